@@ -1,0 +1,20 @@
+//! bloomlab: an interactive terminal visualiser and teaching lab for Bloom filters.
+//!
+//! The crate is split so that the arithmetic and the data structures never
+//! depend on the terminal:
+//!
+//! - [`filter`]: the bit array, the probe schemes (the lesson's FNV-1a double
+//!   hashing and k independent seeded hashes) and the counting variant.
+//! - [`rates`]: exact rational false-positive rates, long division, the
+//!   idealised and true rates, best k and sizing.
+//! - [`measure`]: seeded measurement of false positives on real filters.
+//! - [`lecture`]: the lecture script format and its pure step engine.
+//! - [`cli`]: the command-line contract.
+//! - [`ui`]: the ratatui application (the only module that imports ratatui).
+
+pub mod cli;
+pub mod filter;
+pub mod lecture;
+pub mod measure;
+pub mod rates;
+pub mod ui;
