@@ -1,5 +1,7 @@
 //! The command-line contract (see README): argument parsing and each subcommand.
 
+pub mod args;
+
 use std::process::ExitCode;
 
 /// Parses the process arguments and runs the chosen command.

@@ -1,0 +1,233 @@
+//! The command-line contract, as clap definitions. Tests and scripts rely on
+//! these names; see README.md for the examples.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// bloomlab: learn, teach and reason about Bloom filters.
+#[derive(Debug, Parser)]
+#[command(name = "bloomlab", version, about)]
+pub struct Cli {
+    /// Options for the interactive app (used when no subcommand is given).
+    #[command(flatten)]
+    pub app: AppArgs,
+    /// A one-shot command instead of the app.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Which screen of the app to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ScreenName {
+    /// The five lecture scenes.
+    #[default]
+    Lecture,
+    /// m, n, k sliders and the rates side by side.
+    Lab,
+    /// The lesson's live filter: type keys, insert and query.
+    Sandbox,
+    /// n and a target rate in; m, bytes and k out.
+    Sizing,
+}
+
+/// Which probe scheme a filter uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum SchemeName {
+    /// The lesson's FNV-1a with double hashing.
+    Double,
+    /// k independent seeded 64-bit hashes (the textbook model).
+    #[default]
+    Independent,
+}
+
+/// Options that open the app at a given place.
+#[derive(Debug, Clone, Args, Default)]
+pub struct AppArgs {
+    /// Screen to open on.
+    #[arg(long, value_enum)]
+    pub screen: Option<ScreenName>,
+    /// Bits in the filter (lab).
+    #[arg(long)]
+    pub m: Option<u64>,
+    /// Keys inserted (lab).
+    #[arg(long)]
+    pub n: Option<u64>,
+    /// Hash functions per key (lab).
+    #[arg(long)]
+    pub k: Option<u32>,
+    /// A lecture script to use instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+}
+
+/// The one-shot commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Exact, idealised and true false-positive rates for m, n, k.
+    Rate(RateArgs),
+    /// Count false positives on real, seeded filters.
+    Measure(MeasureArgs),
+    /// Size a filter for n keys at a target rate p.
+    Size(SizeArgs),
+    /// Print the lesson hash's positions for each key.
+    Positions(PositionsArgs),
+    /// Insert keys into a lesson filter and query others.
+    Lookup(LookupArgs),
+    /// Draw one screen as plain text, exactly as the app would.
+    Render(RenderArgs),
+    /// Check or trace a lecture script.
+    Script(ScriptArgs),
+}
+
+/// `bloomlab rate`.
+#[derive(Debug, Clone, Args)]
+pub struct RateArgs {
+    /// Bits in the filter.
+    #[arg(long)]
+    pub m: u64,
+    /// Keys inserted.
+    #[arg(long)]
+    pub n: u64,
+    /// Hash functions per key.
+    #[arg(long)]
+    pub k: u32,
+    /// Significant digits of the exact rate.
+    #[arg(long, default_value_t = 10)]
+    pub digits: u32,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `bloomlab measure`.
+#[derive(Debug, Clone, Args)]
+pub struct MeasureArgs {
+    /// Bits in each filter.
+    #[arg(long)]
+    pub m: u64,
+    /// Keys inserted into each filter.
+    #[arg(long)]
+    pub n: u64,
+    /// Hash functions per key.
+    #[arg(long)]
+    pub k: u32,
+    /// Never-inserted keys queried per filter.
+    #[arg(long, default_value_t = 100_000)]
+    pub queries: u64,
+    /// Independent filters to pool over (fresh keys for each).
+    #[arg(long, default_value_t = 1)]
+    pub filters: u64,
+    /// Seed for key generation and hash seeds.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Probe scheme.
+    #[arg(long, value_enum, default_value_t = SchemeName::Independent)]
+    pub scheme: SchemeName,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `bloomlab size`.
+#[derive(Debug, Clone, Args)]
+pub struct SizeArgs {
+    /// Keys to hold (accepts 50M, 1e6, 50000000).
+    #[arg(long)]
+    pub n: String,
+    /// Target false-positive rate (accepts 1%, 0.01, 1/100).
+    #[arg(long)]
+    pub p: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `bloomlab positions`.
+#[derive(Debug, Clone, Args)]
+pub struct PositionsArgs {
+    /// Keys to hash.
+    #[arg(required = true)]
+    pub keys: Vec<std::ffi::OsString>,
+    /// Bits in the filter.
+    #[arg(long)]
+    pub m: u64,
+    /// Hash functions per key.
+    #[arg(long)]
+    pub k: u32,
+}
+
+/// `bloomlab lookup`.
+#[derive(Debug, Clone, Args)]
+pub struct LookupArgs {
+    /// Bits in the filter.
+    #[arg(long)]
+    pub m: u64,
+    /// Hash functions per key.
+    #[arg(long)]
+    pub k: u32,
+    /// Comma-separated keys to insert.
+    #[arg(long)]
+    pub insert: String,
+    /// Comma-separated keys to query.
+    #[arg(long)]
+    pub query: String,
+}
+
+/// `bloomlab render`.
+#[derive(Debug, Clone, Args)]
+pub struct RenderArgs {
+    /// Screen to draw.
+    #[arg(long, value_enum, default_value_t = ScreenName::Lecture)]
+    pub screen: ScreenName,
+    /// Lecture scene, counting from 1.
+    #[arg(long)]
+    pub scene: Option<u32>,
+    /// Step within the scene, counting from 1.
+    #[arg(long)]
+    pub step: Option<u32>,
+    /// Bits in the filter (lab).
+    #[arg(long)]
+    pub m: Option<u64>,
+    /// Keys inserted (lab).
+    #[arg(long)]
+    pub n: Option<u64>,
+    /// Hash functions per key (lab).
+    #[arg(long)]
+    pub k: Option<u32>,
+    /// Width of the drawing in columns.
+    #[arg(long, default_value_t = 100)]
+    pub width: u16,
+    /// Height of the drawing in rows.
+    #[arg(long, default_value_t = 30)]
+    pub height: u16,
+    /// A lecture script to use instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+}
+
+/// `bloomlab script`.
+#[derive(Debug, Clone, Args)]
+pub struct ScriptArgs {
+    /// What to do with the script.
+    #[command(subcommand)]
+    pub action: ScriptAction,
+}
+
+/// `bloomlab script check|trace`.
+#[derive(Debug, Clone, Subcommand)]
+pub enum ScriptAction {
+    /// Validate a script; errors are reported as file:line:column.
+    Check {
+        /// The script file.
+        file: PathBuf,
+    },
+    /// Print the board after every step (one JSON object per line with --json).
+    Trace {
+        /// The script file (the built-in lecture when omitted).
+        file: Option<PathBuf>,
+        /// One JSON object per step.
+        #[arg(long)]
+        json: bool,
+    },
+}
