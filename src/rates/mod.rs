@@ -15,3 +15,29 @@
 //! - `Sizing::for_target(n, p) -> Result<Sizing, RateError>`.
 //! - Every long computation also has a `_cancellable` form taking `&AtomicBool`
 //!   that returns `RateError::Cancelled` soon after the flag is set.
+//!
+//! One file per concern: [`params`], [`budget`], [`error`], [`digits`]
+//! (digit counts of huge powers), [`classic`], [`decimal`] (long division),
+//! [`one_in`], [`idealised`], [`difference`], plus the private helpers for
+//! cancellation and big powers.
+
+pub mod budget;
+mod cancel;
+pub mod classic;
+pub mod decimal;
+pub mod difference;
+pub mod digits;
+pub mod error;
+pub mod idealised;
+pub mod one_in;
+pub mod params;
+mod powers;
+
+pub use budget::Budget;
+pub use classic::{classic_denominator_digits, classic_exact, classic_exact_cancellable};
+pub use decimal::{SigDecimal, ratio_to_f64};
+pub use difference::{Difference, difference};
+pub use error::RateError;
+pub use idealised::{idealised, idealised_ratio};
+pub use one_in::one_in;
+pub use params::Params;
