@@ -105,3 +105,53 @@ fn classic_at_160_16_7_in_both_notations() {
     assert_eq!(d.plain(), "0.008318677101");
     assert!((d.to_f64() - 0.008318677101).abs() < 1e-18);
 }
+
+#[test]
+fn true_column() {
+    for (m, n, k, _, _, truth, _) in TABLE {
+        let rate = match bloomlab::rates::true_exact(Params { m, n, k }, Budget::default()) {
+            Ok(r) => r,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(rounded(&rate, truth), truth, "{m}/{n}/{k}");
+    }
+}
+
+#[test]
+fn difference_and_one_in_at_160_16_7() {
+    let p = Params { m: 160, n: 16, k: 7 };
+    let rate = match classic_exact(p, Budget::default()) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(bloomlab::rates::one_in(&rate), Some(120));
+    let exact = bloomlab::rates::ratio_to_f64(&rate).unwrap_or(f64::NAN);
+    let gap = bloomlab::rates::difference(exact, idealised(p));
+    // Published as 1.25e-4.
+    assert_eq!(format!("{:.2e}", gap.absolute), "1.25e-4");
+}
+
+/// The big shape from the brief. Its published ten-digit figures are the
+/// exact values cut off after ten digits; correctly rounded, the last digit
+/// goes up (…0917 and …4278 continue past the tenth digit).
+#[test]
+fn classic_and_true_at_a_hundred_thousand_bits() {
+    let p = Params {
+        m: 100_000,
+        n: 10_000,
+        k: 7,
+    };
+    assert_eq!(classic_denominator_digits(p), 2_450_001);
+    let both = match bloomlab::rates::ExactRates::compute(p, Budget::default()) {
+        Ok(b) => b,
+        Err(e) => panic!("{e}"),
+    };
+    let sci = |r: &BigRational, d: u32| match SigDecimal::from_ratio(r, d) {
+        Ok(s) => s.scientific(),
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(sci(&both.classic, 10), "8.193920092e-3");
+    assert_eq!(sci(&both.true_rate, 10), "8.194445428e-3");
+    assert!(sci(&both.classic, 20).starts_with("8.193920091"));
+    assert!(sci(&both.true_rate, 20).starts_with("8.194445427"));
+}
