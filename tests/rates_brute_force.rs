@@ -30,7 +30,10 @@ fn enumerate(m: u64, n: u64, k: u32) -> BigRational {
             hits += u64::from(all);
         }
     }
-    BigRational::new(BigInt::from(hits), BigInt::from(inserts) * BigInt::from(queries))
+    BigRational::new(
+        BigInt::from(hits),
+        BigInt::from(inserts) * BigInt::from(queries),
+    )
 }
 
 /// Tiny shapes: every one has at most a few hundred thousand (insert, query) pairs.
@@ -60,13 +63,20 @@ fn ok(r: Result<BigRational, bloomlab::rates::RateError>) -> BigRational {
 fn true_rate_equals_enumeration() {
     for (m, n, k) in TINY {
         let p = Params { m, n, k };
-        assert_eq!(ok(true_exact(p, Budget::default())), enumerate(m, n, k), "{m}/{n}/{k}");
+        assert_eq!(
+            ok(true_exact(p, Budget::default())),
+            enumerate(m, n, k),
+            "{m}/{n}/{k}"
+        );
     }
 }
 
 #[test]
 fn classic_is_below_true_and_idealised_below_classic() {
-    for (m, n, k) in TINY.into_iter().chain([(16, 3, 3), (160, 16, 7), (80, 10, 5), (30, 2, 4)]) {
+    for (m, n, k) in TINY
+        .into_iter()
+        .chain([(16, 3, 3), (160, 16, 7), (80, 10, 5), (30, 2, 4)])
+    {
         let p = Params { m, n, k };
         let classic = ok(classic_exact(p, Budget::default()));
         let truth = ok(true_exact(p, Budget::default()));

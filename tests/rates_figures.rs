@@ -119,7 +119,11 @@ fn true_column() {
 
 #[test]
 fn difference_and_one_in_at_160_16_7() {
-    let p = Params { m: 160, n: 16, k: 7 };
+    let p = Params {
+        m: 160,
+        n: 16,
+        k: 7,
+    };
     let rate = match classic_exact(p, Budget::default()) {
         Ok(r) => r,
         Err(e) => panic!("{e}"),

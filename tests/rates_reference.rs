@@ -28,7 +28,10 @@ fn rows() -> Vec<Row> {
         }
         let f: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(f.len(), 6, "malformed line: {line}");
-        let num = |i: usize| f[i].parse::<u64>().unwrap_or_else(|e| panic!("{line}: {e}"));
+        let num = |i: usize| {
+            f[i].parse::<u64>()
+                .unwrap_or_else(|e| panic!("{line}: {e}"))
+        };
         out.push(Row {
             p: Params {
                 m: num(0),
@@ -68,8 +71,14 @@ fn forty_digits_match_python() {
         assert_eq!(forty(&exact.true_rate), row.truth, "true {tag}");
         assert_eq!(classic_denominator_digits(p), row.digits, "digits {tag}");
         // The separate entry points agree with the shared computation.
-        assert_eq!(classic_exact(p, Budget::default()).ok(), Some(exact.classic.clone()));
-        assert_eq!(true_exact(p, Budget::default()).ok(), Some(exact.true_rate.clone()));
+        assert_eq!(
+            classic_exact(p, Budget::default()).ok(),
+            Some(exact.classic.clone())
+        );
+        assert_eq!(
+            true_exact(p, Budget::default()).ok(),
+            Some(exact.true_rate.clone())
+        );
     }
 }
 
@@ -106,7 +115,14 @@ fn fraction_digits(r: &BigRational, digits: usize) -> String {
 
 #[test]
 fn classic_agrees_with_slow_reduced_arithmetic() {
-    for (m, n, k) in [(2, 3, 2), (5, 2, 3), (16, 3, 3), (30, 3, 4), (80, 10, 5), (160, 16, 7)] {
+    for (m, n, k) in [
+        (2, 3, 2),
+        (5, 2, 3),
+        (16, 3, 3),
+        (30, 3, 4),
+        (80, 10, 5),
+        (160, 16, 7),
+    ] {
         let p = Params { m, n, k };
         let fast = match classic_exact(p, Budget::default()) {
             Ok(r) => r,
@@ -125,7 +141,11 @@ fn classic_agrees_with_slow_reduced_arithmetic() {
         };
         assert_eq!(d.exponent(), -(lead as i64) - 1, "{m}/{n}/{k}");
         // Compare the first 44 digits (the 45th is rounded, not truncated).
-        assert_eq!(&d.digits()[..44], &slow_digits[lead..lead + 44], "{m}/{n}/{k}");
+        assert_eq!(
+            &d.digits()[..44],
+            &slow_digits[lead..lead + 44],
+            "{m}/{n}/{k}"
+        );
         assert!(!fast.numer().is_zero());
     }
 }

@@ -14,7 +14,13 @@ pub fn idealised(p: Params) -> f64 {
 
 /// The idealised rate from `k` and the load `n/m` (keys per bit).
 pub fn idealised_ratio(k: u32, keys_per_bit: f64) -> f64 {
-    let x = f64::from(k) * keys_per_bit;
+    idealised_real_k(f64::from(k), keys_per_bit)
+}
+
+/// The idealised rate for a real-valued `k`, as used when drawing the rate
+/// against k as a smooth curve or at the rule-of-thumb optimum `(m/n) ln 2`.
+pub fn idealised_real_k(k: f64, keys_per_bit: f64) -> f64 {
+    let x = k * keys_per_bit;
     if x == 0.0 {
         return 0.0;
     }
@@ -24,7 +30,7 @@ pub fn idealised_ratio(k: u32, keys_per_bit: f64) -> f64 {
     } else {
         (-(-x).exp_m1()).ln()
     };
-    (f64::from(k) * log_set).exp()
+    (k * log_set).exp()
 }
 
 #[cfg(test)]
@@ -64,6 +70,13 @@ mod tests {
             k: 7,
         });
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn real_k_at_the_rule_of_thumb_is_a_power_of_a_half() {
+        let b: f64 = 10.0;
+        let k = b * std::f64::consts::LN_2;
+        assert!(close(idealised_real_k(k, 1.0 / b), 0.5f64.powf(k), 1e-13));
     }
 
     #[test]

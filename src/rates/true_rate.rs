@@ -184,7 +184,10 @@ mod tests {
     fn stirling_numbers() {
         let flag = cancel::never();
         let row: Vec<u64> = match stirling_row(5, &flag) {
-            Ok(r) => r.iter().map(|v| v.iter_u64_digits().next().unwrap_or(0)).collect(),
+            Ok(r) => r
+                .iter()
+                .map(|v| v.iter_u64_digits().next().unwrap_or(0))
+                .collect(),
             Err(e) => panic!("{e}"),
         };
         assert_eq!(row, vec![0, 1, 15, 25, 10, 1]);
@@ -205,21 +208,39 @@ mod tests {
     fn small_m_below_k() {
         // m = 1: the single bit is set once any key is in, so every query hits.
         let t = true_exact(Params { m: 1, n: 2, k: 3 }, Budget::default());
-        assert_eq!(t.map(|r| r == BigRational::from_integer(1.into())), Ok(true));
+        assert_eq!(
+            t.map(|r| r == BigRational::from_integer(1.into())),
+            Ok(true)
+        );
         let t = true_exact(Params { m: 2, n: 0, k: 5 }, Budget::default());
         assert_eq!(t.map(|r| r.numer().is_zero()), Ok(true));
     }
 
     #[test]
     fn budget_and_cancel() {
-        let p = Params { m: 100_000, n: 10_000_000, k: 7 };
+        let p = Params {
+            m: 100_000,
+            n: 10_000_000,
+            k: 7,
+        };
         assert!(matches!(
             true_exact(p, Budget::default()),
-            Err(RateError::BudgetExceeded { what: TRUE_WHAT, .. })
+            Err(RateError::BudgetExceeded {
+                what: TRUE_WHAT,
+                ..
+            })
         ));
         let flag = cancel::never();
         flag.store(true, std::sync::atomic::Ordering::Relaxed);
-        let r = true_exact_cancellable(Params { m: 160, n: 16, k: 7 }, Budget::default(), &flag);
+        let r = true_exact_cancellable(
+            Params {
+                m: 160,
+                n: 16,
+                k: 7,
+            },
+            Budget::default(),
+            &flag,
+        );
         assert_eq!(r, Err(RateError::Cancelled));
     }
 }
