@@ -14,5 +14,7 @@ use crate::cli::args::ScriptArgs;
 /// Runs `bloomlab script check|trace` and returns the text to print.
 pub fn script_command(args: &ScriptArgs) -> Result<String, CliError> {
     let _ = args;
-    Err(CliError::Runtime("script commands are not built yet".into()))
+    Err(CliError::Runtime(
+        "script commands are not built yet".into(),
+    ))
 }

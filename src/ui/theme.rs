@@ -51,7 +51,8 @@ impl Theme {
     }
     /// A bit cleared by a deletion.
     pub fn cleared(&self) -> Style {
-        self.paint(Color::Magenta).add_modifier(Modifier::CROSSED_OUT)
+        self.paint(Color::Magenta)
+            .add_modifier(Modifier::CROSSED_OUT)
     }
     /// Something good: a right answer, a met target.
     pub fn good(&self) -> Style {
