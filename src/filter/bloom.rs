@@ -233,6 +233,13 @@ impl BloomFilter {
     pub fn clear(&mut self) {
         self.bits.clear();
     }
+
+    /// Empties the filter and switches it to `scheme`, reusing the bit
+    /// array (for runs that build many filters of one size).
+    pub fn reset_with_scheme(&mut self, scheme: Scheme) {
+        self.bits.clear();
+        self.scheme = scheme;
+    }
 }
 
 /// Checks k against the allowed range `1..=MAX_HASHES`.
