@@ -79,6 +79,13 @@ pub struct Measurement {
     pub wilson_low: f64,
     /// Upper end of the 95% Wilson interval for the rate.
     pub wilson_high: f64,
+    /// Standard error of the rate judged from how much the per-filter rates
+    /// differ (their sample standard deviation over the square root of the
+    /// number of filters); `None` with fewer than two filters. Unlike the
+    /// Wilson interval it counts the spread of fills between filters, so
+    /// when it is much larger than the Wilson half-width / 1.96 the run
+    /// needs more filters rather than more queries.
+    pub between_filters_se: Option<f64>,
 }
 
 impl Measurement {
@@ -87,6 +94,7 @@ impl Measurement {
         filters: u64,
         false_positives: u64,
         total_queries: u64,
+        spread: &Spread,
     ) -> Self {
         let (wilson_low, wilson_high) = wilson_interval(false_positives, total_queries, Z_95);
         Measurement {
@@ -104,7 +112,33 @@ impl Measurement {
             },
             wilson_low,
             wilson_high,
+            between_filters_se: spread.standard_error(),
         }
+    }
+}
+
+/// Running mean and variance of the per-filter rates (Welford's method,
+/// which stays accurate over millions of filters).
+#[derive(Debug, Clone, Copy, Default)]
+struct Spread {
+    count: u64,
+    mean: f64,
+    sum_squares: f64,
+}
+
+impl Spread {
+    fn add(&mut self, rate: f64) {
+        self.count += 1;
+        let delta = rate - self.mean;
+        self.mean += delta / self.count as f64;
+        self.sum_squares += delta * (rate - self.mean);
+    }
+
+    fn standard_error(&self) -> Option<f64> {
+        (self.count >= 2).then(|| {
+            let variance = self.sum_squares / (self.count - 1) as f64;
+            (variance / self.count as f64).sqrt()
+        })
     }
 }
 
@@ -179,6 +213,7 @@ pub fn measure_with_progress(
     let mut filter = BloomFilter::new(cfg.m, cfg.k, Scheme::Double)?;
     let mut bits_set_total = 0u64;
     let mut false_positives = 0u64;
+    let mut spread = Spread::default();
     let mut budget = CANCEL_CHECK_EVERY;
     let mut tick = || -> Result<(), MeasureError> {
         budget -= 1;
@@ -211,10 +246,13 @@ pub fn measure_with_progress(
             bits_set += u64::from(filter.insert_counting_new_bits(&keys.inserted(i)));
             tick()?;
         }
+        let mut filter_false_positives = 0u64;
         for j in 0..cfg.queries {
-            false_positives += u64::from(filter.contains(&keys.queried(j)));
+            filter_false_positives += u64::from(filter.contains(&keys.queried(j)));
             tick()?;
         }
+        false_positives += filter_false_positives;
+        spread.add(filter_false_positives as f64 / cfg.queries as f64);
         bits_set_total += bits_set;
 
         let filters_done = done + 1;
@@ -225,6 +263,7 @@ pub fn measure_with_progress(
                 filters_done,
                 false_positives,
                 cfg.queries.saturating_mul(filters_done),
+                &spread,
             ),
         });
     }
@@ -234,6 +273,7 @@ pub fn measure_with_progress(
         cfg.filters,
         false_positives,
         cfg.queries.saturating_mul(cfg.filters),
+        &spread,
     ))
 }
 
@@ -263,6 +303,14 @@ mod tests {
         let cfg = config(SchemeKind::Independent, 100, 40_000);
         let r = measure(&cfg, &AtomicBool::new(false)).unwrap();
         eprintln!("independent 160/16/7: {r:?}");
+        // With 100 queries per filter the fill spread is small next to the
+        // binomial noise, so both error estimates agree within a factor of 1.5.
+        let se = r.between_filters_se.unwrap();
+        let wilson_se = (r.wilson_high - r.wilson_low) / (2.0 * Z_95);
+        assert!(
+            se > wilson_se / 1.5 && se < wilson_se * 1.5,
+            "{se} vs {wilson_se}"
+        );
         assert_eq!(r.total_queries, 4_000_000);
         assert!(
             r.wilson_low <= TRUE_160_16_7 && TRUE_160_16_7 <= r.wilson_high,
@@ -294,6 +342,25 @@ mod tests {
         )
         .unwrap();
         assert_ne!(a, other);
+    }
+
+    #[test]
+    fn few_filters_with_many_queries_show_a_wide_spread() {
+        // 20 filters of 20,000 queries: the fill of each filter dominates,
+        // and the spread between filters is far wider than the Wilson interval.
+        let r = measure(
+            &config(SchemeKind::Independent, 20_000, 20),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        let wilson_se = (r.wilson_high - r.wilson_low) / (2.0 * Z_95);
+        assert!(r.between_filters_se.unwrap() > 2.0 * wilson_se, "{r:?}");
+        let one = measure(
+            &config(SchemeKind::Independent, 100, 1),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert_eq!(one.between_filters_se, None);
     }
 
     #[test]
