@@ -1,0 +1,211 @@
+//! Property tests of the exact rates: the order idealised < classic <= true,
+//! the classic rate rising with n, and long-division digits checked against a
+//! slow reference that produces one digit at a time.
+
+use bloomlab::rates::{Budget, Params, SigDecimal, classic_exact, idealised, true_exact};
+use num_bigint::{BigInt, BigUint};
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use proptest::prelude::*;
+
+fn params(m: u64, n: u64, k: u32) -> Params {
+    Params::new(m, n, k).unwrap_or_else(|e| panic!("valid params rejected: {e}"))
+}
+
+fn classic(p: Params) -> BigRational {
+    classic_exact(p, Budget::default()).unwrap_or_else(|e| panic!("classic {p:?}: {e}"))
+}
+
+fn true_rate(p: Params) -> BigRational {
+    true_exact(p, Budget::default()).unwrap_or_else(|e| panic!("true {p:?}: {e}"))
+}
+
+/// The double the library returned, as the exact rational it stands for.
+fn exact_of(x: f64) -> BigRational {
+    BigRational::from_float(x).unwrap_or_else(|| panic!("{x} is not finite"))
+}
+
+/// The digits and exponent of `num/den` (both positive) to `digits`
+/// significant digits, produced the schoolbook way: scale into [1, 10) by
+/// repeated multiplication or division by ten, then peel one digit at a time
+/// with divmod, then round half to even on the remainder.
+fn reference_digits(num: &BigUint, den: &BigUint, digits: u32) -> (String, i64) {
+    assert!(!num.is_zero() && !den.is_zero());
+    let ten = BigUint::from(10u32);
+    let mut num = num.clone();
+    let mut den = den.clone();
+    let mut exponent: i64 = 0;
+    while num < den {
+        num *= &ten;
+        exponent -= 1;
+    }
+    while num >= &den * &ten {
+        den *= &ten;
+        exponent += 1;
+    }
+    // Now 1 <= num/den < 10.
+    let mut out: Vec<u8> = Vec::new();
+    let mut rem = num;
+    for _ in 0..digits {
+        let (q, r) = rem.div_rem(&den);
+        let d = q.to_u32_digits().first().copied().unwrap_or(0);
+        assert!(d < 10, "digit {d} out of range");
+        out.push(d as u8);
+        rem = r * &ten;
+    }
+    // `rem` is ten times the remainder after the last digit; compare the
+    // remainder with half a unit of the last place: 2*r vs den.
+    let twice = &rem / &ten * 2u32;
+    let round_up = match twice.cmp(&den) {
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Equal => out.last().is_some_and(|d| d % 2 == 1),
+        std::cmp::Ordering::Less => false,
+    };
+    if round_up {
+        let mut i = out.len();
+        loop {
+            if i == 0 {
+                out.insert(0, 1);
+                out.pop();
+                exponent += 1;
+                break;
+            }
+            i -= 1;
+            if out[i] == 9 {
+                out[i] = 0;
+            } else {
+                out[i] += 1;
+                break;
+            }
+        }
+    }
+    let text = out.iter().map(|d| char::from(b'0' + d)).collect();
+    (text, exponent)
+}
+
+fn check_against_reference(num: u64, den: u64, digits: u32) -> Result<(), TestCaseError> {
+    let value = BigRational::new_raw(BigInt::from(num), BigInt::from(den));
+    let got = SigDecimal::from_ratio(&value, digits)
+        .map_err(|e| TestCaseError::fail(format!("{num}/{den} at {digits}: {e}")))?;
+    let (want, exp) = reference_digits(&BigUint::from(num), &BigUint::from(den), digits);
+    prop_assert_eq!(
+        got.digits(),
+        want.as_str(),
+        "{}/{} at {} digits",
+        num,
+        den,
+        digits
+    );
+    prop_assert_eq!(got.exponent(), exp, "{}/{} at {} digits", num, den, digits);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Both sides computed exactly: the idealised double (an exact rational)
+    /// is below the classic rate, which is strictly below the true rate once
+    /// two probes of one query can share a filter of more than one bit.
+    /// kn/m is kept below 12 so the idealised empty fraction, e^(-kn/m), is
+    /// far from a double's rounding noise.
+    #[test]
+    fn idealised_below_classic_below_true(m in 2u64..=64, n in 1u64..=24, k in 2u32..=8) {
+        prop_assume!(u64::from(k) * n < 12 * m);
+        let p = params(m, n, k);
+        let c = classic(p);
+        let t = true_rate(p);
+        let i = exact_of(idealised(p));
+        prop_assert!(i < c, "idealised {} not below classic {} at {:?}", idealised(p), c, p);
+        prop_assert!(c < t, "classic not strictly below true at {:?}: {} vs {}", p, c, t);
+    }
+
+    /// With one probe per key the classic and true rates are the same number,
+    /// and at m = 1 every rate is 1 once a key is in.
+    #[test]
+    fn classic_equals_true_at_k1_or_m1(m in 1u64..=200, n in 1u64..=40, k in 1u32..=6) {
+        let p1 = params(m, n, 1);
+        prop_assert_eq!(classic(p1), true_rate(p1));
+        let single = params(1, n, k);
+        prop_assert_eq!(classic(single), BigRational::one());
+        prop_assert_eq!(true_rate(single), BigRational::one());
+    }
+
+    /// Every key added sets more bits on average, so the classic rate rises
+    /// strictly with n for any filter of two or more bits.
+    #[test]
+    fn classic_rises_with_n(m in 2u64..=300, n in 0u64..=40, k in 1u32..=10) {
+        let before = classic(params(m, n, k));
+        let after = classic(params(m, n + 1, k));
+        prop_assert!(before < after, "classic did not rise from n={} to n={} at m={}, k={}", n, n + 1, m, k);
+    }
+
+    /// Rates are probabilities: in [0, 1], and 0 exactly when nothing is in.
+    #[test]
+    fn rates_are_probabilities(m in 1u64..=500, n in 0u64..=30, k in 1u32..=10) {
+        let p = params(m, n, k);
+        for r in [classic(p), true_rate(p)] {
+            prop_assert!(r >= BigRational::zero() && r <= BigRational::one(), "{} at {:?}", r, p);
+            prop_assert_eq!(r.is_zero(), n == 0);
+        }
+    }
+
+    /// The library's long division of the classic rate agrees with the
+    /// schoolbook reference digit for digit, for any digit count.
+    #[test]
+    fn classic_digits_match_reference(m in 1u64..=40, n in 1u64..=6, k in 1u32..=5, digits in 1u32..=60) {
+        let c = classic(params(m, n, k));
+        let got = SigDecimal::from_ratio(&c, digits).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let num = c.numer().to_biguint().ok_or_else(|| TestCaseError::fail("negative numerator"))?;
+        let den = c.denom().to_biguint().ok_or_else(|| TestCaseError::fail("negative denominator"))?;
+        let (want, exp) = reference_digits(&num, &den, digits);
+        prop_assert_eq!(got.digits(), want.as_str());
+        prop_assert_eq!(got.exponent(), exp);
+        prop_assert_eq!(got.digits().len(), digits as usize);
+        prop_assert!(!got.digits().starts_with('0'));
+    }
+
+    /// Small fractions of any size, including the exact ties 2^a 5^b
+    /// denominators produce, round half to even like the reference.
+    #[test]
+    fn small_fraction_digits_match_reference(num in 1u64..=1_000_000, den in 1u64..=1_000_000, digits in 1u32..=25) {
+        check_against_reference(num, den, digits)?;
+    }
+
+    #[test]
+    fn tie_digits_match_reference(num in 1u64..=100_000, a in 0u32..=12, b in 0u32..=8, digits in 1u32..=8) {
+        let den = 2u64.pow(a) * 5u64.pow(b);
+        check_against_reference(num, den, digits)?;
+    }
+}
+
+/// Hand-picked carries and ties the reference itself must get right, so a
+/// shared mistake in both cannot hide.
+#[test]
+fn reference_handles_known_cases() {
+    let r = |n: u64, d: u64, digits| reference_digits(&BigUint::from(n), &BigUint::from(d), digits);
+    assert_eq!(r(1, 8, 2), ("12".to_string(), -1)); // 0.125 -> 0.12 (tie, even)
+    assert_eq!(r(3, 8, 2), ("38".to_string(), -1)); // 0.375 -> 0.38 (tie, up to even)
+    assert_eq!(r(999, 1000, 2), ("10".to_string(), 0)); // 0.999 -> 1.0
+    assert_eq!(r(1, 3, 5), ("33333".to_string(), -1));
+    assert_eq!(r(2, 3, 3), ("667".to_string(), -1));
+    assert_eq!(r(25, 1, 1), ("2".to_string(), 1)); // 25 -> 2e1 (tie, even)
+    assert_eq!(r(35, 1, 1), ("4".to_string(), 1));
+    check_against_reference(1, 8, 2).unwrap();
+    check_against_reference(999, 1000, 2).unwrap();
+    check_against_reference(25, 1, 1).unwrap();
+}
+
+/// lab.md's m=160, n=16, k=7 figure through both paths.
+#[test]
+fn lab_figure_matches_reference() {
+    let c = classic(params(160, 16, 7));
+    let got = SigDecimal::from_ratio(&c, 10).unwrap();
+    assert_eq!(got.scientific(), "8.318677101e-3");
+    let num = c.numer().to_biguint().unwrap();
+    let den = c.denom().to_biguint().unwrap();
+    assert_eq!(
+        reference_digits(&num, &den, 10),
+        ("8318677101".to_string(), -3)
+    );
+}
