@@ -2,4 +2,5 @@
 //! Each test binary uses only part of them, hence the allowance below.
 #![allow(dead_code)]
 
+pub mod pty;
 pub mod run;
