@@ -7,14 +7,221 @@
 //! (scene0, step0)`, and `board(global) -> Board` (pure: recomputed from the
 //! script for each step). The lecture screen is drawn by
 //! `crate::ui::lecture_view::render(lecture, step, area, buf, theme)`.
+//! `step_index(scene, step)` turns the 1-based numbers of the progress line
+//! (and of `bloomlab render --scene S --step T`) into a global index.
+
+pub mod board;
+pub mod command;
+pub mod engine;
+pub mod error;
+pub mod figures;
+pub mod parse;
+pub mod script;
+pub mod template;
+pub mod trace;
+
+use std::path::Path;
+
+pub use board::{Board, Cell, Flag, Probe, ProbeRead, Query, QuerySource, TableLine, Verdict};
+pub use command::script_command;
+pub use error::ScriptError;
+pub use script::{Curve, Element, Emphasis, Script};
 
 use crate::cli::CliError;
-use crate::cli::args::ScriptArgs;
+use figures::Figures;
 
-/// Runs `bloomlab script check|trace` and returns the text to print.
-pub fn script_command(args: &ScriptArgs) -> Result<String, CliError> {
-    let _ = args;
-    Err(CliError::Runtime(
-        "script commands are not built yet".into(),
-    ))
+/// The lecture script compiled into the binary.
+pub const BUILTIN_SCRIPT: &str = include_str!("../../assets/lecture.txt");
+
+/// The name errors in the built-in script are reported under.
+pub const BUILTIN_NAME: &str = "assets/lecture.txt";
+
+/// A compiled lecture: the script, its figures and where each scene starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lecture {
+    script: Script,
+    figures: Figures,
+    starts: Vec<usize>,
+    total: usize,
+}
+
+impl Lecture {
+    /// The lecture embedded in the binary. If it ever failed to parse, the
+    /// result is a one-step lecture whose narration carries the error, so the
+    /// app still opens and says what went wrong.
+    pub fn builtin() -> Lecture {
+        Lecture::from_text(BUILTIN_NAME, BUILTIN_SCRIPT).unwrap_or_else(|e| Lecture::broken(&e))
+    }
+
+    /// Reads and compiles a teacher's script.
+    pub fn from_file(path: &Path) -> Result<Lecture, ScriptError> {
+        let name = path.display().to_string();
+        let meta = std::fs::metadata(path)
+            .map_err(|e| ScriptError::at(&name, 0, 0, format!("cannot read the script: {e}")))?;
+        if !meta.is_file() {
+            return Err(ScriptError::at(&name, 0, 0, "not a regular file"));
+        }
+        if meta.len() > parse::MAX_BYTES as u64 {
+            return Err(ScriptError::at(
+                &name,
+                0,
+                0,
+                format!(
+                    "the file is {} bytes; a script may be at most {} bytes",
+                    meta.len(),
+                    parse::MAX_BYTES
+                ),
+            ));
+        }
+        let bytes = std::fs::read(path)
+            .map_err(|e| ScriptError::at(&name, 0, 0, format!("cannot read the script: {e}")))?;
+        Lecture::from_bytes(&name, &bytes)
+    }
+
+    /// Compiles a script held in memory; `name` is used in error locations.
+    pub fn from_text(name: &str, text: &str) -> Result<Lecture, ScriptError> {
+        Lecture::from_bytes(name, text.as_bytes())
+    }
+
+    /// Compiles a script from raw bytes (checked for UTF-8 and size).
+    pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Lecture, ScriptError> {
+        let script = parse::parse_bytes(name, bytes)?;
+        Ok(Lecture::from_script(script))
+    }
+
+    fn from_script(script: Script) -> Lecture {
+        let mut starts = Vec::with_capacity(script.scenes.len());
+        let mut total = 0;
+        for scene in &script.scenes {
+            starts.push(total);
+            total += scene.steps.len();
+        }
+        let figures = Figures::new(script.settings.clone());
+        Lecture {
+            script,
+            figures,
+            starts,
+            total,
+        }
+    }
+
+    fn broken(error: &ScriptError) -> Lecture {
+        use script::{Scene, Settings, Step};
+        use template::{Part, Template};
+        let text = format!("The built-in lecture script did not load: {error}");
+        Lecture::from_script(Script {
+            settings: Settings::default(),
+            items: Vec::new(),
+            scenes: vec![Scene {
+                title: "Lecture unavailable".into(),
+                steps: vec![Step {
+                    line: 0,
+                    directives: Vec::new(),
+                    narration: vec![Template {
+                        parts: vec![Part::Text(text)],
+                    }],
+                }],
+            }],
+        })
+    }
+
+    /// Total steps over all scenes.
+    pub fn len(&self) -> usize {
+        self.total
+    }
+
+    /// Always false: a compiled script has at least one step.
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// Number of scenes.
+    pub fn scene_count(&self) -> usize {
+        self.script.scenes.len()
+    }
+
+    /// Global index of a scene's first step (scenes from 0; clamped).
+    pub fn scene_start(&self, scene: usize) -> usize {
+        self.starts
+            .get(scene)
+            .or(self.starts.last())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Steps in a scene (scenes from 0; 0 when out of range).
+    pub fn scene_len(&self, scene: usize) -> usize {
+        self.script.scenes.get(scene).map_or(0, |s| s.steps.len())
+    }
+
+    /// A scene's title (scenes from 0; empty when out of range).
+    pub fn scene_title(&self, scene: usize) -> &str {
+        self.script
+            .scenes
+            .get(scene)
+            .map_or("", |s| s.title.as_str())
+    }
+
+    /// The scene and step (both from 0) of a global step index (clamped).
+    pub fn locate(&self, global: usize) -> (usize, usize) {
+        let global = global.min(self.total.saturating_sub(1));
+        let scene = self
+            .starts
+            .partition_point(|&s| s <= global)
+            .saturating_sub(1);
+        (scene, global - self.scene_start(scene))
+    }
+
+    /// The global index of scene `scene`, step `step`, both counted from 1 as
+    /// on the progress line; out of range is a usage error naming the range.
+    pub fn step_index(&self, scene: u32, step: u32) -> Result<usize, CliError> {
+        let scenes = self.scene_count();
+        let s = scene as usize;
+        if s == 0 || s > scenes {
+            return Err(CliError::Usage(format!(
+                "--scene {scene} is out of range: the lecture has scenes 1 to {scenes}"
+            )));
+        }
+        let steps = self.scene_len(s - 1);
+        let t = step as usize;
+        if t == 0 || t > steps {
+            return Err(CliError::Usage(format!(
+                "--step {step} is out of range: scene {scene} has steps 1 to {steps}"
+            )));
+        }
+        Ok(self.scene_start(s - 1) + t - 1)
+    }
+
+    /// The board after the step at `global` (clamped to the last step),
+    /// recomputed from the script.
+    pub fn board(&self, global: usize) -> Board {
+        engine::board_at(&self.script, &self.figures, global)
+    }
+
+    /// The compiled script.
+    pub fn script(&self) -> &Script {
+        &self.script
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_parses() {
+        let lecture = Lecture::from_text(BUILTIN_NAME, BUILTIN_SCRIPT);
+        assert!(lecture.is_ok(), "{:?}", lecture.err());
+    }
+
+    #[test]
+    fn locate_and_step_index_agree() {
+        let l = Lecture::builtin();
+        for g in 0..l.len() {
+            let (s, t) = l.locate(g);
+            assert_eq!(l.step_index(s as u32 + 1, t as u32 + 1), Ok(g));
+        }
+        assert!(l.step_index(0, 1).is_err());
+        assert!(l.step_index(1, 99).is_err());
+    }
 }

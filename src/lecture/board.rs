@@ -1,0 +1,206 @@
+//! What the lecture screen shows after a step: a plain value built by the
+//! engine and only read by the view.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::figures::Figures;
+use super::script::{Curve, Element, Emphasis};
+
+/// What a query probe found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProbeRead {
+    /// Named but not read yet (the probe is in flight).
+    Pending,
+    /// The bit (or counter) was set.
+    One,
+    /// The bit (or counter) was clear: the query stops here.
+    Zero,
+    /// Skipped because an earlier probe already found a 0.
+    NotNeeded,
+}
+
+/// One probe of a query: a position and what was read there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Probe {
+    /// The position, in hash order.
+    pub position: usize,
+    /// What the query found there.
+    pub read: ProbeRead,
+}
+
+/// The filter's answer to a query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every probe found a 1.
+    ProbablyPresent,
+    /// Some probe found a 0.
+    DefinitelyAbsent,
+}
+
+impl Verdict {
+    /// The words the lecture and the trace use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::ProbablyPresent => "probably present",
+            Verdict::DefinitelyAbsent => "definitely absent",
+        }
+    }
+}
+
+/// A wrong answer, judged against what was really inserted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flag {
+    /// "Probably present" about an item never inserted.
+    FalsePositive,
+    /// "Definitely absent" about an item that is in the set.
+    FalseNegative,
+}
+
+impl Flag {
+    /// The words the lecture and the trace use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Flag::FalsePositive => "false positive",
+            Flag::FalseNegative => "false negative",
+        }
+    }
+}
+
+/// Which structure a query read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuerySource {
+    /// The plain bit row.
+    Row,
+    /// The counting variant.
+    Counters,
+}
+
+/// The query on the board, probe by probe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Query {
+    /// The queried item's name.
+    pub item: String,
+    /// Whether the item is really in the set (the filter cannot know).
+    pub member: bool,
+    /// Which structure was read.
+    pub source: QuerySource,
+    /// The probes in hash order.
+    pub probes: Vec<Probe>,
+    /// The answer, once the walk has finished.
+    pub verdict: Option<Verdict>,
+    /// Set when the answer is wrong.
+    pub flag: Option<Flag>,
+}
+
+/// One cell of the bit row.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Cell {
+    /// The bit.
+    pub set: bool,
+    /// Items that set or leaned on this bit, first setter first.
+    pub owners: Vec<String>,
+    /// Cleared by a deletion attempt and not yet restored.
+    pub cleared: bool,
+    /// Set or leaned on by an insert during this step.
+    pub fresh: bool,
+}
+
+/// A line of the memory comparison table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableLine {
+    /// What stores the set.
+    pub label: String,
+    /// Items stored.
+    pub items: f64,
+    /// Memory, in GB.
+    pub gigabytes: f64,
+}
+
+/// The board after a step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Board {
+    /// Scene index, from 0.
+    pub scene: usize,
+    /// Step within the scene, from 0.
+    pub step: usize,
+    /// Steps in this scene.
+    pub steps_in_scene: usize,
+    /// Scenes in the script.
+    pub scene_count: usize,
+    /// This scene's title.
+    pub scene_title: String,
+    /// The row as it stands; `None` before the script first shows or uses it.
+    pub row: Option<Vec<Cell>>,
+    /// The counting variant's counters, one per cell.
+    pub counters: Vec<u32>,
+    /// Counters changed during this step.
+    pub counters_fresh: Vec<bool>,
+    /// The highest value each counter reached during this step (shows a
+    /// delete as "2→1" when inserts and a delete share one step).
+    pub counters_peak: Vec<u32>,
+    /// The elements on screen.
+    pub visible: BTreeSet<Element>,
+    /// The query on the board, if any.
+    pub query: Option<Query>,
+    /// Derivation lines, filled.
+    pub derivation: Vec<String>,
+    /// Callout notes, filled.
+    pub notes: Vec<String>,
+    /// The large title, filled.
+    pub banner: Option<String>,
+    /// Rows of the comparison table.
+    pub table: Vec<TableLine>,
+    /// Where each curve's probe stands (x).
+    pub probes: BTreeMap<Curve, f64>,
+    /// Elements framed during this step.
+    pub boxed: BTreeSet<Element>,
+    /// Marks highlighted during this step.
+    pub emphasis: Vec<Emphasis>,
+    /// The narration, one string per paragraph.
+    pub narration: Vec<String>,
+    /// The arithmetic behind curves and figures.
+    pub figures: Figures,
+}
+
+impl Board {
+    /// Sorted positions of the set bits (empty before the row exists).
+    pub fn bits(&self) -> Vec<usize> {
+        self.row.as_ref().map_or_else(Vec::new, |row| {
+            row.iter()
+                .enumerate()
+                .filter(|(_, c)| c.set)
+                .map(|(i, _)| i)
+                .collect()
+        })
+    }
+
+    /// Whether an element is on screen.
+    pub fn shows(&self, element: Element) -> bool {
+        self.visible.contains(&element)
+    }
+
+    /// Whether a mark is highlighted during this step.
+    pub fn emphasises(&self, emphasis: &Emphasis) -> bool {
+        self.emphasis.contains(emphasis)
+    }
+
+    /// A curve's probe as (x, y), if it has been placed and its curve shows.
+    pub fn probe(&self, curve: Curve) -> Option<(f64, f64)> {
+        let element = match curve {
+            Curve::Fill => Element::FillCurve,
+            Curve::K => Element::KCurve,
+            Curve::Bits => Element::BitsCurve,
+        };
+        if !self.shows(element) {
+            return None;
+        }
+        self.probes
+            .get(&curve)
+            .map(|&x| (x, self.figures.curve_value(curve, x)))
+    }
+
+    /// Cells in the row.
+    pub fn m(&self) -> usize {
+        self.figures.settings.m
+    }
+}

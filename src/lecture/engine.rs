@@ -1,0 +1,339 @@
+//! The pure step engine: the board after step i is a fold of the script's
+//! steps 0..=i over an empty start. Stepping back simply folds less.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::board::{Board, Cell, Flag, Probe, ProbeRead, Query, QuerySource, TableLine, Verdict};
+use super::figures::Figures;
+use super::script::{Directive, Element, Script, TableRow};
+
+/// Everything the steps change, filter state and scene furniture alike.
+#[derive(Debug, Clone)]
+struct State {
+    row_exists: bool,
+    cells: Vec<Cell>,
+    members: BTreeSet<usize>,
+    progress: Vec<usize>,
+    saved: Option<(Vec<Cell>, BTreeSet<usize>)>,
+    counters: Vec<u32>,
+    counters_fresh: Vec<bool>,
+    counters_peak: Vec<u32>,
+    counted: BTreeSet<usize>,
+    board: Board,
+}
+
+impl State {
+    fn new(script: &Script, figures: &Figures) -> Self {
+        let m = script.settings.m;
+        State {
+            row_exists: false,
+            cells: vec![Cell::default(); m],
+            members: BTreeSet::new(),
+            progress: vec![0; script.items.len()],
+            saved: None,
+            counters: vec![0; m],
+            counters_fresh: vec![false; m],
+            counters_peak: vec![0; m],
+            counted: BTreeSet::new(),
+            board: Board {
+                scene: 0,
+                step: 0,
+                steps_in_scene: 0,
+                scene_count: script.scenes.len(),
+                scene_title: String::new(),
+                row: None,
+                counters: Vec::new(),
+                counters_fresh: Vec::new(),
+                counters_peak: Vec::new(),
+                visible: BTreeSet::new(),
+                query: None,
+                derivation: Vec::new(),
+                notes: Vec::new(),
+                banner: None,
+                table: Vec::new(),
+                probes: BTreeMap::new(),
+                boxed: BTreeSet::new(),
+                emphasis: Vec::new(),
+                narration: Vec::new(),
+                figures: figures.clone(),
+            },
+        }
+    }
+
+    fn set_count(&self) -> usize {
+        self.cells.iter().filter(|c| c.set).count()
+    }
+
+    fn enter_scene(&mut self, script: &Script, scene: usize) {
+        let b = &mut self.board;
+        b.scene = scene;
+        b.scene_title = script.scenes[scene].title.clone();
+        b.steps_in_scene = script.scenes[scene].steps.len();
+        b.visible.clear();
+        b.query = None;
+        b.derivation.clear();
+        b.notes.clear();
+        b.banner = None;
+        b.table.clear();
+        b.probes.clear();
+    }
+
+    fn begin_step(&mut self, step: usize) {
+        self.board.step = step;
+        self.board.boxed.clear();
+        self.board.emphasis.clear();
+        for cell in &mut self.cells {
+            cell.fresh = false;
+        }
+        self.counters_fresh.iter_mut().for_each(|f| *f = false);
+        self.counters_peak.clone_from(&self.counters);
+        // Notes are callouts for one step; everything else lasts the scene.
+        self.board.notes.clear();
+        self.board.visible.remove(&Element::Notes);
+    }
+
+    /// A query describes the structure as it stands, so changing that
+    /// structure (or hiding it) takes the query off the board.
+    fn drop_query(&mut self, source: QuerySource) {
+        if self
+            .board
+            .query
+            .as_ref()
+            .is_some_and(|q| q.source == source)
+        {
+            self.board.query = None;
+        }
+    }
+
+    fn apply(&mut self, script: &Script, figures: &Figures, directive: &Directive) {
+        match directive {
+            Directive::Show(e) => {
+                if *e == Element::Row {
+                    self.row_exists = true;
+                }
+                self.board.visible.insert(*e);
+            }
+            Directive::Hide(e) => {
+                self.board.visible.remove(e);
+                match e {
+                    Element::Row => self.drop_query(QuerySource::Row),
+                    Element::Counters => self.drop_query(QuerySource::Counters),
+                    Element::Derivation => self.board.derivation.clear(),
+                    Element::Notes => self.board.notes.clear(),
+                    Element::Banner => self.board.banner = None,
+                    Element::Table => self.board.table.clear(),
+                    _ => {}
+                }
+            }
+            Directive::Insert { item, upto } => self.insert(script, *item, *upto),
+            Directive::Query { item, upto } => self.query(script, *item, *upto),
+            Directive::Clear { item } => self.clear(script, *item),
+            Directive::Restore => {
+                self.drop_query(QuerySource::Row);
+                if let Some((cells, members)) = self.saved.take() {
+                    self.cells = cells;
+                    self.members = members;
+                }
+                for cell in &mut self.cells {
+                    cell.cleared = false;
+                }
+            }
+            Directive::CountInsert { item } => {
+                self.drop_query(QuerySource::Counters);
+                for &p in &script.items[*item].positions {
+                    self.counters[p] = self.counters[p].saturating_add(1);
+                    self.counters_fresh[p] = true;
+                    self.counters_peak[p] = self.counters_peak[p].max(self.counters[p]);
+                }
+                self.counted.insert(*item);
+            }
+            Directive::CountDelete { item } => {
+                self.drop_query(QuerySource::Counters);
+                for &p in &script.items[*item].positions {
+                    self.counters[p] = self.counters[p].saturating_sub(1);
+                    self.counters_fresh[p] = true;
+                }
+                self.counted.remove(item);
+            }
+            Directive::CountQuery { item } => {
+                let member = self.counted.contains(item);
+                let counters = &self.counters;
+                self.board.query = Some(walk(
+                    script,
+                    *item,
+                    None,
+                    member,
+                    QuerySource::Counters,
+                    |p| counters[p] > 0,
+                ));
+            }
+            Directive::Probe { curve, x } => {
+                self.board.probes.insert(*curve, *x);
+            }
+            Directive::Derive(t) => {
+                let line = t.fill(figures, self.set_count());
+                self.board.derivation.push(line);
+                self.board.visible.insert(Element::Derivation);
+            }
+            Directive::Note(t) => {
+                let line = t.fill(figures, self.set_count());
+                self.board.notes.push(line);
+                self.board.visible.insert(Element::Notes);
+            }
+            Directive::Banner(t) => {
+                self.board.banner = Some(t.fill(figures, self.set_count()));
+                self.board.visible.insert(Element::Banner);
+            }
+            Directive::Table(row) => {
+                let s = &figures.settings;
+                let line = match row {
+                    TableRow::Exact => TableLine {
+                        label: format!("exact hash set ({} B/item)", s.exact_bytes),
+                        items: s.urls,
+                        gigabytes: figures.exact_gb(s.urls),
+                    },
+                    TableRow::Bloom => TableLine {
+                        label: format!("Bloom filter ({} bits/item)", s.bloom_bits),
+                        items: s.urls,
+                        gigabytes: figures.bloom_gb(s.urls, s.bloom_bits),
+                    },
+                };
+                self.board.table.push(line);
+                self.board.visible.insert(Element::Table);
+            }
+            Directive::Box(e) => {
+                self.board.boxed.insert(*e);
+            }
+            Directive::Emphasise(e) => self.board.emphasis.push(e.clone()),
+        }
+    }
+
+    fn insert(&mut self, script: &Script, item: usize, upto: Option<usize>) {
+        let it = &script.items[item];
+        let upto = upto.unwrap_or(it.positions.len()).min(it.positions.len());
+        self.row_exists = true;
+        self.drop_query(QuerySource::Row);
+        let from = self.progress[item].min(upto);
+        for &p in &it.positions[from..upto] {
+            let cell = &mut self.cells[p];
+            cell.set = true;
+            cell.cleared = false;
+            cell.fresh = true;
+            if !cell.owners.contains(&it.name) {
+                cell.owners.push(it.name.clone());
+            }
+        }
+        self.progress[item] = self.progress[item].max(upto);
+        self.members.insert(item);
+    }
+
+    fn clear(&mut self, script: &Script, item: usize) {
+        self.row_exists = true;
+        self.drop_query(QuerySource::Row);
+        self.saved = Some((self.cells.clone(), self.members.clone()));
+        for &p in &script.items[item].positions {
+            let cell = &mut self.cells[p];
+            cell.set = false;
+            cell.cleared = true;
+            cell.owners.clear();
+        }
+        self.members.remove(&item);
+        self.progress[item] = 0;
+    }
+
+    fn query(&mut self, script: &Script, item: usize, upto: Option<usize>) {
+        self.row_exists = true;
+        let member = self.members.contains(&item);
+        let cells = &self.cells;
+        self.board.query = Some(walk(script, item, upto, member, QuerySource::Row, |p| {
+            cells[p].set
+        }));
+    }
+
+    fn finish_step(&mut self, script: &Script, figures: &Figures, scene: usize, step: usize) {
+        let set = self.set_count();
+        self.board.narration = script.scenes[scene].steps[step]
+            .narration
+            .iter()
+            .map(|t| t.fill(figures, set))
+            .collect();
+    }
+
+    fn into_board(mut self) -> Board {
+        self.board.row = self.row_exists.then(|| self.cells.clone());
+        self.board.counters = self.counters.clone();
+        self.board.counters_fresh = self.counters_fresh.clone();
+        self.board.counters_peak = self.counters_peak.clone();
+        self.board
+    }
+}
+
+/// Reads an item's positions in hash order, stopping at the first 0.
+fn walk(
+    script: &Script,
+    item: usize,
+    upto: Option<usize>,
+    member: bool,
+    source: QuerySource,
+    is_set: impl Fn(usize) -> bool,
+) -> Query {
+    let it = &script.items[item];
+    let reads = upto.unwrap_or(it.positions.len());
+    let mut probes = Vec::with_capacity(it.positions.len());
+    let mut stopped = false;
+    for (i, &position) in it.positions.iter().enumerate() {
+        let read = if stopped {
+            ProbeRead::NotNeeded
+        } else if i >= reads {
+            ProbeRead::Pending
+        } else if is_set(position) {
+            ProbeRead::One
+        } else {
+            stopped = true;
+            ProbeRead::Zero
+        };
+        probes.push(Probe { position, read });
+    }
+    let all_read = probes.iter().all(|p| p.read == ProbeRead::One);
+    let verdict = if stopped {
+        Some(Verdict::DefinitelyAbsent)
+    } else if all_read {
+        Some(Verdict::ProbablyPresent)
+    } else {
+        None
+    };
+    let flag = match verdict {
+        Some(Verdict::ProbablyPresent) if !member => Some(Flag::FalsePositive),
+        Some(Verdict::DefinitelyAbsent) if member => Some(Flag::FalseNegative),
+        _ => None,
+    };
+    Query {
+        item: it.name.clone(),
+        member,
+        source,
+        probes,
+        verdict,
+        flag,
+    }
+}
+
+/// The board after the step at global index `global` (clamped to the last step).
+pub fn board_at(script: &Script, figures: &Figures, global: usize) -> Board {
+    let mut state = State::new(script, figures);
+    let mut index = 0;
+    for (scene_index, scene) in script.scenes.iter().enumerate() {
+        state.enter_scene(script, scene_index);
+        for (step_index, step) in scene.steps.iter().enumerate() {
+            state.begin_step(step_index);
+            for d in &step.directives {
+                state.apply(script, figures, d);
+            }
+            state.finish_step(script, figures, scene_index, step_index);
+            if index >= global {
+                return state.into_board();
+            }
+            index += 1;
+        }
+    }
+    state.into_board()
+}

@@ -1,0 +1,240 @@
+//! Every number the lecture shows: rates, fills, memory sizes and the
+//! curves' points, computed from the script's settings.
+
+use super::script::Settings;
+use super::template::{Call, Func, default_digits};
+
+/// Bytes in the decimal gigabyte the memory argument uses.
+const GB: f64 = 1e9;
+
+/// The script's settings with the arithmetic the narration and board need.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figures {
+    /// The settings the numbers come from.
+    pub settings: Settings,
+}
+
+/// The idealised rate (1 - e^(-kn/m))^k.
+pub fn idealised(m: f64, n: f64, k: f64) -> f64 {
+    if m <= 0.0 {
+        return 1.0;
+    }
+    (1.0 - (-k * n / m).exp()).powf(k)
+}
+
+/// Idealised fraction of bits set after n inserts, 1 - e^(-kn/m).
+pub fn fill(m: f64, n: f64, k: f64) -> f64 {
+    // The fill is the rate of a one-hash filter that has seen k*n keys.
+    idealised(m, k * n, 1.0)
+}
+
+/// The best number of hashes for a number of bits per item, (m/n) ln 2.
+pub fn kopt(bits: f64) -> f64 {
+    bits * std::f64::consts::LN_2
+}
+
+/// The rate at the (continuous) best k: (1/2)^((m/n) ln 2).
+pub fn eps_at_best_k(bits: f64) -> f64 {
+    idealised(bits, 1.0, kopt(bits))
+}
+
+impl Figures {
+    /// Figures for a script's settings.
+    pub fn new(settings: Settings) -> Self {
+        Figures { settings }
+    }
+
+    fn m(&self) -> f64 {
+        self.settings.m as f64
+    }
+
+    fn k(&self) -> f64 {
+        self.settings.k as f64
+    }
+
+    /// Memory of the exact set for `n` items, in GB.
+    pub fn exact_gb(&self, n: f64) -> f64 {
+        n * self.settings.exact_bytes / GB
+    }
+
+    /// Memory of the Bloom filter for `n` items at `bits` per item, in GB.
+    pub fn bloom_gb(&self, n: f64, bits: f64) -> f64 {
+        n * bits / 8.0 / GB
+    }
+
+    /// Items (in millions) at which the exact set fills the machine's RAM.
+    pub fn crossing_millions(&self) -> f64 {
+        self.settings.ram_gb * GB / self.settings.exact_bytes / 1e6
+    }
+
+    /// Fill against n for n = 0..=fill_n_max.
+    pub fn fill_curve(&self) -> Vec<(f64, f64)> {
+        (0..=self.settings.fill_n_max)
+            .map(|n| (n as f64, fill(self.m(), n as f64, self.k())))
+            .collect()
+    }
+
+    /// Epsilon against k for k = 1..=k_max at the fixed bits per item.
+    pub fn k_curve(&self) -> Vec<(f64, f64)> {
+        let bits = self.settings.k_curve_bits;
+        (1..=self.settings.k_max)
+            .map(|k| (k as f64, idealised(bits, 1.0, k as f64)))
+            .collect()
+    }
+
+    /// The whole number k with the lowest rate on the k curve.
+    pub fn best_whole_k(&self) -> usize {
+        let curve = self.k_curve();
+        curve
+            .iter()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map_or(1, |p| p.0 as usize)
+    }
+
+    /// Epsilon at the best k against bits per item, bits_min..=bits_max.
+    pub fn bits_curve(&self) -> Vec<(f64, f64)> {
+        (self.settings.bits_min..=self.settings.bits_max)
+            .map(|b| (b as f64, eps_at_best_k(b as f64)))
+            .collect()
+    }
+
+    /// The y value of a curve at x.
+    pub fn curve_value(&self, curve: super::script::Curve, x: f64) -> f64 {
+        use super::script::Curve;
+        match curve {
+            Curve::Fill => fill(self.m(), x, self.k()),
+            Curve::K => idealised(self.settings.k_curve_bits, 1.0, x),
+            Curve::Bits => eps_at_best_k(x),
+        }
+    }
+
+    /// The value a placeholder asks for (before formatting).
+    pub fn value(&self, call: &Call, set: usize) -> f64 {
+        let a = &call.args;
+        let m = a.m.unwrap_or(self.m());
+        let k = a.k.unwrap_or(self.k());
+        let s = &self.settings;
+        match call.func {
+            Func::M => self.m(),
+            Func::K => self.k(),
+            Func::Set => set as f64,
+            Func::FillRow => set as f64 / self.m(),
+            Func::Miss => 1.0 - 1.0 / m,
+            Func::P0 => (1.0 - 1.0 / m).powf(k * a.n.unwrap_or(0.0)),
+            Func::P0e => 1.0 - fill(m, a.n.unwrap_or(0.0), k),
+            Func::Fill => fill(m, a.n.unwrap_or(0.0), k),
+            Func::Eps => match a.bits {
+                Some(bits) => idealised(bits, 1.0, k),
+                None => idealised(m, a.n.unwrap_or(0.0), k),
+            },
+            Func::Kopt => kopt(a.bits.unwrap_or(s.k_curve_bits)),
+            Func::EpsOpt => eps_at_best_k(a.bits.unwrap_or(s.k_curve_bits)),
+            Func::Base => eps_at_best_k(1.0),
+            Func::ExactGb => self.exact_gb(a.n.unwrap_or(s.urls)),
+            Func::BloomGb => self.bloom_gb(a.n.unwrap_or(s.urls), a.bits.unwrap_or(s.bloom_bits)),
+            Func::Ratio => s.exact_bytes * 8.0 / a.bits.unwrap_or(s.bloom_bits),
+            Func::Crossing => self.crossing_millions(),
+            Func::RamGb => s.ram_gb,
+            Func::ExactBytes => s.exact_bytes,
+            Func::BloomBits => s.bloom_bits,
+            Func::Missed => {
+                let bits = a.bits.unwrap_or(s.bloom_bits);
+                let k = a.k.unwrap_or_else(|| kopt(bits).round().max(1.0));
+                idealised(bits, 1.0, k) * s.urls / 1e6
+            }
+            Func::Urls => s.urls,
+        }
+    }
+
+    /// The placeholder's value printed as the narration shows it.
+    pub fn format(&self, call: &Call, set: usize) -> String {
+        let value = self.value(call, set);
+        let digits = call.args.digits.unwrap_or(default_digits(call.func));
+        match call.func {
+            Func::M | Func::K | Func::Set | Func::Urls => group_thousands(value),
+            Func::RamGb | Func::ExactBytes | Func::BloomBits => trim_zeros(&sig(value, 6)),
+            Func::ExactGb | Func::BloomGb | Func::Crossing | Func::Kopt => {
+                trim_zeros(&sig(value, digits))
+            }
+            _ => sig(value, digits),
+        }
+    }
+}
+
+/// `x` in plain decimal notation with `digits` significant digits.
+pub fn sig(x: f64, digits: usize) -> String {
+    if !x.is_finite() {
+        return "?".into();
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let magnitude = x.abs().log10().floor() as i64;
+    let decimals = (digits as i64 - 1 - magnitude).clamp(0, 20) as usize;
+    let text = format!("{x:.decimals$}");
+    // Rounding can carry into a new digit (0.0999 -> 0.100); redo with one fewer.
+    let carried = text
+        .chars()
+        .filter(char::is_ascii_digit)
+        .skip_while(|&c| c == '0')
+        .count();
+    if decimals > 0 && carried > digits {
+        return format!("{x:.prec$}", prec = decimals - 1);
+    }
+    text
+}
+
+fn trim_zeros(text: &str) -> String {
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// Whole numbers with thousands separators ("1,000,000,000").
+pub fn group_thousands(x: f64) -> String {
+    let whole = format!("{:.0}", x.round());
+    let (sign, digits) = whole
+        .strip_prefix('-')
+        .map_or(("", whole.as_str()), |d| ("-", d));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{sign}{out}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn significant_digits() {
+        assert_eq!(sig(0.427_593, 2), "0.43");
+        assert_eq!(sig(0.008_193, 2), "0.0082");
+        assert_eq!(sig(0.000_067_1, 2), "0.000067");
+        assert_eq!(sig(6.931, 3), "6.93");
+        assert_eq!(sig(51.2, 2), "51");
+        assert_eq!(sig(0.099_97, 2), "0.10");
+        assert_eq!(sig(0.5, 2), "0.50");
+    }
+
+    #[test]
+    fn lecture_figures() {
+        let f = Figures::new(Settings::default());
+        assert_eq!(sig(fill(16.0, 3.0, 3.0), 2), "0.43");
+        assert_eq!(sig(fill(16.0, 12.0, 3.0), 2), "0.89");
+        assert_eq!(sig(idealised(10.0, 1.0, 7.0), 2), "0.0082");
+        assert_eq!(sig(idealised(10.0, 1.0, 14.0), 4), "0.01898");
+        assert_eq!(f.best_whole_k(), 7);
+        assert_eq!(trim_zeros(&sig(f.crossing_millions(), 3)), "125");
+        assert_eq!(trim_zeros(&sig(f.bloom_gb(1e9, 10.0), 3)), "1.25");
+        assert_eq!(trim_zeros(&sig(f.exact_gb(1e9), 3)), "64");
+        assert_eq!(sig(eps_at_best_k(20.0), 2), "0.000067");
+        assert_eq!(group_thousands(1e9), "1,000,000,000");
+    }
+}

@@ -1,0 +1,254 @@
+//! The compiled form of a lecture script: settings, items, scenes and the
+//! directives of every step. Produced by `parse`, consumed by `engine`.
+
+use super::template::Template;
+
+/// Numbers a script may set in its header; each has a default that matches
+/// the built-in lecture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// Cells in the demonstration row.
+    pub m: usize,
+    /// Positions per item.
+    pub k: usize,
+    /// Population of the memory argument (URLs).
+    pub urls: f64,
+    /// Bytes per URL in an exact hash set.
+    pub exact_bytes: f64,
+    /// Memory of the machine, in GB (10^9 bytes).
+    pub ram_gb: f64,
+    /// Bits per item of the Bloom filter in the memory argument.
+    pub bloom_bits: f64,
+    /// Largest n on the fill curve.
+    pub fill_n_max: usize,
+    /// Largest k on the epsilon-against-k curve.
+    pub k_max: usize,
+    /// Bits per item held fixed on the epsilon-against-k curve.
+    pub k_curve_bits: f64,
+    /// Smallest bits per item on the epsilon-against-bits curve.
+    pub bits_min: usize,
+    /// Largest bits per item on the epsilon-against-bits curve.
+    pub bits_max: usize,
+    /// Right end of the memory plot, in millions of items.
+    pub memory_n_max: f64,
+    /// Top of the memory plot, in GB.
+    pub memory_gb_max: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            m: 16,
+            k: 3,
+            urls: 1e9,
+            exact_bytes: 64.0,
+            ram_gb: 8.0,
+            bloom_bits: 10.0,
+            fill_n_max: 12,
+            k_max: 16,
+            k_curve_bits: 10.0,
+            bits_min: 2,
+            bits_max: 20,
+            memory_n_max: 1000.0,
+            memory_gb_max: 70.0,
+        }
+    }
+}
+
+/// A named item with its fixed positions in the row (chosen by the script,
+/// not by a hash, so the story is the same every time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// The item's name as written in the script.
+    pub name: String,
+    /// Its k positions, in hash order.
+    pub positions: Vec<usize>,
+}
+
+/// A part of the board a step can show or hide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Element {
+    /// The bit row.
+    Row,
+    /// The "who set it" marks under the row.
+    Owners,
+    /// The counting variant's counters.
+    Counters,
+    /// The memory plot's axes.
+    Memory,
+    /// The exact set's line on the memory plot.
+    ExactLine,
+    /// The machine's RAM as a dashed line on the memory plot.
+    RamLine,
+    /// The Bloom filter's line on the memory plot.
+    BloomLine,
+    /// The small comparison table.
+    Table,
+    /// The fill-against-n curve.
+    FillCurve,
+    /// The epsilon-against-k curve.
+    KCurve,
+    /// The epsilon-against-bits-per-item curve.
+    BitsCurve,
+    /// The crawler diagram.
+    Crawler,
+    /// The derivation lines.
+    Derivation,
+    /// The callout notes.
+    Notes,
+    /// The large title.
+    Banner,
+}
+
+impl Element {
+    /// Every element with its script name.
+    pub const ALL: [(Element, &'static str); 15] = [
+        (Element::Row, "row"),
+        (Element::Owners, "owners"),
+        (Element::Counters, "counters"),
+        (Element::Memory, "memory"),
+        (Element::ExactLine, "exact-line"),
+        (Element::RamLine, "ram-line"),
+        (Element::BloomLine, "bloom-line"),
+        (Element::Table, "table"),
+        (Element::FillCurve, "fill-curve"),
+        (Element::KCurve, "k-curve"),
+        (Element::BitsCurve, "bits-curve"),
+        (Element::Crawler, "crawler"),
+        (Element::Derivation, "derivation"),
+        (Element::Notes, "notes"),
+        (Element::Banner, "banner"),
+    ];
+
+    /// Looks an element up by its script name.
+    pub fn from_name(name: &str) -> Option<Element> {
+        Element::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(e, _)| *e)
+    }
+
+    /// The element's script name.
+    pub fn name(self) -> &'static str {
+        Element::ALL
+            .iter()
+            .find(|(e, _)| *e == self)
+            .map_or("?", |(_, n)| n)
+    }
+}
+
+/// One of the three curves a probe can move along.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Curve {
+    /// Fill against n (x is n).
+    Fill,
+    /// Epsilon against k at fixed bits per item (x is k).
+    K,
+    /// Epsilon against bits per item at the best k (x is bits per item).
+    Bits,
+}
+
+impl Curve {
+    /// The curve's script name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Curve::Fill => "fill",
+            Curve::K => "k",
+            Curve::Bits => "bits",
+        }
+    }
+}
+
+/// A named mark a step can draw attention to.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Emphasis {
+    /// The best k on the epsilon-against-k curve.
+    Optimum,
+    /// Where the exact set's line crosses the RAM line.
+    Crossing,
+    /// Bits that more than one item leans on.
+    Shared,
+    /// The false-positive or false-negative flag.
+    Flag,
+    /// The half-full level on the fill curve.
+    Half,
+    /// Every occurrence of this text in derivation lines and notes.
+    Text(String),
+}
+
+/// Which comparison row a `table` directive adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableRow {
+    /// The exact hash set at the script's population.
+    Exact,
+    /// The Bloom filter at the script's bits per item.
+    Bloom,
+}
+
+/// One action of a step, applied in order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Directive {
+    /// Show an element (creating the row if it did not exist).
+    Show(Element),
+    /// Hide an element (emptying the text ones).
+    Hide(Element),
+    /// Set an item's bits; `upto` limits how many of its positions are set now.
+    Insert { item: usize, upto: Option<usize> },
+    /// Query an item against the row; `upto` limits how many probes are read now.
+    Query { item: usize, upto: Option<usize> },
+    /// Try to delete an item by clearing its bits (the lesson's mistake).
+    Clear { item: usize },
+    /// Put back what the last `clear` took away.
+    Restore,
+    /// Increment an item's counters in the counting variant.
+    CountInsert { item: usize },
+    /// Decrement an item's counters in the counting variant.
+    CountDelete { item: usize },
+    /// Query an item against the counters.
+    CountQuery { item: usize },
+    /// Move a curve's probe to x.
+    Probe { curve: Curve, x: f64 },
+    /// Add a derivation line.
+    Derive(Template),
+    /// Add a callout note.
+    Note(Template),
+    /// Set the large title.
+    Banner(Template),
+    /// Add a row to the comparison table.
+    Table(TableRow),
+    /// Frame an element for this step.
+    Box(Element),
+    /// Highlight a mark for this step.
+    Emphasise(Emphasis),
+}
+
+/// A step: its directives and its narration paragraphs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// Line of the `step` keyword.
+    pub line: usize,
+    /// What the step does to the board, in order.
+    pub directives: Vec<Directive>,
+    /// The narration, one template per paragraph.
+    pub narration: Vec<Template>,
+}
+
+/// A scene: a title and its steps.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scene {
+    /// The scene's title.
+    pub title: String,
+    /// Its steps, at least one.
+    pub steps: Vec<Step>,
+}
+
+/// A whole compiled script.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Script {
+    /// The header numbers.
+    pub settings: Settings,
+    /// The items, in declaration order.
+    pub items: Vec<Item>,
+    /// The scenes, at least one.
+    pub scenes: Vec<Scene>,
+}

@@ -1,0 +1,336 @@
+//! Text with computed numbers: `{fill(n=3)}`, `{eps(k=7, bits=10)}`, `{set}`.
+//! Placeholders are checked when the script loads and filled when a board
+//! is built, so a script that changes m or k gets matching figures.
+
+use super::figures::Figures;
+
+/// A number a placeholder can ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Func {
+    /// Cells in the row.
+    M,
+    /// Positions per item.
+    K,
+    /// Bits set in the row right now.
+    Set,
+    /// Fraction of the row set right now.
+    FillRow,
+    /// Chance one hash misses a given bit, 1 - 1/m.
+    Miss,
+    /// Chance a bit is still 0 after n inserts, (1 - 1/m)^(kn).
+    P0,
+    /// Large-m approximation of P0, e^(-kn/m).
+    P0e,
+    /// Idealised fill after n inserts, 1 - e^(-kn/m).
+    Fill,
+    /// Idealised false-positive rate, at n inserts or at bits per item.
+    Eps,
+    /// The best k for a number of bits per item, (m/n) ln 2.
+    Kopt,
+    /// The rate at the best k for a number of bits per item.
+    EpsOpt,
+    /// The factor each extra bit per item multiplies the rate by at the best k.
+    Base,
+    /// Memory of the exact set for a population, in GB.
+    ExactGb,
+    /// Memory of the Bloom filter for a population, in GB.
+    BloomGb,
+    /// How many times smaller the Bloom filter is than the exact set.
+    Ratio,
+    /// Population at which the exact set outgrows RAM, in millions.
+    Crossing,
+    /// The machine's RAM in GB.
+    RamGb,
+    /// Bytes per item of the exact set.
+    ExactBytes,
+    /// Bits per item of the Bloom filter in the memory argument.
+    BloomBits,
+    /// New items wrongly skipped per population, in millions.
+    Missed,
+    /// The population of the memory argument.
+    Urls,
+}
+
+/// Name, allowed arguments and default significant digits of each function.
+const FUNCS: &[(&str, Func, &[&str], usize)] = &[
+    ("m", Func::M, &[], 0),
+    ("k", Func::K, &[], 0),
+    ("set", Func::Set, &[], 0),
+    ("fill_row", Func::FillRow, &["digits"], 2),
+    ("miss", Func::Miss, &["m", "digits"], 3),
+    ("p0", Func::P0, &["n", "m", "k", "digits"], 2),
+    ("p0e", Func::P0e, &["n", "m", "k", "digits"], 2),
+    ("fill", Func::Fill, &["n", "m", "k", "digits"], 2),
+    ("eps", Func::Eps, &["n", "m", "k", "bits", "digits"], 2),
+    ("kopt", Func::Kopt, &["bits", "digits"], 3),
+    ("epsopt", Func::EpsOpt, &["bits", "digits"], 2),
+    ("base", Func::Base, &["digits"], 4),
+    ("exact_gb", Func::ExactGb, &["n", "digits"], 3),
+    ("bloom_gb", Func::BloomGb, &["n", "bits", "digits"], 3),
+    ("ratio", Func::Ratio, &["bits", "digits"], 2),
+    ("crossing", Func::Crossing, &["digits"], 3),
+    ("ram_gb", Func::RamGb, &[], 0),
+    ("exact_bytes", Func::ExactBytes, &[], 0),
+    ("bloom_bits", Func::BloomBits, &[], 0),
+    ("missed", Func::Missed, &["k", "bits", "digits"], 2),
+    ("urls", Func::Urls, &[], 0),
+];
+
+/// Arguments of a placeholder; absent ones take the script's values.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Args {
+    /// Items inserted (or the population for memory figures).
+    pub n: Option<f64>,
+    /// Cells.
+    pub m: Option<f64>,
+    /// Hash functions.
+    pub k: Option<f64>,
+    /// Bits per item.
+    pub bits: Option<f64>,
+    /// Significant digits to print.
+    pub digits: Option<usize>,
+}
+
+/// One placeholder: what to compute and how to print it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// The figure.
+    pub func: Func,
+    /// Its arguments.
+    pub args: Args,
+}
+
+/// A piece of a template.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Part {
+    /// Literal text.
+    Text(String),
+    /// A computed number.
+    Value(Call),
+}
+
+/// A line of text with placeholders, checked at load time.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Template {
+    /// The pieces in order.
+    pub parts: Vec<Part>,
+}
+
+/// Longest number of significant digits a placeholder may ask for.
+const MAX_DIGITS: usize = 12;
+
+impl Template {
+    /// Parses `text`; on failure returns the 0-based character offset of the
+    /// problem within `text` and a message.
+    pub fn parse(text: &str) -> Result<Template, (usize, String)> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut parts = Vec::new();
+        let mut literal = String::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c == '}' {
+                if chars.get(i + 1) == Some(&'}') {
+                    literal.push('}');
+                    i += 2;
+                    continue;
+                }
+                return Err((i, "a lone '}' (write '}}' for a literal brace)".into()));
+            }
+            if c != '{' {
+                literal.push(c);
+                i += 1;
+                continue;
+            }
+            if chars.get(i + 1) == Some(&'{') {
+                literal.push('{');
+                i += 2;
+                continue;
+            }
+            let Some(close) = chars[i..].iter().position(|&c| c == '}').map(|p| p + i) else {
+                return Err((i, "a placeholder '{' is never closed with '}'".into()));
+            };
+            let inner: String = chars[i + 1..close].iter().collect();
+            let call = parse_call(&inner).map_err(|(off, msg)| (i + 1 + off, msg))?;
+            if !literal.is_empty() {
+                parts.push(Part::Text(std::mem::take(&mut literal)));
+            }
+            parts.push(Part::Value(call));
+            i = close + 1;
+        }
+        if !literal.is_empty() {
+            parts.push(Part::Text(literal));
+        }
+        Ok(Template { parts })
+    }
+
+    /// Fills the placeholders; `set` is the number of bits set in the row now.
+    pub fn fill(&self, figures: &Figures, set: usize) -> String {
+        let mut out = String::new();
+        for part in &self.parts {
+            match part {
+                Part::Text(t) => out.push_str(t),
+                Part::Value(call) => out.push_str(&figures.format(call, set)),
+            }
+        }
+        out
+    }
+}
+
+fn parse_call(inner: &str) -> Result<Call, (usize, String)> {
+    let lead = inner.len() - inner.trim_start().len();
+    let body = inner.trim();
+    let (name, rest, rest_at) = match body.find('(') {
+        Some(open) => {
+            if !body.ends_with(')') {
+                return Err((
+                    lead + body.len(),
+                    "expected ')' to end the arguments".into(),
+                ));
+            }
+            (
+                body[..open].trim_end(),
+                &body[open + 1..body.len() - 1],
+                lead + open + 1,
+            )
+        }
+        None => (body, "", 0),
+    };
+    let Some(&(_, func, allowed, _)) = FUNCS.iter().find(|(n, ..)| *n == name) else {
+        let names: Vec<&str> = FUNCS.iter().map(|(n, ..)| *n).collect();
+        return Err((
+            lead,
+            format!("unknown placeholder '{name}' (known: {})", names.join(", ")),
+        ));
+    };
+    let mut args = Args::default();
+    let mut offset = rest_at;
+    for piece in rest.split(',') {
+        let piece_at = offset + (piece.chars().count() - piece.trim_start().chars().count());
+        offset += piece.chars().count() + 1;
+        let piece = piece.trim();
+        if piece.is_empty() {
+            if rest.trim().is_empty() {
+                break;
+            }
+            return Err((piece_at, "an empty argument".into()));
+        }
+        let Some((key, value)) = piece.split_once('=') else {
+            return Err((piece_at, format!("expected name=value, found '{piece}'")));
+        };
+        let key = key.trim();
+        if !allowed.contains(&key) {
+            let hint = if allowed.is_empty() {
+                "it takes no arguments".to_string()
+            } else {
+                format!("it takes {}", allowed.join(", "))
+            };
+            return Err((
+                piece_at,
+                format!("'{name}' has no argument '{key}' ({hint})"),
+            ));
+        }
+        let value_at = piece_at + piece.find('=').map_or(0, |p| p + 1);
+        let value = value.trim();
+        let number: f64 = value
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite() && *v >= 0.0 && *v <= 1e15)
+            .ok_or_else(|| {
+                (
+                    value_at,
+                    format!("'{key}' must be a number from 0 to 1e15, found '{value}'"),
+                )
+            })?;
+        match key {
+            "n" => args.n = Some(number),
+            "m" => {
+                if number < 1.0 {
+                    return Err((value_at, format!("'m' must be at least 1, found '{value}'")));
+                }
+                args.m = Some(number);
+            }
+            "k" => {
+                if !(1.0..=64.0).contains(&number) {
+                    return Err((
+                        value_at,
+                        format!("'k' must be from 1 to 64, found '{value}'"),
+                    ));
+                }
+                args.k = Some(number);
+            }
+            "bits" => {
+                if !(0.1..=1000.0).contains(&number) {
+                    return Err((
+                        value_at,
+                        format!("'bits' must be from 0.1 to 1000, found '{value}'"),
+                    ));
+                }
+                args.bits = Some(number);
+            }
+            _ => {
+                if number.fract() != 0.0 || !(1.0..=MAX_DIGITS as f64).contains(&number) {
+                    return Err((
+                        value_at,
+                        format!(
+                            "'digits' must be a whole number from 1 to {MAX_DIGITS}, found '{value}'"
+                        ),
+                    ));
+                }
+                args.digits = Some(number as usize);
+            }
+        }
+    }
+    if matches!(func, Func::P0 | Func::P0e | Func::Fill) && args.n.is_none() {
+        return Err((lead, format!("'{name}' needs n, e.g. {{{name}(n=3)}}")));
+    }
+    if func == Func::Eps && args.n.is_none() && args.bits.is_none() {
+        return Err((
+            lead,
+            "'eps' needs n or bits, e.g. {eps(k=7, bits=10)}".into(),
+        ));
+    }
+    Ok(Call { func, args })
+}
+
+/// The default significant digits of a function.
+pub fn default_digits(func: Func) -> usize {
+    FUNCS
+        .iter()
+        .find(|(_, f, ..)| *f == func)
+        .map_or(2, |(.., d)| *d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literal_and_placeholders_split() {
+        let t = Template::parse("fill {fill(n=3)} of {m} {{x}}").unwrap();
+        assert_eq!(t.parts.len(), 5);
+        assert_eq!(t.parts[4], Part::Text(" {x}".into()));
+    }
+
+    #[test]
+    fn unknown_placeholder_is_located() {
+        let (at, msg) = Template::parse("ab {nope(n=1)}").unwrap_err();
+        assert_eq!(at, 4);
+        assert!(msg.contains("unknown placeholder 'nope'"));
+    }
+
+    #[test]
+    fn bad_argument_is_located() {
+        let (at, msg) = Template::parse("{fill(n=3, q=2)}").unwrap_err();
+        assert_eq!(at, 11);
+        assert!(msg.contains("no argument 'q'"));
+        let (at, _) = Template::parse("{fill(n=abc)}").unwrap_err();
+        assert_eq!(at, 8);
+    }
+
+    #[test]
+    fn unclosed_brace_is_an_error() {
+        assert!(Template::parse("see {fill(n=3)").is_err());
+        assert!(Template::parse("a } b").is_err());
+    }
+}
