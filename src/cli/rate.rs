@@ -9,6 +9,8 @@ use serde_json::json;
 
 use super::CliError;
 use super::args::RateArgs;
+use super::ranges::MAX_BUDGET_DIGITS;
+use crate::rates::error::group_thousands;
 use crate::rates::{
     Budget, ExactRates, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
     difference, idealised, one_in, ratio_to_f64,
@@ -45,9 +47,16 @@ fn rate_error(e: RateError) -> CliError {
             what,
             digits,
             limit,
-        } => CliError::Usage(format!(
-            "the {what} would have {digits} digits, over the limit of {limit}; \
-             rerun with --max-digits {digits} (up to 10^8) to compute it anyway"
+        } if digits <= MAX_BUDGET_DIGITS => CliError::Usage(format!(
+            "the {what} would have {} digits, over the limit of {}; \
+                 rerun with --max-digits {digits} to compute it anyway",
+            group_thousands(digits),
+            group_thousands(limit)
+        )),
+        RateError::BudgetExceeded { what, digits, .. } => CliError::Usage(format!(
+            "the {what} would have {} digits, beyond the largest --max-digits (10^8); \
+             choose a smaller m, n or k",
+            group_thousands(digits)
         )),
         RateError::InvalidParams { .. } => CliError::Usage(e.to_string()),
         RateError::Cancelled => CliError::Runtime(e.to_string()),
@@ -117,7 +126,7 @@ fn rule_of_thumb(p: Params) -> Option<f64> {
 fn with_plain(d: &SigDecimal) -> String {
     if d.is_zero() {
         "0".to_string()
-    } else if (-8..=0).contains(&d.exponent()) {
+    } else if (-8..=0).contains(&d.exponent()) && d.digits().len() <= 20 {
         format!("{} = {}", d.scientific(), d.plain())
     } else {
         d.scientific()

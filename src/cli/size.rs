@@ -8,7 +8,7 @@ use super::CliError;
 use super::args::SizeArgs;
 use super::numbers::{parse_count, parse_target_rate};
 use super::ranges::MAX_N;
-use crate::rates::{SigDecimal, Sizing};
+use crate::rates::{RateError, SigDecimal, Sizing};
 
 /// Reads `--n`: a whole number of keys from 1 to 10^12, in any form
 /// [`parse_count`] accepts.
@@ -25,7 +25,16 @@ pub fn run(args: &SizeArgs) -> Result<String, CliError> {
         .map_err(|allowed| CliError::Usage(format!("--n must be {allowed}, got '{}'", args.n)))?;
     let p = parse_target_rate(&args.p)
         .map_err(|allowed| CliError::Usage(format!("--p must be {allowed}, got '{}'", args.p)))?;
-    let sizing = Sizing::for_target(n, p).map_err(|e| CliError::Usage(e.to_string()))?;
+    let sizing = Sizing::for_target(n, p).map_err(|e| match e {
+        RateError::InvalidParams {
+            name: "p", range, ..
+        } => CliError::Usage(format!("--p must be {range}, got '{}'", args.p)),
+        RateError::InvalidParams {
+            name: "n", range, ..
+        } => CliError::Usage(format!("--n must be {range}, got '{}'", args.n)),
+        RateError::Cancelled => CliError::Runtime(e.to_string()),
+        other => CliError::Usage(other.to_string()),
+    })?;
     let exact = sizing
         .exact
         .as_ref()
@@ -58,7 +67,12 @@ fn to_json(s: &Sizing, exact: Option<&SigDecimal>) -> String {
 fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
     let mut out = String::new();
     // Writing into a String cannot fail.
-    let _ = writeln!(out, "n = {} keys at a target rate of {}", s.n, s.target);
+    let target = if s.target >= 1e-4 {
+        s.target.to_string()
+    } else {
+        format!("{:e}", s.target)
+    };
+    let _ = writeln!(out, "n = {} keys at a target rate of {target}", s.n);
     let _ = writeln!(
         out,
         "bits per key  {:.3}  (-ln p / (ln 2)^2)",
