@@ -126,6 +126,13 @@ fn to_text(cfg: &MeasureConfig, r: &Measurement, true_rate: Option<&SigDecimal>)
                     "outside the interval"
                 }
             );
+            if !inside && cfg.scheme == SchemeKind::Double {
+                let _ = writeln!(
+                    out,
+                    "note             double hashing draws k probes from two hashes, not k \
+                     independent ones, so the model's rates need not hold; try --scheme independent"
+                );
+            }
             if expected < 10.0 {
                 let _ = writeln!(
                     out,
