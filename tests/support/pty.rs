@@ -234,11 +234,12 @@ impl PtyApp {
             match self.child.try_wait() {
                 Ok(Some(status)) => break status,
                 Ok(None) if start.elapsed() > timeout => {
-                    let _ = self.child.kill();
-                    return Err(format!(
+                    let message = format!(
                         "the app did not exit within {timeout:?}; the screen shows:\n{}",
                         self.screen_text()
-                    ));
+                    );
+                    let _ = self.child.kill();
+                    return Err(message);
                 }
                 Ok(None) => thread::sleep(POLL),
                 Err(e) => return Err(format!("wait: {e}")),
