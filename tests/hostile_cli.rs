@@ -430,3 +430,45 @@ fn app_without_a_terminal_fails_cleanly() {
     report.add(&o, problems);
     report.finish();
 }
+
+/// Valid requests whose hidden exact work could dwarf what was asked: one
+/// query at k = 1000 still needs the true rate for `expected`, which is
+/// k + 1 big powers, not one. Each must finish or be refused within the
+/// kill limit, never run on for minutes.
+#[test]
+fn small_requests_with_hidden_exact_work_finish() {
+    let mut report = Report::default();
+    for args in [
+        &[
+            "measure",
+            "--m",
+            "1000",
+            "--n",
+            "1000",
+            "--k",
+            "1000",
+            "--queries",
+            "1",
+        ][..],
+        &[
+            "measure",
+            "--m",
+            "1000",
+            "--n",
+            "100",
+            "--k",
+            "1000",
+            "--queries",
+            "1",
+            "--json",
+        ],
+    ] {
+        let o = run(args);
+        let problems = match o.code {
+            Some(2) => usage_problems(&o, &[]),
+            _ => success_problems(&o, Duration::from_secs(5)),
+        };
+        report.add(&o, problems);
+    }
+    report.finish();
+}
