@@ -19,8 +19,8 @@
 //! One file per concern: [`params`], [`budget`], [`error`], [`digits`]
 //! (digit counts of huge powers), [`classic`], [`true_rate`], [`exact_pair`]
 //! (both exact rates sharing their powers, the fastest way to get both),
-//! [`decimal`] (long division), [`one_in`], [`idealised`], [`difference`],
-//! [`bounds`] (certified brackets used to rank k cheaply), [`best_k`] and
+//! [`decimal`] (long division), [`one_in`](mod@one_in), [`idealised`](mod@idealised), [`difference`](mod@difference),
+//! [`bounds`] (certified brackets used to rank k cheaply), [`best_k`](mod@best_k) and
 //! [`sizing`], plus private helpers for cancellation and big powers.
 
 pub mod best_k;
