@@ -217,6 +217,16 @@ mod tests {
     }
 
     #[test]
+    fn digit_counts_never_overflow() {
+        let wild = Params {
+            m: u64::MAX,
+            n: u64::MAX,
+            k: u32::MAX,
+        };
+        assert_eq!(true_denominator_digits(wild), u64::MAX);
+    }
+
+    #[test]
     fn budget_and_cancel() {
         let p = Params {
             m: 100_000,
