@@ -28,7 +28,7 @@ fn rates(c: &mut Criterion) {
         group.bench_function("true", |b| {
             b.iter(|| true_exact(black_box(p), Budget::default()))
         });
-        group.bench_function("both + 10 digits each", |b| {
+        group.bench_function("both_and_10_digits", |b| {
             b.iter(|| {
                 let both = ExactRates::compute(black_box(p), Budget::default());
                 both.and_then(|r| {
