@@ -148,7 +148,7 @@ pub const EXACT_BUDGET: Budget = Budget {
 };
 /// Budget of each exact point on a chart or in the best-k scan.
 pub const POINT_BUDGET: Budget = Budget {
-    max_digits: 400_000,
+    max_digits: 2_000_000,
 };
 /// Exact points on the epsilon-against-m/n chart.
 pub const MN_POINTS: u32 = 12;

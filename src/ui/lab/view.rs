@@ -224,7 +224,7 @@ fn render_rates(app: &App, area: Rect, buf: &mut Buffer) {
             match fresh_exact(exact) {
                 Some(e) => format!(
                     "  BigInt rational; denominator {} digits",
-                    grouped(e.denominator_digits)
+                    e.denominator_digits
                 ),
                 None => "  BigInt rational, by long division".into(),
             },

@@ -58,10 +58,7 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
 
     let result = figures(sizing);
     let (n_note, p_note) = match &result {
-        Ok(f) => (
-            format!("= {} keys", grouped(f.n)),
-            format!("= {}", sig(f.p, 4)),
-        ),
+        Ok(f) => (format!("= {} keys", grouped(f.n)), format!("= {}", f.p)),
         Err(_) => (String::new(), String::new()),
     };
     let mut lines = vec![
