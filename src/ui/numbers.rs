@@ -1,24 +1,31 @@
-//! Reading typed numbers in the app's fields. The command line's parsers
-//! (`crate::cli::numbers`) are the single source of the accepted forms; this
-//! module only adapts their errors to one-line messages for the screen.
+//! Reading typed numbers in the app's fields with the command line's own
+//! parsers (`crate::cli::numbers`), so the app and `bloomlab size` accept
+//! exactly the same forms; this module only words the errors for a screen.
 
-/// A whole count as typed (`50000000`; `50M` and `1e6` once the command
-/// line's parser is in the build).
+use crate::cli::numbers::{parse_count, parse_target_rate};
+
+/// A whole count as typed: `50000000`, `50M`, `1e6`, `2.5k`, `50_000`.
 pub fn count(text: &str) -> Result<u64, String> {
-    let cleaned: String = text
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, '_' | ','))
-        .collect();
-    cleaned
-        .parse::<u64>()
-        .map_err(|_| format!("{text:?} is not a whole number"))
+    parse_count(text).map_err(|e| format!("{:?} is {e} (try 160, 50M or 1e6)", text.trim()))
 }
 
-/// A target rate strictly between 0 and 1 (`0.01`).
+/// A target rate strictly between 0 and 1: `1%`, `0.01`, `1/100`, `1e-2`.
 pub fn rate(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
-        _ => Err(format!("{text:?} is not a rate strictly between 0 and 1")),
+    parse_target_rate(text).map_err(|e| format!("{:?}: expected {e}", text.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_forms_of_the_brief() {
+        assert_eq!(count("50M"), Ok(50_000_000));
+        assert_eq!(count("1e6"), Ok(1_000_000));
+        assert_eq!(rate("1%"), Ok(0.01));
+        assert_eq!(rate("0.01"), Ok(0.01));
+        assert_eq!(rate("1/100"), Ok(0.01));
+        assert!(count("lots").is_err());
+        assert!(rate("2").is_err());
     }
 }

@@ -24,8 +24,8 @@ impl SizingState {
     /// The lesson's interview question: 50 million ids at 1%.
     pub fn new() -> Self {
         SizingState {
-            n_field: TextField::with_text("50000000"),
-            p_field: TextField::with_text("0.01"),
+            n_field: TextField::with_text("50M"),
+            p_field: TextField::with_text("1%"),
             selected: SizingField::N,
             editing: false,
             exact: Computed::default(),
