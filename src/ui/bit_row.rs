@@ -113,12 +113,19 @@ impl BitRow<'_> {
         }
         let x0 = area.x + 1;
         put(buf, area, x0, area.y, &top, theme.border());
-        put(buf, area, x0, area.y + 2, &bottom, theme.border());
+        put(
+            buf,
+            area,
+            x0,
+            area.y.saturating_add(2),
+            &bottom,
+            theme.border(),
+        );
         for (i, &set) in self.bits.iter().enumerate() {
             let pos = i as u64;
             let x = x0 + u16::try_from(i).unwrap_or(0) * BOXED_CELL;
             let marks: Vec<Mark> = self.marks_at(pos).collect();
-            put(buf, area, x, area.y + 1, "│", theme.border());
+            put(buf, area, x, area.y.saturating_add(1), "│", theme.border());
             let (cell, style) = match (set, marks.first()) {
                 (true, Some(_)) => ("▐█▌", theme.probe_hit()),
                 (false, Some(Mark::Miss)) => (" ✗ ", theme.probe_miss()),
@@ -126,26 +133,52 @@ impl BitRow<'_> {
                 (true, None) => (" █ ", theme.bit_set()),
                 (false, None) => ("   ", theme.text()),
             };
-            put(buf, area, x + 1, area.y + 1, cell, style);
+            put(buf, area, x + 1, area.y.saturating_add(1), cell, style);
             let index = format!("{pos:^3}");
-            put(buf, area, x + 1, area.y + 3, &index, theme.dim());
+            put(
+                buf,
+                area,
+                x + 1,
+                area.y.saturating_add(3),
+                &index,
+                theme.dim(),
+            );
             if let Some(first) = marks.first() {
                 let text = if marks.len() > 1 {
                     format!("{}×{}", first.glyph(), marks.len())
                 } else {
                     format!(" {}", first.glyph())
                 };
-                put(buf, area, x + 1, area.y + 4, &text, first.style(theme));
+                put(
+                    buf,
+                    area,
+                    x + 1,
+                    area.y.saturating_add(4),
+                    &text,
+                    first.style(theme),
+                );
             }
         }
         let end = x0 + u16::try_from(m).unwrap_or(0) * BOXED_CELL;
-        put(buf, area, end, area.y + 1, "│", theme.border());
+        put(
+            buf,
+            area,
+            end,
+            area.y.saturating_add(1),
+            "│",
+            theme.border(),
+        );
     }
 
     fn render_compact(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let per_line = usize::from(self.per_line(area.width));
         for (line, chunk) in self.bits.chunks(per_line).enumerate() {
-            let y = area.y + u16::try_from(line * 3).unwrap_or(u16::MAX);
+            let y = area
+                .y
+                .saturating_add(u16::try_from(line * 3).unwrap_or(u16::MAX));
+            if y >= area.bottom() {
+                break;
+            }
             let start = line * per_line;
             put(buf, area, area.x, y, &format!("{start:>5}"), theme.dim());
             for (j, &set) in chunk.iter().enumerate() {
@@ -160,11 +193,18 @@ impl BitRow<'_> {
                 };
                 put(buf, area, x, y, glyph, style);
                 if j % 8 == 0 {
-                    put(buf, area, x, y + 1, "╵", theme.dim());
+                    put(buf, area, x, y.saturating_add(1), "╵", theme.dim());
                 }
                 if let Some(first) = marks.first() {
                     let glyph = first.glyph().to_string();
-                    put(buf, area, x, y + 1, &glyph, first.style(theme));
+                    put(
+                        buf,
+                        area,
+                        x,
+                        y.saturating_add(1),
+                        &glyph,
+                        first.style(theme),
+                    );
                 }
             }
         }

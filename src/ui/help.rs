@@ -83,12 +83,23 @@ pub const SIZING: &[KeyHelp] = &[
     k("Enter / Esc", "finish editing"),
 ];
 
-/// Keys while typing a lab value or a sizing input.
+/// Keys while typing a lab value.
 pub const FIELD_TYPING: &[KeyHelp] = &[
     k("digits, M, k, e, %, /", "type the value"),
     k("Backspace", "erase"),
     k("Enter", "accept"),
     k("Esc", "cancel"),
+];
+
+/// Keys while typing a sizing input.
+pub const SIZING_TYPING: &[KeyHelp] = &[
+    k(
+        "digits, M, k, e, %, /",
+        "type the value (the answer follows as you type)",
+    ),
+    k("Backspace", "erase"),
+    k("↑ / ↓", "the other field"),
+    k("Enter / Esc", "finish editing"),
 ];
 
 /// The keys that apply to the screen on show, most specific first.
@@ -99,7 +110,7 @@ pub fn screen_keys(app: &App) -> &'static [KeyHelp] {
         Screen::Lab => LAB,
         Screen::Sandbox if app.typing() => SANDBOX_TYPING,
         Screen::Sandbox => SANDBOX,
-        Screen::Sizing if app.typing() => FIELD_TYPING,
+        Screen::Sizing if app.typing() => SIZING_TYPING,
         Screen::Sizing => SIZING,
     }
 }

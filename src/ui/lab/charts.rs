@@ -51,7 +51,7 @@ fn legend(theme: &Theme, area: Rect, buf: &mut Buffer) {
         Span::styled(" ⠤⠤ ", theme.idealised()),
         Span::styled("idealised (f64)   ", theme.dim()),
         Span::styled("•", theme.exact()),
-        Span::styled(" exact   ", theme.dim()),
+        Span::styled(" exact formula   ", theme.dim()),
         Span::styled("●", theme.marker()),
         Span::styled(" current setting   ", theme.dim()),
         Span::styled("×", theme.measured()),
