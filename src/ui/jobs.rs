@@ -55,7 +55,7 @@ impl Jobs {
                 let best = lab.best_key();
                 if !lab.results.best.is_fresh(&best) {
                     self.best.request(&best, || {
-                        Box::new(move |c| compute::best_k(best.m, best.n, POINT_BUDGET, c))
+                        Box::new(move |c| compute::best_k(best.m, best.n, EXACT_BUDGET, c))
                     });
                 }
                 let measure = lab.measure_key();
@@ -138,7 +138,7 @@ pub fn compute_now(app: &mut App) {
                 lab.results.truth.set(key, v);
             }
             let best = lab.best_key();
-            if let Some(v) = compute::best_k(best.m, best.n, POINT_BUDGET, &never) {
+            if let Some(v) = compute::best_k(best.m, best.n, EXACT_BUDGET, &never) {
                 lab.results.best.set(best, v);
             }
             let measure = lab.measure_key();

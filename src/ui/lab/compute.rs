@@ -99,8 +99,10 @@ pub struct BestK {
     pub decimal: String,
     /// The scanned range's upper end (the scan starts at 1).
     pub scanned_to: u32,
-    /// (k, exact rate) for every scanned k.
+    /// (k, exact rate) for every ranked k.
     pub points: Vec<(u32, f64)>,
+    /// k values left out because their exact rate is over the budget.
+    pub skipped: Vec<u32>,
 }
 
 /// A measurement, ready to show.
@@ -135,8 +137,8 @@ use num_rational::BigRational;
 
 use crate::measure::{MeasureConfig, SchemeKind, measure};
 use crate::rates::{
-    Budget, Params, RateError, SigDecimal, classic_denominator_digits, classic_exact_cancellable,
-    one_in, true_exact_cancellable,
+    Budget, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
+    classic_exact_cancellable, one_in, true_exact_cancellable,
 };
 use crate::ui::computed::Outcome;
 
@@ -236,50 +238,26 @@ pub fn scan_end(m: u64, n: u64) -> u32 {
     (rule * 1.5).ceil().clamp(10.0, 32.0) as u32
 }
 
-/// Best k by exact scan from 1 up (see [`scan_end`]); each point within
-/// `budget`. The scan stops early where the digits exceed the budget and
-/// says how far it got.
+/// Best k by exact scan over `1..=scan_end(m, n)`, with the rate at every
+/// ranked k for the chart. The scan (in `crate::rates`) ranks k by certified
+/// brackets and settles the survivors exactly; k values whose denominator is
+/// over `budget` are skipped and listed.
 pub fn best_k(m: u64, n: u64, budget: Budget, cancel: &AtomicBool) -> Option<Outcome<BestK>> {
-    let mut best: Option<(u32, BigRational)> = None;
-    let mut points = Vec::new();
-    let mut refused = None;
-    for k in 1..=scan_end(m, n) {
-        let p = match Params::new(m, n, k) {
-            Ok(p) => p,
-            Err(e) => return Some(Outcome::Failed(e.to_string())),
-        };
-        match classic_exact_cancellable(p, budget, cancel) {
-            Ok(r) => {
-                let value = match SigDecimal::from_ratio(&r, 6) {
-                    Ok(d) => d.to_f64(),
-                    Err(e) => return settle(Err(e)),
-                };
-                points.push((k, value));
-                if best.as_ref().is_none_or(|(_, b)| r < *b) {
-                    best = Some((k, r));
-                }
-            }
-            Err(RateError::BudgetExceeded { digits, limit, .. }) => {
-                refused = Some((digits, limit));
-                break;
-            }
-            Err(e) => return settle(Err(e)),
-        }
-    }
-    let Some((k, rate)) = best else {
-        let (digits, limit) = refused.unwrap_or((0, budget.max_digits));
-        return Some(Outcome::TooLarge { digits, limit });
+    let end = scan_end(m, n);
+    let scan = match best_k_scan(m, n, 1..=end, budget, None, cancel) {
+        Ok(scan) => scan,
+        Err(e) => return settle(Err(e)),
     };
-    let decimal = match shown_decimal(&rate) {
+    let decimal = match shown_decimal(&scan.rate) {
         Ok((text, _)) => text,
         Err(e) => return settle(Err(e)),
     };
-    let scanned_to = points.last().map_or(1, |p| p.0);
     Some(Outcome::Ready(BestK {
-        k,
+        k: scan.k,
         decimal,
-        scanned_to,
-        points,
+        scanned_to: end,
+        points: scan.curve,
+        skipped: scan.skipped.iter().map(|&(k, _)| k).collect(),
     }))
 }
 
@@ -359,7 +337,7 @@ mod tests {
             panic!("no true figures");
         };
         assert!(t.decimal.starts_with("0.008653308"), "{}", t.decimal);
-        let Some(Outcome::Ready(b)) = best_k(160, 16, POINT_BUDGET, &never()) else {
+        let Some(Outcome::Ready(b)) = best_k(160, 16, EXACT_BUDGET, &never()) else {
             panic!("no best k");
         };
         assert_eq!(b.k, 7);
@@ -367,6 +345,17 @@ mod tests {
         assert_eq!(scan_end(160, 16), 11);
         assert_eq!(b.points.len(), 11);
         assert_eq!(b.scanned_to, 11);
+        assert!(b.skipped.is_empty());
+    }
+
+    #[test]
+    fn best_k_skips_over_budget_k_but_keeps_the_answer() {
+        // k = 7 needs 2,450,001 digits; k = 10 and 11 are over 5,000,000.
+        let Some(Outcome::Ready(b)) = best_k(100_000, 10_000, EXACT_BUDGET, &never()) else {
+            panic!("no best k");
+        };
+        assert_eq!(b.k, 7);
+        assert_eq!(b.skipped, [10, 11]);
     }
 
     #[test]

@@ -250,10 +250,15 @@ fn render_rates(app: &App, area: Rect, buf: &mut Buffer) {
             } else {
                 0.0
             };
-            let note = if wide {
-                format!("exact − idealised, {relative:+.1}% of exact")
+            let percent = if relative.abs() >= 0.1 {
+                format!("{relative:+.1}%")
             } else {
-                format!("{relative:+.1}% of exact")
+                format!("{}%", signed_sci(relative, 2))
+            };
+            let note = if wide {
+                format!("exact − idealised, {percent} of exact")
+            } else {
+                format!("{percent} of exact")
             };
             row(
                 "difference",
@@ -288,7 +293,7 @@ fn render_rates(app: &App, area: Rect, buf: &mut Buffer) {
         theme.true_rate(),
     ));
     lines.extend(measured_lines(app, wide));
-    lines.push(best_k_line(app, wide));
+    lines.push(best_k_line(app, wide, inner.width));
     Paragraph::new(lines).render(inner, buf);
 }
 
@@ -386,19 +391,43 @@ fn measured_lines(app: &App, wide: bool) -> Vec<Line<'static>> {
     vec![first, Line::from(second)]
 }
 
-fn best_k_line(app: &App, wide: bool) -> Line<'static> {
+fn best_k_line(app: &App, wide: bool, width: u16) -> Line<'static> {
     let lab = &app.lab;
     let theme = &app.theme;
     let rule = lab.bits_per_key() * std::f64::consts::LN_2;
     let shown = lab.results.best.shown(&lab.best_key());
+    // Digits grow with k, so the skipped values are always the top of the range.
+    let skipped = |b: &crate::ui::lab::compute::BestK| match b.skipped.first() {
+        Some(first) => format!(" (k≥{first} too large)"),
+        None => String::new(),
+    };
     let note = match shown {
-        Shown::Fresh(Outcome::Ready(b)) if wide => format!(
-            "exact scan 1..{} · rule (m/n)ln2 = {}",
-            b.scanned_to,
-            sig(rule, 3)
-        ),
+        Shown::Fresh(Outcome::Ready(b)) if wide => {
+            let long = format!(
+                "exact scan 1..{}{} · rule of thumb (m/n)ln2 = {}",
+                b.scanned_to,
+                skipped(b),
+                sig(rule, 3)
+            );
+            // The value takes about 32 columns; keep the long wording if it fits.
+            if long.chars().count() + 34 <= usize::from(width) {
+                long
+            } else {
+                format!(
+                    "exact scan 1..{}{} · rule {}",
+                    b.scanned_to,
+                    skipped(b),
+                    sig(rule, 3)
+                )
+            }
+        }
         Shown::Fresh(Outcome::Ready(b)) => {
-            format!("exact 1..{} · rule {}", b.scanned_to, sig(rule, 3))
+            format!(
+                "exact 1..{}{} · rule {}",
+                b.scanned_to,
+                skipped(b),
+                sig(rule, 3)
+            )
         }
         _ => format!("rule (m/n)ln2 = {}", sig(rule, 3)),
     };
