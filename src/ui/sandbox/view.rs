@@ -91,20 +91,20 @@ fn describe(event: &Event, theme: &Theme) -> Line<'static> {
             ];
             let stop = report
                 .stopped_at
-                .map_or(String::new(), |i| format!(", stopped at probe {}", i + 1));
+                .map_or(String::new(), |i| format!(" (stopped at probe {})", i + 1));
             spans.push(Span::styled(
                 format!("  probes {probes}{stop}"),
                 theme.dim(),
             ));
             if event.false_positive() {
                 spans.push(Span::styled(
-                    "  ✗ FALSE POSITIVE: never inserted",
+                    "  ✗ FALSE POSITIVE (never inserted)",
                     theme.bad(),
                 ));
             } else if answer == Answer::Maybe && *was_inserted {
                 spans.push(Span::styled("  ✓ was inserted", theme.good()));
             } else {
-                spans.push(Span::styled("  ✓ right: never inserted", theme.good()));
+                spans.push(Span::styled("  ✓ correct", theme.good()));
             }
             Line::from(spans)
         }
@@ -124,7 +124,7 @@ fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'sta
             .collect();
         lines.push(Line::styled(
             format!(
-                "⚠ mistake 1: any() instead of all() would say maybe here (probes read [{}]); all() says no",
+                "⚠ mistake 1: any() instead of all() would say maybe (probes read [{}])",
                 bits.join(", ")
             ),
             theme.warn(),
@@ -134,7 +134,7 @@ fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'sta
         let bit = marks(event).first().map_or(0, |(p, _)| *p);
         lines.push(Line::styled(
             format!(
-                "⚠ mistake 2: h2 mod m = 0 for {}, so all {} probes land on bit {bit}",
+                "⚠ mistake 2: h2 mod m = 0 for {}: all {} probes hit bit {bit}",
                 event.key, state.k
             ),
             theme.warn(),
@@ -255,7 +255,7 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
     }
     lines.push(field_line(state, theme));
     lines.push(Line::styled(
-        "history (newest last) · ✓ probe read 1 · ✗ read 0 · · not read · + newly set · = already set",
+        "history · ✓ read 1 · ✗ read 0 · · not read · + newly set · = already set",
         theme.dim(),
     ));
     let room = usize::from(inner.bottom().saturating_sub(y)).saturating_sub(lines.len());
