@@ -148,3 +148,36 @@ fn help_overlay_lists_the_lab_keys() {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
     }
 }
+
+#[test]
+fn a_moved_slider_shows_the_old_value_as_computing() {
+    let mut a = args(ScreenName::Lab, 120, 40);
+    a.m = Some(160);
+    let mut app = app_for(&a, Theme { color: false }).expect("valid settings");
+    // Move m without computing: the figures belong to m = 160 now.
+    update(
+        &mut app,
+        Action::Lab(bloomlab::ui::action::LabAction::Adjust {
+            up: true,
+            big: false,
+        }),
+    );
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    assert!(text.contains("0.008318677101 computing…"), "{text}");
+    assert!(text.contains("waiting for the exact rate"), "{text}");
+    assert!(text.contains("m=170"), "{text}");
+}
+
+#[test]
+fn exact_work_over_the_budget_says_so() {
+    let mut a = args(ScreenName::Lab, 120, 40);
+    a.m = Some(1_000_000);
+    a.n = Some(100_000);
+    a.k = Some(32);
+    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    assert!(
+        text.contains("too large to compute exactly (614,400,001 digits; limit 5,000,000)"),
+        "{text}"
+    );
+}
