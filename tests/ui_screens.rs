@@ -181,3 +181,27 @@ fn exact_work_over_the_budget_says_so() {
         "{text}"
     );
 }
+
+#[test]
+fn a_running_measurement_shows_its_count_so_far() {
+    let mut app = App::new(Screen::Lab, Theme { color: false });
+    app.lab.filters = 40;
+    let key = app.lab.measure_key();
+    let so_far = std::cell::RefCell::new(Vec::new());
+    let mut small = key;
+    small.queries = 50;
+    let finished = bloomlab::ui::lab::compute::measured(small, &Default::default(), &|m| {
+        so_far.borrow_mut().push(m);
+    });
+    let partials = so_far.into_inner();
+    // One running count per finished filter but the last.
+    assert_eq!(partials.len(), 39);
+    assert!(matches!(finished, Some(Ok(ref m)) if m.complete() && m.total_queries == 2000));
+    app.lab.results.measured.set(key, Ok(partials[9].clone()));
+    assert!(!app.lab.results.measurement_done(&key));
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    assert!(
+        text.contains("so far, 10 of 40 filters computing…"),
+        "{text}"
+    );
+}

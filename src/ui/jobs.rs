@@ -44,30 +44,32 @@ impl Jobs {
                 let key = lab.rate_key();
                 if !lab.results.exact.is_fresh(&key) {
                     self.exact.request(&key, || {
-                        Box::new(move |c| compute::exact_figures(key, EXACT_BUDGET, c))
+                        Box::new(move |c, _| compute::exact_figures(key, EXACT_BUDGET, c))
                     });
                 }
                 if !lab.results.truth.is_fresh(&key) {
                     self.truth.request(&key, || {
-                        Box::new(move |c| compute::true_figures(key, EXACT_BUDGET, c))
+                        Box::new(move |c, _| compute::true_figures(key, EXACT_BUDGET, c))
                     });
                 }
                 let best = lab.best_key();
                 if !lab.results.best.is_fresh(&best) {
                     self.best.request(&best, || {
-                        Box::new(move |c| compute::best_k(best.m, best.n, EXACT_BUDGET, c))
+                        Box::new(move |c, _| compute::best_k(best.m, best.n, EXACT_BUDGET, c))
                     });
                 }
                 let measure = lab.measure_key();
-                if !lab.results.measured.is_fresh(&measure) {
+                if !lab.results.measurement_done(&measure) {
                     self.measured.request(&measure, || {
-                        Box::new(move |c| compute::measured(measure, c))
+                        Box::new(move |c, partial| {
+                            compute::measured(measure, c, &|so_far| partial(Ok(so_far)))
+                        })
                     });
                 }
                 let curve = lab.curve_key();
                 if !lab.results.mn_curve.is_fresh(&curve) {
                     self.mn_curve.request(&curve, || {
-                        Box::new(move |c| compute::mn_curve(curve, POINT_BUDGET, c))
+                        Box::new(move |c, _| compute::mn_curve(curve, POINT_BUDGET, c))
                     });
                 }
             }
@@ -76,7 +78,7 @@ impl Jobs {
                     let key = f.key();
                     if !app.sizing.exact.is_fresh(&key) {
                         self.sizing.request(&key, || {
-                            Box::new(move |c| compute::exact_figures(key, EXACT_BUDGET, c))
+                            Box::new(move |c, _| compute::exact_figures(key, EXACT_BUDGET, c))
                         });
                     }
                 }
@@ -142,7 +144,7 @@ pub fn compute_now(app: &mut App) {
                 lab.results.best.set(best, v);
             }
             let measure = lab.measure_key();
-            if let Some(v) = compute::measured(measure, &never) {
+            if let Some(v) = compute::measured(measure, &never, &|_| {}) {
                 lab.results.measured.set(measure, v);
             }
             let curve = lab.curve_key();

@@ -11,8 +11,10 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 /// A computation that checks `cancel` now and then and gives up (returning
-/// `None`) once it is set.
-pub type Task<T> = Box<dyn FnOnce(&AtomicBool) -> Option<T> + Send>;
+/// `None`) once it is set. It may hand partial values to its second
+/// argument on the way (a measurement's running count); they reach the
+/// screen like the final value, under the same generation.
+pub type Task<T> = Box<dyn FnOnce(&AtomicBool, &dyn Fn(T)) -> Option<T> + Send>;
 
 struct Job<T> {
     generation: u64,
@@ -139,8 +141,13 @@ fn serve<T>(shared: &Shared<T>, results: &Sender<(u64, T)>) {
         if job.cancel.load(Ordering::Relaxed) {
             continue;
         }
-        if let Some(value) = (job.task)(&job.cancel)
-            && results.send((job.generation, value)).is_err()
+        let generation = job.generation;
+        let partial = |value: T| {
+            // A closed channel means the app is gone; the final send sees it too.
+            let _ = results.send((generation, value));
+        };
+        if let Some(value) = (job.task)(&job.cancel, &partial)
+            && results.send((generation, value)).is_err()
         {
             return;
         }
@@ -166,7 +173,7 @@ mod tests {
     #[test]
     fn answers_the_latest_request() {
         let mut lane: Lane<u32, u32> = Lane::new("test");
-        lane.request(&3, || Box::new(|_| Some(9)));
+        lane.request(&3, || Box::new(|_, _| Some(9)));
         assert_eq!(wait_for(&mut lane), (3, 9));
     }
 
@@ -176,7 +183,7 @@ mod tests {
         let started = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&started);
         lane.request(&1, move || {
-            Box::new(move |cancel: &AtomicBool| {
+            Box::new(move |cancel: &AtomicBool, _: &dyn Fn(u32)| {
                 flag.store(true, Ordering::SeqCst);
                 while !cancel.load(Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(1));
@@ -189,17 +196,35 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1));
         }
         for key in 2..50 {
-            lane.request(&key, move || Box::new(move |_| Some(key * 10)));
+            lane.request(&key, move || Box::new(move |_, _| Some(key * 10)));
         }
         assert_eq!(wait_for(&mut lane), (49, 490));
         assert_eq!(lane.generation(), 49);
     }
 
     #[test]
+    fn partial_values_arrive_before_the_final_one() {
+        let mut lane: Lane<u32, u32> = Lane::new("test");
+        lane.request(&1, || {
+            Box::new(|_, partial: &dyn Fn(u32)| {
+                partial(10);
+                partial(20);
+                Some(30)
+            })
+        });
+        let mut seen = Vec::new();
+        while seen.last() != Some(&30) {
+            let (_, v) = wait_for(&mut lane);
+            seen.push(v);
+        }
+        assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+    }
+
+    #[test]
     fn repeating_the_same_request_does_not_restart_it() {
         let mut lane: Lane<u32, u32> = Lane::new("test");
-        lane.request(&5, || Box::new(|_| Some(1)));
-        lane.request(&5, || Box::new(|_| Some(2)));
+        lane.request(&5, || Box::new(|_, _| Some(1)));
+        lane.request(&5, || Box::new(|_, _| Some(2)));
         assert_eq!(lane.generation(), 1);
         assert_eq!(wait_for(&mut lane), (5, 1));
     }

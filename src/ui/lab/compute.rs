@@ -120,6 +120,17 @@ pub struct MeasureFigures {
     pub wilson_high: f64,
     /// Mean number of set bits per filter.
     pub bits_set_mean: f64,
+    /// Filters measured so far (equal to `filters` once finished).
+    pub filters_done: u64,
+    /// Filters asked for.
+    pub filters: u64,
+}
+
+impl MeasureFigures {
+    /// True once every filter has been measured.
+    pub fn complete(&self) -> bool {
+        self.filters_done >= self.filters
+    }
 }
 
 /// Exact points of the epsilon-against-m/n chart.
@@ -135,7 +146,7 @@ use std::sync::atomic::AtomicBool;
 
 use num_rational::BigRational;
 
-use crate::measure::{MeasureConfig, SchemeKind, measure};
+use crate::measure::{MeasureConfig, Measurement, Progress, SchemeKind, measure_with_progress};
 use crate::rates::{
     Budget, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
     classic_exact_cancellable, one_in, true_exact_cancellable,
@@ -284,8 +295,26 @@ pub fn mn_curve(key: CurveKey, budget: Budget, cancel: &AtomicBool) -> Option<Mn
     Some(curve)
 }
 
-/// The measurement for `key` on real filters; `None` when cancelled.
-pub fn measured(key: MeasureKey, cancel: &AtomicBool) -> Option<Result<MeasureFigures, String>> {
+fn figures_of(m: &Measurement, filters_done: u64, filters: u64) -> MeasureFigures {
+    MeasureFigures {
+        false_positives: m.false_positives,
+        total_queries: m.total_queries,
+        rate: m.rate,
+        wilson_low: m.wilson_low,
+        wilson_high: m.wilson_high,
+        bits_set_mean: m.bits_set_mean,
+        filters_done,
+        filters,
+    }
+}
+
+/// The measurement for `key` on real filters; `None` when cancelled. The
+/// pooled count so far goes to `so_far` after each filter but the last.
+pub fn measured(
+    key: MeasureKey,
+    cancel: &AtomicBool,
+    so_far: &dyn Fn(MeasureFigures),
+) -> Option<Result<MeasureFigures, String>> {
     let cfg = MeasureConfig {
         m: key.m,
         n: key.n,
@@ -298,15 +327,13 @@ pub fn measured(key: MeasureKey, cancel: &AtomicBool) -> Option<Result<MeasureFi
             SchemeName::Independent => SchemeKind::Independent,
         },
     };
-    match measure(&cfg, cancel) {
-        Ok(m) => Some(Ok(MeasureFigures {
-            false_positives: m.false_positives,
-            total_queries: m.total_queries,
-            rate: m.rate,
-            wilson_low: m.wilson_low,
-            wilson_high: m.wilson_high,
-            bits_set_mean: m.bits_set_mean,
-        })),
+    let progress = |p: &Progress| {
+        if p.filters_done < key.filters {
+            so_far(figures_of(&p.so_far, p.filters_done, key.filters));
+        }
+    };
+    match measure_with_progress(&cfg, cancel, progress) {
+        Ok(m) => Some(Ok(figures_of(&m, key.filters, key.filters))),
         Err(crate::measure::MeasureError::Cancelled) => None,
         Err(e) => Some(Err(e.to_string())),
     }

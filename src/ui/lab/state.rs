@@ -68,6 +68,18 @@ pub struct LabResults {
     pub mn_curve: Computed<CurveKey, MnCurve>,
 }
 
+impl LabResults {
+    /// True when the measurement for `key` has finished (or failed), so no
+    /// work needs asking for; a running count does not count as finished.
+    pub fn measurement_done(&self, key: &MeasureKey) -> bool {
+        match self.measured.shown(key) {
+            crate::ui::computed::Shown::Fresh(Ok(m)) => m.complete(),
+            crate::ui::computed::Shown::Fresh(Err(_)) => true,
+            crate::ui::computed::Shown::Computing(_) => false,
+        }
+    }
+}
+
 /// The lab's settings and results.
 #[derive(Debug)]
 pub struct LabState {

@@ -322,6 +322,19 @@ fn measured_lines(app: &App, wide: bool) -> Vec<Line<'static>> {
     let (reference, reference_name) = reference_rate(app);
     let expected = total as f64 * reference;
     let (value, m) = match lab.results.measured.shown(&key) {
+        Shown::Fresh(Ok(m)) if !m.complete() => (
+            Span::styled(
+                format!(
+                    "{}/{} so far, {} of {} filters computing…",
+                    grouped(m.false_positives),
+                    grouped(m.total_queries),
+                    grouped(m.filters_done),
+                    grouped(m.filters)
+                ),
+                theme.stale(),
+            ),
+            None,
+        ),
         Shown::Fresh(Ok(m)) => (
             Span::styled(
                 format!(
