@@ -3,6 +3,7 @@
 //!
 //! Entry points used by the CLI: [`run_app`] and [`render_command`].
 
+pub mod lecture_view;
 pub mod theme;
 
 use crate::cli::CliError;
