@@ -13,3 +13,56 @@
 //!   with `answer() -> Answer::{Maybe, No}`.
 //! - `CountingFilter` with 4-bit counters: `insert`, `delete -> Result<_, DeleteError>`,
 //!   `query`, `counter(pos) -> u8`.
+
+pub mod bits;
+pub mod bloom;
+pub mod counting;
+pub mod hash;
+pub mod independent;
+pub mod scheme;
+
+pub use bits::{BitArray, MAX_BITS};
+pub use bloom::{Answer, BloomFilter, InsertReport, MAX_HASHES, ProbeReadout, QueryReport};
+pub use counting::{COUNTER_MAX, CountingFilter, CountingInsertReport, DeleteError, DeleteReport};
+pub use hash::{LessonHash, find_collapsing_key, fnv1a32};
+pub use scheme::{Probes, Scheme};
+
+use std::fmt;
+
+/// Why a filter could not be built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilterError {
+    /// m was 0: a filter needs at least one bit.
+    ZeroBits,
+    /// m was larger than the filter will allocate.
+    TooManyBits {
+        /// The requested number of bits.
+        m: u64,
+        /// The largest allowed.
+        max: u64,
+    },
+    /// k was 0: a filter needs at least one probe per key.
+    ZeroHashes,
+    /// k was larger than any useful filter needs.
+    TooManyHashes {
+        /// The requested number of probes.
+        k: u32,
+        /// The largest allowed.
+        max: u32,
+    },
+}
+
+impl fmt::Display for FilterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FilterError::ZeroBits => write!(f, "m must be at least 1 bit, got 0"),
+            FilterError::TooManyBits { m, max } => {
+                write!(f, "m must be at most {max} bits for a real filter, got {m}")
+            }
+            FilterError::ZeroHashes => write!(f, "k must be at least 1, got 0"),
+            FilterError::TooManyHashes { k, max } => write!(f, "k must be at most {max}, got {k}"),
+        }
+    }
+}
+
+impl std::error::Error for FilterError {}

@@ -15,3 +15,40 @@
 //! - `Sizing::for_target(n, p) -> Result<Sizing, RateError>`.
 //! - Every long computation also has a `_cancellable` form taking `&AtomicBool`
 //!   that returns `RateError::Cancelled` soon after the flag is set.
+//!
+//! One file per concern: [`params`], [`budget`], [`error`], [`digits`]
+//! (digit counts of huge powers), [`classic`], [`true_rate`], [`exact_pair`]
+//! (both exact rates sharing their powers, the fastest way to get both),
+//! [`decimal`] (long division), [`one_in`], [`idealised`], [`difference`],
+//! [`bounds`] (certified brackets used to rank k cheaply), [`best_k`] and
+//! [`sizing`], plus private helpers for cancellation and big powers.
+
+pub mod best_k;
+pub mod bounds;
+pub mod budget;
+mod cancel;
+pub mod classic;
+pub mod decimal;
+pub mod difference;
+pub mod digits;
+pub mod error;
+pub mod exact_pair;
+pub mod idealised;
+pub mod one_in;
+pub mod params;
+mod powers;
+pub mod sizing;
+pub mod true_rate;
+
+pub use best_k::{BestK, best_k, best_k_cancellable, best_k_scan, rule_of_thumb};
+pub use budget::Budget;
+pub use classic::{classic_denominator_digits, classic_exact, classic_exact_cancellable};
+pub use decimal::{SigDecimal, ratio_to_f64};
+pub use difference::{Difference, difference};
+pub use error::RateError;
+pub use exact_pair::ExactRates;
+pub use idealised::{idealised, idealised_ratio, idealised_real_k};
+pub use one_in::one_in;
+pub use params::Params;
+pub use sizing::Sizing;
+pub use true_rate::{true_denominator_digits, true_exact, true_exact_cancellable};

@@ -1,0 +1,103 @@
+//! The ways a rate computation can refuse or stop.
+
+use std::fmt;
+
+/// Why a rate could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RateError {
+    /// The exact result would be larger than the digit budget allows, so the
+    /// work was refused before it started.
+    BudgetExceeded {
+        /// What would have been too large, e.g. "classic rate denominator".
+        what: &'static str,
+        /// How many decimal digits it would have had.
+        digits: u64,
+        /// The budget in force, in decimal digits.
+        limit: u64,
+    },
+    /// A parameter was outside the range the arithmetic accepts.
+    InvalidParams {
+        /// The parameter's name, e.g. "m".
+        name: &'static str,
+        /// The value that was given, as text.
+        value: String,
+        /// The accepted range, e.g. "1..=1000".
+        range: &'static str,
+    },
+    /// The caller raised the cancel flag before the work finished.
+    Cancelled,
+}
+
+impl fmt::Display for RateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RateError::BudgetExceeded {
+                what,
+                digits,
+                limit,
+            } => write!(
+                f,
+                "the {what} would have {} digits, over the budget of {} digits; \
+                 raise the digit budget (Budget::max_digits) to at least {} to compute it",
+                group_thousands(*digits),
+                group_thousands(*limit),
+                group_thousands(*digits),
+            ),
+            RateError::InvalidParams { name, value, range } => {
+                write!(f, "{name} = {value} is out of range; allowed: {range}")
+            }
+            RateError::Cancelled => f.write_str("the computation was cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for RateError {}
+
+/// Writes an integer with commas between groups of three digits.
+pub fn group_thousands(value: u64) -> String {
+    let plain = value.to_string();
+    let mut out = String::with_capacity(plain.len() + plain.len() / 3);
+    for (i, c) in plain.chars().enumerate() {
+        if i > 0 && (plain.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(group_thousands(0), "0");
+        assert_eq!(group_thousands(999), "999");
+        assert_eq!(group_thousands(1000), "1,000");
+        assert_eq!(group_thousands(2_450_001), "2,450,001");
+    }
+
+    #[test]
+    fn budget_message_names_size_and_remedy() {
+        let e = RateError::BudgetExceeded {
+            what: "classic rate denominator",
+            digits: 5_000_001,
+            limit: 5_000_000,
+        };
+        let text = e.to_string();
+        assert!(text.contains("5,000,001 digits"), "{text}");
+        assert!(text.contains("budget of 5,000,000"), "{text}");
+        assert!(text.contains("raise"), "{text}");
+    }
+
+    #[test]
+    fn invalid_message_names_value_and_range() {
+        let e = RateError::InvalidParams {
+            name: "k",
+            value: "0".into(),
+            range: "1..=1000",
+        };
+        assert_eq!(e.to_string(), "k = 0 is out of range; allowed: 1..=1000");
+    }
+}

@@ -1,0 +1,102 @@
+//! The three numbers every rate depends on, and the ranges the exact
+//! arithmetic accepts.
+
+use super::error::RateError;
+
+/// Largest number of bits accepted by the exact arithmetic.
+pub const MAX_M: u64 = 1_000_000_000_000_000;
+/// Largest number of keys accepted by the exact arithmetic.
+pub const MAX_N: u64 = 1_000_000_000_000_000;
+/// Largest number of hash positions per key. The true rate needs a row of
+/// Stirling numbers and k + 1 big powers, so k is kept to a size where that
+/// bookkeeping stays cheap next to the powers themselves.
+pub const MAX_K: u32 = 1000;
+
+/// A Bloom filter's shape: `m` bits, `n` keys inserted, `k` positions per key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Params {
+    /// Bits in the filter.
+    pub m: u64,
+    /// Keys inserted.
+    pub n: u64,
+    /// Hash positions per key.
+    pub k: u32,
+}
+
+impl Params {
+    /// Builds parameters after checking each is within range.
+    pub fn new(m: u64, n: u64, k: u32) -> Result<Self, RateError> {
+        let p = Params { m, n, k };
+        p.validate()?;
+        Ok(p)
+    }
+
+    /// Checks every field against the ranges the exact arithmetic accepts.
+    pub fn validate(&self) -> Result<(), RateError> {
+        if !(1..=MAX_M).contains(&self.m) {
+            return Err(RateError::InvalidParams {
+                name: "m",
+                value: self.m.to_string(),
+                range: "1..=1000000000000000",
+            });
+        }
+        if self.n > MAX_N {
+            return Err(RateError::InvalidParams {
+                name: "n",
+                value: self.n.to_string(),
+                range: "0..=1000000000000000",
+            });
+        }
+        if !(1..=MAX_K).contains(&self.k) {
+            return Err(RateError::InvalidParams {
+                name: "k",
+                value: self.k.to_string(),
+                range: "1..=1000",
+            });
+        }
+        Ok(())
+    }
+
+    /// Total hash throws while inserting: `k * n`. Fits in a `u64` for every
+    /// valid `Params`.
+    pub fn throws(&self) -> u64 {
+        u64::from(self.k).saturating_mul(self.n)
+    }
+
+    /// Bits per key, `m / n` (infinite when no key is inserted).
+    pub fn bits_per_key(&self) -> f64 {
+        self.m as f64 / self.n as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_enforced() {
+        assert!(Params::new(160, 16, 7).is_ok());
+        assert!(Params::new(1, 0, 1).is_ok());
+        assert!(matches!(
+            Params::new(0, 1, 1),
+            Err(RateError::InvalidParams { name: "m", .. })
+        ));
+        assert!(matches!(
+            Params::new(10, 1, 0),
+            Err(RateError::InvalidParams { name: "k", .. })
+        ));
+        assert!(matches!(
+            Params::new(10, 1, MAX_K + 1),
+            Err(RateError::InvalidParams { name: "k", .. })
+        ));
+        assert!(matches!(
+            Params::new(10, MAX_N + 1, 1),
+            Err(RateError::InvalidParams { name: "n", .. })
+        ));
+    }
+
+    #[test]
+    fn throws_multiply() {
+        assert_eq!(Params::new(160, 16, 7).map(|p| p.throws()), Ok(112));
+    }
+}

@@ -1,0 +1,246 @@
+//! The true false-positive rate `E[(X/m)^k]`, where X is the number of bits
+//! set after `kn` uniform throws.
+//!
+//! The classic formula multiplies k per-probe chances as if the probes of one
+//! query saw independent bits; they share the same filter, so the exact rate
+//! averages `(X/m)^k` over the distribution of X instead. Expanding
+//! `X^k = sum_r S(k,r) X(X-1)..(X-r+1)` (Stirling numbers of the second kind)
+//! and counting, for each set of r distinct bits, the chance that all r are
+//! hit by inclusion and exclusion, gives a sum of only `k + 1` big powers:
+//!
+//! `rate * m^(kn+k) = sum_{j=0..k} (-1)^j a_j (m-j)^(kn)`, with
+//! `a_j = sum_{r=j..k} S(k,r) m(m-1)..(m-r+1) C(r,j)`.
+//!
+//! The fraction is returned as built, over `m^(kn+k)`, without a gcd: it is
+//! exact but not always in lowest terms.
+
+use std::sync::atomic::AtomicBool;
+
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
+use num_traits::Zero;
+
+use super::budget::Budget;
+use super::cancel;
+use super::classic::SharedPowers;
+use super::digits::power_digits;
+use super::error::RateError;
+use super::params::Params;
+use super::powers::{self, PARALLEL_DIGITS};
+
+/// What the budget calls the true rate's denominator in its messages.
+pub const TRUE_WHAT: &str = "exact true rate's denominator";
+
+/// Decimal digits of the true rate's denominator `m^(kn+k)`.
+pub fn true_denominator_digits(p: Params) -> u64 {
+    power_digits(p.m, u128::from(p.throws()) + u128::from(p.k))
+}
+
+/// The true rate as an exact fraction over `m^(kn+k)`, after checking the
+/// budget.
+pub fn true_exact(p: Params, budget: Budget) -> Result<BigRational, RateError> {
+    true_exact_cancellable(p, budget, &cancel::never())
+}
+
+/// [`true_exact`] that gives up with [`RateError::Cancelled`] soon after
+/// `flag` is set (it looks between powers and between terms of the sum).
+pub fn true_exact_cancellable(
+    p: Params,
+    budget: Budget,
+    flag: &AtomicBool,
+) -> Result<BigRational, RateError> {
+    p.validate()?;
+    budget.check(TRUE_WHAT, true_denominator_digits(p))?;
+    let parallel = true_denominator_digits(p) >= PARALLEL_DIGITS;
+    let coefficients = coefficients(p, flag)?;
+    let powers = falling_powers(p, None, parallel, flag)?;
+    true_from_powers(p, &coefficients, &powers, flag)
+}
+
+/// The coefficients `a_0..a_J`, `J = min(k, m)`; beyond `m` every falling
+/// factorial vanishes, and so do the coefficients.
+pub(crate) fn coefficients(p: Params, flag: &AtomicBool) -> Result<Vec<BigUint>, RateError> {
+    let k = p.k as usize;
+    let stirling = stirling_row(k, flag)?;
+    // c_r = S(k, r) * m(m-1)..(m-r+1)
+    let mut falling = BigUint::from(1u32);
+    let mut weighted = Vec::with_capacity(k + 1);
+    for (r, s) in stirling.iter().enumerate() {
+        if r > 0 {
+            falling *= BigUint::from(p.m.saturating_sub(r as u64 - 1));
+        }
+        weighted.push(s * &falling);
+    }
+    let top = top_index(p);
+    let mut a = vec![BigUint::zero(); top + 1];
+    // Row r of Pascal's triangle holds C(r, j) for j = 0..=r.
+    let mut pascal = vec![BigUint::from(1u32)];
+    for (r, c) in weighted.iter().enumerate() {
+        cancel::check(flag)?;
+        if r > 0 {
+            let mut next = Vec::with_capacity(r + 1);
+            next.push(BigUint::from(1u32));
+            for j in 1..r {
+                next.push(&pascal[j - 1] + &pascal[j]);
+            }
+            next.push(BigUint::from(1u32));
+            pascal = next;
+        }
+        for (j, slot) in a.iter_mut().enumerate().take(r.min(top) + 1) {
+            *slot += c * &pascal[j];
+        }
+    }
+    Ok(a)
+}
+
+/// `S(k, 0..=k)`, the Stirling numbers of the second kind, built row by row
+/// with `S(i, r) = r S(i-1, r) + S(i-1, r-1)`.
+fn stirling_row(k: usize, flag: &AtomicBool) -> Result<Vec<BigUint>, RateError> {
+    let mut row = vec![BigUint::from(1u32)];
+    for i in 1..=k {
+        if i % 64 == 0 {
+            cancel::check(flag)?;
+        }
+        let mut next = vec![BigUint::zero(); i + 1];
+        for r in 1..=i {
+            let mut v = if r < i {
+                &row[r] * BigUint::from(r as u64)
+            } else {
+                BigUint::zero()
+            };
+            v += &row[r - 1];
+            next[r] = v;
+        }
+        row = next;
+    }
+    Ok(row)
+}
+
+/// Index of the last term that can be non-zero: `min(k, m)`.
+fn top_index(p: Params) -> usize {
+    (p.k as u64).min(p.m) as usize
+}
+
+/// `(m-j)^(kn)` for `j = 0..=min(k, m)`, reusing `m^(kn)` and `(m-1)^(kn)`
+/// when they are already known, and spreading the rest over two threads.
+pub(crate) fn falling_powers(
+    p: Params,
+    known: Option<&SharedPowers>,
+    parallel: bool,
+    flag: &AtomicBool,
+) -> Result<Vec<BigUint>, RateError> {
+    let top = top_index(p) as u64;
+    let kn = p.throws();
+    let first = if known.is_some() { 2 } else { 0 };
+    let compute = |js: Vec<u64>| -> Result<Vec<(u64, BigUint)>, RateError> {
+        js.into_iter()
+            .map(|j| powers::pow(&BigUint::from(p.m - j), kn, flag).map(|v| (j, v)))
+            .collect()
+    };
+    let (evens, odds): (Vec<u64>, Vec<u64>) = (first..=top).partition(|j| j % 2 == 0);
+    let (left, right) = powers::both(parallel, || compute(evens), || compute(odds));
+    let mut out = vec![BigUint::zero(); top as usize + 1];
+    if let Some(shared) = known {
+        out[0] = shared.m_pow.clone();
+        if top >= 1 {
+            out[1] = shared.m1_pow.clone();
+        }
+    }
+    for (j, v) in left?.into_iter().chain(right?) {
+        out[j as usize] = v;
+    }
+    Ok(out)
+}
+
+/// Assembles the alternating sum over `m^(kn+k)`.
+pub(crate) fn true_from_powers(
+    p: Params,
+    coefficients: &[BigUint],
+    powers: &[BigUint],
+    flag: &AtomicBool,
+) -> Result<BigRational, RateError> {
+    let mut plus = BigUint::zero();
+    let mut minus = BigUint::zero();
+    for (j, (a, power)) in coefficients.iter().zip(powers).enumerate() {
+        cancel::check(flag)?;
+        let term = a * power;
+        if j % 2 == 0 {
+            plus += term;
+        } else {
+            minus += term;
+        }
+    }
+    let num = BigInt::from(plus) - BigInt::from(minus);
+    let m_pow_k = BigUint::from(p.m).pow(p.k);
+    let den = &powers[0] * m_pow_k;
+    Ok(BigRational::new_raw(num, BigInt::from(den)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stirling_numbers() {
+        let flag = cancel::never();
+        let row: Vec<u64> = match stirling_row(5, &flag) {
+            Ok(r) => r
+                .iter()
+                .map(|v| v.iter_u64_digits().next().unwrap_or(0))
+                .collect(),
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(row, vec![0, 1, 15, 25, 10, 1]);
+    }
+
+    #[test]
+    fn one_probe_equals_classic() {
+        // With k = 1 there is only one probe, so nothing is correlated.
+        for (m, n) in [(2, 1), (7, 3), (160, 16)] {
+            let p = Params { m, n, k: 1 };
+            let t = true_exact(p, Budget::default());
+            let c = super::super::classic::classic_exact(p, Budget::default());
+            assert_eq!(t.ok(), c.ok(), "{m}/{n}");
+        }
+    }
+
+    #[test]
+    fn small_m_below_k() {
+        // m = 1: the single bit is set once any key is in, so every query hits.
+        let t = true_exact(Params { m: 1, n: 2, k: 3 }, Budget::default());
+        assert_eq!(
+            t.map(|r| r == BigRational::from_integer(1.into())),
+            Ok(true)
+        );
+        let t = true_exact(Params { m: 2, n: 0, k: 5 }, Budget::default());
+        assert_eq!(t.map(|r| r.numer().is_zero()), Ok(true));
+    }
+
+    #[test]
+    fn budget_and_cancel() {
+        let p = Params {
+            m: 100_000,
+            n: 10_000_000,
+            k: 7,
+        };
+        assert!(matches!(
+            true_exact(p, Budget::default()),
+            Err(RateError::BudgetExceeded {
+                what: TRUE_WHAT,
+                ..
+            })
+        ));
+        let flag = cancel::never();
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        let r = true_exact_cancellable(
+            Params {
+                m: 160,
+                n: 16,
+                k: 7,
+            },
+            Budget::default(),
+            &flag,
+        );
+        assert_eq!(r, Err(RateError::Cancelled));
+    }
+}
