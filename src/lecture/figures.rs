@@ -14,12 +14,13 @@ pub struct Figures {
     pub settings: Settings,
 }
 
-/// The idealised rate (1 - e^(-kn/m))^k.
+/// The idealised rate (1 - e^(-kn/m))^k, from the rates module (real k
+/// allowed, for smooth curves and the rule-of-thumb optimum).
 pub fn idealised(m: f64, n: f64, k: f64) -> f64 {
     if m <= 0.0 {
         return 1.0;
     }
-    (1.0 - (-k * n / m).exp()).powf(k)
+    crate::rates::idealised_real_k(k, n / m)
 }
 
 /// Idealised fraction of bits set after n inserts, 1 - e^(-kn/m).

@@ -146,6 +146,7 @@ struct Parser<'f> {
     steps_total: usize,
     header_done: bool,
     line: usize,
+    scene_line: usize,
 }
 
 impl<'f> Parser<'f> {
@@ -159,6 +160,7 @@ impl<'f> Parser<'f> {
             steps_total: 0,
             header_done: false,
             line: 0,
+            scene_line: 0,
         }
     }
 
@@ -277,6 +279,7 @@ impl<'f> Parser<'f> {
         let rest: String = raw.chars().skip(after_keyword).collect();
         let title =
             quoted(&rest).map_err(|(offset, msg)| self.err(after_keyword + 1 + offset, msg))?;
+        self.scene_line = self.line;
         self.scenes.push(Scene {
             title,
             steps: Vec::new(),
@@ -289,7 +292,7 @@ impl<'f> Parser<'f> {
             if scene.steps.is_empty() {
                 return Err(ScriptError::at(
                     self.file,
-                    self.line,
+                    self.scene_line,
                     1,
                     format!("scene \"{}\" has no steps", scene.title),
                 ));
