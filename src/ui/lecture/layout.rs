@@ -192,7 +192,9 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     }
     let (plot_area, side_area) = if wide {
-        let side_w = (rest.width * 2 / 5).max(40).min(rest.width);
+        let side_w = panels::side_width(board)
+            .clamp(40, rest.width / 2)
+            .min(rest.width);
         (
             Rect {
                 width: rest.width - side_w,

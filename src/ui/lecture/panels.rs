@@ -231,6 +231,20 @@ pub fn notes(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
 }
 
+/// Columns the derivation, table and notes would like beside a plot.
+pub fn side_width(board: &Board) -> u16 {
+    let longest = |lines: &[String]| lines.iter().map(|l| width(l)).max().unwrap_or(0);
+    let derivation = longest(&board.derivation) + 4;
+    let notes = longest(&board.notes) + 6;
+    let table = board
+        .table
+        .iter()
+        .map(|r| width(&r.label))
+        .max()
+        .map_or(0, |label| label.max(9) + 4 + 6 + 2 + 9 + 15);
+    derivation.max(notes).max(table)
+}
+
 /// Rows the table needs.
 pub fn table_height(board: &Board) -> u16 {
     list_height(board.table.len() + 1)
@@ -278,7 +292,7 @@ pub fn table(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             trim(&sig(row.gigabytes, 3))
         );
         if let (Some(e), true) = (exact, i > 0) {
-            if row.gigabytes > 0.0 {
+            if row.gigabytes > 0.0 && inner.width >= width(&text) + 16 {
                 text.push_str(&format!("  ({}x smaller)", sig(e / row.gigabytes, 2)));
             }
         }

@@ -304,7 +304,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 .data(&exact),
         );
         caption.push(Span::styled(
-            format!("⣿ exact {} B/item  ", trim(&sig(s.exact_bytes, 3))),
+            format!("⣿ exact {} B ", trim(&sig(s.exact_bytes, 3))),
             theme.bad(),
         ));
     }
@@ -317,7 +317,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 .data(&ram),
         );
         caption.push(Span::styled(
-            format!("• RAM {} GB  ", trim(&sig(s.ram_gb, 3))),
+            format!("• RAM {} GB ", trim(&sig(s.ram_gb, 3))),
             theme.accent(),
         ));
     }
@@ -330,7 +330,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 .data(&bloom),
         );
         caption.push(Span::styled(
-            format!("▄ Bloom {} bits/item  ", trim(&sig(s.bloom_bits, 3))),
+            format!("▄ Bloom {} bits ", trim(&sig(s.bloom_bits, 3))),
             theme.good(),
         ));
     }
@@ -355,7 +355,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             theme.probe_miss()
         };
         caption.push(Span::styled(
-            format!("█ RAM full at {} M", trim(&sig(crossing_x, 3))),
+            format!("█ full at {} M", trim(&sig(crossing_x, 3))),
             style,
         ));
     }
