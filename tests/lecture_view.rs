@@ -175,3 +175,27 @@ fn out_of_range_steps_are_usage_errors() {
     assert!(e.to_string().contains("scene 2 has steps 1 to 10"), "{e}");
     assert!(l.step_index(1, 0).is_err());
 }
+
+#[test]
+fn crowded_and_teacher_scripts_draw_at_every_size() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
+    for name in ["stress.txt", "teacher.txt"] {
+        let l = Lecture::from_file(&dir.join(name)).expect("script loads");
+        for global in 0..l.len() {
+            for (w, h) in [
+                (80, 24),
+                (60, 16),
+                (120, 40),
+                (200, 60),
+                (61, 50),
+                (250, 20),
+            ] {
+                let text = text_of(&draw(&l, global, w, h, &MONO));
+                assert!(
+                    text.lines().next().unwrap_or("").contains("Scene 1 of")
+                        || text.lines().next().unwrap_or("").contains("Scene 2 of")
+                );
+            }
+        }
+    }
+}

@@ -125,7 +125,7 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             height: 1,
             ..area
         };
-        panels::hints(hint, buf, theme);
+        panels::hints(board, hint, buf, theme);
     }
     let body = Rect {
         y: area.y + 1,
@@ -192,9 +192,7 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     }
     let (plot_area, side_area) = if wide {
-        let side_w = panels::side_width(board)
-            .clamp(40, rest.width / 2)
-            .min(rest.width);
+        let side_w = panels::side_width(board).max(40).min(rest.width / 2);
         (
             Rect {
                 width: rest.width - side_w,

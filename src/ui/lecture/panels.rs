@@ -36,16 +36,20 @@ pub fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     Painter::new(buf, area).line(0, 0, &line);
 }
 
-/// The key reminder at the bottom of the screen.
-pub fn hints(area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// The key reminder at the bottom of the screen, with the row's glyph key
+/// on the right when the row shows and there is room.
+pub fn hints(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let text = "← back · → next · [ ] scene · 1-5 jump · Home start";
     let mut p = Painter::new(buf, area);
-    p.text(
-        1,
-        0,
-        &fit(text, usize::from(area.width.saturating_sub(2))),
-        theme.dim(),
-    );
+    let room = usize::from(area.width.saturating_sub(2));
+    let end = p.text(1, 0, &fit(text, room), theme.dim());
+    if board.shows(Element::Row) {
+        let key = "█ set  ▓ shared  × cleared  ▐ ▌ probed";
+        let x = area.width.saturating_sub(width(key) + 1);
+        if x > end + 2 {
+            p.text(x, 0, key, theme.dim());
+        }
+    }
 }
 
 /// Word-wraps `text` to `max` columns.

@@ -90,7 +90,8 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
         Curve::K => Element::KCurve,
         Curve::Bits => Element::BitsCurve,
     };
-    let log = curve == Curve::Bits;
+    // Rates span orders of magnitude, so both rate plots use a log scale.
+    let log = curve != Curve::Fill;
     let y_of = |v: f64| if log { v.max(1e-300).log10() } else { v };
     let (x0, x1) = match curve {
         Curve::Fill => (0.0, s.fill_n_max as f64),
@@ -109,12 +110,15 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     let (y0, y1, y_labels) = match curve {
         Curve::Fill => (0.0, 1.0, vec!["0".to_string(), "0.5".into(), "1".into()]),
         Curve::K => {
-            let top = whole.iter().map(|p| p.1).fold(0.0_f64, f64::max) * 1.1;
-            (
-                0.0,
-                top,
-                vec!["0".to_string(), sig(top / 2.0, 2), sig(top, 2)],
-            )
+            let high = whole.iter().map(|p| p.1).fold(f64::MIN, f64::max) + 0.05;
+            let low = whole.iter().map(|p| p.1).fold(f64::MAX, f64::min) - 0.1;
+            let (low, high) = if low < high {
+                (low, high)
+            } else {
+                (low - 1.0, high + 1.0)
+            };
+            let at = |y: f64| sig(10f64.powf(y), 2);
+            (low, high, vec![at(low), at((low + high) / 2.0), at(high)])
         }
         Curve::Bits => {
             let low = whole
@@ -142,9 +146,10 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
         Vec::new()
     };
     let best_k = f.best_whole_k() as f64;
+    // The best k is marked as a dashed floor: the lowest rate this budget
+    // reaches, which the probe's stem cannot hide.
     let optimum: Vec<(f64, f64)> = if curve == Curve::K && board.emphasises(&Emphasis::Optimum) {
-        let y = f.curve_value(Curve::K, best_k);
-        vec![(best_k, y0), (best_k, y)]
+        dashes(x0, x1, y_of(f.curve_value(Curve::K, best_k)))
     } else {
         Vec::new()
     };
@@ -152,7 +157,7 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     let title = match curve {
         Curve::Fill => format!("fill 1 - e^(-kn/m) against n   (m = {}, k = {})", s.m, s.k),
         Curve::K => format!(
-            "epsilon against k   ({} bits per item)",
+            "epsilon against k, log scale   ({} bits per item)",
             trim(&sig(s.k_curve_bits, 3))
         ),
         Curve::Bits => "epsilon at the best k against bits per item (log scale)".to_string(),
@@ -186,8 +191,8 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     if !optimum.is_empty() {
         datasets.push(
             Dataset::default()
-                .marker(Marker::Bar)
-                .graph_type(GraphType::Line)
+                .marker(Marker::Dot)
+                .graph_type(GraphType::Scatter)
                 .style(theme.good())
                 .data(&optimum),
         );
@@ -242,7 +247,7 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     if !optimum.is_empty() {
         caption.push(Span::styled(
             format!(
-                "   ▌ best k = {best_k} (rule: {})",
+                "   • floor: best k = {best_k} (rule {})",
                 sig(kopt(s.k_curve_bits), 3)
             ),
             theme.good(),

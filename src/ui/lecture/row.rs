@@ -49,6 +49,16 @@ impl Geometry {
         }
     }
 
+    /// Label every n-th cell so that index numbers never run together.
+    pub fn label_every(self, m: usize) -> usize {
+        let digits = m.saturating_sub(1).max(1).to_string().len() + 1;
+        let pitch = usize::from(self.pitch());
+        [1, 2, 4, 5, 8, 10, 16, 20, 32]
+            .into_iter()
+            .find(|n| n * pitch >= digits)
+            .unwrap_or(64)
+    }
+
     /// Columns taken by one cell and its left border.
     fn pitch(self) -> u16 {
         if self.inner == 0 { 1 } else { self.inner + 1 }
@@ -147,11 +157,12 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         };
         p.text(geo.cell_x(i), 2, &text, style);
     }
-    for i in 0..cells.len() {
+    let every = geo.label_every(cells.len());
+    for i in (0..cells.len()).step_by(every) {
         geo.centred(&mut p, i, 4, &i.to_string(), theme.dim());
     }
     let mut y = 5;
-    if board.shows(crate::lecture::Element::Owners) {
+    if board.shows(crate::lecture::Element::Owners) && geo.inner > 0 {
         for (i, cell) in cells.iter().enumerate() {
             if cell.set && !cell.owners.is_empty() {
                 let shared = cell.owners.len() > 1;
