@@ -29,7 +29,7 @@ enum Part {
 fn height(board: &Board, part: Part, area_height: u16) -> u16 {
     match part {
         Part::Banner => panels::banner_height(area_height),
-        Part::Row => row::height(board),
+        Part::Row => row::height(board, area_height),
         Part::Counters => row::counters_height(board),
         Part::Crawler => panels::CRAWLER_HEIGHT,
         Part::Derivation => panels::list_height(board.derivation.len()),
@@ -181,6 +181,20 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         panels::banner(board, board_area, buf, theme);
         return;
     }
+    // Without plots the board would hug the top of a tall screen; a margin
+    // that depends only on the screen's height keeps the row from jumping
+    // between steps.
+    let board_area = if plot_list.is_empty() {
+        let spare = board_area.height.saturating_sub(board_need);
+        let margin = (board_area.height / 8).min(spare);
+        Rect {
+            y: board_area.y + margin,
+            height: board_area.height - margin,
+            ..board_area
+        }
+    } else {
+        board_area
+    };
     let used = stack(board, &top, board_area, buf, theme, area.height);
     let rest = Rect {
         y: board_area.y + used,

@@ -85,10 +85,26 @@ impl Geometry {
 }
 
 /// Rows the row section needs.
-pub fn height(board: &Board) -> u16 {
+/// On a tall screen (a projector) each cell is this many rows high.
+const TALL_CELL_ROWS: u16 = 3;
+/// Screen height from which cells are drawn tall.
+const TALL_SCREEN: u16 = 40;
+
+/// Rows the row section needs on a screen `screen_height` rows high.
+pub fn height(board: &Board, screen_height: u16) -> u16 {
+    let cell_rows = if screen_height >= TALL_SCREEN {
+        TALL_CELL_ROWS
+    } else {
+        1
+    };
+    fixed_rows(board) + cell_rows
+}
+
+/// Rows of the row section other than the cells' own.
+fn fixed_rows(board: &Board) -> u16 {
     let owners = u16::from(board.shows(crate::lecture::Element::Owners));
     let query = if row_query(board).is_some() { 2 } else { 0 };
-    1 + 3 + 1 + owners + query
+    1 + 2 + 1 + owners + query
 }
 
 /// Rows the counters section needs.
@@ -140,13 +156,26 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     for (i, cell) in cells.iter().enumerate() {
         if let Some((order, read)) = probe_at(query, i) {
             let style = probe_style(read, theme);
-            geo.centred(&mut p, i, 0, &format!("h{}", order + 1), style);
+            let mark = if geo.inner >= 2 {
+                format!("h{}", order + 1)
+            } else {
+                char::from_digit(u32::try_from(order + 1).unwrap_or(0) % 10, 10)
+                    .unwrap_or('?')
+                    .to_string()
+            };
+            geo.centred(&mut p, i, 0, &mark, style);
         } else if cell.fresh {
             let name = cell.owners.last().map_or("", String::as_str);
-            geo.centred(&mut p, i, 0, &format!("+{name}"), theme.accent());
+            let mark = if geo.inner >= 2 {
+                format!("+{name}")
+            } else {
+                "+".to_string()
+            };
+            geo.centred(&mut p, i, 0, &mark, theme.accent());
         }
     }
-    draw_frame(&mut p, geo, cells.len(), 1, theme);
+    let cell_rows = area.height.saturating_sub(fixed_rows(board)).max(1);
+    draw_frame(&mut p, geo, cells.len(), 1, cell_rows, theme);
     for (i, cell) in cells.iter().enumerate() {
         let probe = probe_at(query, i).map(|(_, r)| r);
         let (text, style) = cell_face(cell, probe, geo.inner, theme);
@@ -155,13 +184,19 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         } else {
             style
         };
-        p.text(geo.cell_x(i), 2, &text, style);
+        for r in 0..cell_rows {
+            p.text(geo.cell_x(i), 2 + r, &text, style);
+        }
     }
     let every = geo.label_every(cells.len());
     for i in (0..cells.len()).step_by(every) {
-        geo.centred(&mut p, i, 4, &i.to_string(), theme.dim());
+        if geo.inner == 0 {
+            p.text(geo.cell_x(i), 3 + cell_rows, &i.to_string(), theme.dim());
+        } else {
+            geo.centred(&mut p, i, 3 + cell_rows, &i.to_string(), theme.dim());
+        }
     }
-    let mut y = 5;
+    let mut y = 4 + cell_rows;
     if board.shows(crate::lecture::Element::Owners) && geo.inner > 0 {
         for (i, cell) in cells.iter().enumerate() {
             if cell.set && !cell.owners.is_empty() {
@@ -173,13 +208,15 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 } else {
                     theme.dim()
                 };
-                geo.centred(&mut p, i, y, &cell.owners.join("+"), style);
+                // Keep a gap between neighbours' marks when cells are narrow.
+                let names = fit(&cell.owners.join("+"), usize::from(geo.inner.max(1)));
+                geo.centred(&mut p, i, y, &names, style);
             }
         }
         y += 1;
     }
     if let Some(q) = query {
-        draw_query(&mut p, q, y, area.width, board, theme);
+        draw_query(&mut p, q, y, geo.left, area.width, board, theme);
     }
 }
 
@@ -194,7 +231,7 @@ pub fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme)
         "counting variant: a small counter per cell (inserts +1, deletes -1)",
         theme.title(),
     );
-    draw_frame(&mut p, geo, m, 1, theme);
+    draw_frame(&mut p, geo, m, 1, 1, theme);
     let query = counters_query(board);
     for i in 0..m {
         let value = board.counters[i];
@@ -214,11 +251,18 @@ pub fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme)
         geo.centred(&mut p, i, 2, &text, style);
     }
     if let Some(q) = query {
-        draw_query(&mut p, q, 4, area.width, board, theme);
+        draw_query(&mut p, q, 4, geo.left, area.width, board, theme);
     }
 }
 
-fn draw_frame(p: &mut Painter<'_>, geo: Geometry, m: usize, top: u16, theme: &Theme) {
+fn draw_frame(
+    p: &mut Painter<'_>,
+    geo: Geometry,
+    m: usize,
+    top: u16,
+    cell_rows: u16,
+    theme: &Theme,
+) {
     if geo.inner == 0 {
         return;
     }
@@ -238,8 +282,10 @@ fn draw_frame(p: &mut Painter<'_>, geo: Geometry, m: usize, top: u16, theme: &Th
         middle.push_str(&" ".repeat(usize::from(geo.inner)));
         middle.push('│');
     }
-    p.text(geo.left, top + 1, &middle, style);
-    p.text(geo.left, top + 2, &make("└", "┴", "┘"), style);
+    for r in 0..cell_rows {
+        p.text(geo.left, top + 1 + r, &middle, style);
+    }
+    p.text(geo.left, top + 1 + cell_rows, &make("└", "┴", "┘"), style);
 }
 
 /// The text and style inside one cell.
@@ -290,6 +336,7 @@ fn draw_query(
     p: &mut Painter<'_>,
     q: &Query,
     y: u16,
+    left: u16,
     width_cols: u16,
     board: &Board,
     theme: &Theme,
@@ -300,7 +347,14 @@ fn draw_query(
         .map(|d| query_spans(q, d, theme))
         .find(|s| Line::from(s.clone()).width() <= room)
         .unwrap_or_else(|| query_spans(q, Detail::Short, theme));
-    p.line(2, y, &Line::from(spans));
+    let line = Line::from(spans);
+    // Line up with the row when the line fits from there.
+    let x = if usize::from(left) + line.width() <= usize::from(width_cols) {
+        left.max(2)
+    } else {
+        2
+    };
+    p.line(x, y, &line);
     let emphasised = board.emphasises(&Emphasis::Flag);
     let (text, style) = match (q.verdict, q.flag) {
         (None, _) => ("positions named; no bit read yet".to_string(), theme.dim()),
@@ -325,7 +379,7 @@ fn draw_query(
     } else {
         style
     };
-    p.text(4, y + 1, &text, style);
+    p.text(x + 2, y + 1, &text, style);
 }
 
 /// How much the query line spells out.
