@@ -222,3 +222,19 @@ fn more_located_mistakes() {
         assert!(e.message.contains(words), "{text:?}: {e}");
     }
 }
+
+#[test]
+fn a_long_script_traces_quickly() {
+    // The largest number of steps allowed, each doing real work.
+    let mut text = String::from("item a = 1 2 3\nitem b = 4 5 6\nscene \"long\"\n");
+    for i in 0..2000 {
+        text.push_str("step\nshow row owners counters\ninsert a\nclear a\nrestore\n");
+        text.push_str("counters insert b\nquery b\nderive {fill(n=3)} {set}\n");
+        text.push_str(&format!("> step {i} with {{eps(n=2)}}\n"));
+    }
+    let lecture = Lecture::from_text("long", &text).expect("at the cap is fine");
+    let started = std::time::Instant::now();
+    let out = trace::json_lines(&lecture);
+    assert_eq!(out.lines().count(), 2000);
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}

@@ -196,6 +196,19 @@ fn stepping_back_recomputes_the_same_board() {
     for i in (0..lecture.len()).rev() {
         assert_eq!(lecture.board(i), forward[i], "step {i}");
     }
+    assert_eq!(lecture.boards(), forward, "one pass equals step by step");
     // Past the end stays on the last step.
     assert_eq!(lecture.board(lecture.len() + 5), forward[lecture.len() - 1]);
+}
+
+#[test]
+fn trace_lines_carry_the_script_line_of_each_step() {
+    let t = trace_of(&Lecture::builtin());
+    let lines: Vec<u64> = t.iter().map(|v| v["line"].as_u64().unwrap()).collect();
+    assert!(lines.windows(2).all(|w| w[0] < w[1]), "steps in file order");
+    let script = bloomlab::lecture::BUILTIN_SCRIPT;
+    for l in lines {
+        let text = script.lines().nth(l as usize - 1).unwrap();
+        assert_eq!(text.trim(), "step");
+    }
 }

@@ -317,8 +317,9 @@ fn walk(
     }
 }
 
-/// The board after the step at global index `global` (clamped to the last step).
-pub fn board_at(script: &Script, figures: &Figures, global: usize) -> Board {
+/// Folds the script's steps in order, handing the state after each step to
+/// `visit` (with its global index) until `visit` says stop.
+fn fold(script: &Script, figures: &Figures, mut visit: impl FnMut(usize, &State) -> bool) {
     let mut state = State::new(script, figures);
     let mut index = 0;
     for (scene_index, scene) in script.scenes.iter().enumerate() {
@@ -329,11 +330,38 @@ pub fn board_at(script: &Script, figures: &Figures, global: usize) -> Board {
                 state.apply(script, figures, d);
             }
             state.finish_step(script, figures, scene_index, step_index);
-            if index >= global {
-                return state.into_board();
+            if !visit(index, &state) {
+                return;
             }
             index += 1;
         }
     }
-    state.into_board()
+}
+
+/// The board after the step at global index `global` (clamped to the last step).
+pub fn board_at(script: &Script, figures: &Figures, global: usize) -> Board {
+    let total: usize = script.scenes.iter().map(|s| s.steps.len()).sum();
+    let target = global.min(total.saturating_sub(1));
+    let mut found = None;
+    fold(script, figures, |index, state| {
+        if index == target {
+            found = Some(state.clone());
+        }
+        index < target
+    });
+    found.map_or_else(
+        || State::new(script, figures).into_board(),
+        State::into_board,
+    )
+}
+
+/// The board after every step, in order, from a single pass over the script
+/// (each equal to `board_at` for its index).
+pub fn all_boards(script: &Script, figures: &Figures) -> Vec<Board> {
+    let mut boards = Vec::new();
+    fold(script, figures, |_, state| {
+        boards.push(state.clone().into_board());
+        true
+    });
+    boards
 }

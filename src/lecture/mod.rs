@@ -198,6 +198,22 @@ impl Lecture {
         engine::board_at(&self.script, &self.figures, global)
     }
 
+    /// The board after every step, in order, computed in one pass (what
+    /// `board(i)` returns for each i, without folding from the start each time).
+    pub fn boards(&self) -> Vec<Board> {
+        engine::all_boards(&self.script, &self.figures)
+    }
+
+    /// The line of the script where a step (scene and step from 0) starts.
+    pub fn step_line(&self, scene: usize, step: usize) -> Option<usize> {
+        self.script
+            .scenes
+            .get(scene)?
+            .steps
+            .get(step)
+            .map(|s| s.line)
+    }
+
     /// The compiled script.
     pub fn script(&self) -> &Script {
         &self.script
