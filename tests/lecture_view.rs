@@ -184,6 +184,15 @@ fn out_of_range_steps_are_usage_errors() {
     let e = l.step_index(2, 11).unwrap_err();
     assert!(e.to_string().contains("scene 2 has steps 1 to 10"), "{e}");
     assert!(l.step_index(1, 0).is_err());
+    assert!(l.board_for(5, 11).is_ok());
+    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+    let e = bloomlab::ui::lecture_view::render_scene_step(&l, 3, 12, buf.area, &mut buf, &MONO)
+        .unwrap_err();
+    assert!(e.to_string().contains("--step 12"), "{e}");
+    assert!(
+        text_of(&buf).trim().is_empty(),
+        "nothing drawn on a bad step"
+    );
 }
 
 #[test]

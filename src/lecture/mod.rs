@@ -8,7 +8,9 @@
 //! script for each step). The lecture screen is drawn by
 //! `crate::ui::lecture_view::render(lecture, step, area, buf, theme)`.
 //! `step_index(scene, step)` turns the 1-based numbers of the progress line
-//! (and of `bloomlab render --scene S --step T`) into a global index.
+//! (and of `bloomlab render --scene S --step T`) into a global index, with a
+//! `CliError::Usage` naming the range when they are out of it; `board_for`
+//! does the same and returns the board.
 
 pub mod board;
 pub mod command;
@@ -190,6 +192,13 @@ impl Lecture {
             )));
         }
         Ok(self.scene_start(s - 1) + t - 1)
+    }
+
+    /// The board of scene `scene`, step `step`, both counted from 1; out of
+    /// range is a usage error naming the allowed range.
+    pub fn board_for(&self, scene: u32, step: u32) -> Result<Board, CliError> {
+        self.step_index(scene, step)
+            .map(|global| self.board(global))
     }
 
     /// The board after the step at `global` (clamped to the last step),

@@ -44,3 +44,19 @@ pub fn render(lecture: &Lecture, step: usize, area: Rect, buf: &mut Buffer, them
     let board = lecture.board(step);
     layout::draw(&board, area, buf, theme);
 }
+
+/// Draws scene `scene`, step `step` (both counted from 1, as on the progress
+/// line and in `bloomlab render --scene S --step T`); out of range is a usage
+/// error naming the allowed range, and nothing is drawn.
+pub fn render_scene_step(
+    lecture: &Lecture,
+    scene: u32,
+    step: u32,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) -> Result<(), crate::cli::CliError> {
+    let global = lecture.step_index(scene, step)?;
+    render(lecture, global, area, buf, theme);
+    Ok(())
+}
