@@ -218,3 +218,27 @@ fn crowded_and_teacher_scripts_draw_at_every_size() {
         }
     }
 }
+
+#[test]
+fn emphasis_is_drawn_with_modifiers() {
+    use ratatui::style::Modifier;
+    let l = Lecture::builtin();
+    // Scene 3 step 10 emphasises "kn" in the derivation.
+    let buf = draw(&l, l.step_index(3, 10).unwrap(), 80, 24, &MONO);
+    let underlined: String = buf
+        .content
+        .iter()
+        .filter(|c| c.modifier.contains(Modifier::UNDERLINED))
+        .map(|c| c.symbol())
+        .collect();
+    assert!(underlined.contains("kn"), "{underlined}");
+    // Scene 3 step 3 emphasises the flag: drawn reversed.
+    let buf = draw(&l, l.step_index(3, 3).unwrap(), 80, 24, &MONO);
+    let reversed: String = buf
+        .content
+        .iter()
+        .filter(|c| c.modifier.contains(Modifier::REVERSED))
+        .map(|c| c.symbol())
+        .collect();
+    assert!(reversed.contains("FALSE POSITIVE"), "{reversed}");
+}
