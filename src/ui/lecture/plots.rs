@@ -55,18 +55,42 @@ fn frame<'a>(title: String, boxed: bool, theme: &Theme) -> Block<'a> {
     }
 }
 
-/// Splits a plot area into the chart and a one-line caption under it.
-fn with_caption(area: Rect) -> (Rect, Rect) {
+/// Splits a plot area into the chart and the caption lines under it; the
+/// caption's items wrap onto a second line when the plot is narrow.
+fn with_caption(area: Rect, caption: Vec<Span<'static>>) -> (Rect, Rect, Vec<Line<'static>>) {
+    let room = usize::from(area.width.saturating_sub(2)).max(1);
+    let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0;
+    for span in caption {
+        let w = span.width();
+        if used > 0 && used + w > room && lines.len() < 2 {
+            lines.push(Vec::new());
+            used = 0;
+        }
+        used += w;
+        if let Some(last) = lines.last_mut() {
+            last.push(span);
+        }
+    }
+    let lines: Vec<Line<'static>> = lines.into_iter().map(Line::from).collect();
+    let rows = u16::try_from(lines.len()).unwrap_or(1).min(area.height);
     let chart = Rect {
-        height: area.height.saturating_sub(1),
+        height: area.height - rows,
         ..area
     };
-    let caption = Rect {
+    let caption_area = Rect {
         y: area.y + chart.height,
-        height: area.height.min(1),
+        height: rows,
         ..area
     };
-    (chart, caption)
+    (chart, caption_area, lines)
+}
+
+fn draw_caption(buf: &mut Buffer, area: Rect, lines: &[Line<'static>]) {
+    let mut p = Painter::new(buf, area);
+    for (i, line) in lines.iter().enumerate() {
+        p.line(1, u16::try_from(i).unwrap_or(u16::MAX), line);
+    }
 }
 
 fn samples(from: f64, to: f64, f: impl Fn(f64) -> f64) -> Vec<(f64, f64)> {
@@ -216,21 +240,6 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
         label(format!("{}", ((x0 + x1) / 2.0).round()), theme),
         label(format!("{} {x_title}", x1), theme),
     ];
-    let (chart_area, caption_area) = with_caption(area);
-    Chart::new(datasets)
-        .block(frame(title, board.boxed.contains(&element), theme))
-        .legend_position(None)
-        .x_axis(Axis::default().bounds([x0, x1]).labels(x_labels))
-        .y_axis(
-            Axis::default().bounds([y0, y1]).labels(
-                y_labels
-                    .into_iter()
-                    .map(|t| label(t, theme))
-                    .collect::<Vec<_>>(),
-            ),
-        )
-        .render(chart_area, buf);
-
     let mut caption = vec![Span::styled("⣿ curve  ", theme.idealised())];
     if let Some((x, y)) = probe {
         let text = match curve {
@@ -256,7 +265,22 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     if !half.is_empty() {
         caption.push(Span::styled("   • half full", theme.accent()));
     }
-    Painter::new(buf, caption_area).line(1, 0, &Line::from(caption));
+    let (chart_area, caption_area, caption_lines) = with_caption(area, caption);
+    Chart::new(datasets)
+        .block(frame(title, board.boxed.contains(&element), theme))
+        .legend_position(None)
+        .x_axis(Axis::default().bounds([x0, x1]).labels(x_labels))
+        .y_axis(
+            Axis::default().bounds([y0, y1]).labels(
+                y_labels
+                    .into_iter()
+                    .map(|t| label(t, theme))
+                    .collect::<Vec<_>>(),
+            ),
+        )
+        .render(chart_area, buf);
+
+    draw_caption(buf, caption_area, &caption_lines);
 }
 
 /// Drops trailing zeros after a decimal point ("64.0" -> "64").
@@ -309,7 +333,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 .data(&exact),
         );
         caption.push(Span::styled(
-            format!("⣿ exact {} B ", trim(&sig(s.exact_bytes, 3))),
+            format!("⣿ exact set {} B each  ", trim(&sig(s.exact_bytes, 3))),
             theme.bad(),
         ));
     }
@@ -322,7 +346,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 .data(&ram),
         );
         caption.push(Span::styled(
-            format!("• RAM {} GB ", trim(&sig(s.ram_gb, 3))),
+            format!("• RAM {} GB  ", trim(&sig(s.ram_gb, 3))),
             theme.accent(),
         ));
     }
@@ -335,7 +359,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 .data(&bloom),
         );
         caption.push(Span::styled(
-            format!("▄ Bloom {} bits ", trim(&sig(s.bloom_bits, 3))),
+            format!("▄ Bloom {} bits each  ", trim(&sig(s.bloom_bits, 3))),
             theme.good(),
         ));
     }
@@ -374,7 +398,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         label(trim(&sig(y1 / 2.0, 3)), theme),
         label(format!("{} GB", trim(&sig(y1, 3))), theme),
     ];
-    let (chart_area, caption_area) = with_caption(area);
+    let (chart_area, caption_area, caption_lines) = with_caption(area, caption);
     Chart::new(datasets)
         .block(frame(
             "memory to remember n items".to_string(),
@@ -385,5 +409,5 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         .x_axis(Axis::default().bounds([0.0, x1]).labels(x_labels))
         .y_axis(Axis::default().bounds([0.0, y1]).labels(y_labels))
         .render(chart_area, buf);
-    Painter::new(buf, caption_area).line(1, 0, &Line::from(caption));
+    draw_caption(buf, caption_area, &caption_lines);
 }
