@@ -150,8 +150,10 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
                 .map(|p| p.1)
                 .fold(0.0_f64, f64::min)
                 .floor()
-                .min(-1.0);
-            let mid = (low / 2.0).round();
+                .min(-2.0);
+            // An even bottom decade puts the middle label on a whole decade.
+            let low = if low % 2.0 == 0.0 { low } else { low - 1.0 };
+            let mid = low / 2.0;
             (
                 low,
                 0.0,
@@ -237,7 +239,7 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     );
     let x_labels = vec![
         label(trim(&sig(x0, 3)), theme),
-        label(format!("{}", ((x0 + x1) / 2.0).round()), theme),
+        label(trim(&sig((x0 + x1) / 2.0, 3)), theme),
         label(format!("{} {x_title}", x1), theme),
     ];
     let mut caption = vec![Span::styled("⣿ curve  ", theme.idealised())];
