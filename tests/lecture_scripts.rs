@@ -31,6 +31,18 @@ fn teacher_script_plays_with_its_own_row() {
     // Apple (1, 5) and pear (5, 9) share bit 5.
     assert_eq!(t[1]["bits"], serde_json::json!([1, 5, 9]));
     assert!(t[1]["narration"].as_str().unwrap().contains("only 3 bits"));
+    assert!(
+        t[2]["narration"]
+            .as_str()
+            .unwrap()
+            .contains("reads bit 0 first")
+    );
+    assert!(
+        t[3]["narration"]
+            .as_str()
+            .unwrap()
+            .contains("bits 1 and 9 are")
+    );
     assert_eq!(t[2]["verdict"], "definitely absent");
     assert_eq!(t[2]["flag"], Value::Null);
     assert_eq!(t[3]["verdict"], "probably present");

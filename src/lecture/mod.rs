@@ -98,7 +98,7 @@ impl Lecture {
             starts.push(total);
             total += scene.steps.len();
         }
-        let figures = Figures::new(script.settings.clone());
+        let figures = Figures::with_items(script.settings.clone(), script.items.clone());
         Lecture {
             script,
             figures,
