@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use super::ranges;
+
 /// bloomlab: learn, teach and reason about Bloom filters.
 #[derive(Debug, Parser)]
 #[command(name = "bloomlab", version, about)]
@@ -48,13 +50,13 @@ pub struct AppArgs {
     #[arg(long, value_enum)]
     pub screen: Option<ScreenName>,
     /// Bits in the filter (lab).
-    #[arg(long)]
+    #[arg(long, value_parser = ranges::bits, allow_negative_numbers = true)]
     pub m: Option<u64>,
     /// Keys inserted (lab).
-    #[arg(long)]
+    #[arg(long, value_parser = ranges::keys, allow_negative_numbers = true)]
     pub n: Option<u64>,
     /// Hash functions per key (lab).
-    #[arg(long)]
+    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
     pub k: Option<u32>,
     /// A lecture script to use instead of the built-in one.
     #[arg(long, value_name = "FILE")]
@@ -83,18 +85,23 @@ pub enum Command {
 /// `bloomlab rate`.
 #[derive(Debug, Clone, Args)]
 pub struct RateArgs {
-    /// Bits in the filter.
-    #[arg(long)]
+    /// Bits in the filter (1 to 10^12).
+    #[arg(long, value_parser = ranges::bits, allow_negative_numbers = true)]
     pub m: u64,
-    /// Keys inserted.
-    #[arg(long)]
+    /// Keys inserted (0 to 10^12).
+    #[arg(long, value_parser = ranges::keys, allow_negative_numbers = true)]
     pub n: u64,
-    /// Hash functions per key.
-    #[arg(long)]
+    /// Hash functions per key (1 to 1000).
+    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
     pub k: u32,
-    /// Significant digits of the exact rate.
-    #[arg(long, default_value_t = 10)]
+    /// Significant digits of the exact rate (1 to 10000).
+    #[arg(long, default_value_t = 10, value_parser = ranges::digits, allow_negative_numbers = true)]
     pub digits: u32,
+    /// Largest exact denominator, in decimal digits, worth computing; a
+    /// setting whose exact rate would be larger is refused rather than
+    /// left running for minutes (1 to 10^8).
+    #[arg(long, value_name = "DIGITS", default_value_t = crate::rates::budget::DEFAULT_MAX_DIGITS, value_parser = ranges::budget_digits, allow_negative_numbers = true)]
+    pub max_digits: u64,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -103,23 +110,23 @@ pub struct RateArgs {
 /// `bloomlab measure`.
 #[derive(Debug, Clone, Args)]
 pub struct MeasureArgs {
-    /// Bits in each filter.
-    #[arg(long)]
+    /// Bits in each filter (1 to 2^32).
+    #[arg(long, value_parser = ranges::filter_bits, allow_negative_numbers = true)]
     pub m: u64,
-    /// Keys inserted into each filter.
-    #[arg(long)]
+    /// Keys inserted into each filter (0 to 10^12).
+    #[arg(long, value_parser = ranges::keys, allow_negative_numbers = true)]
     pub n: u64,
-    /// Hash functions per key.
-    #[arg(long)]
+    /// Hash functions per key (1 to 1000).
+    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
     pub k: u32,
-    /// Never-inserted keys queried per filter.
-    #[arg(long, default_value_t = 100_000)]
+    /// Never-inserted keys queried per filter (1 to 10^9).
+    #[arg(long, default_value_t = 100_000, value_parser = ranges::queries, allow_negative_numbers = true)]
     pub queries: u64,
-    /// Independent filters to pool over (fresh keys for each).
-    #[arg(long, default_value_t = 1)]
+    /// Independent filters to pool over, fresh keys for each (1 to 10^7).
+    #[arg(long, default_value_t = 1, value_parser = ranges::filters, allow_negative_numbers = true)]
     pub filters: u64,
     /// Seed for key generation and hash seeds.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = ranges::seed, allow_negative_numbers = true)]
     pub seed: u64,
     /// Probe scheme.
     #[arg(long, value_enum, default_value_t = SchemeName::Independent)]
@@ -133,10 +140,10 @@ pub struct MeasureArgs {
 #[derive(Debug, Clone, Args)]
 pub struct SizeArgs {
     /// Keys to hold (accepts 50M, 1e6, 50000000).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub n: String,
     /// Target false-positive rate (accepts 1%, 0.01, 1/100).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub p: String,
     /// One JSON object instead of text.
     #[arg(long)]
@@ -149,29 +156,29 @@ pub struct PositionsArgs {
     /// Keys to hash.
     #[arg(required = true)]
     pub keys: Vec<std::ffi::OsString>,
-    /// Bits in the filter.
-    #[arg(long)]
+    /// Bits in the filter (1 to 10^12).
+    #[arg(long, value_parser = ranges::bits, allow_negative_numbers = true)]
     pub m: u64,
-    /// Hash functions per key.
-    #[arg(long)]
+    /// Hash functions per key (1 to 1000).
+    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
     pub k: u32,
 }
 
 /// `bloomlab lookup`.
 #[derive(Debug, Clone, Args)]
 pub struct LookupArgs {
-    /// Bits in the filter.
-    #[arg(long)]
+    /// Bits in the filter (1 to 2^32).
+    #[arg(long, value_parser = ranges::filter_bits, allow_negative_numbers = true)]
     pub m: u64,
-    /// Hash functions per key.
-    #[arg(long)]
+    /// Hash functions per key (1 to 1000).
+    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
     pub k: u32,
-    /// Comma-separated keys to insert.
+    /// Comma-separated keys to insert (raw bytes on Unix, so any encoding works).
     #[arg(long)]
-    pub insert: String,
+    pub insert: std::ffi::OsString,
     /// Comma-separated keys to query.
     #[arg(long)]
-    pub query: String,
+    pub query: std::ffi::OsString,
 }
 
 /// `bloomlab render`.
@@ -181,25 +188,25 @@ pub struct RenderArgs {
     #[arg(long, value_enum, default_value_t = ScreenName::Lecture)]
     pub screen: ScreenName,
     /// Lecture scene, counting from 1.
-    #[arg(long)]
+    #[arg(long, value_parser = ranges::scene_or_step, allow_negative_numbers = true)]
     pub scene: Option<u32>,
     /// Step within the scene, counting from 1.
-    #[arg(long)]
+    #[arg(long, value_parser = ranges::scene_or_step, allow_negative_numbers = true)]
     pub step: Option<u32>,
     /// Bits in the filter (lab).
-    #[arg(long)]
+    #[arg(long, value_parser = ranges::bits, allow_negative_numbers = true)]
     pub m: Option<u64>,
     /// Keys inserted (lab).
-    #[arg(long)]
+    #[arg(long, value_parser = ranges::keys, allow_negative_numbers = true)]
     pub n: Option<u64>,
     /// Hash functions per key (lab).
-    #[arg(long)]
+    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
     pub k: Option<u32>,
-    /// Width of the drawing in columns.
-    #[arg(long, default_value_t = 100)]
+    /// Width of the drawing in columns (1 to 1000).
+    #[arg(long, default_value_t = 100, value_parser = ranges::render_size, allow_negative_numbers = true)]
     pub width: u16,
-    /// Height of the drawing in rows.
-    #[arg(long, default_value_t = 30)]
+    /// Height of the drawing in rows (1 to 1000).
+    #[arg(long, default_value_t = 30, value_parser = ranges::render_size, allow_negative_numbers = true)]
     pub height: u16,
     /// A lecture script to use instead of the built-in one.
     #[arg(long, value_name = "FILE")]

@@ -6,13 +6,109 @@
 //! one file each under `src/cli/`.
 
 pub mod args;
+pub mod clap_error;
 pub mod error;
+pub mod keys;
+pub mod lookup;
+pub mod measure;
+pub mod numbers;
+pub mod positions;
+pub mod ranges;
+pub mod rate;
+pub mod size;
 
 pub use error::CliError;
 
+use std::ffi::OsString;
+use std::io::Write;
 use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+
+use args::{Cli, Command};
 
 /// Parses the process arguments and runs the chosen command.
 pub fn main() -> ExitCode {
-    ExitCode::SUCCESS
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    run(&argv)
+}
+
+/// Parses `argv` (program name first), runs the command, prints its output
+/// on stdout or one error line on stderr, and returns the exit code:
+/// 0 success, 1 runtime failure, 2 bad input.
+pub fn run(argv: &[OsString]) -> ExitCode {
+    let cli = match Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(err) => return parse_failure(&err, argv),
+    };
+    match execute(cli) {
+        Ok(Some(text)) => print_stdout(&text),
+        Ok(None) => ExitCode::SUCCESS,
+        Err(err) => {
+            let message = err.to_string();
+            let message = message.trim_start_matches("error:").trim();
+            let line = match err {
+                // Bad input is promised as a single line.
+                CliError::Usage(_) => message.replace('\n', "; "),
+                CliError::Runtime(_) => message.to_string(),
+            };
+            eprintln_quietly(&format!("error: {line}"));
+            ExitCode::from(err.exit_code())
+        }
+    }
+}
+
+/// Runs a parsed command; `Some(text)` is what to print.
+fn execute(cli: Cli) -> Result<Option<String>, CliError> {
+    match cli.command {
+        None => crate::ui::run_app(&cli.app).map(|()| None),
+        Some(Command::Rate(args)) => rate::run(&args).map(Some),
+        Some(Command::Measure(args)) => measure::run(&args).map(Some),
+        Some(Command::Size(args)) => size::run(&args).map(Some),
+        Some(Command::Positions(args)) => positions::run(&args).map(Some),
+        Some(Command::Lookup(args)) => lookup::run(&args).map(Some),
+        Some(Command::Render(args)) => crate::ui::render_command(&args).map(Some),
+        Some(Command::Script(args)) => crate::lecture::script_command(&args).map(Some),
+    }
+}
+
+/// Help and version go to stdout with exit 0; every other parse failure is
+/// one line on stderr with exit 2.
+fn parse_failure(err: &clap::Error, argv: &[OsString]) -> ExitCode {
+    match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = err.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln_quietly(&format!("error: {}", clap_error::one_line(err, argv)));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes the command's output. A closed pipe (`| head`) is not worth a
+/// panic: the output is simply cut short, with exit code 1.
+fn print_stdout(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    let newline = if text.ends_with('\n') || text.is_empty() {
+        ""
+    } else {
+        "\n"
+    };
+    match out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.write_all(newline.as_bytes()))
+        .and_then(|()| out.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::from(1),
+    }
+}
+
+/// Writes one line to stderr, ignoring a closed stderr rather than panicking.
+fn eprintln_quietly(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}");
 }

@@ -209,8 +209,10 @@ pub fn measure_with_progress(
         return Err(MeasureError::NoFilters);
     }
     let mut rng = StdRng::seed_from_u64(cfg.seed);
-    // One allocation for the whole run; each filter starts from a cleared copy.
-    let mut filter = BloomFilter::new(cfg.m, cfg.k, Scheme::Double)?;
+    // One allocation for the whole run, made by the first filter; later
+    // filters clear it. The fresh array is left untouched so a large, sparse
+    // filter only ever commits the pages its keys land on.
+    let mut slot: Option<BloomFilter> = None;
     let mut bits_set_total = 0u64;
     let mut false_positives = 0u64;
     let mut spread = Spread::default();
@@ -238,7 +240,13 @@ pub fn measure_with_progress(
             SchemeKind::Double => Scheme::Double,
             SchemeKind::Independent => Scheme::Independent { seed: hash_seed },
         };
-        filter.reset_with_scheme(scheme);
+        let filter = match &mut slot {
+            Some(filter) => {
+                filter.reset_with_scheme(scheme);
+                filter
+            }
+            None => slot.insert(BloomFilter::new(cfg.m, cfg.k, scheme)?),
+        };
         let keys = KeySpace::new(salt);
 
         let mut bits_set = 0u64;

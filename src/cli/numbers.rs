@@ -1,0 +1,235 @@
+//! Reading counts and probabilities the way people type them: `50M`,
+//! `1e6`, `50_000_000`, `1%`, `0.01`, `1/100`. No terminal code, so the
+//! Sizing screen can use the same rules as `bloomlab size`.
+
+use std::fmt;
+
+/// Why a piece of text is not the number it should be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NumberError {
+    /// Not a number in any accepted form.
+    Malformed,
+    /// A number, but not a whole one (e.g. `1.5` for a count of keys).
+    NotWhole,
+    /// A whole number too large for 64 bits.
+    TooLarge,
+}
+
+impl fmt::Display for NumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NumberError::Malformed => "not a number",
+            NumberError::NotWhole => "not a whole number",
+            NumberError::TooLarge => "too large",
+        })
+    }
+}
+
+impl std::error::Error for NumberError {}
+
+/// A decimal written as `mantissa × 10^exponent`, exactly.
+struct Decimal {
+    mantissa: u128,
+    exponent: i64,
+}
+
+/// Parses an unsigned decimal with optional fraction and optional `e`
+/// exponent, ignoring `_` and `,` between digits. Returns `None` for
+/// anything else (signs, hex, empty text, a lone point).
+fn parse_decimal(text: &str) -> Option<Decimal> {
+    let (body, exp_text) = match text.find(['e', 'E']) {
+        Some(at) => (&text[..at], Some(&text[at + 1..])),
+        None => (text, None),
+    };
+    let mut mantissa: u128 = 0;
+    let mut exponent: i64 = 0;
+    let mut seen_digit = false;
+    let mut seen_point = false;
+    for c in body.chars() {
+        match c {
+            '0'..='9' => {
+                seen_digit = true;
+                let digit = u128::from(c as u8 - b'0');
+                match mantissa.checked_mul(10).and_then(|v| v.checked_add(digit)) {
+                    Some(v) => {
+                        mantissa = v;
+                        if seen_point {
+                            exponent -= 1;
+                        }
+                    }
+                    // Past 38 digits the rest only matter as magnitude.
+                    None if !seen_point => exponent += 1,
+                    None => {}
+                }
+            }
+            '.' if !seen_point => seen_point = true,
+            '_' | ',' if seen_digit && !seen_point => {}
+            _ => return None,
+        }
+    }
+    if !seen_digit {
+        return None;
+    }
+    if let Some(exp_text) = exp_text {
+        let e: i64 = exp_text.parse().ok()?;
+        if e.abs() > 1000 {
+            return None;
+        }
+        exponent += e;
+    }
+    Some(Decimal { mantissa, exponent })
+}
+
+/// The multiplier of a count suffix: K (thousand), M (million), G or B
+/// (billion), T (trillion); case-insensitive.
+fn suffix_power(c: char) -> Option<i64> {
+    match c.to_ascii_uppercase() {
+        'K' => Some(3),
+        'M' => Some(6),
+        'G' | 'B' => Some(9),
+        'T' => Some(12),
+        _ => None,
+    }
+}
+
+/// Reads a whole count: `50000000`, `50_000_000`, `50,000,000`, `5e7`,
+/// `50M`, `2.5k`. Suffixes are powers of ten (K, M, G or B, T).
+pub fn parse_count(text: &str) -> Result<u64, NumberError> {
+    let text = text.trim();
+    let (body, extra) = match text.chars().last().and_then(suffix_power) {
+        Some(p) => (&text[..text.len() - 1], p),
+        None => (text, 0),
+    };
+    let d = parse_decimal(body.trim_end()).ok_or(NumberError::Malformed)?;
+    let exponent = d.exponent + extra;
+    if d.mantissa == 0 {
+        return Ok(0);
+    }
+    if exponent >= 0 {
+        let scale = 10u128
+            .checked_pow(exponent as u32)
+            .ok_or(NumberError::TooLarge)?;
+        let value = d.mantissa.checked_mul(scale).ok_or(NumberError::TooLarge)?;
+        u64::try_from(value).map_err(|_| NumberError::TooLarge)
+    } else {
+        let scale = 10u128.checked_pow(exponent.unsigned_abs() as u32);
+        match scale {
+            Some(s) if d.mantissa % s == 0 => {
+                u64::try_from(d.mantissa / s).map_err(|_| NumberError::TooLarge)
+            }
+            _ => Err(NumberError::NotWhole),
+        }
+    }
+}
+
+/// Reads a probability: `0.01`, `1e-2`, `1%`, `0.5 %`, `1/100`. The
+/// result is not range-checked; see [`parse_target_rate`].
+pub fn parse_probability(text: &str) -> Result<f64, NumberError> {
+    let text = text.trim();
+    if let Some(percent) = text.strip_suffix('%') {
+        return Ok(parse_real(percent.trim_end())? / 100.0);
+    }
+    if let Some((top, bottom)) = text.split_once('/') {
+        let top = parse_real(top.trim())?;
+        let bottom = parse_real(bottom.trim())?;
+        if bottom == 0.0 {
+            return Err(NumberError::Malformed);
+        }
+        return Ok(top / bottom);
+    }
+    parse_real(text)
+}
+
+/// An unsigned decimal as the nearest f64.
+fn parse_real(text: &str) -> Result<f64, NumberError> {
+    // Validate the shape ourselves (no signs, no inf or nan), then let the
+    // standard library do the correctly rounded conversion.
+    parse_decimal(text).ok_or(NumberError::Malformed)?;
+    let cleaned: String = text.chars().filter(|c| !matches!(c, '_' | ',')).collect();
+    cleaned.parse::<f64>().map_err(|_| NumberError::Malformed)
+}
+
+/// Reads a target false-positive rate, which must lie strictly between 0
+/// and 1. The error text describes the accepted forms and range.
+pub fn parse_target_rate(text: &str) -> Result<f64, String> {
+    const ALLOWED: &str = "a probability strictly between 0 and 1 (like 1%, 0.01 or 1/100)";
+    match parse_probability(text) {
+        Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
+        _ => Err(ALLOWED.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_in_every_accepted_form() {
+        for (text, value) in [
+            ("50000000", 50_000_000),
+            ("50_000_000", 50_000_000),
+            ("50,000,000", 50_000_000),
+            ("5e7", 50_000_000),
+            ("5E7", 50_000_000),
+            ("50M", 50_000_000),
+            ("50m", 50_000_000),
+            ("2.5k", 2500),
+            ("1e6", 1_000_000),
+            ("1.5e3", 1500),
+            (" 7 ", 7),
+            ("0", 0),
+            ("3T", 3_000_000_000_000),
+            ("18446744073709551615", u64::MAX),
+        ] {
+            assert_eq!(parse_count(text), Ok(value), "{text}");
+        }
+    }
+
+    #[test]
+    fn counts_that_are_not() {
+        for text in [
+            "", "abc", "-5", "+5", "1.2.3", "M", "e6", "0x10", "5 M M", "1e", "nan",
+        ] {
+            assert_eq!(parse_count(text), Err(NumberError::Malformed), "{text}");
+        }
+        assert_eq!(parse_count("1.5"), Err(NumberError::NotWhole));
+        assert_eq!(parse_count("1e-3"), Err(NumberError::NotWhole));
+        assert_eq!(
+            parse_count("18446744073709551616"),
+            Err(NumberError::TooLarge)
+        );
+        assert_eq!(parse_count("1e30"), Err(NumberError::TooLarge));
+        assert_eq!(
+            parse_count("99999999999999999999999999999999999999999"),
+            Err(NumberError::TooLarge)
+        );
+    }
+
+    #[test]
+    fn probabilities_in_every_accepted_form() {
+        for (text, value) in [
+            ("1%", 0.01),
+            ("1 %", 0.01),
+            ("0.01", 0.01),
+            ("1e-2", 0.01),
+            ("1/100", 0.01),
+            ("1 / 100", 0.01),
+            (".5", 0.5),
+        ] {
+            let p = parse_probability(text).unwrap();
+            assert!((p - value).abs() < 1e-15, "{text} gave {p}");
+        }
+        for text in ["", "%", "1/0", "a/b", "-0.1", "inf", "NaN", "1//2"] {
+            assert!(parse_probability(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn target_rates_must_be_inside_zero_one() {
+        assert_eq!(parse_target_rate("1%"), Ok(0.01));
+        for text in ["0", "1", "100%", "150%", "0%", "2/1", "junk"] {
+            let err = parse_target_rate(text).unwrap_err();
+            assert!(err.contains("between 0 and 1"), "{text}: {err}");
+        }
+    }
+}

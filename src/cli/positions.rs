@@ -1,0 +1,24 @@
+//! `bloomlab positions`: where the lesson's hash puts each key.
+
+use std::fmt::Write;
+
+use super::CliError;
+use super::args::PositionsArgs;
+use super::keys::{key_bytes, key_label};
+use crate::filter::Scheme;
+
+/// One line per key: the key, a colon, and its k positions in probe order.
+pub fn run(args: &PositionsArgs) -> Result<String, CliError> {
+    let mut out = String::new();
+    for key in &args.keys {
+        let bytes = key_bytes(key);
+        out.push_str(&key_label(&bytes));
+        out.push(':');
+        for pos in Scheme::Double.probes(&bytes, args.m, args.k) {
+            // Writing into a String cannot fail.
+            let _ = write!(out, " {pos}");
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}

@@ -1,0 +1,126 @@
+//! The allowed range of every numeric option, as clap value parsers.
+//!
+//! Each parser returns, on failure, only the description of what is
+//! allowed ("a whole number between 1 and 10^12"); the error line
+//! `--m must be <that>, got <value>` is put together in [`super::clap_error`]
+//! so every option reads the same way.
+
+use super::numbers::parse_count;
+
+/// Largest m for the exact rates and for `positions`.
+pub const MAX_M: u64 = 1_000_000_000_000;
+/// Largest m for commands that allocate a real filter (512 MiB of bits).
+pub const MAX_FILTER_M: u64 = crate::filter::MAX_BITS;
+/// Largest n.
+pub const MAX_N: u64 = 1_000_000_000_000;
+/// Largest k.
+pub const MAX_K: u32 = crate::filter::MAX_HASHES;
+/// Most significant digits `rate` will print.
+pub const MAX_DIGITS: u32 = 10_000;
+/// Largest digit budget `rate --max-digits` accepts.
+pub const MAX_BUDGET_DIGITS: u64 = 100_000_000;
+/// Most queries per filter for `measure`.
+pub const MAX_QUERIES: u64 = 1_000_000_000;
+/// Most filters for `measure`.
+pub const MAX_FILTERS: u64 = 10_000_000;
+/// Largest width or height of a rendered screen.
+pub const MAX_RENDER_SIZE: u16 = 1000;
+/// Largest scene or step number `render` accepts at parse time.
+pub const MAX_SCENE_OR_STEP: u32 = 10_000;
+
+/// A whole number (in any form [`parse_count`] reads) within `lo..=hi`.
+fn whole_in(text: &str, lo: u64, hi: u64, hi_text: &str) -> Result<u64, String> {
+    match parse_count(text) {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(format!("a whole number between {lo} and {hi_text}")),
+    }
+}
+
+/// `--m` for the rates, the app and `positions`: 1 to 10^12.
+pub fn bits(text: &str) -> Result<u64, String> {
+    whole_in(text, 1, MAX_M, "10^12")
+}
+
+/// `--m` for a real filter (`measure`, `lookup`): 1 to 2^32.
+pub fn filter_bits(text: &str) -> Result<u64, String> {
+    whole_in(text, 1, MAX_FILTER_M, "2^32 (4294967296) for a real filter")
+}
+
+/// `--n`: 0 to 10^12.
+pub fn keys(text: &str) -> Result<u64, String> {
+    whole_in(text, 0, MAX_N, "10^12")
+}
+
+/// `--k`: 1 to 1000.
+pub fn hashes(text: &str) -> Result<u32, String> {
+    whole_in(text, 1, u64::from(MAX_K), "1000").map(|v| v as u32)
+}
+
+/// `--digits`: 1 to 10,000.
+pub fn digits(text: &str) -> Result<u32, String> {
+    whole_in(text, 1, u64::from(MAX_DIGITS), "10000").map(|v| v as u32)
+}
+
+/// `--max-digits`: 1 to 10^8.
+pub fn budget_digits(text: &str) -> Result<u64, String> {
+    whole_in(text, 1, MAX_BUDGET_DIGITS, "10^8")
+}
+
+/// `--queries`: 1 to 10^9.
+pub fn queries(text: &str) -> Result<u64, String> {
+    whole_in(text, 1, MAX_QUERIES, "10^9")
+}
+
+/// `--filters`: 1 to 10^7.
+pub fn filters(text: &str) -> Result<u64, String> {
+    whole_in(text, 1, MAX_FILTERS, "10^7")
+}
+
+/// `--seed`: any 64-bit unsigned integer.
+pub fn seed(text: &str) -> Result<u64, String> {
+    whole_in(text, 0, u64::MAX, "18446744073709551615")
+}
+
+/// `--width` and `--height` of `render`: 1 to 1000.
+pub fn render_size(text: &str) -> Result<u16, String> {
+    whole_in(text, 1, u64::from(MAX_RENDER_SIZE), "1000").map(|v| v as u16)
+}
+
+/// `--scene` and `--step` of `render`, counting from 1.
+pub fn scene_or_step(text: &str) -> Result<u32, String> {
+    whole_in(text, 1, u64::from(MAX_SCENE_OR_STEP), "10000").map(|v| v as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_accept_their_ends_and_refuse_beyond() {
+        assert_eq!(bits("1"), Ok(1));
+        assert_eq!(bits("1e12"), Ok(MAX_M));
+        assert!(bits("0").is_err());
+        assert!(bits("1000000000001").is_err());
+        assert_eq!(filter_bits("4294967296"), Ok(MAX_FILTER_M));
+        assert!(filter_bits("4294967297").is_err());
+        assert_eq!(keys("0"), Ok(0));
+        assert_eq!(hashes("1000"), Ok(1000));
+        assert!(hashes("1001").is_err());
+        assert!(hashes("0").is_err());
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        assert!(render_size("0").is_err());
+        assert_eq!(render_size("80"), Ok(80));
+    }
+
+    #[test]
+    fn the_error_names_the_range() {
+        assert_eq!(
+            bits("zero").unwrap_err(),
+            "a whole number between 1 and 10^12"
+        );
+        assert_eq!(
+            hashes("-1").unwrap_err(),
+            "a whole number between 1 and 1000"
+        );
+    }
+}

@@ -1,0 +1,51 @@
+//! The text output of the one-shot commands, pinned as snapshots so any
+//! change to what a reader sees is reviewed on purpose.
+
+use std::process::Command;
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_bloomlab"))
+        .args(args)
+        .output()
+        .expect("the bloomlab binary runs");
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).expect("output is UTF-8")
+}
+
+#[test]
+fn rate_text_at_the_lesson_setting() {
+    insta::assert_snapshot!(stdout_of(&["rate", "--m", "160", "--n", "16", "--k", "7"]));
+}
+
+#[test]
+fn rate_text_with_a_skipped_k() {
+    insta::assert_snapshot!(stdout_of(&[
+        "rate", "--m", "100000", "--n", "10000", "--k", "7"
+    ]));
+}
+
+#[test]
+fn size_text_for_fifty_million_ids() {
+    insta::assert_snapshot!(stdout_of(&["size", "--n", "50M", "--p", "1%"]));
+}
+
+#[test]
+fn measure_text_is_stable_for_a_seed() {
+    insta::assert_snapshot!(stdout_of(&[
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--queries",
+        "1000",
+        "--filters",
+        "200",
+        "--seed",
+        "7",
+        "--scheme",
+        "double",
+    ]));
+}
