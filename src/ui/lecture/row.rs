@@ -198,6 +198,10 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
     let mut y = 4 + cell_rows;
     if board.shows(crate::lecture::Element::Owners) && geo.inner > 0 {
+        let label = "set by";
+        if geo.left > width(label) {
+            p.text(geo.left - width(label) - 1, y, label, theme.dim());
+        }
         for (i, cell) in cells.iter().enumerate() {
             if cell.set && !cell.owners.is_empty() {
                 let shared = cell.owners.len() > 1;
