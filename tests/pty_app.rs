@@ -71,16 +71,29 @@ fn keys_step_the_lecture_and_reach_the_lab() {
     app.send(b"\t");
     app.wait_for("m bits", SHOW)
         .unwrap_or_else(|e| panic!("{e}"));
-    // Right on the m slider changes what is drawn.
-    let before = app.screen_text();
+    // Right on the m slider changes the m row.
+    let m_row = |s: &vt100::Screen| {
+        s.contents()
+            .lines()
+            .find(|l| l.contains("m bits"))
+            .unwrap_or("")
+            .to_string()
+    };
+    let before = app.with_screen(m_row);
     app.send(b"\x1b[C");
-    app.wait_until("the m slider to move", SHOW, |s| s.contents() != before)
+    app.wait_until("the m slider to move", SHOW, |s| m_row(s) != before)
         .unwrap_or_else(|e| panic!("{e}"));
-    // Down selects the next slider, and help opens and closes.
+    // Down selects the next slider; ? opens the help, any key closes it.
     app.send(b"\x1b[B?");
-    app.wait_until("the help overlay", SHOW, |s| lower(s).contains("help"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    app.wait_until("the help overlay", SHOW, |s| {
+        lower(s).contains("any key closes")
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
     app.send(b"x");
+    app.wait_until("the help to close", SHOW, |s| {
+        !lower(s).contains("any key closes")
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
     app.send(b"q");
     let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(code, Some(0));
@@ -232,4 +245,176 @@ fn a_panic_restores_the_terminal_and_explains() {
         message.contains("panicked") || message.to_lowercase().contains("bug"),
         "no readable message on the normal screen after leaving the alternate one: {message:?}"
     );
+}
+
+/// Deterministic noise for the input fuzz.
+fn noise(len: usize, mut state: u64) -> Vec<u8> {
+    (0..len)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 56) as u8
+        })
+        .collect()
+}
+
+/// Garbage on the terminal's input: random bytes (without the quit keys:
+/// q, Ctrl+Q (0x11, read as q with Ctrl), Ctrl+C and a lone Esc, and
+/// without mouse reports at column or row 0, see the ignored test below), malformed and oversized escape sequences, mouse reports far off
+/// screen, bracketed paste, focus events. The app keeps running, keeps
+/// drawing, and still quits cleanly.
+#[test]
+fn garbage_input_does_not_break_the_app() {
+    let mut app = open_lecture();
+    let sequences: &[&[u8]] = &[
+        b"\x1b[<0;99999;99999M",
+        b"\x1b[<0;65535;65535M",
+        b"\x1b[<64;5;5M",
+        b"\x1b[M!!!",
+        b"\x1b[999999999999999999999;99999999999999999999R",
+        b"\x1b[;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;A",
+        b"\x1b[200~pasted text\x1b[201~",
+        b"\x1b[I\x1b[O",
+        b"\x1bOP\x1b[15~\x1b[24;5~",
+        b"\x1b[1;2C\x1b[1;2D\x1b[1;5C",
+        b"\x1b]0;title\x07",
+        b"\x1bP garbage \x1b\\",
+        b"\xff\xfe\xc3\x28\xe2\x82",
+        b"\t\t\t\x1b[Z\x1b[Z",
+    ];
+    let junk: Vec<u8> = noise(4096, 42)
+        .into_iter()
+        .filter(|b| !matches!(b, b'q' | 0x11 | 0x03 | 0x1b))
+        .collect();
+    // Each piece is followed by "xxx" (ends a truncated UTF-8 character)
+    // and Tab (always redraws), and the next piece waits for that redraw:
+    // the app has read everything so far. (More than 1 KiB at once is a
+    // separate bug, see the ignored test below.)
+    for (i, chunk) in junk.chunks(256).enumerate() {
+        let mark = app.raw_len();
+        app.send(chunk);
+        app.send(sequences[i % sequences.len()]);
+        app.send(b"xxx\t");
+        app.wait_for_output_past(mark, SHOW)
+            .unwrap_or_else(|e| panic!("no redraw after garbage piece {i}: {e}"));
+    }
+    app.wait_until("the tab bar after the garbage", SHOW, |s| {
+        let t = s.contents();
+        t.contains("Lecture") && t.contains("Sizing")
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    // The garbage may have left a text field focused or the help open,
+    // where q types or closes; Ctrl+C quits from anywhere.
+    app.send(b"\x03");
+    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(code, Some(0), "{}", app.screen_text());
+    assert_restored(&app, "Ctrl+C after garbage input");
+}
+
+/// Thirty resizes in a burst, down to 1x1 and up to 300x100: the app
+/// settles on the last size and draws it.
+#[test]
+fn a_burst_of_resizes_settles() {
+    let mut app = open_lecture();
+    for (i, (w, h)) in [(1, 1), (300, 100), (80, 24), (79, 24), (2, 50), (250, 3)]
+        .iter()
+        .cycle()
+        .take(30)
+        .enumerate()
+    {
+        app.resize_pty_only(w + (i as u16 % 3), *h);
+    }
+    // Let the app catch up with the burst, then watch a clean screen for
+    // the one redraw the last resize causes.
+    app.settle(Duration::from_millis(300), SHOW)
+        .unwrap_or_else(|e| panic!("{e}"));
+    app.reset_screen(120, 40);
+    app.resize_pty_only(120, 40);
+    app.wait_until("the lecture at 120x40", SHOW, |s| {
+        let t = lower(s);
+        t.contains("step 1 of") && t.contains("sizing") && !t.contains("too small")
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    app.send(b"q");
+    app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_restored(&app, "q after a resize burst");
+}
+
+/// Mouse reports at column or row 0 (never sent by a real terminal, which
+/// counts from 1) make crossterm 0.29 subtract 1 from 0: a panic in a debug
+/// build (release wraps to 65535, which the app handles).
+#[test]
+#[ignore = "bug: crossterm 0.29 parse.rs:737 overflows on SGR/X10 mouse reports at 0 in debug builds; fix with [profile.dev.package.crossterm] overflow-checks = false"]
+fn zero_coordinate_mouse_reports_are_harmless() {
+    for report in [&b"\x1b[<0;0;0M"[..], b"\x1b[<0;5;0M", b"\x1b[M   "] {
+        let mut app = open_lecture();
+        app.send(report);
+        app.send(b"\t");
+        app.wait_for("m bits", SHOW)
+            .unwrap_or_else(|e| panic!("after {report:?}: {e}"));
+        app.send(b"q");
+        assert_eq!(
+            app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}")),
+            Some(0)
+        );
+        assert_restored(&app, "q after a mouse report at 0");
+    }
+}
+
+/// A key typed while the terminal is being resized must not wait for the
+/// next key. Observed: after a burst of resizes, q is sometimes not read
+/// until another byte arrives (the app idles in epoll_wait with q pending).
+#[test]
+#[ignore = "bug: a key sent during a resize burst is held until the next key (crossterm 0.29 mio source returns on SIGWINCH and drops the edge-triggered tty readiness); about 1 round in 4"]
+fn a_key_during_resizes_is_not_held_back() {
+    for round in 0..12 {
+        let mut app = open_lecture();
+        for (i, (w, h)) in [(1, 1), (300, 100), (80, 24), (79, 24), (2, 50), (250, 3)]
+            .iter()
+            .cycle()
+            .take(30)
+            .enumerate()
+        {
+            app.resize_pty_only(w + (i as u16 % 3), *h);
+        }
+        app.send(b"q");
+        if let Err(e) = app.wait_exit(Duration::from_secs(5)) {
+            panic!("round {round}: {e}");
+        }
+    }
+}
+
+/// Alt+[ sends ESC [, so Alt+[ followed by ? (the help key) starts what
+/// crossterm 0.29 takes for a `CSI ?` reply and it then swallows every key
+/// until a 'c' or 'u' arrives: Ctrl+C and q do nothing.
+#[test]
+#[ignore = "bug: after the bytes ESC [ ? (Alt+[ then ?) crossterm 0.29 buffers all input until 'c' or 'u'; Ctrl+C is swallowed"]
+fn alt_bracket_then_question_mark_does_not_swallow_keys() {
+    let mut app = open_lecture();
+    app.send(b"\x1b[?");
+    app.send(b"\x03");
+    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(code, Some(0));
+    assert_restored(&app, "Ctrl+C after ESC [ ?");
+}
+
+/// More than 1 KiB arriving at once (a paste into the sandbox's key field,
+/// say) leaves the tail unread until another key arrives: here Ctrl+C at the
+/// end of 1,100 bytes is not seen. crossterm 0.29's mio source reads 1,024
+/// bytes, returns the first event, and the edge-triggered poll never
+/// reports the rest. 1,000 bytes work.
+#[test]
+#[ignore = "bug: input over 1024 bytes in one burst is held until the next key (crossterm 0.29 mio event source, edge-triggered); Ctrl+C after a paste is lost"]
+fn a_long_paste_does_not_hold_back_later_keys() {
+    for n in [1000usize, 1100, 3000] {
+        let mut app = open_lecture();
+        let mut bytes = vec![b'x'; n];
+        bytes.push(0x03);
+        app.send(&bytes);
+        let code = app
+            .wait_exit(EXIT)
+            .unwrap_or_else(|e| panic!("Ctrl+C after {n} bytes: {e}"));
+        assert_eq!(code, Some(0));
+    }
 }

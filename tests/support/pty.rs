@@ -4,7 +4,8 @@
 //! parsed screen, never on fixed sleeps.
 
 use std::io::{Read, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -33,6 +34,7 @@ pub struct PtyApp {
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
     eof: Arc<AtomicBool>,
+    resets: Arc<AtomicUsize>,
     reader: Option<thread::JoinHandle<()>>,
 }
 
@@ -76,10 +78,12 @@ impl PtyApp {
         let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let eof = Arc::new(AtomicBool::new(false));
+        let resets = Arc::new(AtomicUsize::new(0));
         let handle = {
             let parser = Arc::clone(&parser);
             let raw = Arc::clone(&raw);
             let eof = Arc::clone(&eof);
+            let resets = Arc::clone(&resets);
             thread::spawn(move || {
                 let mut buf = [0u8; 16 * 1024];
                 loop {
@@ -87,7 +91,18 @@ impl PtyApp {
                         Ok(0) | Err(_) => break,
                         Ok(n) => {
                             lock(&raw).extend_from_slice(&buf[..n]);
-                            lock(&parser).process(&buf[..n]);
+                            let mut p = lock(&parser);
+                            // vt100 0.16 can overflow when output drawn for
+                            // a larger terminal arrives just after a shrink;
+                            // start a clean screen of the same size instead
+                            // of losing the reader (the app's next full
+                            // redraw fills it).
+                            let fed = catch_unwind(AssertUnwindSafe(|| p.process(&buf[..n])));
+                            if fed.is_err() {
+                                let (rows, cols) = p.screen().size();
+                                *p = vt100::Parser::new(rows, cols, 0);
+                                resets.fetch_add(1, Ordering::SeqCst);
+                            }
                         }
                     }
                 }
@@ -101,6 +116,7 @@ impl PtyApp {
             parser,
             raw,
             eof,
+            resets,
             reader: Some(handle),
         }
     }
@@ -180,6 +196,76 @@ impl PtyApp {
         Ok(())
     }
 
+    /// How many times the parser had to be started afresh (see the reader).
+    pub fn parser_resets(&self) -> usize {
+        self.resets.load(Ordering::SeqCst)
+    }
+
+    /// Waits until the app has written nothing for `quiet`: it has caught
+    /// up with everything sent so far. A ceiling of `timeout`.
+    pub fn settle(&self, quiet: Duration, timeout: Duration) -> Result<(), String> {
+        let start = Instant::now();
+        let mut last = self.raw_len();
+        let mut since = Instant::now();
+        while since.elapsed() < quiet {
+            if start.elapsed() > timeout {
+                return Err(format!("output never went quiet within {timeout:?}"));
+            }
+            thread::sleep(POLL);
+            let now = self.raw_len();
+            if now != last {
+                last = now;
+                since = Instant::now();
+            }
+        }
+        Ok(())
+    }
+
+    /// Resizes only the pseudo-terminal (the app gets SIGWINCH), leaving
+    /// the parser as it is.
+    pub fn resize_pty_only(&self, cols: u16, rows: u16) {
+        let _ = self.master.resize(PtySize {
+            rows,
+            cols,
+            pixel_width: 0,
+            pixel_height: 0,
+        });
+    }
+
+    /// A blank parsed screen of `cols` x `rows`, for a clean redraw.
+    pub fn reset_screen(&self, cols: u16, rows: u16) {
+        *lock(&self.parser) = vt100::Parser::new(rows, cols, 0);
+    }
+
+    /// What the app's threads are doing, from /proc, for hang reports.
+    pub fn thread_states(&self) -> String {
+        let Some(pid) = self.pid() else {
+            return String::new();
+        };
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return String::new();
+        };
+        let mut out = Vec::new();
+        for task in tasks.flatten() {
+            let path = task.path();
+            let read = |f: &str| {
+                std::fs::read_to_string(path.join(f))
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string()
+            };
+            out.push(format!("{}[{}:{}]", read("comm"), read("wchan"), {
+                let stat = read("stat");
+                stat.rsplit(')')
+                    .next()
+                    .and_then(|r| r.split_whitespace().next())
+                    .unwrap_or("?")
+                    .to_string()
+            }));
+        }
+        out.join(" ")
+    }
+
     /// Resizes the terminal (the app gets SIGWINCH) and the parser with it.
     pub fn resize(&self, cols: u16, rows: u16) {
         lock(&self.parser).screen_mut().set_size(rows, cols);
@@ -235,11 +321,21 @@ impl PtyApp {
                 Ok(Some(status)) => break status,
                 Ok(None) if start.elapsed() > timeout => {
                     let message = format!(
-                        "the app did not exit within {timeout:?}; the screen shows:\n{}",
+                        "the app did not exit within {timeout:?}; threads {}; the screen shows:\n{}",
+                        self.thread_states(),
                         self.screen_text()
                     );
+                    // Is the app still reading input? One more q tells.
+                    let before = self.raw_len();
+                    self.send(b"q");
+                    thread::sleep(Duration::from_millis(500));
+                    let alive = match self.child.try_wait() {
+                        Ok(Some(_)) => "a second q ended it",
+                        _ if self.raw_len() > before => "a second q drew but did not end it",
+                        _ => "a second q did nothing",
+                    };
                     let _ = self.child.kill();
-                    return Err(message);
+                    return Err(format!("{message}\n({alive})"));
                 }
                 Ok(None) => thread::sleep(POLL),
                 Err(e) => return Err(format!("wait: {e}")),
