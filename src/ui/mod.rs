@@ -2,23 +2,53 @@
 //! views that only read state. The only module that imports ratatui.
 //!
 //! Entry points used by the CLI: [`run_app`] and [`render_command`].
+//!
+//! - [`app`]: the state; [`action`]: what the user can ask for;
+//!   [`keymap`]: keys and mouse to actions; [`update`]: actions to state.
+//! - [`view`]: the frame, tabs, help overlay and "too small" notice;
+//!   one module per screen: [`lab`], [`sandbox`], [`sizing`],
+//!   [`lecture_tab`].
+//! - [`worker`] and [`jobs`]: exact work off the UI thread;
+//!   [`runtime`]: the terminal loop; [`render`]: text snapshots.
 
+pub mod action;
+pub mod app;
+pub mod bit_row;
+pub mod computed;
+pub mod format;
+pub mod help;
+pub mod jobs;
+pub mod keymap;
+pub mod lab;
+pub mod lecture_tab;
 pub mod lecture_view;
+pub mod numbers;
+pub mod render;
+pub mod runtime;
+pub mod sandbox;
+pub mod sizing;
+pub mod slider;
+pub mod text_field;
 pub mod theme;
+pub mod update;
+pub mod view;
+pub mod worker;
 
 use crate::cli::CliError;
 use crate::cli::args::{AppArgs, RenderArgs};
+use crate::ui::app::App;
+use crate::ui::theme::Theme;
 
 /// Opens the interactive app where `args` ask, and restores the terminal on
 /// every way out (quit, Ctrl+C, SIGTERM, panic).
 pub fn run_app(args: &AppArgs) -> Result<(), CliError> {
-    let _ = args;
-    Err(CliError::Runtime("the app is not built yet".into()))
+    let mut app = App::from_args(args, Theme::from_env())?;
+    runtime::run(&mut app)
 }
 
 /// Draws one screen into an off-screen buffer and returns it as plain text,
 /// one line per row, exactly as the app would draw it at that size.
 pub fn render_command(args: &RenderArgs) -> Result<String, CliError> {
-    let _ = args;
-    Err(CliError::Runtime("render is not built yet".into()))
+    let app = render::app_for(args, Theme::from_env())?;
+    render::draw_text(&app, args.width, args.height)
 }

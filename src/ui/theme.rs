@@ -78,4 +78,33 @@ impl Theme {
     pub fn measured(&self) -> Style {
         self.paint(Color::Yellow)
     }
+    /// A value that is still being recomputed: the last value, greyed.
+    pub fn stale(&self) -> Style {
+        Style::new().add_modifier(Modifier::DIM | Modifier::ITALIC)
+    }
+    /// A caution that is not an error, such as "cannot resolve the rate".
+    pub fn warn(&self) -> Style {
+        self.paint(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+    /// The active tab, the chosen slider, the focused field.
+    pub fn selected(&self) -> Style {
+        self.paint(Color::Cyan)
+            .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+    }
+    /// Key names in help lines.
+    pub fn key(&self) -> Style {
+        self.paint(Color::Cyan).add_modifier(Modifier::BOLD)
+    }
+    /// Panel borders.
+    pub fn border(&self) -> Style {
+        self.paint(Color::DarkGray)
+    }
+    /// True rates (beyond the classic formula).
+    pub fn true_rate(&self) -> Style {
+        self.paint(Color::Green)
+    }
+    /// The marker of the current setting on a chart.
+    pub fn marker(&self) -> Style {
+        self.paint(Color::White).add_modifier(Modifier::BOLD)
+    }
 }

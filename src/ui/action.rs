@@ -1,0 +1,169 @@
+//! Everything the user can ask for, as plain data. Keys and mouse events are
+//! turned into these by [`crate::ui::keymap`]; [`crate::ui::update`] applies them.
+
+use crate::ui::app::Screen;
+
+/// One request from the user.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Action {
+    /// Leave the app.
+    Quit,
+    /// Switch to the next screen (Tab).
+    NextScreen,
+    /// Switch to the previous screen (Shift+Tab).
+    PrevScreen,
+    /// Switch to a given screen (a click on its tab).
+    GoTo(Screen),
+    /// Open or close the help overlay.
+    ToggleHelp,
+    /// The terminal changed size.
+    Resize(u16, u16),
+    /// Edit the text field that has focus on the current screen.
+    Field(FieldAction),
+    /// Lecture stepping.
+    Lecture(LectureAction),
+    /// Lab sliders and settings.
+    Lab(LabAction),
+    /// The sandbox filter.
+    Sandbox(SandboxAction),
+    /// The sizing inputs.
+    Sizing(SizingAction),
+}
+
+/// Editing keys for whichever text field has focus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldAction {
+    /// Append a character.
+    Type(char),
+    /// Delete the last character.
+    Erase,
+    /// Accept the text (Enter).
+    Submit,
+    /// Leave the field without accepting (Esc).
+    Leave,
+}
+
+/// Moving through the lecture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LectureAction {
+    /// One step forward.
+    Forward,
+    /// One step back.
+    Back,
+    /// First step of the next scene.
+    NextScene,
+    /// First step of the previous scene.
+    PrevScene,
+    /// First step of scene `n` (counted from 1).
+    Jump(u8),
+    /// The very first step.
+    Home,
+}
+
+/// The lab's adjustable settings, in the order they are listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabSlider {
+    /// Bits in the filter.
+    M,
+    /// Keys inserted.
+    N,
+    /// Hash positions per key.
+    K,
+    /// Never-inserted keys queried per filter.
+    Queries,
+    /// Filters pooled in the measurement.
+    Filters,
+}
+
+impl LabSlider {
+    /// Every slider, top to bottom.
+    pub const ALL: [LabSlider; 5] = [
+        LabSlider::M,
+        LabSlider::N,
+        LabSlider::K,
+        LabSlider::Queries,
+        LabSlider::Filters,
+    ];
+}
+
+/// Lab requests.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LabAction {
+    /// Choose the slider above.
+    SelectPrev,
+    /// Choose the slider below.
+    SelectNext,
+    /// Move the chosen slider one step (`up` = larger), or one big step.
+    Adjust {
+        /// Towards larger values.
+        up: bool,
+        /// A big step (Shift+arrow, `<` or `>`).
+        big: bool,
+    },
+    /// Put a slider at a fraction (0..=1) of its track (mouse click or drag).
+    SetFraction(LabSlider, f64),
+    /// Start typing a value for the chosen slider, optionally with a first character.
+    StartEdit(Option<char>),
+    /// Keep bits per key fixed while n moves, or release the lock.
+    ToggleLock,
+    /// Switch the probe scheme of the measured filters.
+    ToggleScheme,
+    /// Draw a new seed for the measurement.
+    Reseed,
+}
+
+/// Which sandbox setting the arrows move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SandboxSetting {
+    /// Bits in the sandbox filter.
+    M,
+    /// Probes per key.
+    K,
+}
+
+/// What Enter does with the sandbox key field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyMode {
+    /// Enter inserts the typed key.
+    Insert,
+    /// Enter queries the typed key.
+    Query,
+}
+
+/// Sandbox requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SandboxAction {
+    /// Give the key field focus in the given mode.
+    Focus(KeyMode),
+    /// Swap insert and query while typing.
+    ToggleMode,
+    /// Choose m or k for the arrows.
+    Select(SandboxSetting),
+    /// Move the chosen setting (`up` = larger; `big` doubles or halves m).
+    Adjust {
+        /// Towards larger values.
+        up: bool,
+        /// A big step.
+        big: bool,
+    },
+    /// Empty the filter and the history.
+    Clear,
+}
+
+/// The two sizing inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SizingField {
+    /// Number of keys.
+    N,
+    /// Target false-positive rate.
+    P,
+}
+
+/// Sizing requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SizingAction {
+    /// Start editing the chosen field; a first character replaces its text.
+    Edit(Option<char>),
+    /// Choose the other field.
+    SwitchField,
+}

@@ -1,0 +1,100 @@
+//! Number formatting shared by the screens.
+
+/// `1729` as `1,729`.
+pub fn grouped(v: u64) -> String {
+    let digits = v.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// An f64 with `sig` significant digits: plain between 1e-5 and 1e7,
+/// scientific (`8.19e-9`) outside, so small rates stay readable.
+pub fn sig(x: f64, sig: usize) -> String {
+    if !x.is_finite() {
+        return format!("{x}");
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let sig = sig.max(1);
+    let magnitude = x.abs().log10().floor();
+    if (-5.0..7.0).contains(&magnitude) {
+        // Digits after the point so that `sig` digits are significant.
+        let decimals = (sig as f64 - 1.0 - magnitude).max(0.0) as usize;
+        format!("{x:.decimals$}")
+    } else {
+        format!("{:.*e}", sig - 1, x)
+    }
+}
+
+/// A signed f64 with `sig` significant digits in scientific form (`+1.25e-4`).
+pub fn signed_sci(x: f64, sig: usize) -> String {
+    let sign = if x < 0.0 { '-' } else { '+' };
+    format!("{sign}{:.*e}", sig.max(1) - 1, x.abs())
+}
+
+/// A byte count in decimal megabytes and binary mebibytes, like `59.9 MB (57.1 MiB)`.
+pub fn megabytes(bytes: u64) -> (String, String) {
+    let b = bytes as f64;
+    (
+        format!("{} MB", sig_short(b / 1e6)),
+        format!("{} MiB", sig_short(b / 1_048_576.0)),
+    )
+}
+
+/// A size in the largest sensible unit: `4.7 GB`, `640 kB`, `512 B`.
+pub fn human_bytes(bytes: f64) -> String {
+    const UNITS: [&str; 6] = ["B", "kB", "MB", "GB", "TB", "PB"];
+    let mut v = bytes;
+    let mut unit = 0;
+    while v >= 1000.0 && unit + 1 < UNITS.len() {
+        v /= 1000.0;
+        unit += 1;
+    }
+    format!("{} {}", sig_short(v), UNITS[unit])
+}
+
+/// One decimal below 100, none above: `59.9`, `479`.
+fn sig_short(v: f64) -> String {
+    if v < 100.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1729), "1,729");
+        assert_eq!(grouped(479_252_919), "479,252,919");
+    }
+
+    #[test]
+    fn significant_digits() {
+        assert_eq!(sig(0.0081937221, 10), "0.008193722100");
+        assert_eq!(sig(6.93147, 3), "6.93");
+        assert_eq!(sig(8.19e-9, 3), "8.19e-9");
+        assert_eq!(signed_sci(1.2495e-4, 3), "+1.25e-4");
+        assert_eq!(signed_sci(-0.5, 2), "-5.0e-1");
+    }
+
+    #[test]
+    fn megabytes_both_ways() {
+        let (mb, mib) = megabytes(59_906_615);
+        assert_eq!(mb, "59.9 MB");
+        assert_eq!(mib, "57.1 MiB");
+        assert_eq!(human_bytes(3.2e9), "3.2 GB");
+    }
+}

@@ -1,0 +1,133 @@
+//! The keys of each screen, as data: the `?` overlay lists them all and the
+//! footer shows the short form. The key map in [`crate::ui::keymap`] is
+//! checked against these lists by its tests.
+
+use crate::ui::app::{App, Screen};
+
+/// One documented key: what to press and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyHelp {
+    /// The key(s), as printed.
+    pub keys: &'static str,
+    /// What they do.
+    pub does: &'static str,
+}
+
+const fn k(keys: &'static str, does: &'static str) -> KeyHelp {
+    KeyHelp { keys, does }
+}
+
+/// Keys that work on every screen (unless a text field has focus).
+pub const GLOBAL: &[KeyHelp] = &[
+    k("Tab / Shift+Tab", "next / previous screen"),
+    k("?", "this help (any key closes it)"),
+    k("q, Esc, Ctrl+C", "quit"),
+    k("mouse", "click a tab to switch screens"),
+];
+
+/// Lecture keys.
+pub const LECTURE: &[KeyHelp] = &[
+    k("→, Space, Enter", "next step"),
+    k("←, Backspace", "previous step"),
+    k("PgDn / ]", "next scene"),
+    k("PgUp / [", "previous scene (or this scene's start)"),
+    k("1 … 5", "jump to a scene"),
+    k("Home", "back to the start"),
+];
+
+/// Lab keys.
+pub const LAB: &[KeyHelp] = &[
+    k("↑ / ↓", "choose a slider (m, n, k, queries, filters)"),
+    k("← / →", "adjust it by a small step"),
+    k(
+        "Shift+← / Shift+→, < / >",
+        "big step (halve / double; k by 5)",
+    ),
+    k(
+        "Enter or a digit",
+        "type a value (Enter accepts, Esc cancels)",
+    ),
+    k("l", "lock bits per key while n moves"),
+    k("s", "switch probe scheme (double / independent)"),
+    k("r", "reseed the measurement"),
+    k("mouse", "click or drag a slider track"),
+];
+
+/// Sandbox keys while browsing.
+pub const SANDBOX: &[KeyHelp] = &[
+    k("i or Enter", "type a key to insert"),
+    k("f or /", "type a key to query"),
+    k("↑ / ↓", "choose m or k"),
+    k(
+        "← / →, < / >",
+        "change it (the filter is rebuilt, keys re-inserted)",
+    ),
+    k("c", "clear the filter and the history"),
+];
+
+/// Sandbox keys while the key field has focus.
+pub const SANDBOX_TYPING: &[KeyHelp] = &[
+    k("letters, digits", "type the key"),
+    k(
+        "Enter",
+        "insert or query it (empty field: the greyed lesson key)",
+    ),
+    k("↑ / ↓", "swap insert and query"),
+    k("Esc", "leave the field (then q quits)"),
+];
+
+/// Sizing keys.
+pub const SIZING: &[KeyHelp] = &[
+    k("↑ / ↓", "choose n or p"),
+    k("Enter or a digit", "edit it (50M, 1e6, 1%, 0.01, 1/100)"),
+    k("Enter / Esc", "finish editing"),
+];
+
+/// Keys while typing a lab value.
+pub const FIELD_TYPING: &[KeyHelp] = &[
+    k("digits, M, k, e, %, /", "type the value"),
+    k("Backspace", "erase"),
+    k("Enter", "accept"),
+    k("Esc", "cancel"),
+];
+
+/// Keys while typing a sizing input.
+pub const SIZING_TYPING: &[KeyHelp] = &[
+    k(
+        "digits, M, k, e, %, /",
+        "type the value (the answer follows as you type)",
+    ),
+    k("Backspace", "erase"),
+    k("↑ / ↓", "the other field"),
+    k("Enter / Esc", "finish editing"),
+];
+
+/// The keys that apply to the screen on show, most specific first.
+pub fn screen_keys(app: &App) -> &'static [KeyHelp] {
+    match app.screen {
+        Screen::Lecture => LECTURE,
+        Screen::Lab if app.typing() => FIELD_TYPING,
+        Screen::Lab => LAB,
+        Screen::Sandbox if app.typing() => SANDBOX_TYPING,
+        Screen::Sandbox => SANDBOX,
+        Screen::Sizing if app.typing() => SIZING_TYPING,
+        Screen::Sizing => SIZING,
+    }
+}
+
+/// The footer's one-line summary for the screen on show.
+pub fn footer(app: &App) -> &'static str {
+    match app.screen {
+        Screen::Lecture => "→ next · ← back · ] [ scene · 1-5 jump · Home start · ? help",
+        Screen::Lab if app.typing() => "type a value · Enter accept · Esc cancel",
+        Screen::Lab => {
+            "↑↓ choose · ←→ adjust · < > big · Enter type · l lock · s scheme · r reseed"
+        }
+        Screen::Sandbox if app.typing() => {
+            "type a key · Enter do it · ↑↓ insert⇄query · Esc leave field"
+        }
+        Screen::Sandbox => "i insert · f query · ↑↓ m/k · ←→ change · c clear · ? help",
+        Screen::Sizing if app.typing() => "type · Enter/Esc done · ↑↓ other field",
+        Screen::Sizing => "↑↓ choose · Enter or digit edit · ? help · q quit",
+    }
+}

@@ -1,0 +1,165 @@
+//! Which computations the current screen needs, run either on the worker
+//! lanes (the app) or right here (`bloomlab render`, benches, tests).
+
+use std::sync::atomic::AtomicBool;
+
+use crate::ui::app::{App, Screen};
+use crate::ui::computed::Outcome;
+use crate::ui::lab::compute::{
+    self, BestK, CurveKey, EXACT_BUDGET, ExactFigures, MeasureFigures, MeasureKey, MnCurve,
+    POINT_BUDGET, RateKey, TrueFigures,
+};
+use crate::ui::sizing::state::figures;
+use crate::ui::worker::Lane;
+
+/// The worker lanes of the app, one per kind of figure.
+pub struct Jobs {
+    exact: Lane<RateKey, Outcome<ExactFigures>>,
+    truth: Lane<RateKey, Outcome<TrueFigures>>,
+    best: Lane<RateKey, Outcome<BestK>>,
+    measured: Lane<MeasureKey, Result<MeasureFigures, String>>,
+    mn_curve: Lane<CurveKey, MnCurve>,
+    sizing: Lane<RateKey, Outcome<ExactFigures>>,
+}
+
+impl Jobs {
+    /// Starts the lanes (idle threads until asked).
+    pub fn new() -> Self {
+        Jobs {
+            exact: Lane::new("exact"),
+            truth: Lane::new("true"),
+            best: Lane::new("best-k"),
+            measured: Lane::new("measure"),
+            mn_curve: Lane::new("mn-curve"),
+            sizing: Lane::new("sizing"),
+        }
+    }
+
+    /// Asks for every figure the screen on show lacks. Asking again for
+    /// the same settings costs nothing; new settings cancel the old work.
+    pub fn dispatch(&mut self, app: &App) {
+        match app.screen {
+            Screen::Lab => {
+                let lab = &app.lab;
+                let key = lab.rate_key();
+                if !lab.results.exact.is_fresh(&key) {
+                    self.exact.request(&key, || {
+                        Box::new(move |c, _| compute::exact_figures(key, EXACT_BUDGET, c))
+                    });
+                }
+                if !lab.results.truth.is_fresh(&key) {
+                    self.truth.request(&key, || {
+                        Box::new(move |c, _| compute::true_figures(key, EXACT_BUDGET, c))
+                    });
+                }
+                let best = lab.best_key();
+                if !lab.results.best.is_fresh(&best) {
+                    self.best.request(&best, || {
+                        Box::new(move |c, _| compute::best_k(best.m, best.n, EXACT_BUDGET, c))
+                    });
+                }
+                let measure = lab.measure_key();
+                if !lab.results.measurement_done(&measure) {
+                    self.measured.request(&measure, || {
+                        Box::new(move |c, partial| {
+                            compute::measured(measure, c, &|so_far| partial(Ok(so_far)))
+                        })
+                    });
+                }
+                let curve = lab.curve_key();
+                if !lab.results.mn_curve.is_fresh(&curve) {
+                    self.mn_curve.request(&curve, || {
+                        Box::new(move |c, _| compute::mn_curve(curve, POINT_BUDGET, c))
+                    });
+                }
+            }
+            Screen::Sizing => {
+                if let Ok(f) = figures(&app.sizing) {
+                    let key = f.key();
+                    if !app.sizing.exact.is_fresh(&key) {
+                        self.sizing.request(&key, || {
+                            Box::new(move |c, _| compute::exact_figures(key, EXACT_BUDGET, c))
+                        });
+                    }
+                }
+            }
+            Screen::Lecture | Screen::Sandbox => {}
+        }
+    }
+
+    /// Moves arrived results into the app; true when anything changed.
+    pub fn collect(&mut self, app: &mut App) -> bool {
+        let mut changed = false;
+        let results = &mut app.lab.results;
+        if let Some((k, v)) = self.exact.poll() {
+            results.exact.set(k, v);
+            changed = true;
+        }
+        if let Some((k, v)) = self.truth.poll() {
+            results.truth.set(k, v);
+            changed = true;
+        }
+        if let Some((k, v)) = self.best.poll() {
+            results.best.set(k, v);
+            changed = true;
+        }
+        if let Some((k, v)) = self.measured.poll() {
+            results.measured.set(k, v);
+            changed = true;
+        }
+        if let Some((k, v)) = self.mn_curve.poll() {
+            results.mn_curve.set(k, v);
+            changed = true;
+        }
+        if let Some((k, v)) = self.sizing.poll() {
+            app.sizing.exact.set(k, v);
+            changed = true;
+        }
+        changed
+    }
+}
+
+impl Default for Jobs {
+    fn default() -> Self {
+        Jobs::new()
+    }
+}
+
+/// Computes every figure of the screen on show on this thread, so a drawing
+/// shows completed values (for `bloomlab render`, benches and tests).
+pub fn compute_now(app: &mut App) {
+    let never = AtomicBool::new(false);
+    match app.screen {
+        Screen::Lab => {
+            let lab = &mut app.lab;
+            let key = lab.rate_key();
+            if let Some(v) = compute::exact_figures(key, EXACT_BUDGET, &never) {
+                lab.results.exact.set(key, v);
+            }
+            if let Some(v) = compute::true_figures(key, EXACT_BUDGET, &never) {
+                lab.results.truth.set(key, v);
+            }
+            let best = lab.best_key();
+            if let Some(v) = compute::best_k(best.m, best.n, EXACT_BUDGET, &never) {
+                lab.results.best.set(best, v);
+            }
+            let measure = lab.measure_key();
+            if let Some(v) = compute::measured(measure, &never, &|_| {}) {
+                lab.results.measured.set(measure, v);
+            }
+            let curve = lab.curve_key();
+            if let Some(v) = compute::mn_curve(curve, POINT_BUDGET, &never) {
+                lab.results.mn_curve.set(curve, v);
+            }
+        }
+        Screen::Sizing => {
+            if let Ok(f) = figures(&app.sizing) {
+                let key = f.key();
+                if let Some(v) = compute::exact_figures(key, EXACT_BUDGET, &never) {
+                    app.sizing.exact.set(key, v);
+                }
+            }
+        }
+        Screen::Lecture | Screen::Sandbox => {}
+    }
+}

@@ -1,0 +1,248 @@
+//! The lab's three charts, each with the current setting marked `●`:
+//! fill against n, epsilon against k, epsilon against m/n. Idealised curves
+//! are braille lines; exact values are `•` points; a measurement is `×`.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Widget};
+
+use crate::ui::app::App;
+use crate::ui::computed::{Outcome, Shown};
+use crate::ui::lab::compute::{axis_end, exact_fill, idealised_fill, idealised_rate};
+use crate::ui::theme::Theme;
+
+/// Samples along each idealised curve.
+const SAMPLES: usize = 120;
+/// Smallest rate drawn (log axes cannot show 0).
+const FLOOR: f64 = 1e-300;
+
+/// Draws the three charts side by side and their legend underneath.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.height < 4 {
+        return;
+    }
+    let charts = Rect::new(area.x, area.y, area.width, area.height - 1);
+    let third = charts.width / 3;
+    let rects = [
+        Rect::new(charts.x, charts.y, third, charts.height),
+        Rect::new(charts.x + third, charts.y, third, charts.height),
+        Rect::new(
+            charts.x + 2 * third,
+            charts.y,
+            charts.width - 2 * third,
+            charts.height,
+        ),
+    ];
+    fill_chart(app, rects[0], buf);
+    k_chart(app, rects[1], buf);
+    mn_chart(app, rects[2], buf);
+    legend(
+        &app.theme,
+        Rect::new(area.x, area.bottom() - 1, area.width, 1),
+        buf,
+    );
+}
+
+fn legend(theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let line = Line::from(vec![
+        Span::styled(" ⠤⠤ ", theme.idealised()),
+        Span::styled("idealised (f64)   ", theme.dim()),
+        Span::styled("•", theme.exact()),
+        Span::styled(" exact formula   ", theme.dim()),
+        Span::styled("●", theme.marker()),
+        Span::styled(" current setting   ", theme.dim()),
+        Span::styled("×", theme.measured()),
+        Span::styled(" measured", theme.dim()),
+    ]);
+    buf.set_line(area.x, area.y, &line, area.width);
+}
+
+fn block(title: String, theme: &Theme) -> Block<'static> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border())
+        .title(Span::styled(title, theme.title()))
+}
+
+fn line_set<'a>(data: &'a [(f64, f64)], style: Style) -> Dataset<'a> {
+    Dataset::default()
+        .data(data)
+        .marker(Marker::Braille)
+        .graph_type(GraphType::Line)
+        .style(style)
+}
+
+fn points<'a>(data: &'a [(f64, f64)], marker: Marker, style: Style) -> Dataset<'a> {
+    Dataset::default()
+        .data(data)
+        .marker(marker)
+        .graph_type(GraphType::Scatter)
+        .style(style)
+}
+
+fn axis(bounds: [f64; 2], labels: Vec<String>, theme: &Theme) -> Axis<'static> {
+    Axis::default()
+        .bounds(bounds)
+        .labels(labels.into_iter().map(|l| Span::styled(l, theme.dim())))
+}
+
+/// log10 of a rate, floored so that 0 stays drawable.
+fn log_rate(rate: f64) -> f64 {
+    rate.max(FLOOR).log10()
+}
+
+/// A log axis spanning whole decades around the log10 values `ys`,
+/// labelled `1e-N` (at least one decade tall, never above 10^0).
+fn log_axis<'a>(ys: impl Iterator<Item = &'a f64>, theme: &Theme) -> Axis<'static> {
+    let (low, high) = ys.fold((0.0_f64, f64::NEG_INFINITY), |(lo, hi), &y| {
+        (lo.min(y), hi.max(y))
+    });
+    let top = if high.is_finite() {
+        high.ceil().min(0.0)
+    } else {
+        0.0
+    };
+    let bottom = low.floor().min(top - 1.0);
+    let label = |e: f64| {
+        if e == 0.0 {
+            "1".to_string()
+        } else {
+            format!("1e{e}")
+        }
+    };
+    axis([bottom, top], vec![label(bottom), label(top)], theme)
+}
+
+fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
+    let lab = &app.lab;
+    let theme = &app.theme;
+    let x_max = axis_end(lab.n as f64) as f64;
+    let samples: Vec<f64> = (0..=SAMPLES)
+        .map(|i| x_max * i as f64 / SAMPLES as f64)
+        .collect();
+    let ideal: Vec<(f64, f64)> = samples
+        .iter()
+        .map(|&x| (x, idealised_fill(lab.m, x, lab.k)))
+        .collect();
+    // The exact expected fill is cheap in f64 (one power per point).
+    let exact: Vec<(f64, f64)> = (0..=16)
+        .map(|i| x_max * f64::from(i) / 16.0)
+        .map(|x| (x, exact_fill(lab.m, x, lab.k)))
+        .collect();
+    let now = [(lab.n as f64, exact_fill(lab.m, lab.n as f64, lab.k))];
+    let measured: Vec<(f64, f64)> = match lab.results.measured.shown(&lab.measure_key()) {
+        Shown::Fresh(Ok(m)) => vec![(lab.n as f64, m.bits_set_mean / lab.m as f64)],
+        _ => Vec::new(),
+    };
+    let datasets = vec![
+        line_set(&ideal, theme.idealised()),
+        points(&exact, Marker::Dot, theme.exact()),
+        points(&measured, Marker::Custom('×'), theme.measured()),
+        points(&now, Marker::Custom('●'), theme.marker()),
+    ];
+    Chart::new(datasets)
+        .block(block(format!(" fill vs n (m={}) ", lab.m), theme))
+        .x_axis(axis(
+            [0.0, x_max],
+            vec!["0".into(), format!("{x_max}")],
+            theme,
+        ))
+        .y_axis(axis([0.0, 1.0], vec!["0".into(), "1".into()], theme))
+        .render(area, buf);
+}
+
+fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
+    let lab = &app.lab;
+    let theme = &app.theme;
+    let best = lab.results.best.shown(&lab.best_key());
+    let exact: Vec<(f64, f64)> = match best {
+        Shown::Fresh(Outcome::Ready(b)) | Shown::Computing(Some(Outcome::Ready(b))) => b
+            .points
+            .iter()
+            .map(|&(k, r)| (f64::from(k), log_rate(r)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let k_max = exact
+        .last()
+        .map_or(10.0, |p| p.0)
+        .max(f64::from(lab.k) + 1.0)
+        .max(10.0);
+    let ideal: Vec<(f64, f64)> = (0..=SAMPLES)
+        .map(|i| 1.0 + (k_max - 1.0) * i as f64 / SAMPLES as f64)
+        .map(|k| (k, log_rate(idealised_k(lab.m, lab.n, k))))
+        .collect();
+    let now = [(f64::from(lab.k), log_rate(current_rate(app)))];
+    let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
+    let datasets = vec![
+        line_set(&ideal, theme.idealised()),
+        points(&exact, Marker::Dot, theme.exact()),
+        points(&now, Marker::Custom('●'), theme.marker()),
+    ];
+    Chart::new(datasets)
+        .block(block(
+            format!(
+                " ε vs k (m/n={}) ",
+                crate::ui::format::sig(lab.bits_per_key(), 3)
+            ),
+            theme,
+        ))
+        .x_axis(axis(
+            [1.0, k_max],
+            vec!["1".into(), format!("{k_max}")],
+            theme,
+        ))
+        .y_axis(y_axis)
+        .render(area, buf);
+}
+
+/// The rate at the current setting: exact once known, idealised until then.
+fn current_rate(app: &App) -> f64 {
+    let lab = &app.lab;
+    match lab.results.exact.shown(&lab.rate_key()) {
+        Shown::Fresh(Outcome::Ready(e)) => e.value,
+        _ => idealised_rate(lab.m, lab.n, lab.k),
+    }
+}
+
+/// The idealised rate at a fractional k (for a smooth curve between integers).
+fn idealised_k(m: u64, n: u64, k: f64) -> f64 {
+    (1.0 - (-k * n as f64 / m as f64).exp()).powf(k)
+}
+
+fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
+    let lab = &app.lab;
+    let theme = &app.theme;
+    let key = lab.curve_key();
+    let x_max = key.max_bits as f64;
+    let k = f64::from(lab.k);
+    let ideal: Vec<(f64, f64)> = (1..=SAMPLES)
+        .map(|i| x_max * i as f64 / SAMPLES as f64)
+        .map(|b| (b, log_rate((1.0 - (-k / b).exp()).powf(k))))
+        .collect();
+    let exact: Vec<(f64, f64)> = match lab.results.mn_curve.shown(&key) {
+        Shown::Fresh(c) | Shown::Computing(Some(c)) => {
+            c.points.iter().map(|&(b, r)| (b, log_rate(r))).collect()
+        }
+        Shown::Computing(None) => Vec::new(),
+    };
+    let now = [(lab.bits_per_key(), log_rate(current_rate(app)))];
+    let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
+    let datasets = vec![
+        line_set(&ideal, theme.idealised()),
+        points(&exact, Marker::Dot, theme.exact()),
+        points(&now, Marker::Custom('●'), theme.marker()),
+    ];
+    Chart::new(datasets)
+        .block(block(format!(" ε vs m/n (k={}) ", lab.k), theme))
+        .x_axis(axis(
+            [0.0, x_max],
+            vec!["0".into(), format!("{x_max}")],
+            theme,
+        ))
+        .y_axis(y_axis)
+        .render(area, buf);
+}

@@ -1,0 +1,423 @@
+//! The computations behind the lab's figures. Each takes a cancel flag and
+//! returns `None` when cancelled; the worker runs them off the UI thread and
+//! `bloomlab render` runs them directly.
+
+use crate::cli::args::SchemeName;
+
+/// Settings that the exact, true and best-k figures depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateKey {
+    /// Bits.
+    pub m: u64,
+    /// Keys.
+    pub n: u64,
+    /// Hash positions per key.
+    pub k: u32,
+}
+
+/// Settings that the measurement depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MeasureKey {
+    /// Bits per filter.
+    pub m: u64,
+    /// Keys per filter.
+    pub n: u64,
+    /// Hash positions per key.
+    pub k: u32,
+    /// Queries per filter.
+    pub queries: u64,
+    /// Filters pooled.
+    pub filters: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Probe scheme.
+    pub scheme: SchemeName,
+}
+
+/// Settings that the exact points of the epsilon-against-m/n chart depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CurveKey {
+    /// Keys.
+    pub n: u64,
+    /// Hash positions per key.
+    pub k: u32,
+    /// Right end of the chart's bits-per-key axis.
+    pub max_bits: u64,
+}
+
+impl CurveKey {
+    /// The chart's axis for the current setting: the first power of two at
+    /// least twice the current bits per key (at least 16), so the axis stays
+    /// put while m moves a little.
+    pub fn for_setting(m: u64, n: u64, k: u32) -> Self {
+        CurveKey {
+            n,
+            k,
+            max_bits: axis_end(m as f64 / n.max(1) as f64),
+        }
+    }
+}
+
+/// The first power of two at or above `2x`, at least 16.
+pub fn axis_end(x: f64) -> u64 {
+    let want = (2.0 * x).max(16.0);
+    let mut end = 16u64;
+    while (end as f64) < want && end < (1 << 40) {
+        end *= 2;
+    }
+    end
+}
+
+/// The exact classic rate, ready to show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExactFigures {
+    /// Long-division decimal, 10 significant digits.
+    pub decimal: String,
+    /// The same, as an f64 (for differences and charts).
+    pub value: f64,
+    /// "About 1 in N".
+    pub one_in: Option<u64>,
+    /// Digits of the denominator in lowest terms.
+    pub denominator_digits: u64,
+}
+
+/// The exact true rate, ready to show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrueFigures {
+    /// Long-division decimal, 10 significant digits.
+    pub decimal: String,
+    /// The same, as an f64.
+    pub value: f64,
+}
+
+/// Best k by exact scan, with the exact rate at every scanned k.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BestK {
+    /// The k with the smallest exact rate.
+    pub k: u32,
+    /// Its exact rate, 10 significant digits.
+    pub decimal: String,
+    /// The scanned range's upper end (the scan starts at 1).
+    pub scanned_to: u32,
+    /// (k, exact rate) for every ranked k.
+    pub points: Vec<(u32, f64)>,
+    /// k values left out because their exact rate is over the budget.
+    pub skipped: Vec<u32>,
+}
+
+/// A measurement, ready to show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeasureFigures {
+    /// False positives pooled over all filters.
+    pub false_positives: u64,
+    /// Queries pooled over all filters.
+    pub total_queries: u64,
+    /// false_positives / total_queries.
+    pub rate: f64,
+    /// 95% Wilson interval, low end.
+    pub wilson_low: f64,
+    /// 95% Wilson interval, high end.
+    pub wilson_high: f64,
+    /// Mean number of set bits per filter.
+    pub bits_set_mean: f64,
+    /// Filters measured so far (equal to `filters` once finished).
+    pub filters_done: u64,
+    /// Filters asked for.
+    pub filters: u64,
+}
+
+impl MeasureFigures {
+    /// True once every filter has been measured.
+    pub fn complete(&self) -> bool {
+        self.filters_done >= self.filters
+    }
+}
+
+/// Exact points of the epsilon-against-m/n chart.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MnCurve {
+    /// (bits per key, exact rate).
+    pub points: Vec<(f64, f64)>,
+    /// Points left out because their exact value was over the budget.
+    pub skipped: usize,
+}
+
+use std::sync::atomic::AtomicBool;
+
+use num_rational::BigRational;
+
+use crate::measure::{MeasureConfig, Measurement, Progress, SchemeKind, measure_with_progress};
+use crate::rates::{
+    Budget, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
+    classic_exact_cancellable, one_in, true_exact_cancellable,
+};
+use crate::ui::computed::Outcome;
+
+/// Significant digits of every exact decimal on screen.
+pub const SHOWN_DIGITS: u32 = 10;
+/// Budget of the main exact figures (denominator digits).
+pub const EXACT_BUDGET: Budget = Budget {
+    max_digits: 5_000_000,
+};
+/// Budget of each exact point on a chart or in the best-k scan.
+pub const POINT_BUDGET: Budget = Budget {
+    max_digits: 2_000_000,
+};
+/// Exact points on the epsilon-against-m/n chart.
+pub const MN_POINTS: u32 = 12;
+
+/// The idealised rate `(1 - e^(-kn/m))^k`.
+pub fn idealised_rate(m: u64, n: u64, k: u32) -> f64 {
+    crate::rates::idealised(Params { m, n, k })
+}
+
+/// Idealised expected fraction of set bits after `n` keys: `1 - e^(-kn/m)`.
+pub fn idealised_fill(m: u64, n: f64, k: u32) -> f64 {
+    1.0 - (-f64::from(k) * n / m as f64).exp()
+}
+
+/// Expected fraction of set bits from the exact formula `1 - (1 - 1/m)^(kn)`,
+/// evaluated in f64 through `ln_1p` (accurate to rounding at any m).
+pub fn exact_fill(m: u64, n: f64, k: u32) -> f64 {
+    if m <= 1 {
+        return if n > 0.0 { 1.0 } else { 0.0 };
+    }
+    -((f64::from(k) * n) * (-1.0 / m as f64).ln_1p()).exp_m1()
+}
+
+/// Turns a rate error into what the screen shows; `None` when cancelled.
+fn settle<T>(result: Result<T, RateError>) -> Option<Outcome<T>> {
+    match result {
+        Ok(v) => Some(Outcome::Ready(v)),
+        Err(RateError::Cancelled) => None,
+        Err(RateError::BudgetExceeded { digits, limit, .. }) => {
+            Some(Outcome::TooLarge { digits, limit })
+        }
+        Err(other) => Some(Outcome::Failed(other.to_string())),
+    }
+}
+
+/// A decimal for the screen: plain while short, scientific for tiny rates.
+fn shown_decimal(value: &BigRational) -> Result<(String, f64), RateError> {
+    let d = SigDecimal::from_ratio(value, SHOWN_DIGITS)?;
+    let text = if d.exponent() >= -5 {
+        d.plain()
+    } else {
+        d.scientific()
+    };
+    Ok((text, d.to_f64()))
+}
+
+/// The exact classic rate at `key`, within `budget`.
+pub fn exact_figures(
+    key: RateKey,
+    budget: Budget,
+    cancel: &AtomicBool,
+) -> Option<Outcome<ExactFigures>> {
+    settle((|| {
+        let p = Params::new(key.m, key.n, key.k)?;
+        let ratio = classic_exact_cancellable(p, budget, cancel)?;
+        let (decimal, value) = shown_decimal(&ratio)?;
+        Ok(ExactFigures {
+            decimal,
+            value,
+            one_in: one_in(&ratio),
+            denominator_digits: classic_denominator_digits(p),
+        })
+    })())
+}
+
+/// The exact true rate at `key`, within `budget`.
+pub fn true_figures(
+    key: RateKey,
+    budget: Budget,
+    cancel: &AtomicBool,
+) -> Option<Outcome<TrueFigures>> {
+    settle((|| {
+        let p = Params::new(key.m, key.n, key.k)?;
+        let ratio = true_exact_cancellable(p, budget, cancel)?;
+        let (decimal, value) = shown_decimal(&ratio)?;
+        Ok(TrueFigures { decimal, value })
+    })())
+}
+
+/// The scan's upper end: 10, or further when the rule of thumb says the
+/// best k lies beyond (never past 32).
+pub fn scan_end(m: u64, n: u64) -> u32 {
+    let rule = m as f64 / n.max(1) as f64 * std::f64::consts::LN_2;
+    // At most 32 by the clamp, so the cast is exact.
+    (rule * 1.5).ceil().clamp(10.0, 32.0) as u32
+}
+
+/// Best k by exact scan over `1..=scan_end(m, n)`, with the rate at every
+/// ranked k for the chart. The scan (in `crate::rates`) ranks k by certified
+/// brackets and settles the survivors exactly; k values whose denominator is
+/// over `budget` are skipped and listed.
+pub fn best_k(m: u64, n: u64, budget: Budget, cancel: &AtomicBool) -> Option<Outcome<BestK>> {
+    let end = scan_end(m, n);
+    let scan = match best_k_scan(m, n, 1..=end, budget, None, cancel) {
+        Ok(scan) => scan,
+        Err(e) => return settle(Err(e)),
+    };
+    let decimal = match shown_decimal(&scan.rate) {
+        Ok((text, _)) => text,
+        Err(e) => return settle(Err(e)),
+    };
+    Some(Outcome::Ready(BestK {
+        k: scan.k,
+        decimal,
+        scanned_to: end,
+        points: scan.curve,
+        skipped: scan.skipped.iter().map(|&(k, _)| k).collect(),
+    }))
+}
+
+/// Exact points of epsilon against m/n at the key's n and k; points whose
+/// denominator would exceed `budget` are counted as skipped.
+pub fn mn_curve(key: CurveKey, budget: Budget, cancel: &AtomicBool) -> Option<MnCurve> {
+    let mut curve = MnCurve::default();
+    for i in 1..=MN_POINTS {
+        let bits = key.max_bits as f64 * f64::from(i) / f64::from(MN_POINTS);
+        let m = ((bits * key.n as f64).round() as u64).max(1);
+        let Ok(p) = Params::new(m, key.n, key.k) else {
+            curve.skipped += 1;
+            continue;
+        };
+        match classic_exact_cancellable(p, budget, cancel) {
+            Ok(r) => match SigDecimal::from_ratio(&r, 6) {
+                Ok(d) => curve.points.push((m as f64 / key.n as f64, d.to_f64())),
+                Err(_) => curve.skipped += 1,
+            },
+            Err(RateError::Cancelled) => return None,
+            Err(_) => curve.skipped += 1,
+        }
+    }
+    Some(curve)
+}
+
+fn figures_of(m: &Measurement, filters_done: u64, filters: u64) -> MeasureFigures {
+    MeasureFigures {
+        false_positives: m.false_positives,
+        total_queries: m.total_queries,
+        rate: m.rate,
+        wilson_low: m.wilson_low,
+        wilson_high: m.wilson_high,
+        bits_set_mean: m.bits_set_mean,
+        filters_done,
+        filters,
+    }
+}
+
+/// The measurement for `key` on real filters; `None` when cancelled. The
+/// pooled count so far goes to `so_far` after each filter but the last.
+pub fn measured(
+    key: MeasureKey,
+    cancel: &AtomicBool,
+    so_far: &dyn Fn(MeasureFigures),
+) -> Option<Result<MeasureFigures, String>> {
+    let cfg = MeasureConfig {
+        m: key.m,
+        n: key.n,
+        k: key.k,
+        queries: key.queries,
+        filters: key.filters,
+        seed: key.seed,
+        scheme: match key.scheme {
+            SchemeName::Double => SchemeKind::Double,
+            SchemeName::Independent => SchemeKind::Independent,
+        },
+    };
+    let progress = |p: &Progress| {
+        if p.filters_done < key.filters {
+            so_far(figures_of(&p.so_far, p.filters_done, key.filters));
+        }
+    };
+    match measure_with_progress(&cfg, cancel, progress) {
+        Ok(m) => Some(Ok(figures_of(&m, key.filters, key.filters))),
+        Err(crate::measure::MeasureError::Cancelled) => None,
+        Err(e) => Some(Err(e.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn never() -> AtomicBool {
+        AtomicBool::new(false)
+    }
+
+    #[test]
+    fn the_lab_default_figures() {
+        let key = RateKey {
+            m: 160,
+            n: 16,
+            k: 7,
+        };
+        let Some(Outcome::Ready(e)) = exact_figures(key, EXACT_BUDGET, &never()) else {
+            panic!("no exact figures");
+        };
+        assert!(e.decimal.starts_with("0.008318677"), "{}", e.decimal);
+        assert_eq!(e.denominator_digits, 1729);
+        assert_eq!(e.one_in, Some(120));
+        let Some(Outcome::Ready(t)) = true_figures(key, EXACT_BUDGET, &never()) else {
+            panic!("no true figures");
+        };
+        assert!(t.decimal.starts_with("0.008653308"), "{}", t.decimal);
+        let Some(Outcome::Ready(b)) = best_k(160, 16, EXACT_BUDGET, &never()) else {
+            panic!("no best k");
+        };
+        assert_eq!(b.k, 7);
+        // The rule of thumb says 6.93, so the scan runs to 11.
+        assert_eq!(scan_end(160, 16), 11);
+        assert_eq!(b.points.len(), 11);
+        assert_eq!(b.scanned_to, 11);
+        assert!(b.skipped.is_empty());
+    }
+
+    #[test]
+    fn best_k_skips_over_budget_k_but_keeps_the_answer() {
+        // k = 7 needs 2,450,001 digits; k = 10 and 11 are over 5,000,000.
+        let Some(Outcome::Ready(b)) = best_k(100_000, 10_000, EXACT_BUDGET, &never()) else {
+            panic!("no best k");
+        };
+        assert_eq!(b.k, 7);
+        assert_eq!(b.skipped, [10, 11]);
+    }
+
+    #[test]
+    fn over_the_budget_is_too_large_not_a_freeze() {
+        let key = RateKey {
+            m: 1_000_000,
+            n: 100_000,
+            k: 32,
+        };
+        match exact_figures(key, EXACT_BUDGET, &never()) {
+            Some(Outcome::TooLarge { digits, limit }) => {
+                assert!(digits > limit);
+                assert_eq!(limit, 5_000_000);
+            }
+            other => panic!("expected too large, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_cancelled_job_returns_nothing() {
+        let cancel = AtomicBool::new(true);
+        let key = RateKey {
+            m: 100_000,
+            n: 10_000,
+            k: 7,
+        };
+        assert_eq!(exact_figures(key, EXACT_BUDGET, &cancel), None);
+    }
+
+    #[test]
+    fn fill_formulas_agree_for_large_m() {
+        let exact = exact_fill(1_000_000, 100_000.0, 7);
+        let ideal = idealised_fill(1_000_000, 100_000.0, 7);
+        assert!((exact - ideal).abs() < 1e-6);
+        assert!(exact_fill(16, 3.0, 3) > idealised_fill(16, 3.0, 3));
+        assert_eq!(exact_fill(1, 1.0, 1), 1.0);
+    }
+}

@@ -1,0 +1,12 @@
+//! The lab screen: m, n, k sliders, the rates side by side, three charts.
+//!
+//! - [`state`]: settings, slider rules, the lock, held results.
+//! - [`compute`]: the computations behind every figure (run by the worker,
+//!   or directly for `bloomlab render`).
+//! - [`view`]: the settings and rates panels.
+//! - [`charts`]: fill against n, epsilon against k, epsilon against m/n.
+
+pub mod charts;
+pub mod compute;
+pub mod state;
+pub mod view;

@@ -1,0 +1,96 @@
+//! The terminal: set-up, the event loop, and giving the terminal back on
+//! every way out (quit, Ctrl+C, SIGTERM, SIGHUP, panic).
+
+use std::io::stdout;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::execute;
+
+use crate::cli::CliError;
+use crate::ui::action::Action;
+use crate::ui::app::App;
+use crate::ui::jobs::Jobs;
+use crate::ui::keymap::{key_to_action, mouse_to_action};
+use crate::ui::update::update;
+
+/// How long the loop waits for input before looking for finished work.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Runs the app until the user quits or a termination signal arrives.
+pub fn run(app: &mut App) -> Result<(), CliError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))
+            .map_err(|e| CliError::Runtime(format!("cannot watch for signals: {e}")))?;
+    }
+    // ratatui's panic hook restores the screen and then calls the hook
+    // installed before it: this one, which also releases the mouse.
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        previous(info);
+    }));
+    let mut terminal = ratatui::init();
+    let outcome = execute!(stdout(), EnableMouseCapture)
+        .map_err(|e| CliError::Runtime(format!("cannot enable the mouse: {e}")))
+        .and_then(|()| event_loop(&mut terminal, app, &stop));
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    outcome
+}
+
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    stop: &AtomicBool,
+) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::Runtime(format!("terminal error: {e}"));
+    let mut jobs = Jobs::new();
+    let mut dirty = true;
+    while !app.quit && !stop.load(Ordering::Relaxed) {
+        jobs.dispatch(app);
+        dirty |= jobs.collect(app);
+        if dirty {
+            let size = terminal.size().map_err(io)?;
+            update(app, Action::Resize(size.width, size.height));
+            terminal
+                .draw(|frame| frame.render_widget(&*app, frame.area()))
+                .map_err(io)?;
+            dirty = false;
+        }
+        if !event::poll(POLL).map_err(io)? {
+            continue;
+        }
+        // Take every event already waiting before drawing again, so a held
+        // key moves the slider as fast as it repeats and only the final
+        // setting is computed.
+        loop {
+            dirty |= handle(app, event::read().map_err(io)?);
+            if app.quit || !event::poll(Duration::ZERO).map_err(io)? {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Applies one terminal event; true when the screen must be redrawn.
+fn handle(app: &mut App, event: Event) -> bool {
+    let action = match event {
+        Event::Key(key) => key_to_action(app, key),
+        Event::Mouse(mouse) => mouse_to_action(app, mouse),
+        Event::Resize(w, h) => Some(Action::Resize(w, h)),
+        _ => None,
+    };
+    match action {
+        Some(action) => {
+            update(app, action);
+            true
+        }
+        None => matches!(event, Event::FocusGained),
+    }
+}

@@ -1,0 +1,268 @@
+//! The sandbox screen: the bit row with the last operation's probes, the
+//! lesson mistakes when they show up, the key field and the history.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+use crate::filter::Answer;
+use crate::ui::action::{KeyMode, SandboxSetting};
+use crate::ui::app::App;
+use crate::ui::bit_row::{BitRow, Mark};
+use crate::ui::sandbox::state::{Event, LESSON_INSERTS, LESSON_QUERIES, Outcome, SandboxState};
+use crate::ui::theme::Theme;
+
+/// The probe marks of an event, in probe order.
+pub fn marks(event: &Event) -> Vec<(u64, Mark)> {
+    match &event.outcome {
+        Outcome::Inserted(report) => report
+            .positions
+            .iter()
+            .zip(&report.was_set)
+            .map(|(&p, &was)| {
+                (
+                    p,
+                    if was {
+                        Mark::AlreadySet
+                    } else {
+                        Mark::NewlySet
+                    },
+                )
+            })
+            .collect(),
+        Outcome::Queried { report, .. } => report
+            .positions
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| {
+                let mark = match report.read.get(i) {
+                    Some(true) => Mark::Hit,
+                    Some(false) => Mark::Miss,
+                    None => Mark::Unread,
+                };
+                (p, mark)
+            })
+            .collect(),
+    }
+}
+
+fn positions_text(marks: &[(u64, Mark)]) -> String {
+    marks
+        .iter()
+        .map(|(p, m)| format!("{p}{}", m.glyph()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One line describing an event, for the history and the "last" line.
+fn describe(event: &Event, theme: &Theme) -> Line<'static> {
+    let probes = positions_text(&marks(event));
+    match &event.outcome {
+        Outcome::Inserted(report) => Line::from(vec![
+            Span::styled("+ insert ", theme.good()),
+            Span::styled(event.key.clone(), theme.text()),
+            Span::styled(
+                format!(
+                    "  probes {probes}  ({} new bit{})",
+                    report.newly_set.len(),
+                    if report.newly_set.len() == 1 { "" } else { "s" }
+                ),
+                theme.dim(),
+            ),
+        ]),
+        Outcome::Queried {
+            report,
+            was_inserted,
+            ..
+        } => {
+            let answer = report.answer();
+            let mut spans = vec![
+                Span::styled("? query  ", theme.accent()),
+                Span::styled(event.key.clone(), theme.text()),
+                Span::styled(" → ", theme.dim()),
+                Span::styled(
+                    match answer {
+                        Answer::Maybe => "maybe",
+                        Answer::No => "no",
+                    },
+                    theme.accent(),
+                ),
+            ];
+            let stop = report
+                .stopped_at
+                .map_or(String::new(), |i| format!(" (stopped at probe {})", i + 1));
+            spans.push(Span::styled(
+                format!("  probes {probes}{stop}"),
+                theme.dim(),
+            ));
+            if event.false_positive() {
+                spans.push(Span::styled(
+                    "  ✗ FALSE POSITIVE (never inserted)",
+                    theme.bad(),
+                ));
+            } else if answer == Answer::Maybe && *was_inserted {
+                spans.push(Span::styled("  ✓ was inserted", theme.good()));
+            } else {
+                spans.push(Span::styled("  ✓ correct", theme.good()));
+            }
+            Line::from(spans)
+        }
+    }
+}
+
+/// The lesson mistakes an event shows, one line each.
+fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if let Outcome::Queried { readout, .. } = &event.outcome
+        && event.any_would_differ()
+    {
+        let bits: Vec<&str> = readout
+            .bits
+            .iter()
+            .map(|&b| if b { "1" } else { "0" })
+            .collect();
+        lines.push(Line::styled(
+            format!(
+                "⚠ mistake 1: any() instead of all() would say maybe (probes read [{}])",
+                bits.join(", ")
+            ),
+            theme.warn(),
+        ));
+    }
+    if event.collapsed {
+        let bit = marks(event).first().map_or(0, |(p, _)| *p);
+        lines.push(Line::styled(
+            format!(
+                "⚠ mistake 2: h2 mod m = 0 for {}: all {} probes hit bit {bit}",
+                event.key, state.k
+            ),
+            theme.warn(),
+        ));
+    }
+    lines
+}
+
+fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
+    let pick = |setting: SandboxSetting| {
+        if state.selected == setting {
+            (theme.selected(), "▶ ")
+        } else {
+            (theme.text(), "  ")
+        }
+    };
+    let (m_style, m_mark) = pick(SandboxSetting::M);
+    let (k_style, k_mark) = pick(SandboxSetting::K);
+    Line::from(vec![
+        Span::styled(m_mark, theme.accent()),
+        Span::styled(format!("m = {}", state.m), m_style),
+        Span::raw("   "),
+        Span::styled(k_mark, theme.accent()),
+        Span::styled(format!("k = {}", state.k), k_style),
+        Span::styled(
+            format!(
+                "    {} of {} bits set · {} keys in",
+                state.filter.count_ones(),
+                state.m,
+                state.inserted.len()
+            ),
+            theme.dim(),
+        ),
+    ])
+}
+
+fn field_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
+    match state.focus {
+        Some(mode) => {
+            let verb = match mode {
+                KeyMode::Insert => "insert key: ",
+                KeyMode::Query => "query key:  ",
+            };
+            let mut spans = vec![Span::styled(verb, theme.accent())];
+            if state.field.is_empty() {
+                spans.push(Span::styled("▏", theme.selected()));
+                if let Some(s) = state.suggestion(mode) {
+                    spans.push(Span::styled(
+                        format!("{s}  (Enter takes it)"),
+                        theme.stale(),
+                    ));
+                }
+            } else {
+                spans.push(Span::styled(
+                    state.field.text().to_string(),
+                    theme.selected(),
+                ));
+                spans.push(Span::styled("▏", theme.selected()));
+            }
+            spans.push(Span::styled("   ↑↓ insert⇄query · Esc leave", theme.dim()));
+            Line::from(spans)
+        }
+        None => Line::from(vec![
+            Span::styled("i", theme.key()),
+            Span::styled(" insert a key · ", theme.dim()),
+            Span::styled("f", theme.key()),
+            Span::styled(" query a key · lesson: insert ", theme.dim()),
+            Span::styled(LESSON_INSERTS.join(", "), theme.text()),
+            Span::styled(", query ", theme.dim()),
+            Span::styled(LESSON_QUERIES.join(", "), theme.text()),
+        ]),
+    }
+}
+
+/// Draws the sandbox into `body`.
+pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
+    let state = &app.sandbox;
+    let theme = &app.theme;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border())
+        .title(Span::styled(
+            " sandbox · the lesson's filter: FNV-1a, double hashing ",
+            theme.title(),
+        ));
+    let inner = block.inner(body);
+    block.render(body, buf);
+    if inner.height < 8 {
+        return;
+    }
+    let mut y = inner.y;
+    buf.set_line(inner.x, y, &settings_line(state, theme), inner.width);
+    y += 1;
+
+    let bits = state.bits();
+    let last = state.history.last();
+    let row_marks = last.map(marks).unwrap_or_default();
+    let row = BitRow {
+        bits: &bits,
+        marks: &row_marks,
+    };
+    let row_height = row
+        .height(inner.width)
+        .min(inner.bottom().saturating_sub(y + 4));
+    row.render(Rect::new(inner.x, y, inner.width, row_height), buf, theme);
+    y += row_height;
+
+    let mut lines = Vec::new();
+    match last {
+        Some(event) => {
+            lines.push(describe(event, theme));
+            lines.extend(mistakes(event, state, theme));
+        }
+        None => lines.push(Line::styled(
+            "an empty filter: every query says no until something is inserted",
+            theme.dim(),
+        )),
+    }
+    lines.push(field_line(state, theme));
+    lines.push(Line::styled(
+        "history · ✓ read 1 · ✗ read 0 · · not read · + newly set · = already set",
+        theme.dim(),
+    ));
+    let room = usize::from(inner.bottom().saturating_sub(y)).saturating_sub(lines.len());
+    let skip = state.history.len().saturating_sub(room);
+    lines.extend(state.history.iter().skip(skip).map(|e| describe(e, theme)));
+    Paragraph::new(lines).render(
+        Rect::new(inner.x, y, inner.width, inner.bottom().saturating_sub(y)),
+        buf,
+    );
+}

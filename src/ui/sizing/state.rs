@@ -1,0 +1,118 @@
+//! The sizing inputs (as typed) and the exact rate held for the chosen size.
+
+use crate::ui::action::SizingField;
+use crate::ui::computed::{Computed, Outcome};
+use crate::ui::lab::compute::{ExactFigures, RateKey};
+use crate::ui::text_field::TextField;
+
+/// What the sizing screen holds.
+#[derive(Debug)]
+pub struct SizingState {
+    /// Number of keys, as typed (`50M`, `1e6`, ...).
+    pub n_field: TextField,
+    /// Target rate, as typed (`1%`, `0.01`, `1/100`).
+    pub p_field: TextField,
+    /// The field the arrows and Enter act on.
+    pub selected: SizingField,
+    /// True while the selected field has focus.
+    pub editing: bool,
+    /// The exact classic rate at the computed m, n, k.
+    pub exact: Computed<RateKey, Outcome<ExactFigures>>,
+}
+
+impl SizingState {
+    /// The lesson's interview question: 50 million ids at 1%.
+    pub fn new() -> Self {
+        SizingState {
+            n_field: TextField::with_text("50M"),
+            p_field: TextField::with_text("1%"),
+            selected: SizingField::N,
+            editing: false,
+            exact: Computed::default(),
+        }
+    }
+
+    /// The selected field.
+    pub fn field_mut(&mut self) -> &mut TextField {
+        match self.selected {
+            SizingField::N => &mut self.n_field,
+            SizingField::P => &mut self.p_field,
+        }
+    }
+
+    /// Starts editing; a first character replaces the old text.
+    pub fn edit(&mut self, first: Option<char>) {
+        self.editing = true;
+        if let Some(c) = first {
+            let field = self.field_mut();
+            field.clear();
+            field.push(c);
+        }
+    }
+
+    /// Chooses the other field (focus moves with it while editing).
+    pub fn switch_field(&mut self) {
+        self.selected = match self.selected {
+            SizingField::N => SizingField::P,
+            SizingField::P => SizingField::N,
+        };
+    }
+}
+
+impl Default for SizingState {
+    fn default() -> Self {
+        SizingState::new()
+    }
+}
+
+/// The answer to the sizing question, from the parsed inputs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SizingFigures {
+    /// Keys.
+    pub n: u64,
+    /// Target rate.
+    pub p: f64,
+    /// Bits per key, `-ln p / (ln 2)^2`.
+    pub bits_per_key: f64,
+    /// Bits in the filter.
+    pub m: u64,
+    /// Bytes in the filter (m / 8, rounded up).
+    pub bytes: u64,
+    /// Hash positions, `(m/n) ln 2` rounded.
+    pub k: u32,
+    /// `(m/n) ln 2` before rounding.
+    pub k_real: f64,
+    /// The idealised rate at m, n, k.
+    pub idealised: f64,
+}
+
+impl SizingFigures {
+    /// The key of the exact rate at this size.
+    pub fn key(&self) -> RateKey {
+        RateKey {
+            m: self.m,
+            n: self.n,
+            k: self.k,
+        }
+    }
+}
+
+/// Parses the two inputs (with the command line's parsers) and sizes the filter.
+pub fn figures(state: &SizingState) -> Result<SizingFigures, String> {
+    let n = crate::ui::numbers::count(state.n_field.text()).map_err(|e| format!("n: {e}"))?;
+    if n == 0 {
+        return Err("n must be at least 1 key".into());
+    }
+    let p = crate::ui::numbers::rate(state.p_field.text()).map_err(|e| format!("p: {e}"))?;
+    let s = crate::rates::Sizing::for_target(n, p).map_err(|e| e.to_string())?;
+    Ok(SizingFigures {
+        n,
+        p,
+        bits_per_key: s.bits_per_key,
+        m: s.m,
+        bytes: s.bytes,
+        k: s.k,
+        k_real: s.k_real,
+        idealised: crate::ui::lab::compute::idealised_rate(s.m, n, s.k),
+    })
+}

@@ -1,0 +1,173 @@
+//! The sizing screen: the two inputs, then the answer line by line.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+use crate::ui::action::SizingField;
+use crate::ui::app::App;
+use crate::ui::computed::{Outcome, Shown};
+use crate::ui::format::{grouped, human_bytes, megabytes, sig};
+use crate::ui::sizing::state::{SizingFigures, figures};
+use crate::ui::text_field::TextField;
+use crate::ui::theme::Theme;
+
+/// Bytes per item in the exact-set comparison.
+pub const ITEM_BYTES: u64 = 64;
+
+fn input_line(
+    name: &str,
+    field: &TextField,
+    selected: bool,
+    editing: bool,
+    parsed: String,
+    theme: &Theme,
+) -> Line<'static> {
+    let marker = if selected { "▶ " } else { "  " };
+    let text = if selected && editing {
+        Span::styled(format!("{:<14}▏", field.text()), theme.selected())
+    } else {
+        Span::styled(format!("{:<15}", field.text()), theme.text())
+    };
+    Line::from(vec![
+        Span::styled(marker, theme.accent()),
+        Span::styled(format!("{name:<16}"), theme.text()),
+        text,
+        Span::styled(format!("  {parsed}"), theme.dim()),
+    ])
+}
+
+fn label(kind: &str, theme: &Theme) -> Span<'static> {
+    Span::styled(format!("{kind:<17}"), theme.dim())
+}
+
+/// Draws the sizing screen into `body`.
+pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
+    let sizing = &app.sizing;
+    let theme = &app.theme;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border())
+        .title(Span::styled(
+            " sizing · how many bits for n keys at rate p? ",
+            theme.title(),
+        ));
+    let inner = block.inner(body);
+    block.render(body, buf);
+
+    let result = figures(sizing);
+    let (n_note, p_note) = match &result {
+        Ok(f) => (format!("= {} keys", grouped(f.n)), format!("= {}", f.p)),
+        Err(_) => (String::new(), String::new()),
+    };
+    let mut lines = vec![
+        input_line(
+            "n keys",
+            &sizing.n_field,
+            sizing.selected == SizingField::N,
+            sizing.editing,
+            n_note,
+            theme,
+        ),
+        input_line(
+            "p target rate",
+            &sizing.p_field,
+            sizing.selected == SizingField::P,
+            sizing.editing,
+            p_note,
+            theme,
+        ),
+        Line::default(),
+    ];
+    match &result {
+        Ok(f) => lines.extend(answer_lines(app, f)),
+        Err(why) => lines.push(Line::styled(format!("✗ {why}"), theme.bad())),
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+fn answer_lines(app: &App, f: &SizingFigures) -> Vec<Line<'static>> {
+    let theme = &app.theme;
+    let (mb, mib) = megabytes(f.bytes);
+    let set_bytes = f.n as f64 * ITEM_BYTES as f64;
+    let mut lines = vec![
+        Line::from(vec![
+            label("bits per key", theme),
+            Span::styled(sig(f.bits_per_key, 4), theme.accent()),
+            Span::styled("   -ln p / (ln 2)^2", theme.dim()),
+        ]),
+        Line::from(vec![
+            label("m", theme),
+            Span::styled(format!("{} bits", grouped(f.m)), theme.accent()),
+        ]),
+        Line::from(vec![
+            label("bytes", theme),
+            Span::styled(
+                format!("{} = {mb} ({mib})", grouped(f.bytes)),
+                theme.accent(),
+            ),
+            Span::styled("   MB = 10^6 bytes, MiB = 2^20", theme.dim()),
+        ]),
+        Line::from(vec![
+            label("k", theme),
+            Span::styled(f.k.to_string(), theme.accent()),
+            Span::styled(
+                format!("   (m/n) ln 2 = {}, rounded", sig(f.k_real, 3)),
+                theme.dim(),
+            ),
+        ]),
+        Line::from(vec![
+            label("idealised rate", theme),
+            Span::styled(sig(f.idealised, 6), theme.idealised()),
+            Span::styled("   at this m, n, k", theme.dim()),
+        ]),
+        exact_line(app, f),
+        Line::default(),
+        Line::from(vec![
+            label("exact set", theme),
+            Span::styled(human_bytes(set_bytes), theme.accent()),
+            Span::styled(
+                format!(
+                    "   {} items × {ITEM_BYTES} bytes: {}× the filter",
+                    grouped(f.n),
+                    sig(set_bytes / f.bytes.max(1) as f64, 3)
+                ),
+                theme.dim(),
+            ),
+        ]),
+    ];
+    lines.push(Line::styled(
+        "  A set that answers exactly must hold every key; the filter holds bits.",
+        theme.dim(),
+    ));
+    lines
+}
+
+fn exact_line(app: &App, f: &SizingFigures) -> Line<'static> {
+    let theme = &app.theme;
+    let value = match app.sizing.exact.shown(&f.key()) {
+        Shown::Fresh(Outcome::Ready(e)) => {
+            let one_in = e
+                .one_in
+                .map_or(String::new(), |n| format!("  about 1 in {}", grouped(n)));
+            Span::styled(format!("{}{one_in}", e.decimal), theme.exact())
+        }
+        Shown::Fresh(Outcome::TooLarge { digits, limit }) => Span::styled(
+            format!(
+                "too large to compute exactly ({} digits; limit {})",
+                grouped(*digits),
+                grouped(*limit)
+            ),
+            theme.warn(),
+        ),
+        Shown::Fresh(Outcome::Failed(why)) => Span::styled(why.clone(), theme.bad()),
+        Shown::Computing(Some(Outcome::Ready(e))) => {
+            Span::styled(format!("{} computing…", e.decimal), theme.stale())
+        }
+        Shown::Computing(_) => Span::styled("computing…", theme.stale()),
+    };
+    Line::from(vec![label("exact rate", theme), value])
+}

@@ -1,0 +1,147 @@
+//! Applies an [`Action`] to the [`App`]. The only place state changes;
+//! background results arrive through [`crate::ui::runtime`] instead.
+
+use crate::ui::action::{
+    Action, FieldAction, KeyMode, LabAction, LabSlider, SandboxAction, SizingAction,
+};
+use crate::ui::app::{App, Screen};
+use crate::ui::lab::state::spec;
+use crate::ui::text_field::TextField;
+
+/// Applies one action.
+pub fn update(app: &mut App, action: Action) {
+    match action {
+        Action::Quit => app.quit = true,
+        Action::NextScreen => switch_to(app, app.screen.next()),
+        Action::PrevScreen => switch_to(app, app.screen.prev()),
+        Action::GoTo(screen) => switch_to(app, screen),
+        Action::ToggleHelp => app.show_help = !app.show_help,
+        Action::Resize(w, h) => app.size = (w, h),
+        Action::Field(field) => edit_field(app, field),
+        Action::Lecture(step) => app.lecture.apply(step),
+        Action::Lab(lab) => update_lab(app, lab),
+        Action::Sandbox(sandbox) => update_sandbox(app, sandbox),
+        Action::Sizing(sizing) => update_sizing(app, sizing),
+    }
+}
+
+/// Leaving a screen drops focus from its fields, so letters act again on return.
+fn switch_to(app: &mut App, screen: Screen) {
+    app.lab.editing = None;
+    app.sandbox.focus = None;
+    app.sizing.editing = false;
+    app.show_help = false;
+    app.screen = screen;
+}
+
+fn update_lab(app: &mut App, action: LabAction) {
+    let lab = &mut app.lab;
+    lab.edit_error = None;
+    match action {
+        LabAction::SelectPrev => lab.selected = neighbour(lab.selected, &LabSlider::ALL, false),
+        LabAction::SelectNext => lab.selected = neighbour(lab.selected, &LabSlider::ALL, true),
+        LabAction::Adjust { up, big } => lab.adjust(up, big),
+        LabAction::SetFraction(slider, f) => {
+            lab.selected = slider;
+            lab.set(slider, spec(slider).from_fraction(f));
+        }
+        LabAction::StartEdit(first) => {
+            let mut field = TextField::default();
+            if let Some(c) = first {
+                field.push(c);
+            }
+            lab.editing = Some(field);
+        }
+        LabAction::ToggleLock => lab.toggle_lock(),
+        LabAction::ToggleScheme => lab.toggle_scheme(),
+        LabAction::Reseed => lab.reseed(),
+    }
+}
+
+fn neighbour<T: Copy + PartialEq>(current: T, all: &[T], next: bool) -> T {
+    let i = all.iter().position(|s| *s == current).unwrap_or(0);
+    let j = if next {
+        (i + 1).min(all.len() - 1)
+    } else {
+        i.saturating_sub(1)
+    };
+    all[j]
+}
+
+fn update_sandbox(app: &mut App, action: SandboxAction) {
+    let sandbox = &mut app.sandbox;
+    match action {
+        SandboxAction::Focus(mode) => sandbox.focus = Some(mode),
+        SandboxAction::ToggleMode => {
+            sandbox.focus = sandbox.focus.map(|mode| match mode {
+                KeyMode::Insert => KeyMode::Query,
+                KeyMode::Query => KeyMode::Insert,
+            });
+        }
+        SandboxAction::Select(setting) => sandbox.selected = setting,
+        SandboxAction::Adjust { up, big } => sandbox.adjust(up, big),
+        SandboxAction::Clear => sandbox.clear(),
+    }
+}
+
+fn update_sizing(app: &mut App, action: SizingAction) {
+    match action {
+        SizingAction::Edit(first) => app.sizing.edit(first),
+        SizingAction::SwitchField => app.sizing.switch_field(),
+    }
+}
+
+/// Sends an editing key to the focused field of the current screen.
+fn edit_field(app: &mut App, action: FieldAction) {
+    match app.screen {
+        Screen::Lecture => {}
+        Screen::Lab => edit_lab_value(app, action),
+        Screen::Sandbox => {
+            let sandbox = &mut app.sandbox;
+            match action {
+                FieldAction::Type(c) => sandbox.field.push(c),
+                FieldAction::Erase => sandbox.field.pop(),
+                FieldAction::Submit => sandbox.submit(),
+                FieldAction::Leave => sandbox.focus = None,
+            }
+        }
+        Screen::Sizing => {
+            let sizing = &mut app.sizing;
+            match action {
+                FieldAction::Type(c) => sizing.field_mut().push(c),
+                FieldAction::Erase => sizing.field_mut().pop(),
+                FieldAction::Submit | FieldAction::Leave => sizing.editing = false,
+            }
+        }
+    }
+}
+
+fn edit_lab_value(app: &mut App, action: FieldAction) {
+    let lab = &mut app.lab;
+    let Some(field) = lab.editing.as_mut() else {
+        return;
+    };
+    match action {
+        FieldAction::Type(c) => field.push(c),
+        FieldAction::Erase => field.pop(),
+        FieldAction::Leave => lab.editing = None,
+        FieldAction::Submit => {
+            let slider = lab.selected;
+            let s = spec(slider);
+            match crate::ui::numbers::count(field.text()) {
+                Ok(v) if (s.min..=s.max).contains(&v) => {
+                    lab.editing = None;
+                    lab.set(slider, v);
+                }
+                Ok(v) => {
+                    lab.edit_error = Some(format!(
+                        "{v} is outside {}..={}",
+                        crate::ui::format::grouped(s.min),
+                        crate::ui::format::grouped(s.max)
+                    ));
+                }
+                Err(e) => lab.edit_error = Some(e),
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! The frame around every screen: tabs on top, a key hint at the bottom,
+//! the `?` overlay, and the "too small" notice. Views only read the state.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+use crate::ui::app::{App, Screen};
+use crate::ui::help::{self, KeyHelp};
+
+/// The smallest terminal the app draws into.
+pub const MIN_WIDTH: u16 = 80;
+/// The smallest terminal height the app draws into.
+pub const MIN_HEIGHT: u16 = 24;
+
+const BRAND: &str = " bloomlab  ";
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            render_too_small(area, buf, self);
+            return;
+        }
+        render_header(self, area, buf);
+        let body = body_area(area);
+        match self.screen {
+            Screen::Lecture => {
+                crate::ui::lecture_tab::render(&self.lecture, body, buf, &self.theme)
+            }
+            Screen::Lab => crate::ui::lab::view::render(self, body, buf),
+            Screen::Sandbox => crate::ui::sandbox::view::render(self, body, buf),
+            Screen::Sizing => crate::ui::sizing::view::render(self, body, buf),
+        }
+        render_footer(self, area, buf);
+        if self.show_help {
+            render_help(self, area, buf);
+        }
+    }
+}
+
+/// Where the screens draw: everything but the top and bottom rows.
+pub fn body_area(frame: Rect) -> Rect {
+    Rect::new(
+        frame.x,
+        frame.y + 1,
+        frame.width,
+        frame.height.saturating_sub(2),
+    )
+}
+
+/// The clickable rectangle of each tab label in the top row.
+pub fn tab_hits(frame: Rect) -> Vec<(Screen, Rect)> {
+    let mut x = frame.x + BRAND.chars().count() as u16;
+    Screen::ALL
+        .iter()
+        .map(|&screen| {
+            let width = screen.title().chars().count() as u16 + 2;
+            let rect = Rect::new(x, frame.y, width, 1);
+            x += width + 1;
+            (screen, rect)
+        })
+        .collect()
+}
+
+fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    buf.set_string(area.x, area.y, BRAND, theme.title());
+    for (screen, rect) in tab_hits(area) {
+        let (label, style) = if screen == app.screen {
+            (format!("[{}]", screen.title()), theme.selected())
+        } else {
+            (format!(" {} ", screen.title()), theme.text())
+        };
+        buf.set_string(rect.x, rect.y, label, style);
+    }
+    let hint = Line::from(vec![
+        Span::styled("?", theme.key()),
+        Span::styled(" help  ", theme.dim()),
+        Span::styled("q", theme.key()),
+        Span::styled(" quit ", theme.dim()),
+    ]);
+    let width = hint.width() as u16;
+    if area.width > width {
+        buf.set_line(area.right() - width, area.y, &hint, width);
+    }
+}
+
+fn render_footer(app: &App, area: Rect, buf: &mut Buffer) {
+    let y = area.bottom().saturating_sub(1);
+    let text = format!(" {}", help::footer(app));
+    buf.set_stringn(area.x, y, text, usize::from(area.width), app.theme.dim());
+}
+
+fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {
+    let message = format!(
+        "terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
+        area.width, area.height
+    );
+    let y = area.y + area.height / 2;
+    Paragraph::new(message)
+        .style(app.theme.warn())
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(area.x, y, area.width, area.bottom() - y), buf);
+}
+
+fn help_lines(title: &str, keys: &[KeyHelp], app: &App, width: usize) -> Vec<Line<'static>> {
+    let theme = &app.theme;
+    let mut lines = vec![Line::styled(title.to_string(), theme.title())];
+    for k in keys {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {:<width$}", k.keys), theme.key()),
+            Span::styled(format!(" {}", k.does), theme.text()),
+        ]));
+    }
+    lines
+}
+
+fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
+    let screen_keys = help::screen_keys(app);
+    let key_width = screen_keys
+        .iter()
+        .chain(help::GLOBAL)
+        .map(|k| k.keys.chars().count())
+        .max()
+        .unwrap_or(10);
+    let mut lines = help_lines(
+        &format!("{} keys", app.screen.title()),
+        screen_keys,
+        app,
+        key_width,
+    );
+    lines.push(Line::default());
+    lines.extend(help_lines("Everywhere", help::GLOBAL, app, key_width));
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let width = 76.min(area.width);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_style(app.theme.border())
+                .title(" help · any key closes "),
+        )
+        .render(rect, buf);
+}

@@ -1,0 +1,207 @@
+//! Every screen drawn by `bloomlab render`'s code at fixed sizes, checked
+//! against committed snapshots.
+
+use bloomlab::cli::args::{RenderArgs, ScreenName};
+use bloomlab::ui::action::{Action, FieldAction, KeyMode, SandboxAction};
+use bloomlab::ui::app::{App, Screen};
+use bloomlab::ui::render::{app_for, draw_text};
+use bloomlab::ui::theme::Theme;
+use bloomlab::ui::update::update;
+
+fn args(screen: ScreenName, width: u16, height: u16) -> RenderArgs {
+    RenderArgs {
+        screen,
+        scene: None,
+        step: None,
+        m: None,
+        n: None,
+        k: None,
+        width,
+        height,
+        script: None,
+    }
+}
+
+fn render(screen: ScreenName, width: u16, height: u16) -> String {
+    let a = args(screen, width, height);
+    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    draw_text(&app, width, height).expect("valid size")
+}
+
+#[test]
+fn lab_80x24() {
+    insta::assert_snapshot!(render(ScreenName::Lab, 80, 24));
+}
+
+#[test]
+fn lab_120x40() {
+    insta::assert_snapshot!(render(ScreenName::Lab, 120, 40));
+}
+
+#[test]
+fn sandbox_80x24() {
+    insta::assert_snapshot!(render(ScreenName::Sandbox, 80, 24));
+}
+
+#[test]
+fn sandbox_120x40() {
+    insta::assert_snapshot!(render(ScreenName::Sandbox, 120, 40));
+}
+
+#[test]
+fn sizing_80x24() {
+    insta::assert_snapshot!(render(ScreenName::Sizing, 80, 24));
+}
+
+#[test]
+fn sizing_120x40() {
+    insta::assert_snapshot!(render(ScreenName::Sizing, 120, 40));
+}
+
+#[test]
+fn lecture_80x24() {
+    insta::assert_snapshot!(render(ScreenName::Lecture, 80, 24));
+}
+
+#[test]
+fn lecture_120x40() {
+    insta::assert_snapshot!(render(ScreenName::Lecture, 120, 40));
+}
+
+#[test]
+fn too_small_says_so() {
+    let text = render(ScreenName::Lab, 79, 24);
+    assert!(
+        text.contains("terminal too small: need 80x24, have 79x24"),
+        "{text}"
+    );
+    let text = render(ScreenName::Sandbox, 100, 10);
+    assert!(text.contains("have 100x10"), "{text}");
+    // Degenerate sizes draw nothing and do not panic.
+    let text = render(ScreenName::Lab, 1, 1);
+    assert!(text.trim().chars().count() <= 1, "{text}");
+}
+
+#[test]
+fn the_lab_figures_of_the_issue() {
+    let mut a = args(ScreenName::Lab, 120, 40);
+    a.m = Some(160);
+    a.n = Some(16);
+    a.k = Some(7);
+    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    for needle in [
+        "0.008318677",
+        "0.008193722",
+        "1729 digits",
+        "0.008653308",
+        "/200 = ",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+    assert!(!text.contains("computing"), "{text}");
+}
+
+#[test]
+fn out_of_range_settings_are_usage_errors() {
+    let mut a = args(ScreenName::Lab, 120, 40);
+    a.m = Some(2_000_000);
+    let err = app_for(&a, Theme { color: false }).expect_err("m is too large");
+    assert_eq!(err.exit_code(), 2);
+    assert!(err.to_string().contains("2000000"), "{err}");
+    let app = App::new(Screen::Lab, Theme { color: false });
+    assert!(draw_text(&app, 0, 24).is_err());
+}
+
+#[test]
+fn sandbox_after_the_lesson() {
+    let mut app = App::new(Screen::Sandbox, Theme { color: false });
+    update(
+        &mut app,
+        Action::Sandbox(SandboxAction::Focus(KeyMode::Insert)),
+    );
+    for _ in 0..3 {
+        update(&mut app, Action::Field(FieldAction::Submit));
+    }
+    update(&mut app, Action::Sandbox(SandboxAction::ToggleMode));
+    for _ in 0..2 {
+        update(&mut app, Action::Field(FieldAction::Submit));
+    }
+    let text = draw_text(&app, 100, 30).expect("valid size");
+    assert!(text.contains("rec-6 → no"), "{text}");
+    assert!(text.contains("any() instead of all()"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn help_overlay_lists_the_lab_keys() {
+    let mut app = App::new(Screen::Lab, Theme { color: false });
+    update(&mut app, Action::ToggleHelp);
+    let text = draw_text(&app, 100, 30).expect("valid size");
+    for needle in [
+        "Shift+←",
+        "lock bits per key",
+        "reseed",
+        "Tab / Shift+Tab",
+        "quit",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+}
+
+#[test]
+fn a_moved_slider_shows_the_old_value_as_computing() {
+    let mut a = args(ScreenName::Lab, 120, 40);
+    a.m = Some(160);
+    let mut app = app_for(&a, Theme { color: false }).expect("valid settings");
+    // Move m without computing: the figures belong to m = 160 now.
+    update(
+        &mut app,
+        Action::Lab(bloomlab::ui::action::LabAction::Adjust {
+            up: true,
+            big: false,
+        }),
+    );
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    assert!(text.contains("0.008318677101 computing…"), "{text}");
+    assert!(text.contains("waiting for the exact rate"), "{text}");
+    assert!(text.contains("m=170"), "{text}");
+}
+
+#[test]
+fn exact_work_over_the_budget_says_so() {
+    let mut a = args(ScreenName::Lab, 120, 40);
+    a.m = Some(1_000_000);
+    a.n = Some(100_000);
+    a.k = Some(32);
+    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    assert!(
+        text.contains("too large to compute exactly (614,400,001 digits; limit 5,000,000)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_running_measurement_shows_its_count_so_far() {
+    let mut app = App::new(Screen::Lab, Theme { color: false });
+    app.lab.filters = 40;
+    let key = app.lab.measure_key();
+    let so_far = std::cell::RefCell::new(Vec::new());
+    let mut small = key;
+    small.queries = 50;
+    let finished = bloomlab::ui::lab::compute::measured(small, &Default::default(), &|m| {
+        so_far.borrow_mut().push(m);
+    });
+    let partials = so_far.into_inner();
+    // One running count per finished filter but the last.
+    assert_eq!(partials.len(), 39);
+    assert!(matches!(finished, Some(Ok(ref m)) if m.complete() && m.total_queries == 2000));
+    app.lab.results.measured.set(key, Ok(partials[9].clone()));
+    assert!(!app.lab.results.measurement_done(&key));
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    assert!(
+        text.contains("so far, 10 of 40 filters computing…"),
+        "{text}"
+    );
+}
