@@ -148,21 +148,11 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         u16::try_from(panels::narration_lines(board, area.width).len()).unwrap_or(u16::MAX);
     let want = narration_lines.saturating_add(1);
 
-    // The key hints are the first thing to go when rows are short: the
-    // narration and the board matter more.
-    let fits_with_hints = area.height >= board_need.saturating_add(want).saturating_add(2);
-    let hint_rows = u16::from(area.height >= 20 && fits_with_hints);
-    if hint_rows > 0 {
-        let hint = Rect {
-            y: area.bottom() - 1,
-            height: 1,
-            ..area
-        };
-        panels::hints(board, hint, buf, theme);
-    }
+    // The app's own footer lists the keys, so the whole height below the
+    // progress line belongs to the board and the narration.
     let body = Rect {
         y: area.y + 1,
-        height: area.height.saturating_sub(1 + hint_rows),
+        height: area.height.saturating_sub(1),
         ..area
     };
 
