@@ -316,12 +316,12 @@ pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let k = kopt(s.bloom_bits).round().max(1.0);
     let eps = idealised(s.bloom_bits, 1.0, k);
     let art = [
-        "┌───────────┐  URL   ┌──────────────┐  definitely new   ┌──────────┐",
-        "│ page seen │ ─────▶ │ Bloom filter │ ────────────────▶ │  fetch   │",
-        "└───────────┘        └──────┬───────┘                   └──────────┘",
-        "                            │ probably seen",
-        "                            ▼",
-        "                         dropped",
+        "┌───────────┐ URL found ┌──────────────┐  definitely new   ┌──────────┐",
+        "│  crawler  │ ────────▶ │ Bloom filter │ ────────────────▶ │  fetch   │",
+        "└───────────┘           └──────┬───────┘                   └──────────┘",
+        "                               │ probably seen",
+        "                               ▼",
+        "                            dropped",
     ];
     let art_w = art.iter().map(|l| width(l)).max().unwrap_or(0);
     let x = area.width.saturating_sub(art_w) / 2;
