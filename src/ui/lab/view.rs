@@ -417,7 +417,7 @@ fn measured_lines(app: &App, wide: bool) -> Vec<Line<'static>> {
 
 /// An expected count: three significant digits when small, grouped when large.
 fn count_like(x: f64) -> String {
-    if x >= 1000.0 && x < 1e15 {
+    if (1000.0..1e15).contains(&x) {
         // Checked range: the rounded value fits in u64.
         grouped(x.round() as u64)
     } else {
