@@ -317,8 +317,9 @@ fn walk(
     }
 }
 
-/// The board after the step at global index `global` (clamped to the last step).
-pub fn board_at(script: &Script, figures: &Figures, global: usize) -> Board {
+/// Folds the script's steps in order, handing the state after each step to
+/// `visit` (with its global index) until `visit` says stop.
+fn fold(script: &Script, figures: &Figures, mut visit: impl FnMut(usize, &State) -> bool) {
     let mut state = State::new(script, figures);
     let mut index = 0;
     for (scene_index, scene) in script.scenes.iter().enumerate() {
@@ -329,11 +330,134 @@ pub fn board_at(script: &Script, figures: &Figures, global: usize) -> Board {
                 state.apply(script, figures, d);
             }
             state.finish_step(script, figures, scene_index, step_index);
-            if index >= global {
-                return state.into_board();
+            if !visit(index, &state) {
+                return;
             }
             index += 1;
         }
     }
-    state.into_board()
+}
+
+/// The board after the step at global index `global` (clamped to the last step).
+pub fn board_at(script: &Script, figures: &Figures, global: usize) -> Board {
+    let total: usize = script.scenes.iter().map(|s| s.steps.len()).sum();
+    let target = global.min(total.saturating_sub(1));
+    let mut found = None;
+    fold(script, figures, |index, state| {
+        if index == target {
+            found = Some(state.clone());
+        }
+        index < target
+    });
+    found.map_or_else(
+        || State::new(script, figures).into_board(),
+        State::into_board,
+    )
+}
+
+/// The board after every step, in order, from a single pass over the script
+/// (each equal to `board_at` for its index).
+pub fn all_boards(script: &Script, figures: &Figures) -> Vec<Board> {
+    let mut boards = Vec::new();
+    fold(script, figures, |_, state| {
+        boards.push(state.clone().into_board());
+        true
+    });
+    boards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lecture::board::{Flag, ProbeRead, Verdict};
+    use crate::lecture::parse::parse_bytes;
+
+    fn boards(text: &str) -> Vec<Board> {
+        let script = parse_bytes("t", text.as_bytes()).unwrap();
+        let figures = Figures::new(script.settings.clone());
+        all_boards(&script, &figures)
+    }
+
+    const HEAD: &str =
+        "m = 8\nk = 3\nitem a = 1 2 3\nitem b = 3 4 5\nitem c = 0 4 6\nscene \"s\"\n";
+
+    #[test]
+    fn partial_insert_then_the_rest() {
+        let b = boards(&format!("{HEAD}step\ninsert a upto 1\nstep\ninsert a\n"));
+        assert_eq!(b[0].bits(), vec![1]);
+        assert_eq!(b[1].bits(), vec![1, 2, 3]);
+        let row = b[1].row.as_ref().unwrap();
+        assert!(!row[1].fresh && row[2].fresh && row[3].fresh);
+    }
+
+    #[test]
+    fn query_stops_at_first_zero() {
+        let b = boards(&format!("{HEAD}step\ninsert a\ninsert b\nquery c\n"));
+        let q = b[0].query.as_ref().unwrap();
+        let reads: Vec<ProbeRead> = q.probes.iter().map(|p| p.read).collect();
+        assert_eq!(
+            reads,
+            [ProbeRead::Zero, ProbeRead::NotNeeded, ProbeRead::NotNeeded]
+        );
+        assert_eq!(q.verdict, Some(Verdict::DefinitelyAbsent));
+        assert_eq!(q.flag, None);
+    }
+
+    #[test]
+    fn pending_probes_have_no_verdict() {
+        let b = boards(&format!("{HEAD}step\ninsert a\nquery a upto 2\n"));
+        let q = b[0].query.as_ref().unwrap();
+        assert_eq!(q.probes[2].read, ProbeRead::Pending);
+        assert_eq!(q.verdict, None);
+    }
+
+    #[test]
+    fn clear_then_restore_round_trips() {
+        let b = boards(&format!(
+            "{HEAD}step\ninsert a\ninsert b\nstep\nclear a\nquery b\nstep\nrestore\nquery b\n"
+        ));
+        assert_eq!(b[1].bits(), vec![4, 5]);
+        assert_eq!(b[1].query.as_ref().unwrap().flag, Some(Flag::FalseNegative));
+        assert_eq!(b[2].bits(), b[0].bits());
+        assert_eq!(b[2].query.as_ref().unwrap().flag, None);
+        assert_eq!(b[2].row.as_ref().unwrap()[3].owners, ["a", "b"]);
+    }
+
+    #[test]
+    fn restore_without_clear_changes_nothing() {
+        let b = boards(&format!("{HEAD}step\ninsert a\nstep\nrestore\n"));
+        assert_eq!(b[0].bits(), b[1].bits());
+    }
+
+    #[test]
+    fn counters_never_go_below_zero() {
+        let b = boards(&format!(
+            "{HEAD}step\nshow counters\ncounters delete a\ncounters insert b\n"
+        ));
+        assert_eq!(b[0].counters, vec![0, 0, 0, 1, 1, 1, 0, 0]);
+    }
+
+    #[test]
+    fn a_new_scene_clears_what_is_shown_but_keeps_the_row() {
+        let b = boards(&format!(
+            "{HEAD}step\nshow row fill-curve\ninsert a\nquery a\nprobe fill n=2\nscene \"t\"\nstep\n> next\n"
+        ));
+        assert!(b[1].visible.is_empty());
+        assert!(b[1].query.is_none());
+        assert!(b[1].probes.is_empty());
+        assert_eq!(b[1].bits(), vec![1, 2, 3]);
+        assert_eq!(b[1].scene, 1);
+    }
+
+    #[test]
+    fn board_at_matches_the_one_pass_boards() {
+        let text = format!("{HEAD}step\ninsert a\nstep\nquery c\nstep\nclear a\n");
+        let script = parse_bytes("t", text.as_bytes()).unwrap();
+        let figures = Figures::new(script.settings.clone());
+        let all = all_boards(&script, &figures);
+        for (i, b) in all.iter().enumerate() {
+            assert_eq!(&board_at(&script, &figures, i), b);
+        }
+        assert_eq!(&board_at(&script, &figures, 99), all.last().unwrap());
+    }
 }

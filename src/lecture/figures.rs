@@ -1,7 +1,7 @@
 //! Every number the lecture shows: rates, fills, memory sizes and the
 //! curves' points, computed from the script's settings.
 
-use super::script::Settings;
+use super::script::{Item, Settings};
 use super::template::{Call, Func, default_digits};
 
 /// Bytes in the decimal gigabyte the memory argument uses.
@@ -12,14 +12,17 @@ const GB: f64 = 1e9;
 pub struct Figures {
     /// The settings the numbers come from.
     pub settings: Settings,
+    /// The script's items, for placeholders that quote positions.
+    pub items: Vec<Item>,
 }
 
-/// The idealised rate (1 - e^(-kn/m))^k.
+/// The idealised rate (1 - e^(-kn/m))^k, from the rates module (real k
+/// allowed, for smooth curves and the rule-of-thumb optimum).
 pub fn idealised(m: f64, n: f64, k: f64) -> f64 {
     if m <= 0.0 {
         return 1.0;
     }
-    (1.0 - (-k * n / m).exp()).powf(k)
+    crate::rates::idealised_real_k(k, n / m)
 }
 
 /// Idealised fraction of bits set after n inserts, 1 - e^(-kn/m).
@@ -39,9 +42,23 @@ pub fn eps_at_best_k(bits: f64) -> f64 {
 }
 
 impl Figures {
-    /// Figures for a script's settings.
+    /// Figures for a script's settings, without items.
     pub fn new(settings: Settings) -> Self {
-        Figures { settings }
+        Figures::with_items(settings, Vec::new())
+    }
+
+    /// Figures for a script's settings and items.
+    pub fn with_items(settings: Settings, items: Vec<Item>) -> Self {
+        Figures { settings, items }
+    }
+
+    /// The whole k from 1 to 64 with the lowest idealised rate at `bits`
+    /// bits per item.
+    pub fn best_k_at(bits: f64) -> usize {
+        (1..=64_usize)
+            .map(|k| (k, idealised(bits, 1.0, k as f64)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map_or(1, |(k, _)| k)
     }
 
     fn m(&self) -> f64 {
@@ -143,15 +160,65 @@ impl Figures {
                 idealised(bits, 1.0, k) * s.urls / 1e6
             }
             Func::Urls => s.urls,
+            Func::Pos => call
+                .item
+                .and_then(|i| self.items.get(i))
+                .and_then(|it| it.positions.get(a.index.unwrap_or(1).saturating_sub(1)))
+                .map_or(f64::NAN, |&p| p as f64),
+            Func::Bytes => a.bits.unwrap_or(s.bloom_bits) / 8.0,
+            Func::OneIn => {
+                let eps = match a.bits {
+                    Some(bits) => idealised(bits, 1.0, k),
+                    None => idealised(m, a.n.unwrap_or(0.0), k),
+                };
+                1.0 / eps
+            }
+            Func::Kbest => Figures::best_k_at(a.bits.unwrap_or(s.k_curve_bits)) as f64,
+            Func::KCurveBits => s.k_curve_bits,
+            Func::KMax => s.k_max as f64,
+            Func::FillNMax => s.fill_n_max as f64,
+            Func::BitsMin => s.bits_min as f64,
+            Func::BitsMax => s.bits_max as f64,
+            Func::CounterBits => f64::from(s.counter_bits),
+        }
+    }
+
+    /// An item's positions as words ("2, 7 and 11"), or one of them.
+    fn positions_text(&self, call: &Call) -> String {
+        let Some(item) = call.item.and_then(|i| self.items.get(i)) else {
+            return "?".into();
+        };
+        if call.args.index.is_some() {
+            return group_thousands(self.value(call, 0));
+        }
+        let all: Vec<String> = item.positions.iter().map(ToString::to_string).collect();
+        match all.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            Some((last, _)) => last.clone(),
+            None => String::new(),
         }
     }
 
     /// The placeholder's value printed as the narration shows it.
     pub fn format(&self, call: &Call, set: usize) -> String {
+        if call.func == Func::Pos {
+            return self.positions_text(call);
+        }
         let value = self.value(call, set);
         let digits = call.args.digits.unwrap_or(default_digits(call.func));
         match call.func {
-            Func::M | Func::K | Func::Set | Func::Urls => group_thousands(value),
+            Func::Urls => population_words(value),
+            Func::M
+            | Func::K
+            | Func::Set
+            | Func::OneIn
+            | Func::Kbest
+            | Func::KMax
+            | Func::FillNMax
+            | Func::BitsMin
+            | Func::BitsMax
+            | Func::CounterBits => group_thousands(value),
+            Func::KCurveBits | Func::Bytes => trim_zeros(&sig(value, digits.max(3))),
             Func::RamGb | Func::ExactBytes | Func::BloomBits => trim_zeros(&sig(value, 6)),
             Func::ExactGb | Func::BloomGb | Func::Crossing | Func::Kopt => {
                 trim_zeros(&sig(value, digits))
@@ -190,6 +257,28 @@ fn trim_zeros(text: &str) -> String {
     } else {
         text.to_string()
     }
+}
+
+/// A population in words when it is round ("a billion", "3 million"),
+/// otherwise with thousands separators.
+pub fn population_words(x: f64) -> String {
+    const NAMES: [(f64, &str); 4] = [
+        (1e12, "trillion"),
+        (1e9, "billion"),
+        (1e6, "million"),
+        (1e3, "thousand"),
+    ];
+    for (scale, name) in NAMES {
+        let count = x / scale;
+        if count >= 1.0 && count.fract() == 0.0 && count < 1000.0 {
+            return if count == 1.0 {
+                format!("a {name}")
+            } else {
+                format!("{count} {name}")
+            };
+        }
+    }
+    group_thousands(x)
 }
 
 /// Whole numbers with thousands separators ("1,000,000,000").
@@ -236,5 +325,9 @@ mod tests {
         assert_eq!(trim_zeros(&sig(f.exact_gb(1e9), 3)), "64");
         assert_eq!(sig(eps_at_best_k(20.0), 2), "0.000067");
         assert_eq!(group_thousands(1e9), "1,000,000,000");
+        assert_eq!(population_words(1e9), "a billion");
+        assert_eq!(population_words(3e6), "3 million");
+        assert_eq!(population_words(1234.0), "1,234");
+        assert_eq!(Figures::best_k_at(10.0), 7);
     }
 }

@@ -8,7 +8,9 @@
 //! script for each step). The lecture screen is drawn by
 //! `crate::ui::lecture_view::render(lecture, step, area, buf, theme)`.
 //! `step_index(scene, step)` turns the 1-based numbers of the progress line
-//! (and of `bloomlab render --scene S --step T`) into a global index.
+//! (and of `bloomlab render --scene S --step T`) into a global index, with a
+//! `CliError::Usage` naming the range when they are out of it; `board_for`
+//! does the same and returns the board.
 
 pub mod board;
 pub mod command;
@@ -96,7 +98,7 @@ impl Lecture {
             starts.push(total);
             total += scene.steps.len();
         }
-        let figures = Figures::new(script.settings.clone());
+        let figures = Figures::with_items(script.settings.clone(), script.items.clone());
         Lecture {
             script,
             figures,
@@ -192,10 +194,33 @@ impl Lecture {
         Ok(self.scene_start(s - 1) + t - 1)
     }
 
+    /// The board of scene `scene`, step `step`, both counted from 1; out of
+    /// range is a usage error naming the allowed range.
+    pub fn board_for(&self, scene: u32, step: u32) -> Result<Board, CliError> {
+        self.step_index(scene, step)
+            .map(|global| self.board(global))
+    }
+
     /// The board after the step at `global` (clamped to the last step),
     /// recomputed from the script.
     pub fn board(&self, global: usize) -> Board {
         engine::board_at(&self.script, &self.figures, global)
+    }
+
+    /// The board after every step, in order, computed in one pass (what
+    /// `board(i)` returns for each i, without folding from the start each time).
+    pub fn boards(&self) -> Vec<Board> {
+        engine::all_boards(&self.script, &self.figures)
+    }
+
+    /// The line of the script where a step (scene and step from 0) starts.
+    pub fn step_line(&self, scene: usize, step: usize) -> Option<usize> {
+        self.script
+            .scenes
+            .get(scene)?
+            .steps
+            .get(step)
+            .map(|s| s.line)
     }
 
     /// The compiled script.

@@ -42,6 +42,7 @@ const SETTINGS: &[(&str, f64, f64, bool)] = &[
     ("bits_max", 2.0, 1000.0, true),
     ("memory_n_max", 0.001, 1e9, false),
     ("memory_gb_max", 0.001, 1e9, false),
+    ("counter_bits", 1.0, 32.0, true),
 ];
 
 /// Turns raw bytes into a script, or the first problem found.
@@ -146,6 +147,7 @@ struct Parser<'f> {
     steps_total: usize,
     header_done: bool,
     line: usize,
+    scene_line: usize,
 }
 
 impl<'f> Parser<'f> {
@@ -159,6 +161,7 @@ impl<'f> Parser<'f> {
             steps_total: 0,
             header_done: false,
             line: 0,
+            scene_line: 0,
         }
     }
 
@@ -245,7 +248,8 @@ impl<'f> Parser<'f> {
     }
 
     fn narration(&mut self, text: &str, column: usize) -> Result<(), ScriptError> {
-        let template = Template::parse(text)
+        let template = self
+            .template(text)
             .map_err(|(offset, msg)| self.err(column + char_offset(text, offset), msg))?;
         let step = self.current_step(column.saturating_sub(2).max(1), "narration")?;
         // An empty `>` line separates paragraphs; other lines join the last one.
@@ -277,6 +281,7 @@ impl<'f> Parser<'f> {
         let rest: String = raw.chars().skip(after_keyword).collect();
         let title =
             quoted(&rest).map_err(|(offset, msg)| self.err(after_keyword + 1 + offset, msg))?;
+        self.scene_line = self.line;
         self.scenes.push(Scene {
             title,
             steps: Vec::new(),
@@ -289,7 +294,7 @@ impl<'f> Parser<'f> {
             if scene.steps.is_empty() {
                 return Err(ScriptError::at(
                     self.file,
-                    self.line,
+                    self.scene_line,
                     1,
                     format!("scene \"{}\" has no steps", scene.title),
                 ));
@@ -456,6 +461,7 @@ impl<'f> Parser<'f> {
             "bits_min" => s.bits_min = number as usize,
             "bits_max" => s.bits_max = number as usize,
             "memory_n_max" => s.memory_n_max = number,
+            "counter_bits" => s.counter_bits = number as u32,
             _ => s.memory_gb_max = number,
         }
         Ok(())
@@ -514,6 +520,11 @@ impl<'f> Parser<'f> {
             });
         }
         Ok(())
+    }
+
+    fn template(&self, text: &str) -> Result<Template, (usize, String)> {
+        let names: Vec<String> = self.items.iter().map(|i| i.name.clone()).collect();
+        Template::parse_with(text, &names, self.settings.k)
     }
 
     fn find_item(&self, w: Word<'_>) -> Result<usize, ScriptError> {
@@ -599,7 +610,7 @@ impl<'f> Parser<'f> {
         if text.trim().is_empty() {
             return Err(self.err(column, format!("`{}` needs text after it", keyword.text)));
         }
-        Template::parse(text.trim_end())
+        self.template(text.trim_end())
             .map_err(|(offset, msg)| self.err(column + char_offset(text, offset), msg))
     }
 

@@ -33,6 +33,8 @@ pub struct Settings {
     pub memory_n_max: f64,
     /// Top of the memory plot, in GB.
     pub memory_gb_max: f64,
+    /// Bits per counter in the counting variant.
+    pub counter_bits: u32,
 }
 
 impl Default for Settings {
@@ -51,6 +53,7 @@ impl Default for Settings {
             bits_max: 20,
             memory_n_max: 1000.0,
             memory_gb_max: 70.0,
+            counter_bits: 4,
         }
     }
 }

@@ -47,8 +47,28 @@ pub enum Func {
     BloomBits,
     /// New items wrongly skipped per population, in millions.
     Missed,
-    /// The population of the memory argument.
+    /// The population of the memory argument, in words when round.
     Urls,
+    /// An item's positions ("2, 7 and 11"), or one of them with i=N.
+    Pos,
+    /// Bytes per item for a number of bits per item.
+    Bytes,
+    /// About how many queries per false positive ("1 in N").
+    OneIn,
+    /// The whole k with the lowest rate at a number of bits per item.
+    Kbest,
+    /// Bits per item held fixed on the k curve.
+    KCurveBits,
+    /// Largest k on the k curve.
+    KMax,
+    /// Largest n on the fill curve.
+    FillNMax,
+    /// Smallest bits per item on the bits curve.
+    BitsMin,
+    /// Largest bits per item on the bits curve.
+    BitsMax,
+    /// Bits per counter in the counting variant.
+    CounterBits,
 }
 
 /// Name, allowed arguments and default significant digits of each function.
@@ -74,6 +94,16 @@ const FUNCS: &[(&str, Func, &[&str], usize)] = &[
     ("bloom_bits", Func::BloomBits, &[], 0),
     ("missed", Func::Missed, &["k", "bits", "digits"], 2),
     ("urls", Func::Urls, &[], 0),
+    ("pos", Func::Pos, &["i"], 0),
+    ("bytes", Func::Bytes, &["bits", "digits"], 2),
+    ("one_in", Func::OneIn, &["n", "m", "k", "bits"], 0),
+    ("kbest", Func::Kbest, &["bits"], 0),
+    ("k_curve_bits", Func::KCurveBits, &[], 0),
+    ("k_max", Func::KMax, &[], 0),
+    ("fill_n_max", Func::FillNMax, &[], 0),
+    ("bits_min", Func::BitsMin, &[], 0),
+    ("bits_max", Func::BitsMax, &[], 0),
+    ("counter_bits", Func::CounterBits, &[], 0),
 ];
 
 /// Arguments of a placeholder; absent ones take the script's values.
@@ -89,6 +119,8 @@ pub struct Args {
     pub bits: Option<f64>,
     /// Significant digits to print.
     pub digits: Option<usize>,
+    /// Which of an item's positions (from 1), for `pos`.
+    pub index: Option<usize>,
 }
 
 /// One placeholder: what to compute and how to print it.
@@ -98,6 +130,8 @@ pub struct Call {
     pub func: Func,
     /// Its arguments.
     pub args: Args,
+    /// The item a `pos` placeholder names (index into the script's items).
+    pub item: Option<usize>,
 }
 
 /// A piece of a template.
@@ -116,13 +150,22 @@ pub struct Template {
     pub parts: Vec<Part>,
 }
 
+/// Largest position index accepted when the script's k is not known.
+const MAX_POSITIONS: usize = 64;
+
 /// Longest number of significant digits a placeholder may ask for.
 const MAX_DIGITS: usize = 12;
 
 impl Template {
-    /// Parses `text`; on failure returns the 0-based character offset of the
-    /// problem within `text` and a message.
+    /// Parses `text` for a script without items; on failure returns the
+    /// 0-based character offset of the problem within `text` and a message.
     pub fn parse(text: &str) -> Result<Template, (usize, String)> {
+        Template::parse_with(text, &[], MAX_POSITIONS)
+    }
+
+    /// Parses `text`, resolving item names (for `pos`) against `items`, whose
+    /// positions number `k`.
+    pub fn parse_with(text: &str, items: &[String], k: usize) -> Result<Template, (usize, String)> {
         let chars: Vec<char> = text.chars().collect();
         let mut parts = Vec::new();
         let mut literal = String::new();
@@ -151,7 +194,7 @@ impl Template {
                 return Err((i, "a placeholder '{' is never closed with '}'".into()));
             };
             let inner: String = chars[i + 1..close].iter().collect();
-            let call = parse_call(&inner).map_err(|(off, msg)| (i + 1 + off, msg))?;
+            let call = parse_call(&inner, items, k).map_err(|(off, msg)| (i + 1 + off, msg))?;
             if !literal.is_empty() {
                 parts.push(Part::Text(std::mem::take(&mut literal)));
             }
@@ -177,7 +220,7 @@ impl Template {
     }
 }
 
-fn parse_call(inner: &str) -> Result<Call, (usize, String)> {
+fn parse_call(inner: &str, items: &[String], k: usize) -> Result<Call, (usize, String)> {
     let lead = inner.len() - inner.trim_start().len();
     let body = inner.trim();
     let (name, rest, rest_at) = match body.find('(') {
@@ -204,11 +247,28 @@ fn parse_call(inner: &str) -> Result<Call, (usize, String)> {
         ));
     };
     let mut args = Args::default();
+    let mut item = None;
     let mut offset = rest_at;
-    for piece in rest.split(',') {
+    for (number, piece) in rest.split(',').enumerate() {
         let piece_at = offset + (piece.chars().count() - piece.trim_start().chars().count());
         offset += piece.chars().count() + 1;
         let piece = piece.trim();
+        if func == Func::Pos && number == 0 {
+            let found = items.iter().position(|i| i == piece);
+            if found.is_none() {
+                let known = if items.is_empty() {
+                    "none are declared".to_string()
+                } else {
+                    format!("declared: {}", items.join(", "))
+                };
+                return Err((
+                    piece_at,
+                    format!("'pos' needs a declared item, found '{piece}' ({known})"),
+                ));
+            }
+            item = found;
+            continue;
+        }
         if piece.is_empty() {
             if rest.trim().is_empty() {
                 break;
@@ -259,6 +319,15 @@ fn parse_call(inner: &str) -> Result<Call, (usize, String)> {
                 }
                 args.k = Some(number);
             }
+            "i" => {
+                if number.fract() != 0.0 || number < 1.0 || number > k as f64 {
+                    return Err((
+                        value_at,
+                        format!("'i' must be a whole number from 1 to k = {k}, found '{value}'"),
+                    ));
+                }
+                args.index = Some(number as usize);
+            }
             "bits" => {
                 if !(0.1..=1000.0).contains(&number) {
                     return Err((
@@ -284,13 +353,19 @@ fn parse_call(inner: &str) -> Result<Call, (usize, String)> {
     if matches!(func, Func::P0 | Func::P0e | Func::Fill) && args.n.is_none() {
         return Err((lead, format!("'{name}' needs n, e.g. {{{name}(n=3)}}")));
     }
-    if func == Func::Eps && args.n.is_none() && args.bits.is_none() {
+    if matches!(func, Func::Eps | Func::OneIn) && args.n.is_none() && args.bits.is_none() {
         return Err((
             lead,
             "'eps' needs n or bits, e.g. {eps(k=7, bits=10)}".into(),
         ));
     }
-    Ok(Call { func, args })
+    if func == Func::Pos && item.is_none() {
+        return Err((
+            lead,
+            "'pos' needs an item, e.g. {pos(x)} or {pos(x, i=2)}".into(),
+        ));
+    }
+    Ok(Call { func, args, item })
 }
 
 /// The default significant digits of a function.
@@ -326,6 +401,19 @@ mod tests {
         assert!(msg.contains("no argument 'q'"));
         let (at, _) = Template::parse("{fill(n=abc)}").unwrap_err();
         assert_eq!(at, 8);
+    }
+
+    #[test]
+    fn positions_name_a_declared_item() {
+        let items = vec!["x".to_string()];
+        let t = Template::parse_with("{pos(x)} and {pos(x, i=2)}", &items, 3).unwrap();
+        assert_eq!(t.parts.len(), 3);
+        let (at, msg) = Template::parse_with("{pos(q)}", &items, 3).unwrap_err();
+        assert_eq!(at, 5);
+        assert!(msg.contains("found 'q'"));
+        let (at, msg) = Template::parse_with("{pos(x, i=4)}", &items, 3).unwrap_err();
+        assert_eq!(at, 10);
+        assert!(msg.contains("from 1 to k = 3"));
     }
 
     #[test]

@@ -11,12 +11,16 @@ use super::script::{Curve, Element};
 /// the query's verdict and flag, counters when the counting variant shows,
 /// curve probes and the narration.
 pub fn step_json(lecture: &Lecture, global: usize) -> Value {
-    let board = lecture.board(global);
+    board_json(lecture, &lecture.board(global))
+}
+
+fn board_json(lecture: &Lecture, board: &Board) -> Value {
     let query = board.query.as_ref();
     let mut object = json!({
         "scene": board.scene + 1,
         "step": board.step + 1,
         "title": board.scene_title,
+        "line": lecture.step_line(board.scene, board.step),
         "bits": board.bits(),
         "verdict": query.and_then(|q| q.verdict).map(|v| v.as_str()),
         "flag": query.and_then(|q| q.flag).map(|f| f.as_str()),
@@ -60,8 +64,8 @@ fn read_name(read: ProbeRead) -> &'static str {
 /// The whole trace as JSON lines.
 pub fn json_lines(lecture: &Lecture) -> String {
     let mut out = String::new();
-    for global in 0..lecture.len() {
-        out.push_str(&step_json(lecture, global).to_string());
+    for board in lecture.boards() {
+        out.push_str(&board_json(lecture, &board).to_string());
         out.push('\n');
     }
     out
@@ -70,8 +74,7 @@ pub fn json_lines(lecture: &Lecture) -> String {
 /// The whole trace as readable text, a header per scene and a block per step.
 pub fn text(lecture: &Lecture) -> String {
     let mut out = String::new();
-    for global in 0..lecture.len() {
-        let board = lecture.board(global);
+    for board in lecture.boards() {
         if board.step == 0 {
             out.push_str(&format!(
                 "Scene {} of {}: {}\n",

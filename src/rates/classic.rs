@@ -6,7 +6,8 @@
 //! `q` dividing `m`. Then `m ≡ 0 (mod q)`, so `N ≡ -(m-1)^(kn) ≡ -(-1)^(kn)
 //! (mod q)`, which is `±1`: `q` does not divide `N`, hence not `N^k` either.
 //! The denominator is built from such primes only, so numerator and
-//! denominator share no prime at all. (For `m = 1` the denominator is 1.)
+//! denominator share no prime at all. (For `m = 1`, or with no keys, the
+//! denominator is 1.)
 //! Calling a gcd on numbers with millions of digits would cost far more than
 //! the powers themselves, so the fraction is assembled with `new_raw`.
 
@@ -29,7 +30,7 @@ pub const CLASSIC_WHAT: &str = "exact classic rate's denominator";
 /// logarithms with the boundary settled exactly (never by printing it).
 pub fn classic_denominator_digits(p: Params) -> u64 {
     let k = u128::from(p.k);
-    power_digits(p.m, k * k * u128::from(p.n))
+    power_digits(p.m, k.saturating_mul(k).saturating_mul(u128::from(p.n)))
 }
 
 /// The classic exact rate, in lowest terms, after checking the budget.
@@ -46,20 +47,15 @@ pub fn classic_exact_cancellable(
 ) -> Result<BigRational, RateError> {
     p.validate()?;
     budget.check(CLASSIC_WHAT, classic_denominator_digits(p))?;
-    let (all, _) = classic_parts(p, flag)?;
-    Ok(all)
-}
-
-/// The classic rate together with `m^(kn)` and `(m-1)^(kn)`, which the true
-/// rate can reuse. The caller has already validated and budget-checked `p`.
-pub(crate) fn classic_parts(
-    p: Params,
-    flag: &AtomicBool,
-) -> Result<(BigRational, SharedPowers), RateError> {
     let parallel = classic_denominator_digits(p) >= PARALLEL_DIGITS;
-    let shared = SharedPowers::compute(p, parallel, flag)?;
-    let rate = classic_from_shared(p, &shared, parallel, flag)?;
-    Ok((rate, shared))
+    // The denominator needs nothing else, so it starts at once on one core
+    // while the other builds m^(kn), (m-1)^(kn) and then N^k.
+    let (den, num) = powers::both(
+        parallel,
+        || classic_denominator(p, flag),
+        || classic_numerator(p, &SharedPowers::compute(p, flag)?, flag),
+    );
+    Ok(BigRational::new_raw(BigInt::from(num?), BigInt::from(den?)))
 }
 
 /// `m^(kn)` and `(m-1)^(kn)`: the two powers the classic rate starts from.
@@ -72,39 +68,56 @@ pub(crate) struct SharedPowers {
 }
 
 impl SharedPowers {
-    /// Computes both powers, side by side when `parallel`.
-    pub fn compute(p: Params, parallel: bool, flag: &AtomicBool) -> Result<Self, RateError> {
+    /// Computes both powers, one after the other (the callers keep the
+    /// other core busy with the denominator meanwhile).
+    pub fn compute(p: Params, flag: &AtomicBool) -> Result<Self, RateError> {
         let kn = p.throws();
-        let m = BigUint::from(p.m);
-        let m1 = BigUint::from(p.m - 1);
-        let (m_pow, m1_pow) = powers::both(
-            parallel,
-            || powers::pow(&m, kn, flag),
-            || powers::pow(&m1, kn, flag),
-        );
         Ok(SharedPowers {
-            m_pow: m_pow?,
-            m1_pow: m1_pow?,
+            m_pow: powers::pow(&BigUint::from(p.m), kn, flag)?,
+            m1_pow: powers::pow(&BigUint::from(p.m - 1), kn, flag)?,
         })
+    }
+
+    /// Moves these powers into slots 0 and 1 of a table of `(m-j)^(kn)`
+    /// (a table always has both, as k and m are at least 1).
+    pub fn fill_first_two(self, table: &mut [BigUint]) {
+        let SharedPowers { m_pow, m1_pow } = self;
+        if let Some(slot) = table.get_mut(0) {
+            *slot = m_pow;
+        }
+        if let Some(slot) = table.get_mut(1) {
+            *slot = m1_pow;
+        }
     }
 }
 
-/// `N^k / (m^(kn))^k` from the shared powers, raising both to the k-th power
-/// side by side when `parallel`.
-pub(crate) fn classic_from_shared(
+/// The numerator `N^k` with `N = m^(kn) - (m-1)^(kn)`.
+pub(crate) fn classic_numerator(
     p: Params,
     shared: &SharedPowers,
-    parallel: bool,
     flag: &AtomicBool,
-) -> Result<BigRational, RateError> {
+) -> Result<BigUint, RateError> {
     let base = &shared.m_pow - &shared.m1_pow;
+    powers::pow(&base, u64::from(p.k), flag)
+}
+
+/// The denominator `m^(k*k*n)`, raised straight from the small base `m`.
+///
+/// Every step is then a squaring plus a multiplication by a machine word; at
+/// m = 10^5, n = 10^4, k = 7 this took about 30% less CPU time than raising
+/// the 350,000-digit `m^(kn)` to the 7th power, and it does not have to wait
+/// for `m^(kn)`, so it can start at once on its own core.
+pub(crate) fn classic_denominator(p: Params, flag: &AtomicBool) -> Result<BigUint, RateError> {
     let k = u64::from(p.k);
-    let (den, num) = powers::both(
-        parallel,
-        || powers::pow(&shared.m_pow, k, flag),
-        || powers::pow(&base, k, flag),
-    );
-    Ok(BigRational::new_raw(BigInt::from(num?), BigInt::from(den?)))
+    let m = BigUint::from(p.m);
+    match k.checked_mul(k).and_then(|kk| kk.checked_mul(p.n)) {
+        Some(e) => powers::pow(&m, e, flag),
+        // Only reachable with a budget far beyond any machine's memory.
+        None => {
+            let m_pow = powers::pow(&m, p.throws(), flag)?;
+            powers::pow(&m_pow, k, flag)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +194,16 @@ mod tests {
             classic_denominator_digits(params(100_000, 10_000, 7)),
             2_450_001
         );
+    }
+
+    #[test]
+    fn digit_counts_never_overflow() {
+        let wild = params(u64::MAX, u64::MAX, u32::MAX);
+        assert_eq!(classic_denominator_digits(wild), u64::MAX);
+        assert!(matches!(
+            classic_exact(wild, Budget::default()),
+            Err(RateError::InvalidParams { .. })
+        ));
     }
 
     #[test]

@@ -209,6 +209,33 @@ mod tests {
     }
 
     #[test]
+    fn powers_within_a_hair_of_a_power_of_ten() {
+        // exp * log10(base) lies within 2e-7 of an integer for these (found
+        // from continued fractions of log10(base); digit counts from Python's
+        // decimal module at 80 digits), so the double alone cannot be trusted
+        // and the fixed-point comparison decides.
+        let cases = [
+            (2u64, 6_107_016u128, 1_838_395u64), // 1838394.99999986...
+            (2, 6_432_163, 1_936_275),           // 1936274.00000002...
+            (3, 6_292_019, 3_002_056),           // 3002055.99999996...
+            (5, 6_107_016, 4_268_622),           // 4268621.00000014...
+            (7, 2_455_579, 2_075_206),           // 2075205.00000017...
+            (160, 1_526_754, 3_365_149),         // 3365148.99999986...
+            (160, 961_700_165, 2_119_702_551),   // 2119702550.99999999998
+            (1_000_003, 1_535_059, 9_210_356),   // 9210355.99999996...
+        ];
+        for (base, exp, digits) in cases {
+            let x = exp as f64 * (base as f64).log10();
+            assert!(
+                (x - x.round()).abs() < x * 1e-13 + 1e-12,
+                "not near: {base}^{exp}"
+            );
+            assert!(compare_logs(base, exp, x.round() as u64).is_some());
+            assert_eq!(power_digits(base, exp), digits, "{base}^{exp}");
+        }
+    }
+
+    #[test]
     fn compare_logs_decides_clear_cases() {
         assert_eq!(compare_logs(2, 10, 3), Some(true));
         assert_eq!(compare_logs(3, 2, 1), Some(false));

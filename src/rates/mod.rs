@@ -16,11 +16,27 @@
 //! - Every long computation also has a `_cancellable` form taking `&AtomicBool`
 //!   that returns `RateError::Cancelled` soon after the flag is set.
 //!
+//! Details and additions beyond the contract:
+//! - `SigDecimal::from_ratio` returns `Result<SigDecimal, RateError>` (zero
+//!   digits and a zero denominator are refused; the digit count is checked
+//!   against the default budget, or an explicit one with `from_ratio_within`).
+//! - `ExactRates::compute[_cancellable](p, budget)` gives the classic and the
+//!   true rate together for less work than the two calls apart.
+//! - `best_k_scan(m, n, ks, budget, known, flag) -> BestK { k, rate, curve,
+//!   skipped }`: the scan with the per-k curve and the k values skipped for
+//!   being over budget; `known` lets a caller pass a rate it already holds.
+//! - `Sizing { n, target, bits_per_key, m, bytes, mb, mib, k_real, k,
+//!   idealised, exact }`, with `exact` the classic rate or the reason it was
+//!   not computed; `Sizing::for_target_cancellable(n, p, budget, flag)`.
+//! - `difference(exact_f64, idealised) -> Difference { absolute, relative }`,
+//!   `ratio_to_f64`, `rule_of_thumb(m, n)`, `idealised_real_k(k, n/m)`,
+//!   `true_denominator_digits(p)`.
+//!
 //! One file per concern: [`params`], [`budget`], [`error`], [`digits`]
 //! (digit counts of huge powers), [`classic`], [`true_rate`], [`exact_pair`]
 //! (both exact rates sharing their powers, the fastest way to get both),
-//! [`decimal`] (long division), [`one_in`], [`idealised`], [`difference`],
-//! [`bounds`] (certified brackets used to rank k cheaply), [`best_k`] and
+//! [`decimal`] (long division), [`one_in`](mod@one_in), [`idealised`](mod@idealised), [`difference`](mod@difference),
+//! [`bounds`] (certified brackets used to rank k cheaply), [`best_k`](mod@best_k) and
 //! [`sizing`], plus private helpers for cancellation and big powers.
 
 pub mod best_k;

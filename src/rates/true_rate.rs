@@ -22,7 +22,6 @@ use num_traits::Zero;
 
 use super::budget::Budget;
 use super::cancel;
-use super::classic::SharedPowers;
 use super::digits::power_digits;
 use super::error::RateError;
 use super::params::Params;
@@ -121,31 +120,25 @@ fn top_index(p: Params) -> usize {
     (p.k as u64).min(p.m) as usize
 }
 
-/// `(m-j)^(kn)` for `j = 0..=min(k, m)`, reusing `m^(kn)` and `(m-1)^(kn)`
-/// when they are already known, and spreading the rest over two threads.
+/// `(m-j)^(kn)` for `j = 0..=min(k, m)`, spread over two threads when
+/// `parallel`. Entries below `from` are left at zero for the caller to fill
+/// (with powers it already has).
 pub(crate) fn falling_powers(
     p: Params,
-    known: Option<&SharedPowers>,
+    from: Option<u64>,
     parallel: bool,
     flag: &AtomicBool,
 ) -> Result<Vec<BigUint>, RateError> {
     let top = top_index(p) as u64;
     let kn = p.throws();
-    let first = if known.is_some() { 2 } else { 0 };
     let compute = |js: Vec<u64>| -> Result<Vec<(u64, BigUint)>, RateError> {
         js.into_iter()
             .map(|j| powers::pow(&BigUint::from(p.m - j), kn, flag).map(|v| (j, v)))
             .collect()
     };
-    let (evens, odds): (Vec<u64>, Vec<u64>) = (first..=top).partition(|j| j % 2 == 0);
+    let (evens, odds): (Vec<u64>, Vec<u64>) = (from.unwrap_or(0)..=top).partition(|j| j % 2 == 0);
     let (left, right) = powers::both(parallel, || compute(evens), || compute(odds));
     let mut out = vec![BigUint::zero(); top as usize + 1];
-    if let Some(shared) = known {
-        out[0] = shared.m_pow.clone();
-        if top >= 1 {
-            out[1] = shared.m1_pow.clone();
-        }
-    }
     for (j, v) in left?.into_iter().chain(right?) {
         out[j as usize] = v;
     }
@@ -214,6 +207,16 @@ mod tests {
         );
         let t = true_exact(Params { m: 2, n: 0, k: 5 }, Budget::default());
         assert_eq!(t.map(|r| r.numer().is_zero()), Ok(true));
+    }
+
+    #[test]
+    fn digit_counts_never_overflow() {
+        let wild = Params {
+            m: u64::MAX,
+            n: u64::MAX,
+            k: u32::MAX,
+        };
+        assert_eq!(true_denominator_digits(wild), u64::MAX);
     }
 
     #[test]

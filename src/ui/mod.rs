@@ -21,6 +21,7 @@ pub mod jobs;
 pub mod keymap;
 pub mod lab;
 pub mod lecture_tab;
+pub mod lecture_view;
 pub mod numbers;
 pub mod render;
 pub mod runtime;

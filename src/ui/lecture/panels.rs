@@ -1,0 +1,356 @@
+//! The text parts of the lecture screen: progress line, key hints, banner,
+//! notes, derivation, the memory table, the crawler diagram and the
+//! narration.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Widget};
+
+use super::paint::{Painter, fit, width};
+use crate::lecture::figures::{group_thousands, idealised, kopt, sig};
+use crate::lecture::{Board, Element, Emphasis};
+use crate::ui::theme::Theme;
+
+/// "─ Scene 3 of 5 · The false positive ──── step 3 of 11 ─".
+pub fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let left = format!(
+        " Scene {} of {} · {} ",
+        board.scene + 1,
+        board.scene_count,
+        board.scene_title
+    );
+    let right = format!(" step {} of {} ", board.step + 1, board.steps_in_scene);
+    let total = usize::from(area.width);
+    let right_w = usize::from(width(&right));
+    let left = fit(&left, total.saturating_sub(right_w + 3));
+    let fill = total.saturating_sub(usize::from(width(&left)) + right_w + 2);
+    let line = Line::from(vec![
+        Span::styled("─", theme.dim()),
+        Span::styled(left, theme.title()),
+        Span::styled("─".repeat(fill), theme.dim()),
+        Span::styled(right, theme.title()),
+        Span::styled("─", theme.dim()),
+    ]);
+    Painter::new(buf, area).line(0, 0, &line);
+}
+
+/// The key reminder at the bottom of the screen, with the row's glyph key
+/// on the right when the row shows and there is room.
+pub fn hints(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let text = "← back · → next · [ ] scene · 1-5 jump · Home start";
+    let mut p = Painter::new(buf, area);
+    let room = usize::from(area.width.saturating_sub(2));
+    let end = p.text(1, 0, &fit(text, room), theme.dim());
+    if board.shows(Element::Row) {
+        let key = "█ set  ▓ shared  × cleared  ▐ ▌ probed";
+        let x = area.width.saturating_sub(width(key) + 1);
+        if x > end + 2 {
+            p.text(x, 0, key, theme.dim());
+        }
+    }
+}
+
+/// Word-wraps `text` to `max` columns.
+pub fn wrap(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(8);
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        let word = fit(word, max);
+        let needed = usize::from(width(&current)) + usize::from(width(&word)) + 1;
+        if !current.is_empty() && needed > max {
+            lines.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(&word);
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// The narration, wrapped for an area `width` columns wide.
+pub fn narration_lines(board: &Board, cols: u16) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, paragraph) in board.narration.iter().enumerate() {
+        if i > 0 {
+            out.push(String::new());
+        }
+        out.extend(wrap(paragraph, usize::from(cols.saturating_sub(4))));
+    }
+    out
+}
+
+/// The narration under a "─ narration ─" rule, cut with "…" if it overflows.
+pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let mut p = Painter::new(buf, area);
+    let rule = format!(
+        "─ narration {}",
+        "─".repeat(usize::from(area.width.saturating_sub(12)))
+    );
+    p.text(0, 0, &rule, theme.dim());
+    let lines = narration_lines(board, area.width);
+    let room = usize::from(area.height.saturating_sub(1));
+    for (i, text) in lines.iter().take(room).enumerate() {
+        let y = u16::try_from(i + 1).unwrap_or(u16::MAX);
+        let text = if i + 1 == room && lines.len() > room {
+            format!("{} …", fit(text, usize::from(area.width.saturating_sub(6))))
+        } else {
+            text.clone()
+        };
+        p.text(2, y, &text, theme.text());
+    }
+}
+
+/// Rows the banner needs.
+pub fn banner_height(area_height: u16) -> u16 {
+    if area_height >= 40 { 5 } else { 3 }
+}
+
+/// The large title: letters spaced out, centred.
+pub fn banner(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let Some(text) = &board.banner else { return };
+    let spaced: String = text
+        .to_uppercase()
+        .chars()
+        .map(|c| {
+            if c == ' ' {
+                "   ".to_string()
+            } else {
+                format!("{c} ")
+            }
+        })
+        .collect();
+    let spaced = spaced.trim_end().to_string();
+    let shown = if width(&spaced) + 4 <= area.width {
+        spaced
+    } else {
+        text.to_uppercase()
+    };
+    let mut p = Painter::new(buf, area);
+    let mid = area.height / 2;
+    let rule = "━".repeat(usize::from(width(&shown) + 4));
+    if area.height >= 5 {
+        p.centred(mid - 1, &rule, theme.dim());
+        p.centred(mid + 1, &rule, theme.dim());
+    }
+    p.centred(mid, &shown, theme.title());
+}
+
+fn boxed_block<'a>(title: &str, boxed: bool, theme: &Theme) -> Block<'a> {
+    let block = Block::bordered()
+        .title(Span::styled(format!(" {title} "), theme.title()))
+        .border_style(theme.dim());
+    if boxed {
+        block
+            .border_type(BorderType::Double)
+            .border_style(theme.accent())
+    } else {
+        block.border_type(BorderType::Rounded)
+    }
+}
+
+/// Splits `text` into spans, highlighting every emphasised substring.
+fn highlighted(text: &str, board: &Board, base: Style, theme: &Theme) -> Line<'static> {
+    let marks: Vec<&str> = board
+        .emphasis
+        .iter()
+        .filter_map(|e| match e {
+            Emphasis::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut spans = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let next = marks
+            .iter()
+            .filter_map(|m| rest.find(m).map(|at| (at, *m)))
+            .min_by_key(|(at, _)| *at);
+        match next {
+            Some((at, mark)) => {
+                if at > 0 {
+                    spans.push(Span::styled(rest[..at].to_string(), base));
+                }
+                spans.push(Span::styled(
+                    mark.to_string(),
+                    theme
+                        .accent()
+                        .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+                ));
+                rest = &rest[at + mark.len()..];
+            }
+            None => {
+                spans.push(Span::styled(rest.to_string(), base));
+                rest = "";
+            }
+        }
+    }
+    Line::from(spans)
+}
+
+/// Rows a list panel (notes or derivation) needs.
+pub fn list_height(lines: usize) -> u16 {
+    u16::try_from(lines).unwrap_or(u16::MAX).saturating_add(2)
+}
+
+/// The derivation lines in a panel (double frame when boxed).
+pub fn derivation(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = boxed_block(
+        "derivation",
+        board.boxed.contains(&Element::Derivation),
+        theme,
+    );
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut p = Painter::new(buf, inner);
+    let last = board.derivation.len().saturating_sub(1);
+    for (i, text) in board.derivation.iter().enumerate() {
+        let base = if i == last {
+            theme.text().add_modifier(Modifier::BOLD)
+        } else {
+            theme.text()
+        };
+        let y = u16::try_from(i).unwrap_or(u16::MAX);
+        p.line(1, y, &highlighted(text, board, base, theme));
+    }
+}
+
+/// The callout notes, one per line.
+pub fn notes(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = boxed_block("note", board.boxed.contains(&Element::Notes), theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let mut p = Painter::new(buf, inner);
+    for (i, text) in board.notes.iter().enumerate() {
+        let y = u16::try_from(i).unwrap_or(u16::MAX);
+        let mut line = highlighted(text, board, theme.accent(), theme);
+        line.spans.insert(0, Span::styled("» ", theme.dim()));
+        p.line(1, y, &line);
+    }
+}
+
+/// Columns the derivation, table and notes would like beside a plot.
+pub fn side_width(board: &Board) -> u16 {
+    let longest = |lines: &[String]| lines.iter().map(|l| width(l)).max().unwrap_or(0);
+    let derivation = longest(&board.derivation) + 4;
+    let notes = longest(&board.notes) + 6;
+    let table = board
+        .table
+        .iter()
+        .map(|r| width(&r.label))
+        .max()
+        .map_or(0, |label| label.max(9) + 4 + 6 + 2 + 9 + 15);
+    derivation.max(notes).max(table)
+}
+
+/// Rows the table needs.
+pub fn table_height(board: &Board) -> u16 {
+    list_height(board.table.len() + 1)
+}
+
+fn items_text(n: f64) -> String {
+    let log = n.log10();
+    if n >= 1e6 && (log - log.round()).abs() < 1e-9 {
+        format!("10^{}", log.round())
+    } else {
+        group_thousands(n)
+    }
+}
+
+/// The memory comparison table.
+pub fn table(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let block = boxed_block(
+        "what it costs",
+        board.boxed.contains(&Element::Table),
+        theme,
+    );
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let label_w = board
+        .table
+        .iter()
+        .map(|r| usize::from(width(&r.label)))
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    let mut p = Painter::new(buf, inner);
+    p.text(
+        1,
+        0,
+        &format!("{:<label_w$}  {:>6}  {:>9}", "structure", "items", "memory"),
+        theme.dim(),
+    );
+    let exact = board.table.first().map(|r| r.gigabytes);
+    for (i, row) in board.table.iter().enumerate() {
+        let y = u16::try_from(i + 1).unwrap_or(u16::MAX);
+        let mut text = format!(
+            "{:<label_w$}  {:>6}  {:>6} GB",
+            row.label,
+            items_text(row.items),
+            trim(&sig(row.gigabytes, 3))
+        );
+        if let (Some(e), true) = (exact, i > 0) {
+            if row.gigabytes > 0.0 && inner.width >= width(&text) + 16 {
+                text.push_str(&format!("  ({}x smaller)", sig(e / row.gigabytes, 2)));
+            }
+        }
+        p.text(1, y, &text, theme.text());
+    }
+}
+
+fn trim(text: &str) -> String {
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// Rows the crawler diagram needs.
+pub const CRAWLER_HEIGHT: u16 = 8;
+
+/// The crawler: a URL goes through the filter; new ones are fetched,
+/// probably-seen ones dropped. The figures under it are computed.
+pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let f = &board.figures;
+    let s = &f.settings;
+    let k = kopt(s.bloom_bits).round().max(1.0);
+    let eps = idealised(s.bloom_bits, 1.0, k);
+    let art = [
+        "┌───────────┐  URL   ┌──────────────┐  definitely new   ┌──────────┐",
+        "│ page seen │ ─────▶ │ Bloom filter │ ────────────────▶ │  fetch   │",
+        "└───────────┘        └──────┬───────┘                   └──────────┘",
+        "                            │ probably seen",
+        "                            ▼",
+        "                         dropped",
+    ];
+    let art_w = art.iter().map(|l| width(l)).max().unwrap_or(0);
+    let x = area.width.saturating_sub(art_w) / 2;
+    let mut p = Painter::new(buf, area);
+    let boxed = board.boxed.contains(&Element::Crawler);
+    for (i, line) in art.iter().enumerate() {
+        let y = u16::try_from(i).unwrap_or(u16::MAX);
+        let style = if boxed { theme.accent() } else { theme.text() };
+        p.text(x, y, line, style);
+    }
+    let cost = format!(
+        "{} URLs · {} GB of filter at {} bits each · k = {k}",
+        items_text(s.urls),
+        trim(&sig(f.bloom_gb(s.urls, s.bloom_bits), 3)),
+        trim(&sig(s.bloom_bits, 3)),
+    );
+    let loss = format!(
+        "epsilon {} · about {} M new URLs wrongly dropped per {}",
+        sig(eps, 2),
+        sig(eps * s.urls / 1e6, 2),
+        items_text(s.urls)
+    );
+    p.centred(6, &fit(&cost, usize::from(area.width)), theme.exact());
+    p.centred(7, &fit(&loss, usize::from(area.width)), theme.exact());
+}

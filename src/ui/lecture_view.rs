@@ -1,0 +1,62 @@
+//! The Lecture screen: the progress line, the board of the current step
+//! (bit row, query, counters, derivation, plots, table, crawler, notes) and
+//! the narration underneath. Drawing only: the board comes from the pure
+//! engine in `crate::lecture`.
+
+#[path = "lecture/layout.rs"]
+mod layout;
+#[path = "lecture/paint.rs"]
+mod paint;
+#[path = "lecture/panels.rs"]
+mod panels;
+#[path = "lecture/plots.rs"]
+mod plots;
+#[path = "lecture/row.rs"]
+mod row;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use crate::lecture::Lecture;
+use crate::ui::theme::Theme;
+
+/// Smallest area the lecture screen draws into; below it a one-line notice
+/// says so instead.
+pub const MIN_WIDTH: u16 = 60;
+/// See [`MIN_WIDTH`].
+pub const MIN_HEIGHT: u16 = 16;
+
+/// Draws step `step` (a global index, see [`Lecture::step_index`]) of the
+/// lecture into `area`.
+pub fn render(lecture: &Lecture, step: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let area = area.intersection(buf.area);
+    if area.is_empty() {
+        return;
+    }
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let notice = format!(
+            "The lecture needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this area is {}x{}.",
+            area.width, area.height
+        );
+        paint::Painter::new(buf, area).text(0, 0, &notice, theme.bad());
+        return;
+    }
+    let board = lecture.board(step);
+    layout::draw(&board, area, buf, theme);
+}
+
+/// Draws scene `scene`, step `step` (both counted from 1, as on the progress
+/// line and in `bloomlab render --scene S --step T`); out of range is a usage
+/// error naming the allowed range, and nothing is drawn.
+pub fn render_scene_step(
+    lecture: &Lecture,
+    scene: u32,
+    step: u32,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) -> Result<(), crate::cli::CliError> {
+    let global = lecture.step_index(scene, step)?;
+    render(lecture, global, area, buf, theme);
+    Ok(())
+}

@@ -1,0 +1,252 @@
+//! Teachers' scripts: a second small script plays with its own numbers, and
+//! malformed scripts are rejected at file:line:column.
+
+use std::path::{Path, PathBuf};
+
+use bloomlab::cli::CliError;
+use bloomlab::cli::args::{ScriptAction, ScriptArgs};
+use bloomlab::lecture::{Lecture, script_command, trace};
+use serde_json::Value;
+
+fn script(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scripts")
+        .join(name)
+}
+
+fn steps(lecture: &Lecture) -> Vec<Value> {
+    trace::json_lines(lecture)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each trace line is JSON"))
+        .collect()
+}
+
+#[test]
+fn teacher_script_plays_with_its_own_row() {
+    let lecture = Lecture::from_file(&script("teacher.txt")).expect("the teacher's script loads");
+    assert_eq!(lecture.scene_count(), 2);
+    assert_eq!(lecture.len(), 7);
+    let t = steps(&lecture);
+    assert!(t[0]["narration"].as_str().unwrap().contains("12 bits"));
+    // Apple (1, 5) and pear (5, 9) share bit 5.
+    assert_eq!(t[1]["bits"], serde_json::json!([1, 5, 9]));
+    assert!(t[1]["narration"].as_str().unwrap().contains("only 3 bits"));
+    assert!(
+        t[2]["narration"]
+            .as_str()
+            .unwrap()
+            .contains("reads bit 0 first")
+    );
+    assert!(
+        t[3]["narration"]
+            .as_str()
+            .unwrap()
+            .contains("bits 1 and 9 are")
+    );
+    assert_eq!(t[2]["verdict"], "definitely absent");
+    assert_eq!(t[2]["flag"], Value::Null);
+    assert_eq!(t[3]["verdict"], "probably present");
+    assert_eq!(t[3]["flag"], "false positive");
+    // Clearing apple takes 1 and 5; plum (3, 10) stays.
+    assert_eq!(t[4]["bits"], serde_json::json!([3, 9, 10]));
+    assert_eq!(t[5]["verdict"], "definitely absent");
+    assert_eq!(t[5]["flag"], "false negative");
+    assert_eq!(t[6]["bits"], serde_json::json!([1, 3, 5, 9, 10]));
+    // 1 - e^(-2*4/12) = 0.4866
+    let fill = t[6]["curve_probes"]["fill"]["y"].as_f64().unwrap();
+    assert!((fill - 0.4866).abs() < 1e-4, "{fill}");
+    assert!(
+        t[6]["narration"]
+            .as_str()
+            .unwrap()
+            .contains("about 0.49 of the row")
+    );
+}
+
+#[test]
+fn check_reports_scenes_and_steps() {
+    let args = ScriptArgs {
+        action: ScriptAction::Check {
+            file: script("teacher.txt"),
+        },
+    };
+    assert_eq!(script_command(&args).unwrap(), "ok: 2 scenes, 7 steps\n");
+    let builtin = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/lecture.txt");
+    let args = ScriptArgs {
+        action: ScriptAction::Check { file: builtin },
+    };
+    assert_eq!(script_command(&args).unwrap(), "ok: 5 scenes, 51 steps\n");
+}
+
+#[test]
+fn trace_command_prints_one_object_per_step() {
+    let args = ScriptArgs {
+        action: ScriptAction::Trace {
+            file: None,
+            json: true,
+        },
+    };
+    let out = script_command(&args).unwrap();
+    assert_eq!(out.lines().count(), 51);
+    for line in out.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert!(v["scene"].as_u64().unwrap() >= 1);
+        assert!(v["step"].as_u64().unwrap() >= 1);
+    }
+    let text = script_command(&ScriptArgs {
+        action: ScriptAction::Trace {
+            file: Some(script("teacher.txt")),
+            json: false,
+        },
+    })
+    .unwrap();
+    assert!(text.contains("Scene 1 of 2: Twelve bits"));
+    assert!(text.contains("FALSE POSITIVE"));
+}
+
+/// Runs `script check` on a malformed file and returns the error line.
+fn check_error(name: &str) -> String {
+    let path = script(&format!("bad/{name}"));
+    let args = ScriptArgs {
+        action: ScriptAction::Check { file: path },
+    };
+    match script_command(&args) {
+        Err(CliError::Usage(message)) => message,
+        other => panic!("{name}: expected a usage error, got {other:?}"),
+    }
+}
+
+fn assert_located(name: &str, line: usize, column: usize, words: &str) {
+    let message = check_error(name);
+    let at = format!("bad/{name}:{line}:{column}: ");
+    assert!(message.contains(&at), "{name}: wanted {at} in {message}");
+    assert!(
+        message.contains(words),
+        "{name}: wanted '{words}' in {message}"
+    );
+    assert_eq!(message.lines().count(), 1, "one line: {message}");
+}
+
+#[test]
+fn malformed_scripts_are_located() {
+    assert_located(
+        "position_too_big.txt",
+        3,
+        14,
+        "position 16 is outside the row",
+    );
+    assert_located("unknown_directive.txt", 4, 3, "unknown directive 'wiggle'");
+    assert_located("unknown_element.txt", 3, 10, "unknown element 'chart'");
+    assert_located("unknown_item.txt", 4, 7, "unknown item 'q'");
+    assert_located("bad_placeholder.txt", 3, 16, "unknown placeholder 'fil'");
+    assert_located("empty.txt", 1, 1, "no scenes");
+    assert_located("not_utf8.txt", 3, 6, "not UTF-8");
+    assert_located(
+        "probe_out_of_range.txt",
+        3,
+        14,
+        "n must be a number from 0 to 12",
+    );
+}
+
+#[test]
+fn missing_file_is_a_clear_error() {
+    let message = check_error("no_such_file.txt");
+    assert!(message.contains("no_such_file.txt"));
+    assert!(message.contains("cannot read"));
+}
+
+#[test]
+fn hostile_inputs_fail_fast() {
+    let huge = vec![b'#'; 2 << 20];
+    let e = Lecture::from_bytes("huge", &huge).unwrap_err();
+    assert!(e.to_string().contains("at most"), "{e}");
+
+    let mut many = String::from("scene \"a\"\n");
+    for _ in 0..3000 {
+        many.push_str("step\n");
+    }
+    let e = Lecture::from_text("many", &many).unwrap_err();
+    assert!(e.to_string().starts_with("many:2002:1: "), "{e}");
+    assert!(e.message.contains("at most 2000 steps"));
+
+    let e = Lecture::from_bytes("nul", b"scene \"a\"\nstep\n> a\0b\n").unwrap_err();
+    assert_eq!((e.line, e.column), (3, 4));
+
+    let long = format!("scene \"a\"\nstep\n> {}\n", "a".repeat(5000));
+    let e = Lecture::from_text("long", &long).unwrap_err();
+    assert_eq!(e.line, 3);
+}
+
+#[test]
+fn more_located_mistakes() {
+    let cases: &[(&str, usize, usize, &str)] = &[
+        (
+            "k = 0\nscene \"a\"\nstep\n",
+            1,
+            5,
+            "'k' must be a whole number from 1 to 16",
+        ),
+        (
+            "m = 8\nk = 2\nitem a = 1\nscene \"a\"\nstep\n",
+            3,
+            6,
+            "has 1 positions but k = 2",
+        ),
+        (
+            "scene \"a\"\nstep\n> {fill(n=3, bits=2)}\n",
+            3,
+            14,
+            "'fill' has no argument 'bits'",
+        ),
+        ("scene \"a\"\nstep\n> {fill}\n", 3, 4, "needs n"),
+        ("scene \"a\"\n> text\n", 2, 1, "inside a step"),
+        ("scene \"a\"\nscene \"b\"\nstep\n", 1, 1, "has no steps"),
+        ("scene untitled\nstep\n", 1, 7, "double quotes"),
+        (
+            "scene \"a\"\nstep\ninsert x upto 2\n",
+            3,
+            8,
+            "unknown item 'x'",
+        ),
+        (
+            "item x = 1 2 3\nscene \"a\"\nstep\ninsert x upto 9\n",
+            4,
+            15,
+            "'upto' must be",
+        ),
+        (
+            "scene \"a\"\nstep\nm = 12\n",
+            3,
+            1,
+            "before the first scene",
+        ),
+        (
+            "scene \"a\"\nstep\nemphasise loud\n",
+            3,
+            11,
+            "unknown emphasis 'loud'",
+        ),
+    ];
+    for (text, line, column, words) in cases {
+        let e = Lecture::from_text("s", text).unwrap_err();
+        assert_eq!((e.line, e.column), (*line, *column), "{text:?}: {e}");
+        assert!(e.message.contains(words), "{text:?}: {e}");
+    }
+}
+
+#[test]
+fn a_long_script_traces_quickly() {
+    // The largest number of steps allowed, each doing real work.
+    let mut text = String::from("item a = 1 2 3\nitem b = 4 5 6\nscene \"long\"\n");
+    for i in 0..2000 {
+        text.push_str("step\nshow row owners counters\ninsert a\nclear a\nrestore\n");
+        text.push_str("counters insert b\nquery b\nderive {fill(n=3)} {set}\n");
+        text.push_str(&format!("> step {i} with {{eps(n=2)}}\n"));
+    }
+    let lecture = Lecture::from_text("long", &text).expect("at the cap is fine");
+    let started = std::time::Instant::now();
+    let out = trace::json_lines(&lecture);
+    assert_eq!(out.lines().count(), 2000);
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}

@@ -1,0 +1,84 @@
+//! Cancellation: a raised flag stops long work promptly with `Cancelled`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use bloomlab::rates::{
+    Budget, ExactRates, Params, RateError, Sizing, best_k_scan, classic_exact_cancellable,
+    true_exact_cancellable,
+};
+
+const BIG: Params = Params {
+    m: 100_000,
+    n: 10_000,
+    k: 9,
+};
+
+#[test]
+fn flag_raised_mid_computation_stops_it() {
+    let flag = AtomicBool::new(false);
+    let started = Instant::now();
+    let outcome = std::thread::scope(|s| {
+        let worker = s.spawn(|| ExactRates::compute_cancellable(BIG, Budget::default(), &flag));
+        std::thread::sleep(Duration::from_millis(30));
+        flag.store(true, Ordering::Relaxed);
+        worker.join()
+    });
+    let elapsed = started.elapsed();
+    assert!(
+        matches!(outcome, Ok(Err(RateError::Cancelled))),
+        "{outcome:?}"
+    );
+    // Left alone this takes well over a second; cancelled, it stops within
+    // one big multiplication.
+    assert!(elapsed < Duration::from_millis(900), "{elapsed:?}");
+}
+
+#[test]
+fn every_entry_point_honours_a_raised_flag() {
+    let flag = AtomicBool::new(true);
+    let p = Params {
+        m: 160,
+        n: 16,
+        k: 7,
+    };
+    let b = Budget::default();
+    assert_eq!(
+        classic_exact_cancellable(p, b, &flag),
+        Err(RateError::Cancelled)
+    );
+    assert_eq!(
+        true_exact_cancellable(p, b, &flag),
+        Err(RateError::Cancelled)
+    );
+    assert_eq!(
+        ExactRates::compute_cancellable(p, b, &flag),
+        Err(RateError::Cancelled)
+    );
+    assert_eq!(
+        best_k_scan(160, 16, 1..=10, b, None, &flag).map(|r| r.k),
+        Err(RateError::Cancelled)
+    );
+    assert_eq!(
+        Sizing::for_target_cancellable(1000, 0.01, b, &flag).map(|s| s.m),
+        Err(RateError::Cancelled)
+    );
+}
+
+#[test]
+fn oversized_requests_fail_fast_with_a_useful_message() {
+    let started = Instant::now();
+    let p = Params {
+        m: 1_000_000,
+        n: 1_000_000,
+        k: 10,
+    };
+    let err = match ExactRates::compute(p, Budget::default()) {
+        Ok(_) => panic!("a 600-million-digit denominator was computed"),
+        Err(e) => e,
+    };
+    assert!(started.elapsed() < Duration::from_millis(50));
+    let text = err.to_string();
+    assert!(text.contains("600,000,001 digits"), "{text}");
+    assert!(text.contains("raise"), "{text}");
+}
