@@ -25,18 +25,14 @@ impl Widget for &App {
         render_header(self, area, buf);
         let body = body_area(area);
         match self.screen {
-            // The lecture view draws its own key line, so it gets the footer row too.
             Screen::Lecture => {
-                let with_footer = Rect::new(body.x, body.y, body.width, body.height + 1);
-                crate::ui::lecture_tab::render(&self.lecture, with_footer, buf, &self.theme);
+                crate::ui::lecture_tab::render(&self.lecture, body, buf, &self.theme);
             }
             Screen::Lab => crate::ui::lab::view::render(self, body, buf),
             Screen::Sandbox => crate::ui::sandbox::view::render(self, body, buf),
             Screen::Sizing => crate::ui::sizing::view::render(self, body, buf),
         }
-        if self.screen != Screen::Lecture {
-            render_footer(self, area, buf);
-        }
+        render_footer(self, area, buf);
         if self.show_help {
             render_help(self, area, buf);
         }
