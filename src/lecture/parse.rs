@@ -250,7 +250,7 @@ impl<'f> Parser<'f> {
     fn narration(&mut self, text: &str, column: usize) -> Result<(), ScriptError> {
         let template = self
             .template(text)
-            .map_err(|(offset, msg)| self.err(column + char_offset(text, offset), msg))?;
+            .map_err(|(offset, msg)| self.err(column + offset, msg))?;
         let step = self.current_step(column.saturating_sub(2).max(1), "narration")?;
         // An empty `>` line separates paragraphs; other lines join the last one.
         if template.parts.is_empty() {
@@ -611,7 +611,7 @@ impl<'f> Parser<'f> {
             return Err(self.err(column, format!("`{}` needs text after it", keyword.text)));
         }
         self.template(text.trim_end())
-            .map_err(|(offset, msg)| self.err(column + char_offset(text, offset), msg))
+            .map_err(|(offset, msg)| self.err(column + offset, msg))
     }
 
     fn directive(&mut self, raw: &str, ws: &[Word<'_>]) -> Result<(), ScriptError> {
@@ -624,7 +624,7 @@ impl<'f> Parser<'f> {
         }
         let directive = match first.text {
             "show" | "hide" => {
-                let target = self.need(ws, 1, "an element to show or hide")?;
+                self.need(ws, 1, "an element to show or hide")?;
                 let mut out = Vec::new();
                 for w in &ws[1..] {
                     let e = self.element(*w)?;
@@ -634,7 +634,6 @@ impl<'f> Parser<'f> {
                         Directive::Hide(e)
                     });
                 }
-                let _ = target;
                 let step = self.current_step(first.column, "a directive")?;
                 step.directives.extend(out);
                 return Ok(());
@@ -774,12 +773,6 @@ impl<'f> Parser<'f> {
         };
         Ok(Directive::Emphasise(e))
     }
-}
-
-/// Character offset within `text` of a character offset (identity, kept
-/// for clarity at the call sites).
-fn char_offset(_text: &str, offset: usize) -> usize {
-    offset
 }
 
 /// Reads `"..."` (leading spaces allowed, nothing after the closing quote

@@ -1,16 +1,11 @@
 //! The lecture tab: the compiled script, the current step, and the stepping
-//! rules. The board is drawn by the lecture's own view; until that view is
-//! part of the build, [`render`] draws the progress line and the bit row of
-//! the current step from the same engine.
+//! rules. The board itself is drawn by [`crate::ui::lecture_view`].
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::lecture::Lecture;
 use crate::ui::action::LectureAction;
-use crate::ui::bit_row::BitRow;
 use crate::ui::theme::Theme;
 
 /// Where the lecture stands.
@@ -72,64 +67,9 @@ impl Default for LectureTab {
     }
 }
 
-/// Draws the lecture tab into `area`.
+/// Draws the lecture tab into `area` with the lecture's own view.
 pub fn render(tab: &LectureTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let board = tab.lecture.board(tab.step);
-    let (scene, step) = tab.lecture.locate(tab.step);
-    let progress = format!(
-        " Scene {} of {} · {} · step {} of {}",
-        scene + 1,
-        board.scene_count,
-        tab.lecture.scene_title(scene),
-        step + 1,
-        board.steps_in_scene
-    );
-    buf.set_stringn(
-        area.x,
-        area.y,
-        progress,
-        usize::from(area.width),
-        theme.title(),
-    );
-    let bits: Vec<bool> = board.row.as_ref().map_or_else(
-        || vec![false; 16],
-        |row| row.iter().map(|c| c.set).collect(),
-    );
-    let row = BitRow {
-        bits: &bits,
-        marks: &[],
-    };
-    let width = area.width.saturating_sub(2);
-    let row_height = row.height(width).min(area.height.saturating_sub(2));
-    row.render(
-        Rect::new(area.x + 1, area.y + 2, width, row_height),
-        buf,
-        theme,
-    );
-    let text_y = area.y + 2 + row_height + 1;
-    if text_y >= area.bottom() {
-        return;
-    }
-    let mut lines: Vec<Line<'static>> = board
-        .notes
-        .iter()
-        .chain(&board.derivation)
-        .map(|s| Line::styled(s.clone(), theme.text()))
-        .collect();
-    lines.push(Line::styled(
-        "The full board (narration, probes, plots) is drawn by the lecture view; \
-         the keys below already step through the script.",
-        theme.dim(),
-    ));
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(
-        Rect::new(
-            area.x + 2,
-            text_y,
-            area.width.saturating_sub(4),
-            area.bottom() - text_y,
-        ),
-        buf,
-    );
+    crate::ui::lecture_view::render(&tab.lecture, tab.step, area, buf, theme);
 }
 
 #[cfg(test)]

@@ -7,7 +7,9 @@
 //!   [`keymap`]: keys and mouse to actions; [`update`]: actions to state.
 //! - [`view`]: the frame, tabs, help overlay and "too small" notice;
 //!   one module per screen: [`lab`], [`sandbox`], [`sizing`],
-//!   [`lecture_tab`].
+//!   [`lecture_tab`] (stepping) with [`lecture_view`] (drawing).
+//! - [`bit_row`], [`slider`], [`text_field`], [`format`], [`numbers`]:
+//!   shared pieces; [`theme`]: named styles.
 //! - [`worker`] and [`jobs`]: exact work off the UI thread;
 //!   [`runtime`]: the terminal loop; [`render`]: text snapshots.
 

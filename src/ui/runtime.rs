@@ -1,5 +1,5 @@
 //! The terminal: set-up, the event loop, and giving the terminal back on
-//! every way out (quit, Ctrl+C, SIGTERM, SIGHUP, panic).
+//! every way out (quit, Ctrl+C, SIGTERM, panic); a hang-up ends it.
 
 use std::io::stdout;
 use std::sync::Arc;
@@ -23,10 +23,18 @@ const POLL: Duration = Duration::from_millis(50);
 /// Runs the app until the user quits or a termination signal arrives.
 pub fn run(app: &mut App) -> Result<(), CliError> {
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))
-            .map_err(|e| CliError::Runtime(format!("cannot watch for signals: {e}")))?;
-    }
+    let watch = |e: std::io::Error| CliError::Runtime(format!("cannot watch for signals: {e}"));
+    // The first SIGTERM asks the loop to stop and restore the terminal; a
+    // second one, if the first went unheard, ends the process at once.
+    // SIGHUP keeps its default: the terminal is gone, nothing is left to
+    // restore, and crossterm spins on a hung-up tty instead of returning.
+    signal_hook::flag::register_conditional_shutdown(
+        signal_hook::consts::SIGTERM,
+        143,
+        Arc::clone(&stop),
+    )
+    .map_err(watch)?;
+    signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&stop)).map_err(watch)?;
     // ratatui's panic hook restores the screen and then calls the hook
     // installed before it: this one, which also releases the mouse.
     let previous = std::panic::take_hook();

@@ -108,3 +108,27 @@ impl Theme {
         self.paint(Color::White).add_modifier(Modifier::BOLD)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn monochrome_has_no_colours() {
+        let mono = Theme { color: false };
+        for style in [
+            mono.bit_set(),
+            mono.probe_hit(),
+            mono.probe_miss(),
+            mono.exact(),
+            mono.idealised(),
+            mono.measured(),
+            mono.true_rate(),
+            mono.selected(),
+            mono.warn(),
+        ] {
+            assert_eq!(style.fg, None);
+        }
+        assert!(Theme { color: true }.exact().fg.is_some());
+    }
+}

@@ -26,7 +26,7 @@ impl Widget for &App {
         let body = body_area(area);
         match self.screen {
             Screen::Lecture => {
-                crate::ui::lecture_tab::render(&self.lecture, body, buf, &self.theme)
+                crate::ui::lecture_tab::render(&self.lecture, body, buf, &self.theme);
             }
             Screen::Lab => crate::ui::lab::view::render(self, body, buf),
             Screen::Sandbox => crate::ui::sandbox::view::render(self, body, buf),

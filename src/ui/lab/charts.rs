@@ -40,14 +40,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     k_chart(app, rects[1], buf);
     mn_chart(app, rects[2], buf);
     legend(
-        &app.theme,
+        app,
         Rect::new(area.x, area.bottom() - 1, area.width, 1),
         buf,
     );
 }
 
-fn legend(theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let line = Line::from(vec![
+fn legend(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let lab = &app.lab;
+    let mut line = Line::from(vec![
         Span::styled(" ⠤⠤ ", theme.idealised()),
         Span::styled("idealised (f64)   ", theme.dim()),
         Span::styled("•", theme.exact()),
@@ -57,6 +59,33 @@ fn legend(theme: &Theme, area: Rect, buf: &mut Buffer) {
         Span::styled("×", theme.measured()),
         Span::styled(" measured", theme.dim()),
     ]);
+    // Extras only where they fit whole: the measured fill, and exact chart
+    // points left out for their size.
+    let mut extras = Vec::new();
+    if let Shown::Fresh(Ok(m)) = lab.results.measured.shown(&lab.measure_key()) {
+        let exact = exact_fill(lab.m, lab.n as f64, lab.k);
+        extras.push(Span::styled(
+            format!(
+                "   fill: measured {:.1}% · exact {:.1}%",
+                100.0 * m.bits_set_mean / lab.m as f64,
+                100.0 * exact
+            ),
+            theme.measured(),
+        ));
+    }
+    if let Shown::Fresh(c) = lab.results.mn_curve.shown(&lab.curve_key())
+        && c.skipped > 0
+    {
+        extras.push(Span::styled(
+            format!("   ε vs m/n: {} exact points too large to draw", c.skipped),
+            theme.dim(),
+        ));
+    }
+    for extra in extras {
+        if line.width() + extra.width() <= usize::from(area.width) {
+            line.spans.push(extra);
+        }
+    }
     buf.set_line(area.x, area.y, &line, area.width);
 }
 

@@ -120,6 +120,8 @@ pub struct MeasureFigures {
     pub wilson_high: f64,
     /// Mean number of set bits per filter.
     pub bits_set_mean: f64,
+    /// Standard error from the spread of per-filter rates (two or more filters).
+    pub between_filters_se: Option<f64>,
     /// Filters measured so far (equal to `filters` once finished).
     pub filters_done: u64,
     /// Filters asked for.
@@ -130,6 +132,19 @@ impl MeasureFigures {
     /// True once every filter has been measured.
     pub fn complete(&self) -> bool {
         self.filters_done >= self.filters
+    }
+
+    /// A 95% interval for the average rate over filters: the Wilson interval
+    /// widened to rate ± 1.96 standard errors of the spread between filters,
+    /// since queries on one filter share its fill and are not independent.
+    pub fn interval(&self) -> (f64, f64) {
+        match self.between_filters_se {
+            Some(se) => (
+                self.wilson_low.min(self.rate - 1.96 * se).max(0.0),
+                self.wilson_high.max(self.rate + 1.96 * se).min(1.0),
+            ),
+            None => (self.wilson_low, self.wilson_high),
+        }
     }
 }
 
@@ -303,6 +318,7 @@ fn figures_of(m: &Measurement, filters_done: u64, filters: u64) -> MeasureFigure
         wilson_low: m.wilson_low,
         wilson_high: m.wilson_high,
         bits_set_mean: m.bits_set_mean,
+        between_filters_se: m.between_filters_se,
         filters_done,
         filters,
     }
@@ -410,6 +426,28 @@ mod tests {
             k: 7,
         };
         assert_eq!(exact_figures(key, EXACT_BUDGET, &cancel), None);
+    }
+
+    #[test]
+    fn the_interval_counts_the_spread_between_filters() {
+        let mut m = MeasureFigures {
+            false_positives: 87,
+            total_queries: 10_000,
+            rate: 0.0087,
+            wilson_low: 0.0070,
+            wilson_high: 0.0107,
+            bits_set_mean: 80.0,
+            between_filters_se: None,
+            filters_done: 1,
+            filters: 1,
+        };
+        assert_eq!(m.interval(), (0.0070, 0.0107));
+        m.between_filters_se = Some(0.002);
+        let (low, high) = m.interval();
+        assert!((low - (0.0087 - 0.00392)).abs() < 1e-12);
+        assert!((high - (0.0087 + 0.00392)).abs() < 1e-12);
+        m.between_filters_se = Some(0.00001);
+        assert_eq!(m.interval(), (0.0070, 0.0107));
     }
 
     #[test]

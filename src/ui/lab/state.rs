@@ -36,7 +36,7 @@ pub fn spec(slider: LabSlider) -> SliderSpec {
         },
         LabSlider::Filters => SliderSpec {
             min: 1,
-            max: 1_000,
+            max: 100_000,
             scale: Scale::Log,
         },
     }

@@ -13,7 +13,7 @@ use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
 use crate::ui::format::{grouped, sig, signed_sci};
 use crate::ui::lab::charts;
-use crate::ui::lab::compute::{ExactFigures, idealised_rate};
+use crate::ui::lab::compute::{ExactFigures, MeasureFigures, idealised_rate};
 use crate::ui::lab::state::{LabState, label, spec};
 use crate::ui::slider::track;
 use crate::ui::theme::Theme;
@@ -361,15 +361,15 @@ fn measured_lines(app: &App, wide: bool) -> Vec<Line<'static>> {
         ),
         Shown::Computing(_) => (Span::styled("computing…", theme.stale()), None),
     };
-    let interval = m.map_or(String::new(), |m| {
-        format!("95% {}–{}", sig(m.wilson_low, 2), sig(m.wilson_high, 2))
+    let bounds = m.map(MeasureFigures::interval);
+    let interval = bounds.map_or(String::new(), |(low, high)| {
+        format!("95% {}–{}", sig(low, 3), sig(high, 3))
     });
     let first = row("measured", value, &interval, theme, theme.measured());
-    let unresolved = m.is_none_or(|m| {
-        expected < 10.0 || m.wilson_low <= 0.0 || m.wilson_high / m.wilson_low > 3.0
-    });
+    let unresolved =
+        bounds.is_none_or(|(low, high)| expected < 10.0 || low <= 0.0 || high / low > 3.0);
     let mut second = vec![Span::styled(
-        format!("  expected {} ({reference_name}) · ", sig(expected, 3)),
+        format!("  expected {} ({reference_name}) · ", count_like(expected)),
         theme.dim(),
     )];
     match m {
@@ -381,10 +381,21 @@ fn measured_lines(app: &App, wide: bool) -> Vec<Line<'static>> {
             },
             theme.warn(),
         )),
+        // One filter measures its own rate, which differs from the average
+        // over filters by the luck of its fill: no verdict on the formulas.
+        Some(m) if m.filters < 2 => second.push(Span::styled(
+            if wide {
+                "one filter: its own rate; add filters to compare"
+            } else {
+                "one filter: add filters"
+            },
+            theme.dim(),
+        )),
         Some(m) => {
             let classic = fresh_exact(lab.results.exact.shown(&lab.rate_key())).map(|e| e.value);
+            let (low, high) = m.interval();
             let holds = |x: f64| {
-                if (m.wilson_low..=m.wilson_high).contains(&x) {
+                if (low..=high).contains(&x) {
                     "✓"
                 } else {
                     "✗"
@@ -402,6 +413,16 @@ fn measured_lines(app: &App, wide: bool) -> Vec<Line<'static>> {
         None => second.push(Span::styled("measuring on real filters", theme.stale())),
     }
     vec![first, Line::from(second)]
+}
+
+/// An expected count: three significant digits when small, grouped when large.
+fn count_like(x: f64) -> String {
+    if (1000.0..1e15).contains(&x) {
+        // Checked range: the rounded value fits in u64.
+        grouped(x.round() as u64)
+    } else {
+        sig(x, 3)
+    }
 }
 
 fn best_k_line(app: &App, wide: bool, width: u16) -> Line<'static> {

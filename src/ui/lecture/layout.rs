@@ -114,46 +114,48 @@ fn needed(board: &Board, parts: &[Part], full: u16) -> u16 {
     parts.iter().map(|&p| height(board, p, full)).sum()
 }
 
+/// Rows the board needs above the narration: its fixed parts plus the
+/// smallest plot, with the text panels beside or under the plots.
+fn board_rows(
+    board: &Board,
+    top: &[Part],
+    side: &[Part],
+    has_plots: bool,
+    wide: bool,
+    full: u16,
+) -> u16 {
+    let side_need = needed(board, side, full);
+    let below = if !has_plots {
+        side_need
+    } else if wide {
+        MIN_PLOT.max(side_need)
+    } else {
+        MIN_PLOT + side_need
+    };
+    needed(board, top, full) + below
+}
+
 /// Draws the whole lecture screen for `board` into `area`.
 pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let progress = Rect { height: 1, ..area };
     panels::progress(board, progress, buf, theme);
-    let hint_rows = u16::from(area.height >= 20);
-    if hint_rows > 0 {
-        let hint = Rect {
-            y: area.bottom() - 1,
-            height: 1,
-            ..area
-        };
-        panels::hints(board, hint, buf, theme);
-    }
-    let body = Rect {
-        y: area.y + 1,
-        height: area.height.saturating_sub(1 + hint_rows),
-        ..area
-    };
-
     let top = top_parts(board);
     let side = side_parts(board);
     let plot_list = plots::visible(board);
     let wide = area.width >= SIDE_BY_SIDE && !plot_list.is_empty() && !side.is_empty();
-    let mut board_need = needed(board, &top, body.height);
-    if !plot_list.is_empty() {
-        let side_need = needed(board, &side, body.height);
-        board_need += if wide {
-            MIN_PLOT.max(side_need)
-        } else {
-            MIN_PLOT + side_need
-        };
-    } else {
-        board_need += needed(board, &side, body.height);
-    }
-
-    // Narration gets what it needs, at least a rule and two lines, and gives
-    // way to the board down to that.
+    let board_need = board_rows(board, &top, &side, !plot_list.is_empty(), wide, area.height);
     let narration_lines =
         u16::try_from(panels::narration_lines(board, area.width).len()).unwrap_or(u16::MAX);
     let want = narration_lines.saturating_add(1);
+
+    // The app's own footer lists the keys, so the whole height below the
+    // progress line belongs to the board and the narration.
+    let body = Rect {
+        y: area.y + 1,
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+
     let spare = body.height.saturating_sub(board_need);
     let narration_rows = want.min(spare.max(3)).min(body.height);
     let narration_area = Rect {

@@ -36,22 +36,6 @@ pub fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     Painter::new(buf, area).line(0, 0, &line);
 }
 
-/// The key reminder at the bottom of the screen, with the row's glyph key
-/// on the right when the row shows and there is room.
-pub fn hints(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let text = "← back · → next · [ ] scene · 1-5 jump · Home start";
-    let mut p = Painter::new(buf, area);
-    let room = usize::from(area.width.saturating_sub(2));
-    let end = p.text(1, 0, &fit(text, room), theme.dim());
-    if board.shows(Element::Row) {
-        let key = "█ set  ▓ shared  × cleared  ▐ ▌ probed";
-        let x = area.width.saturating_sub(width(key) + 1);
-        if x > end + 2 {
-            p.text(x, 0, key, theme.dim());
-        }
-    }
-}
-
 /// Word-wraps `text` to `max` columns.
 pub fn wrap(text: &str, max: usize) -> Vec<String> {
     let max = max.max(8);
@@ -94,6 +78,15 @@ pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         "─".repeat(usize::from(area.width.saturating_sub(12)))
     );
     p.text(0, 0, &rule, theme.dim());
+    // The row's glyph key rides on the rule, so colourless screens still say
+    // what each cell means without spending a row on it.
+    if board.shows(Element::Row) {
+        let key = " █ set  ▓ shared  × cleared  ▐ ▌ probed ";
+        let x = area.width.saturating_sub(width(key) + 2);
+        if x > 14 {
+            p.text(x, 0, key, theme.dim());
+        }
+    }
     let lines = narration_lines(board, area.width);
     let room = usize::from(area.height.saturating_sub(1));
     for (i, text) in lines.iter().take(room).enumerate() {
@@ -323,12 +316,12 @@ pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let k = kopt(s.bloom_bits).round().max(1.0);
     let eps = idealised(s.bloom_bits, 1.0, k);
     let art = [
-        "┌───────────┐  URL   ┌──────────────┐  definitely new   ┌──────────┐",
-        "│ page seen │ ─────▶ │ Bloom filter │ ────────────────▶ │  fetch   │",
-        "└───────────┘        └──────┬───────┘                   └──────────┘",
-        "                            │ probably seen",
-        "                            ▼",
-        "                         dropped",
+        "┌───────────┐ URL found ┌──────────────┐  definitely new   ┌──────────┐",
+        "│  crawler  │ ────────▶ │ Bloom filter │ ────────────────▶ │  fetch   │",
+        "└───────────┘           └──────┬───────┘                   └──────────┘",
+        "                               │ probably seen",
+        "                               ▼",
+        "                            dropped",
     ];
     let art_w = art.iter().map(|l| width(l)).max().unwrap_or(0);
     let x = area.width.saturating_sub(art_w) / 2;
