@@ -124,6 +124,7 @@ fn rate_refuses_every_bad_number() {
         "--digits",
         &["0", "1000000000", "4294967296"],
     ));
+    cases.extend(numeric_cases(RATE, "--max-digits", &["0", "1000000000"]));
     refuse_generated(cases);
 }
 
