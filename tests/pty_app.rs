@@ -223,8 +223,13 @@ fn sigterm_during_heavy_work_is_prompt() {
     for _ in 0..40 {
         app.send(b"\x1b[C");
     }
+    let asked = std::time::Instant::now();
     app.signal("TERM");
     app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    let took = asked.elapsed();
+    println!("SIGTERM during exact work: exited after {took:?}");
+    // Work is cancelled, not waited for: well under the 10 s ceiling.
+    assert!(took < Duration::from_secs(3), "SIGTERM took {took:?}");
     assert_restored(&app, "SIGTERM during exact work");
 }
 
@@ -420,4 +425,49 @@ fn a_long_paste_does_not_hold_back_later_keys() {
             .unwrap_or_else(|e| panic!("Ctrl+C after {n} bytes: {e}"));
         assert_eq!(code, Some(0));
     }
+}
+
+/// Holding an arrow on the lab at its largest setting: every key press is
+/// answered by a redraw at once, because the exact work runs off the UI
+/// thread and is cancelled by the next move.
+#[test]
+fn holding_a_key_on_a_huge_setting_stays_responsive() {
+    let mut app = PtyApp::spawn(
+        &[
+            "--screen", "lab", "--m", "1000000", "--n", "100000", "--k", "32",
+        ],
+        120,
+        40,
+        &[],
+    );
+    app.wait_for("m bits", SHOW)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut worst = Duration::ZERO;
+    for i in 0..120 {
+        // Left and right alternately on m, n and k: the setting keeps
+        // changing, so every press starts (and cancels) exact work.
+        let key: &[u8] = match i % 6 {
+            0 | 2 => b"\x1b[D",
+            1 => b"\x1b[C",
+            3 => b"\x1b[B",
+            // Big steps on n, alternating, so n never sticks at an end.
+            4 if (i / 6) % 2 == 0 => b"\x1b[1;2D",
+            4 => b"\x1b[1;2C",
+            _ => b"\x1b[A",
+        };
+        let mark = app.raw_len();
+        let sent = std::time::Instant::now();
+        app.send(key);
+        app.wait_for_output_past(mark, SHOW)
+            .unwrap_or_else(|e| panic!("press {i}: {e}"));
+        worst = worst.max(sent.elapsed());
+    }
+    println!("worst key-to-redraw time over 120 presses: {worst:?}");
+    assert!(
+        worst < Duration::from_secs(1),
+        "a key press waited {worst:?} for a redraw"
+    );
+    app.send(b"q");
+    app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_restored(&app, "q after holding keys on the lab");
 }
