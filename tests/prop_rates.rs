@@ -2,7 +2,11 @@
 //! the classic rate rising with n, and long-division digits checked against a
 //! slow reference that produces one digit at a time.
 
-use bloomlab::rates::{Budget, Params, SigDecimal, classic_exact, idealised, true_exact};
+use std::sync::atomic::AtomicBool;
+
+use bloomlab::rates::{
+    Budget, Params, SigDecimal, Sizing, classic_exact, idealised, idealised_real_k, true_exact,
+};
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -176,6 +180,49 @@ proptest! {
     fn tie_digits_match_reference(num in 1u64..=100_000, a in 0u32..=12, b in 0u32..=8, digits in 1u32..=8) {
         let den = 2u64.pow(a) * 5u64.pow(b);
         check_against_reference(num, den, digits)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Sizing meets its target: the bits per key follow -ln p / (ln 2)^2,
+    /// m and the bytes are rounded up, k is the rounded best k, and the
+    /// idealised rate at the real best k is the target itself. The exact
+    /// rate is only attempted under a small budget here.
+    #[test]
+    fn sizing_meets_its_target(n in 1u64..=1_000_000_000, exp in -12.0f64..-0.31) {
+        let p = 10f64.powf(exp);
+        let never = AtomicBool::new(false);
+        let s = Sizing::for_target_cancellable(n, p, Budget::new(20_000), &never)
+            .map_err(|e| TestCaseError::fail(format!("n={n} p={p}: {e}")))?;
+        let ln2 = std::f64::consts::LN_2;
+        let bits = -p.ln() / (ln2 * ln2);
+        prop_assert!((s.bits_per_key - bits).abs() <= 1e-9 * bits);
+        prop_assert!(s.m as f64 >= n as f64 * bits * (1.0 - 1e-12), "m {} below n*bits {}", s.m, n as f64 * bits);
+        prop_assert!((s.m as f64) < n as f64 * bits * (1.0 + 1e-9) + 1.0);
+        prop_assert_eq!(s.bytes, s.m.div_ceil(8));
+        prop_assert!(s.k >= 1);
+        prop_assert!((f64::from(s.k) - s.k_real.max(1.0)).abs() <= 0.5 + 1e-9);
+        let at_best = idealised_real_k(s.k_real, n as f64 / s.m as f64);
+        prop_assert!(at_best <= p * (1.0 + 1e-6), "rate {at_best} at the real best k is over the target {p}");
+        // A whole k costs a little: never more than a quarter over target
+        // once the filter has at least a couple of bits per key.
+        if s.k_real >= 1.0 {
+            prop_assert!(s.idealised <= p * 1.25, "rate {} at k = {} vs target {p}", s.idealised, s.k);
+        }
+    }
+
+    /// No value of p or n makes sizing panic; what it accepts is finite.
+    #[test]
+    fn sizing_never_panics(n in prop_oneof![Just(0u64), Just(u64::MAX), any::<u64>(), 1u64..1000],
+                           p in prop_oneof![Just(f64::NAN), Just(f64::INFINITY), Just(-0.0), Just(f64::MIN_POSITIVE), Just(5e-324), Just(1.0 - f64::EPSILON), any::<f64>(), 0.0f64..1.0]) {
+        let never = AtomicBool::new(false);
+        if let Ok(s) = Sizing::for_target_cancellable(n, p, Budget::new(20_000), &never) {
+            prop_assert!(s.m >= 1 && s.k >= 1);
+            prop_assert!(s.bits_per_key.is_finite() && s.mb.is_finite() && s.mib.is_finite());
+            prop_assert!(s.idealised.is_finite() && (0.0..=1.0).contains(&s.idealised));
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use bloomlab::lecture::Lecture;
 use bloomlab::ui::action::{
     Action, FieldAction, LabAction, LabSlider, LectureAction, SandboxAction, SandboxSetting,
     SizingAction,
@@ -15,6 +16,7 @@ use bloomlab::ui::app::{App, Screen};
 use bloomlab::ui::jobs::Jobs;
 use bloomlab::ui::keymap::{key_to_action, mouse_to_action};
 use bloomlab::ui::lab::state::spec;
+use bloomlab::ui::lecture_tab::LectureTab;
 use bloomlab::ui::sandbox::state::{K_SPEC, M_SPEC};
 use bloomlab::ui::theme::Theme;
 use bloomlab::ui::update::update;
@@ -285,13 +287,15 @@ fn draw(terminal: &mut Terminal<TestBackend>, app: &App, stats: &mut Stats) -> R
 
 /// Drives `events` random inputs through a fresh app on `start`.
 fn storm(seed: u64, start: Screen, events: usize) -> Stats {
+    let theme = Theme {
+        color: seed % 2 == 0,
+    };
+    storm_with(seed, App::new(start, theme), events)
+}
+
+/// Drives `events` random inputs through `app`.
+fn storm_with(seed: u64, mut app: App, events: usize) -> Stats {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut app = App::new(
-        start,
-        Theme {
-            color: seed % 2 == 0,
-        },
-    );
     let mut size = random_size(&mut rng);
     let mut terminal = Terminal::new(TestBackend::new(size.0, size.1))
         .unwrap_or_else(|e| panic!("test backend: {e}"));
@@ -367,6 +371,25 @@ fn storm_from_every_screen() {
 fn long_storm_on_the_lab() {
     let stats = storm(0x1AB, Screen::Lab, 1200);
     report("long lab storm", &stats);
+}
+
+/// A teacher's scripts of one step and of three short scenes: stepping
+/// keys, scene jumps past the end and Home never leave the script.
+#[test]
+fn storm_on_teachers_scripts() {
+    let one = "m = 16\nk = 3\nitem x = 2 7 11\nscene \"Only\"\nstep\ninsert x\n> one step\n";
+    let three = "m = 8\nk = 2\nitem a = 1 5\nitem b = 5 6\n\
+                 scene \"A\"\nstep\n> a1\nstep\ninsert a\n> a2\n\
+                 scene \"B\"\nstep\nquery b\n> b1\n\
+                 scene \"C\"\nstep\nclear a\n> c1\nstep\nrestore\n> c2\nstep\n> c3\n";
+    for (i, text) in [one, three].iter().enumerate() {
+        let lecture = Lecture::from_text("teacher.txt", text)
+            .unwrap_or_else(|e| panic!("script {i} does not compile: {e}"));
+        let mut app = App::new(Screen::Lecture, Theme { color: true });
+        app.lecture = LectureTab::with(lecture);
+        let stats = storm_with(0x7EAC + i as u64, app, 500);
+        report(&format!("teacher's script {i}"), &stats);
+    }
 }
 
 /// Actions the keymap would never produce, straight into update: fractions
