@@ -471,3 +471,31 @@ fn holding_a_key_on_a_huge_setting_stays_responsive() {
     app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
     assert_restored(&app, "q after holding keys on the lab");
 }
+
+/// A terminal that reports zero columns or rows (some CI and serial
+/// consoles do) does not crash the app; it draws again once it has room.
+#[test]
+fn zero_sized_terminal_is_survived() {
+    let mut app = open_lecture();
+    for (cols, rows) in [(0, 0), (0, 30), (100, 0)] {
+        app.resize_pty_only(cols, rows);
+        // Settle between the resize and the key: a key racing a resize is
+        // a separate bug (see a_key_during_resizes_is_not_held_back).
+        app.settle(Duration::from_millis(200), SHOW)
+            .unwrap_or_else(|e| panic!("{e}"));
+        app.send(b"\x1b[C");
+        app.settle(Duration::from_millis(200), SHOW)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    app.reset_screen(100, 30);
+    app.resize_pty_only(100, 30);
+    app.wait_until("the lecture back at 100x30", SHOW, |s| {
+        let t = lower(s);
+        t.contains("step 4 of") && !t.contains("too small")
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    app.send(b"q");
+    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(code, Some(0));
+    assert_restored(&app, "q after zero sizes");
+}
