@@ -512,3 +512,44 @@ fn external_sigint_restores_the_terminal() {
     let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
     assert_restored(&app, &format!("SIGINT (exit {code:?})"));
 }
+
+/// With NO_COLOR set, no cell on any screen carries a colour (a projector
+/// or a monochrome terminal still reads every screen by glyphs).
+#[test]
+fn no_color_draws_without_colour() {
+    let mut app = PtyApp::spawn(&[], 100, 30, &[("NO_COLOR", "1")]);
+    app.wait_until("the lecture", SHOW, |s| lower(s).contains("step 1 of"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let coloured = |s: &vt100::Screen| {
+        let (rows, cols) = s.size();
+        (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .find(|&(r, c)| {
+                s.cell(r, c).is_some_and(|cell| {
+                    cell.fgcolor() != vt100::Color::Default
+                        || cell.bgcolor() != vt100::Color::Default
+                })
+            })
+    };
+    for (screen, marker) in [
+        ("lecture", "step 1 of"),
+        ("lab", "m bits"),
+        ("sandbox", "sandbox"),
+        ("sizing", "sizing"),
+    ] {
+        app.wait_until(screen, SHOW, |s| lower(s).contains(marker))
+            .unwrap_or_else(|e| panic!("{e}"));
+        app.settle(Duration::from_millis(150), SHOW)
+            .unwrap_or_else(|e| panic!("{e}"));
+        if let Some((r, c)) = app.with_screen(coloured) {
+            panic!(
+                "{screen}: cell ({r}, {c}) is coloured under NO_COLOR:\n{}",
+                app.screen_text()
+            );
+        }
+        app.send(b"\t");
+    }
+    app.send(b"q");
+    app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_restored(&app, "q under NO_COLOR");
+}
