@@ -180,6 +180,25 @@ fn exact_work_over_the_budget_says_so() {
         text.contains("too large to compute exactly (614,400,001 digits; limit 5,000,000)"),
         "{text}"
     );
+    // The difference cannot come, so it does not claim to be on its way.
+    assert!(
+        text.contains("needs the exact rate, which is over the digit budget"),
+        "{text}"
+    );
+    assert!(!text.contains("waiting for the exact rate"), "{text}");
+    // Every k from 3 up is over budget here, yet the bounds prove k = 7.
+    assert!(
+        text.contains(
+            "best k     7 (certified by bounds; exact rate too large: 29,400,001 digits)"
+        ),
+        "{text}"
+    );
+    let narrow = draw_text(&app, 80, 24).expect("valid size");
+    assert!(
+        narrow.contains("needs the exact rate: too large"),
+        "{narrow}"
+    );
+    assert!(narrow.contains("best k     7 certified"), "{narrow}");
 }
 
 #[test]
