@@ -224,3 +224,29 @@ fn a_running_measurement_shows_its_count_so_far() {
         "{text}"
     );
 }
+
+#[test]
+fn candidates_the_bounds_cannot_separate_are_all_named() {
+    use bloomlab::ui::computed::Outcome;
+    use bloomlab::ui::lab::compute::{BestK, Verdict};
+    let mut app = App::new(Screen::Lab, Theme { color: false });
+    let key = app.lab.best_key();
+    app.lab.results.best.set(
+        key,
+        Outcome::Ready(BestK {
+            k: 7,
+            verdict: Verdict::Undecided {
+                candidates: vec![7, 8],
+            },
+            decimal: None,
+            approx: 0.0083,
+            scanned_to: 11,
+            points: Vec::new(),
+            skipped: vec![7, 8, 9, 10, 11],
+        }),
+    );
+    for (width, height) in [(120, 40), (80, 24)] {
+        let text = draw_text(&app, width, height).expect("valid size");
+        assert!(text.contains("best k     one of 7, 8  bounds"), "{text}");
+    }
+}

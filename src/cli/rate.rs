@@ -216,7 +216,7 @@ fn best_k_text(out: &mut String, b: &BestK) {
             let _ = writeln!(
                 out,
                 "best k       one of {} (of {start}..{end}): their bounds overlap and \
-                 their exact rates are over the digit budget",
+                 not every exact rate among them fits the digit budget",
                 list.join(", ")
             );
         }

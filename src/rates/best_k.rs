@@ -299,7 +299,7 @@ fn scan_up_to(
             .iter()
             .any(|&i| entries[i].bracket.low != entries[i].bracket.high)
     {
-        bits = bits.saturating_mul(2).min(max_bits);
+        bits = bits.saturating_mul(2).max(bits + 1).min(max_bits);
         for &i in &alive {
             cancel::check(flag)?;
             entries[i].bracket = classic_bracket(entries[i].params, bits);

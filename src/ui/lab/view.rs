@@ -455,7 +455,10 @@ fn best_k_line(app: &App, wide: bool, width: u16) -> Line<'static> {
     let shown = lab.results.best.shown(&lab.best_key());
     if let Shown::Fresh(Outcome::Ready(b)) = shown {
         let (value, note, style) = match &b.verdict {
-            Verdict::Exact => exact_best_texts(b, rule, wide, width, theme),
+            Verdict::Exact => {
+                let (value, note) = fitted(exact_texts(b, rule, wide), width);
+                (value, note, theme.exact())
+            }
             Verdict::Certified { digits } => {
                 let (value, note) = fitted(certified_texts(b, *digits, rule), width);
                 (value, note, theme.text())
@@ -511,44 +514,40 @@ fn listed(ks: &[u32]) -> String {
     ks.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// The best k proven by exact arithmetic, with its exact rate.
-fn exact_best_texts(
-    b: &BestK,
-    rule: f64,
-    wide: bool,
-    width: u16,
-    theme: &Theme,
-) -> (String, String, Style) {
+/// Wordings, longest first, for a best k proven by exact arithmetic.
+fn exact_texts(b: &BestK, rule: f64, wide: bool) -> Vec<(String, String)> {
     // Digits grow with k, so the over-budget values are always the top of
-    // the range; they were still ranked, by their bounds.
+    // the range; they were still ranked, by their bounds. That caveat stays
+    // in every wording, since "exact scan 1..N" alone would overclaim.
     let bounded = match b.skipped.first() {
         Some(first) => format!(" (k≥{first} by bounds)"),
         None => String::new(),
     };
-    let value = match &b.decimal {
-        Some(d) if wide => format!("{} at {d}", b.k),
-        _ => b.k.to_string(),
-    };
-    let note = if wide {
-        let long = format!(
-            "exact scan 1..{}{bounded} · rule of thumb (m/n)ln2 = {}",
-            b.scanned_to,
-            sig(rule, 3)
-        );
-        // The value takes about 32 columns; keep the long wording if it fits.
-        if long.chars().count() + 34 <= usize::from(width) {
-            long
-        } else {
-            format!(
-                "exact scan 1..{}{bounded} · rule {}",
-                b.scanned_to,
-                sig(rule, 3)
-            )
+    let end = b.scanned_to;
+    let rule = sig(rule, 3);
+    match &b.decimal {
+        Some(d) if wide => {
+            let value = format!("{} at {d}", b.k);
+            vec![
+                (
+                    value.clone(),
+                    format!("exact scan 1..{end}{bounded} · rule of thumb (m/n)ln2 = {rule}"),
+                ),
+                (
+                    value.clone(),
+                    format!("exact scan 1..{end}{bounded} · rule {rule}"),
+                ),
+                (value, format!("exact scan 1..{end}{bounded}")),
+            ]
         }
-    } else {
-        format!("exact 1..{}{bounded} · rule {}", b.scanned_to, sig(rule, 3))
-    };
-    (value, note, theme.exact())
+        _ => vec![
+            (
+                b.k.to_string(),
+                format!("exact 1..{end}{bounded} · rule {rule}"),
+            ),
+            (b.k.to_string(), format!("exact 1..{end}{bounded}")),
+        ],
+    }
 }
 
 /// Wordings, longest first, for a best k proven by its bounds alone whose
@@ -585,11 +584,11 @@ fn undecided_texts(candidates: &[u32], rule: f64) -> Vec<(String, String)> {
         (
             value.clone(),
             format!(
-                "bounds cannot separate them; exact rates too large · rule {}",
+                "bounds cannot separate them within the digit budget · rule {}",
                 sig(rule, 3)
             ),
         ),
-        (value.clone(), "bounds overlap; exact too large".to_string()),
-        (value, "not separable".to_string()),
+        (value.clone(), "bounds cannot separate them".to_string()),
+        (value, "bounds overlap".to_string()),
     ]
 }
