@@ -171,6 +171,34 @@ fn a_large_filter_within_the_budget() {
 }
 
 #[test]
+fn a_best_k_over_budget_is_certified_not_dropped() {
+    // Only k = 1 and 2 fit the default budget at this shape; k = 7 is the
+    // best, proven by its bounds, and its exact rate would need 29,400,001
+    // digits.
+    let v = rate_json(1_000_000, 100_000, 1, &[]);
+    assert_eq!(v["best_k"], 7);
+    assert_eq!(v["best_k_status"], "certified");
+    assert_eq!(v["best_k_exact"], Value::Null);
+    assert_eq!(v["best_k_exact_digits"], 29_400_001);
+    assert_eq!(v["best_k_candidates"], serde_json::json!([7]));
+    assert_eq!(
+        v["best_k_skipped"],
+        serde_json::json!([3, 4, 5, 6, 7, 8, 9, 10])
+    );
+    // Close to the idealised rate at k = 7 (they differ by about 2e-8 here).
+    assert!(
+        (number(&v, "best_k_approx") - 0.0081937).abs() < 1e-6,
+        "{v}"
+    );
+    // A winner within budget is exact, and its approximation is the double
+    // nearest its exact rate.
+    let v = rate_json(160, 16, 5, &[]);
+    assert_eq!(v["best_k_status"], "exact");
+    assert_eq!(v["best_k_exact_digits"], 1729);
+    assert!((number(&v, "best_k_approx") - 0.008318677100609871).abs() < 1e-15);
+}
+
+#[test]
 fn no_keys_means_no_false_positives() {
     let v = rate_json(100, 0, 3, &[]);
     assert_eq!(number(&v, "exact"), 0.0);

@@ -25,6 +25,13 @@ fn rate_text_with_a_skipped_k() {
 }
 
 #[test]
+fn rate_text_with_a_best_k_certified_by_bounds() {
+    insta::assert_snapshot!(stdout_of(&[
+        "rate", "--m", "1000000", "--n", "100000", "--k", "1"
+    ]));
+}
+
+#[test]
 fn size_text_for_fifty_million_ids() {
     insta::assert_snapshot!(stdout_of(&["size", "--n", "50M", "--p", "1%"]));
 }

@@ -180,6 +180,25 @@ fn exact_work_over_the_budget_says_so() {
         text.contains("too large to compute exactly (614,400,001 digits; limit 5,000,000)"),
         "{text}"
     );
+    // The difference cannot come, so it does not claim to be on its way.
+    assert!(
+        text.contains("needs the exact rate, which is over the digit budget"),
+        "{text}"
+    );
+    assert!(!text.contains("waiting for the exact rate"), "{text}");
+    // Every k from 3 up is over budget here, yet the bounds prove k = 7.
+    assert!(
+        text.contains(
+            "best k     7 (certified by bounds; exact rate too large: 29,400,001 digits)"
+        ),
+        "{text}"
+    );
+    let narrow = draw_text(&app, 80, 24).expect("valid size");
+    assert!(
+        narrow.contains("needs the exact rate: too large"),
+        "{narrow}"
+    );
+    assert!(narrow.contains("best k     7 certified"), "{narrow}");
 }
 
 #[test]
@@ -204,4 +223,30 @@ fn a_running_measurement_shows_its_count_so_far() {
         text.contains("so far, 10 of 40 filters computing…"),
         "{text}"
     );
+}
+
+#[test]
+fn candidates_the_bounds_cannot_separate_are_all_named() {
+    use bloomlab::ui::computed::Outcome;
+    use bloomlab::ui::lab::compute::{BestK, Verdict};
+    let mut app = App::new(Screen::Lab, Theme { color: false });
+    let key = app.lab.best_key();
+    app.lab.results.best.set(
+        key,
+        Outcome::Ready(BestK {
+            k: 7,
+            verdict: Verdict::Undecided {
+                candidates: vec![7, 8],
+            },
+            decimal: None,
+            approx: 0.0083,
+            scanned_to: 11,
+            points: Vec::new(),
+            skipped: vec![7, 8, 9, 10, 11],
+        }),
+    );
+    for (width, height) in [(120, 40), (80, 24)] {
+        let text = draw_text(&app, width, height).expect("valid size");
+        assert!(text.contains("best k     one of 7, 8  bounds"), "{text}");
+    }
 }

@@ -10,6 +10,7 @@ use serde_json::json;
 use super::CliError;
 use super::args::RateArgs;
 use super::ranges::MAX_BUDGET_DIGITS;
+use crate::rates::best_k::Verdict;
 use crate::rates::error::group_thousands;
 use crate::rates::{
     Budget, ExactRates, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
@@ -29,14 +30,28 @@ struct Report {
     one_in: Option<u64>,
     idealised: f64,
     true_rate: SigDecimal,
-    best: Option<BestK>,
+    best: BestK,
 }
 
 struct BestK {
-    k: u32,
-    rate: SigDecimal,
-    /// k values left out of the scan because their exact rate is over budget.
+    found: Found,
+    /// k values ranked by their brackets only, their exact rate being over budget.
     skipped: Vec<u32>,
+}
+
+/// What the scan could say about the best k.
+enum Found {
+    /// Proven best, with its exact rate.
+    Exact {
+        k: u32,
+        rate: SigDecimal,
+        approx: f64,
+    },
+    /// Proven best by the brackets; its exact rate (`digits` digits in the
+    /// denominator) is over budget, so only an approximation is known.
+    Certified { k: u32, digits: u64, approx: f64 },
+    /// Any of these may be the best.
+    Undecided { candidates: Vec<u32> },
 }
 
 /// Turns a rate failure into the command's error: a budget refusal names
@@ -76,23 +91,35 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
         true_rate,
     } = ExactRates::compute(params, budget).map_err(rate_error)?;
     let never = AtomicBool::new(false);
-    let best = match best_k_scan(
+    let scan = best_k_scan(
         args.m,
         args.n,
         BEST_K_SCAN,
         budget,
         Some((args.k, &exact)),
         &never,
-    ) {
-        Ok(scan) => Some(BestK {
+    )
+    .map_err(rate_error)?;
+    let found = match (scan.verdict, &scan.rate) {
+        (Verdict::Exact, Some(rate)) => Found::Exact {
             k: scan.k,
-            rate: decimal(&scan.rate, args.digits, budget)?,
-            skipped: scan.skipped.iter().map(|&(k, _)| k).collect(),
-        }),
-        // Every k of the scan over budget: the rate itself was affordable,
-        // so report it and say why best k is missing.
-        Err(RateError::BudgetExceeded { .. }) => None,
-        Err(e) => return Err(rate_error(e)),
+            rate: decimal(rate, args.digits, budget)?,
+            approx: scan.approx,
+        },
+        (Verdict::Undecided { candidates }, _) => Found::Undecided { candidates },
+        // The scan gives a rate exactly when its verdict is exact, so this
+        // arm is the certified one.
+        (Verdict::Certified { .. } | Verdict::Exact, _) => Found::Certified {
+            k: scan.k,
+            digits: classic_denominator_digits(
+                Params::new(args.m, args.n, scan.k).map_err(rate_error)?,
+            ),
+            approx: scan.approx,
+        },
+    };
+    let best = BestK {
+        found,
+        skipped: scan.skipped.iter().map(|&(k, _)| k).collect(),
     };
     Ok(Report {
         params,
@@ -165,43 +192,85 @@ fn to_text(r: &Report) -> String {
         100.0 * diff.relative
     );
     let _ = writeln!(out, "true         {}  E[(X/m)^k]", with_plain(&r.true_rate));
-    match &r.best {
-        Some(b) => {
-            let _ = writeln!(
-                out,
-                "best k       {} of {}..{}, exact {}",
-                b.k,
-                BEST_K_SCAN.start(),
-                BEST_K_SCAN.end(),
-                b.rate.scientific()
-            );
-            if !b.skipped.is_empty() {
-                let list: Vec<String> = b.skipped.iter().map(u32::to_string).collect();
-                let _ = writeln!(
-                    out,
-                    "             k = {} left out: over the digit budget (--max-digits)",
-                    list.join(", ")
-                );
-            }
-        }
-        None => {
-            let _ = writeln!(
-                out,
-                "best k       not scanned: every k in {}..{} is over the digit budget",
-                BEST_K_SCAN.start(),
-                BEST_K_SCAN.end()
-            );
-        }
-    }
+    best_k_text(&mut out, &r.best);
     if let Some(thumb) = rule_of_thumb(p) {
         let _ = writeln!(out, "rule of thumb (m/n) ln 2 = {thumb:.2}");
     }
     out
 }
 
+/// The best-k lines: the winner and how it is known, then the k values
+/// ranked by their bounds alone.
+fn best_k_text(out: &mut String, b: &BestK) {
+    let (start, end) = (BEST_K_SCAN.start(), BEST_K_SCAN.end());
+    match &b.found {
+        Found::Exact { k, rate, .. } => {
+            let _ = writeln!(
+                out,
+                "best k       {k} of {start}..{end}, exact {}",
+                rate.scientific()
+            );
+        }
+        Found::Undecided { candidates } => {
+            let list: Vec<String> = candidates.iter().map(u32::to_string).collect();
+            let _ = writeln!(
+                out,
+                "best k       one of {} (of {start}..{end}): their bounds overlap and \
+                 not every exact rate among them fits the digit budget",
+                list.join(", ")
+            );
+        }
+        Found::Certified { k, digits, approx } => {
+            let _ = writeln!(
+                out,
+                "best k       {k} of {start}..{end}, certified by bounds; exact rate too large \
+                 ({} digits)",
+                group_thousands(*digits)
+            );
+            let _ = writeln!(
+                out,
+                "             approx {approx:.9e} (midpoint of its bounds, not exact)"
+            );
+        }
+    }
+    if !b.skipped.is_empty() {
+        let list: Vec<String> = b.skipped.iter().map(u32::to_string).collect();
+        let _ = writeln!(
+            out,
+            "             k = {} ranked by bounds only: exact rate{} over the digit budget \
+             (--max-digits)",
+            list.join(", "),
+            if list.len() == 1 { "" } else { "s" }
+        );
+    }
+}
+
 fn to_json(r: &Report) -> String {
     let p = r.params;
     let diff = difference(r.exact_f64, r.idealised);
+    let b = &r.best;
+    // (status, best k, its exact rate, its approximation, its digits, candidates)
+    let (status, k, exact, approx, digits, candidates) = match &b.found {
+        Found::Exact { k, rate, approx } => (
+            "exact",
+            Some(*k),
+            Some(rate.scientific()),
+            Some(*approx),
+            Some(classic_denominator_digits(Params { k: *k, ..p })),
+            vec![*k],
+        ),
+        Found::Certified { k, digits, approx } => (
+            "certified",
+            Some(*k),
+            None,
+            Some(*approx),
+            Some(*digits),
+            vec![*k],
+        ),
+        Found::Undecided { candidates } => {
+            ("undecided", None, None, None, None, candidates.clone())
+        }
+    };
     json!({
         "m": p.m,
         "n": p.n,
@@ -214,10 +283,14 @@ fn to_json(r: &Report) -> String {
         "difference": diff.absolute,
         "difference_relative": diff.relative,
         "true": r.true_rate.scientific(),
-        "best_k": r.best.as_ref().map(|b| b.k),
-        "best_k_exact": r.best.as_ref().map(|b| b.rate.scientific()),
+        "best_k": k,
+        "best_k_status": status,
+        "best_k_exact": exact,
+        "best_k_approx": approx,
+        "best_k_exact_digits": digits,
+        "best_k_candidates": candidates,
         "best_k_range": [*BEST_K_SCAN.start(), *BEST_K_SCAN.end()],
-        "best_k_skipped": r.best.as_ref().map(|b| b.skipped.clone()),
+        "best_k_skipped": b.skipped,
         "rule_of_thumb_k": rule_of_thumb(p),
     })
     .to_string()

@@ -22,9 +22,14 @@
 //!   against the default budget, or an explicit one with `from_ratio_within`).
 //! - `ExactRates::compute[_cancellable](p, budget)` gives the classic and the
 //!   true rate together for less work than the two calls apart.
-//! - `best_k_scan(m, n, ks, budget, known, flag) -> BestK { k, rate, curve,
-//!   skipped }`: the scan with the per-k curve and the k values skipped for
-//!   being over budget; `known` lets a caller pass a rate it already holds.
+//! - `best_k_scan(m, n, ks, budget, known, flag) -> BestK { k, verdict, rate,
+//!   approx, curve, skipped }`: every k is ranked by certified brackets,
+//!   over-budget ones included; `verdict` is `Exact` (then `rate` is
+//!   `Some`), `Certified { digits }` (best by bounds alone, exact rate over
+//!   budget, `approx` its bracket midpoint) or `Undecided { candidates }`;
+//!   `skipped` lists the k never computed exactly (over budget) with their
+//!   digits; `known` lets a caller pass a rate it already holds. `best_k`
+//!   fails with `BudgetExceeded` when the best k's exact rate is over budget.
 //! - `Sizing { n, target, bits_per_key, m, bytes, mb, mib, k_real, k,
 //!   idealised, exact }`, with `exact` the classic rate or the reason it was
 //!   not computed; `Sizing::for_target_cancellable(n, p, budget, flag)`.

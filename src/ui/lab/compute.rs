@@ -90,18 +90,25 @@ pub struct TrueFigures {
     pub value: f64,
 }
 
-/// Best k by exact scan, with the exact rate at every scanned k.
+/// Best k by a scan of certified brackets settled exactly where the budget
+/// allows, with the rate at every scanned k.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BestK {
-    /// The k with the smallest exact rate.
+    /// The best k; when `verdict` is undecided, only the smallest candidate.
     pub k: u32,
-    /// Its exact rate, 10 significant digits.
-    pub decimal: String,
+    /// Whether `k` is proven best, and whether its exact rate is known.
+    pub verdict: Verdict,
+    /// Its exact rate, 10 significant digits, when it was within budget.
+    pub decimal: Option<String>,
+    /// Its rate from its certified bracket: an approximation, to be labelled
+    /// as one whenever `decimal` is absent.
+    pub approx: f64,
     /// The scanned range's upper end (the scan starts at 1).
     pub scanned_to: u32,
-    /// (k, exact rate) for every ranked k.
+    /// (k, rate from its certified bracket) for every k of the range.
     pub points: Vec<(u32, f64)>,
-    /// k values left out because their exact rate is over the budget.
+    /// k values ranked by their bracket alone, their exact rate being over
+    /// the budget.
     pub skipped: Vec<u32>,
 }
 
@@ -162,6 +169,7 @@ use std::sync::atomic::AtomicBool;
 use num_rational::BigRational;
 
 use crate::measure::{MeasureConfig, Measurement, Progress, SchemeKind, measure_with_progress};
+pub use crate::rates::best_k::Verdict;
 use crate::rates::{
     Budget, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
     classic_exact_cancellable, one_in, true_exact_cancellable,
@@ -264,23 +272,27 @@ pub fn scan_end(m: u64, n: u64) -> u32 {
     (rule * 1.5).ceil().clamp(10.0, 32.0) as u32
 }
 
-/// Best k by exact scan over `1..=scan_end(m, n)`, with the rate at every
-/// ranked k for the chart. The scan (in `crate::rates`) ranks k by certified
-/// brackets and settles the survivors exactly; k values whose denominator is
-/// over `budget` are skipped and listed.
+/// Best k over `1..=scan_end(m, n)`, with the rate at every k for the
+/// chart. The scan (in `crate::rates`) ranks every k by certified brackets
+/// and settles the survivors within `budget` exactly; an over-budget winner
+/// comes back certified but without its exact rate, and k values the
+/// brackets cannot separate come back as candidates.
 pub fn best_k(m: u64, n: u64, budget: Budget, cancel: &AtomicBool) -> Option<Outcome<BestK>> {
     let end = scan_end(m, n);
     let scan = match best_k_scan(m, n, 1..=end, budget, None, cancel) {
         Ok(scan) => scan,
         Err(e) => return settle(Err(e)),
     };
-    let decimal = match shown_decimal(&scan.rate) {
-        Ok((text, _)) => text,
-        Err(e) => return settle(Err(e)),
+    let decimal = match scan.rate.as_ref().map(shown_decimal) {
+        Some(Ok((text, _))) => Some(text),
+        Some(Err(e)) => return settle(Err(e)),
+        None => None,
     };
     Some(Outcome::Ready(BestK {
         k: scan.k,
+        verdict: scan.verdict,
         decimal,
+        approx: scan.approx,
         scanned_to: end,
         points: scan.curve,
         skipped: scan.skipped.iter().map(|&(k, _)| k).collect(),
@@ -398,7 +410,29 @@ mod tests {
             panic!("no best k");
         };
         assert_eq!(b.k, 7);
+        assert_eq!(b.verdict, Verdict::Exact);
+        assert!(
+            b.decimal
+                .as_deref()
+                .is_some_and(|d| d.starts_with("0.008193920"))
+        );
         assert_eq!(b.skipped, [10, 11]);
+        assert_eq!(b.points.len(), 11);
+    }
+
+    #[test]
+    fn best_k_over_budget_is_certified_not_guessed() {
+        // Every k from 3 up is over 5,000,000 digits here; the brackets
+        // still prove 7 (the exact-only answer among 1 and 2 would be 2).
+        let Some(Outcome::Ready(b)) = best_k(1_000_000, 100_000, EXACT_BUDGET, &never()) else {
+            panic!("no best k");
+        };
+        assert_eq!(b.k, 7);
+        assert_eq!(b.verdict, Verdict::Certified { digits: 29_400_001 });
+        assert_eq!(b.decimal, None);
+        assert!((b.approx - 0.0081937).abs() < 1e-6, "{}", b.approx);
+        assert_eq!(b.scanned_to, 11);
+        assert_eq!(b.points.len(), 11);
     }
 
     #[test]

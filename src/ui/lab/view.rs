@@ -13,7 +13,7 @@ use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
 use crate::ui::format::{grouped, sig, signed_sci};
 use crate::ui::lab::charts;
-use crate::ui::lab::compute::{ExactFigures, MeasureFigures, idealised_rate};
+use crate::ui::lab::compute::{BestK, ExactFigures, MeasureFigures, Verdict, idealised_rate};
 use crate::ui::lab::state::{LabState, label, spec};
 use crate::ui::slider::track;
 use crate::ui::theme::Theme;
@@ -270,7 +270,7 @@ fn render_rates(app: &App, area: Rect, buf: &mut Buffer) {
         }
         None => row(
             "difference",
-            Span::styled("waiting for the exact rate", theme.stale()),
+            missing_difference(exact, wide, theme),
             "",
             theme,
             theme.text(),
@@ -295,6 +295,29 @@ fn render_rates(app: &App, area: Rect, buf: &mut Buffer) {
     lines.extend(measured_lines(app, wide));
     lines.push(best_k_line(app, wide, inner.width));
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// Why the difference is not shown: the exact rate is still coming, or it
+/// never will at this budget (or failed), in which case waiting is pointless.
+fn missing_difference(
+    exact: Shown<'_, Outcome<ExactFigures>>,
+    wide: bool,
+    theme: &Theme,
+) -> Span<'static> {
+    match exact {
+        Shown::Fresh(Outcome::TooLarge { .. }) => Span::styled(
+            if wide {
+                "needs the exact rate, which is over the digit budget"
+            } else {
+                "needs the exact rate: too large"
+            },
+            theme.warn(),
+        ),
+        Shown::Fresh(Outcome::Failed(_)) => {
+            Span::styled("needs the exact rate, which failed", theme.bad())
+        }
+        _ => Span::styled("waiting for the exact rate", theme.stale()),
+    }
 }
 
 fn fresh_exact<'a>(shown: Shown<'a, Outcome<ExactFigures>>) -> Option<&'a ExactFigures> {
@@ -430,57 +453,142 @@ fn best_k_line(app: &App, wide: bool, width: u16) -> Line<'static> {
     let theme = &app.theme;
     let rule = lab.bits_per_key() * std::f64::consts::LN_2;
     let shown = lab.results.best.shown(&lab.best_key());
-    // Digits grow with k, so the skipped values are always the top of the range.
-    let skipped = |b: &crate::ui::lab::compute::BestK| match b.skipped.first() {
-        Some(first) => format!(" (k≥{first} too large)"),
-        None => String::new(),
-    };
-    let note = match shown {
-        Shown::Fresh(Outcome::Ready(b)) if wide => {
-            let long = format!(
-                "exact scan 1..{}{} · rule of thumb (m/n)ln2 = {}",
-                b.scanned_to,
-                skipped(b),
-                sig(rule, 3)
-            );
-            // The value takes about 32 columns; keep the long wording if it fits.
-            if long.chars().count() + 34 <= usize::from(width) {
-                long
-            } else {
-                format!(
-                    "exact scan 1..{}{} · rule {}",
-                    b.scanned_to,
-                    skipped(b),
-                    sig(rule, 3)
-                )
+    if let Shown::Fresh(Outcome::Ready(b)) = shown {
+        let (value, note, style) = match &b.verdict {
+            Verdict::Exact => {
+                let (value, note) = fitted(exact_texts(b, rule, wide), width);
+                (value, note, theme.exact())
             }
-        }
-        Shown::Fresh(Outcome::Ready(b)) => {
-            format!(
-                "exact 1..{}{} · rule {}",
-                b.scanned_to,
-                skipped(b),
-                sig(rule, 3)
-            )
-        }
-        _ => format!("rule (m/n)ln2 = {}", sig(rule, 3)),
-    };
+            Verdict::Certified { digits } => {
+                let (value, note) = fitted(certified_texts(b, *digits, rule), width);
+                (value, note, theme.text())
+            }
+            Verdict::Undecided { candidates } => {
+                let (value, note) = fitted(undecided_texts(candidates, rule), width);
+                (value, note, theme.warn())
+            }
+        };
+        return row(
+            "best k",
+            Span::styled(value, style),
+            &note,
+            theme,
+            theme.text(),
+        );
+    }
     row(
         "best k",
         shown_value(
             shown,
-            |b| {
-                if wide {
-                    format!("{} at {}", b.k, b.decimal)
-                } else {
-                    b.k.to_string()
-                }
+            |b| match &b.verdict {
+                Verdict::Exact => match &b.decimal {
+                    Some(d) if wide => format!("{} at {d}", b.k),
+                    _ => b.k.to_string(),
+                },
+                Verdict::Certified { .. } => format!("{} certified", b.k),
+                Verdict::Undecided { candidates } => format!("one of {}", listed(candidates)),
             },
             theme,
             theme.exact(),
         ),
-        &note,
+        &format!("rule (m/n)ln2 = {}", sig(rule, 3)),
         theme,
         theme.text(),
     )
+}
+
+/// Columns of a row before its value: the label and its padding.
+const LABEL_COLUMNS: usize = 11;
+
+/// The first (value, note) pair whose row fits in `width` columns, else the
+/// last (the shortest).
+fn fitted(options: Vec<(String, String)>, width: u16) -> (String, String) {
+    let fits = |(v, n): &(String, String)| {
+        LABEL_COLUMNS + v.chars().count() + 2 + n.chars().count() <= usize::from(width)
+    };
+    let last = options.last().cloned().unwrap_or_default();
+    options.into_iter().find(fits).unwrap_or(last)
+}
+
+fn listed(ks: &[u32]) -> String {
+    ks.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// Wordings, longest first, for a best k proven by exact arithmetic.
+fn exact_texts(b: &BestK, rule: f64, wide: bool) -> Vec<(String, String)> {
+    // Digits grow with k, so the over-budget values are always the top of
+    // the range; they were still ranked, by their bounds. That caveat stays
+    // in every wording, since "exact scan 1..N" alone would overclaim.
+    let bounded = match b.skipped.first() {
+        Some(first) => format!(" (k≥{first} by bounds)"),
+        None => String::new(),
+    };
+    let end = b.scanned_to;
+    let rule = sig(rule, 3);
+    match &b.decimal {
+        Some(d) if wide => {
+            let value = format!("{} at {d}", b.k);
+            vec![
+                (
+                    value.clone(),
+                    format!("exact scan 1..{end}{bounded} · rule of thumb (m/n)ln2 = {rule}"),
+                ),
+                (
+                    value.clone(),
+                    format!("exact scan 1..{end}{bounded} · rule {rule}"),
+                ),
+                (value, format!("exact scan 1..{end}{bounded}")),
+            ]
+        }
+        _ => vec![
+            (
+                b.k.to_string(),
+                format!("exact 1..{end}{bounded} · rule {rule}"),
+            ),
+            (b.k.to_string(), format!("exact 1..{end}{bounded}")),
+        ],
+    }
+}
+
+/// Wordings, longest first, for a best k proven by its bounds alone whose
+/// exact rate is over the budget.
+fn certified_texts(b: &BestK, digits: u64, rule: f64) -> Vec<(String, String)> {
+    let k = b.k;
+    let digits = grouped(digits);
+    let rule = sig(rule, 3);
+    let full = format!("{k} (certified by bounds; exact rate too large: {digits} digits)");
+    vec![
+        (
+            full.clone(),
+            format!(
+                "≈ {} from bounds, not exact · scan 1..{} · rule {rule}",
+                sig(b.approx, 3),
+                b.scanned_to
+            ),
+        ),
+        (full.clone(), format!("rule {rule}")),
+        (full, String::new()),
+        (
+            format!("{k} certified by bounds"),
+            format!("exact too large: {digits} digits"),
+        ),
+        (format!("{k} certified"), "exact rate too large".to_string()),
+        (format!("{k} certified"), "exact too large".to_string()),
+    ]
+}
+
+/// Wordings, longest first, for candidates the bounds cannot separate.
+fn undecided_texts(candidates: &[u32], rule: f64) -> Vec<(String, String)> {
+    let value = format!("one of {}", listed(candidates));
+    vec![
+        (
+            value.clone(),
+            format!(
+                "bounds cannot separate them within the digit budget · rule {}",
+                sig(rule, 3)
+            ),
+        ),
+        (value.clone(), "bounds cannot separate them".to_string()),
+        (value, "bounds overlap".to_string()),
+    ]
 }
