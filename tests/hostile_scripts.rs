@@ -345,3 +345,23 @@ fn script_before_the_subcommand_is_not_ignored() {
     }
     report.finish();
 }
+
+/// Scene and step numbers past the end of a teacher's one-scene, one-step
+/// script are refused by name, like those past the built-in lecture.
+#[test]
+fn places_past_a_short_script_are_refused() {
+    let path = fixture("nested_braces_valid.txt");
+    let mut report = Report::default();
+    for (flag, value) in [("--scene", "2"), ("--step", "2"), ("--scene", "10000")] {
+        let o = run(&[
+            OsString::from("render"),
+            OsString::from("--script"),
+            path.clone().into_os_string(),
+            OsString::from(flag),
+            OsString::from(value),
+        ]);
+        let problems = usage_problems(&o, &[value]);
+        report.add(&o, problems);
+    }
+    report.finish();
+}
