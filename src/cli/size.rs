@@ -8,7 +8,9 @@ use super::CliError;
 use super::args::SizeArgs;
 use super::numbers::{parse_count, parse_target_rate};
 use super::ranges::MAX_N;
-use crate::rates::{RateError, SigDecimal, Sizing};
+use std::sync::atomic::AtomicBool;
+
+use crate::rates::{Budget, RateError, SigDecimal, Sizing};
 
 /// Reads `--n`: a whole number of keys from 1 to 10^12, in any form
 /// [`parse_count`] accepts.
@@ -36,10 +38,9 @@ pub fn run(args: &SizeArgs) -> Result<String, CliError> {
         other => CliError::Usage(other.to_string()),
     })?;
     let exact = sizing
-        .exact
-        .as_ref()
+        .exact_rate(Budget::default(), &AtomicBool::new(false))
         .ok()
-        .and_then(|r| SigDecimal::from_ratio(r, 10).ok());
+        .and_then(|r| SigDecimal::from_ratio(&r, 10).ok());
     Ok(if args.json {
         to_json(&sizing, exact.as_ref())
     } else {
