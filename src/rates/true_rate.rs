@@ -35,6 +35,37 @@ pub fn true_denominator_digits(p: Params) -> u64 {
     power_digits(p.m, u128::from(p.throws()) + u128::from(p.k))
 }
 
+/// What the budget calls the true rate's working numbers in its messages.
+pub const TRUE_WORK_WHAT: &str =
+    "exact true rate's working numbers (k+1 big powers and the Stirling coefficients)";
+
+/// How many times the digit budget the true rate's working numbers may hold
+/// together. The denominator alone understates the work: the sum needs
+/// `min(k, m) + 1` powers of `kn*log10(m)` digits each, and about `k^2`
+/// coefficients of up to `k*log10(max(m, k))` digits. The classic rate at its
+/// limit also juggles several budget-sized numbers, hence a multiple.
+pub const TRUE_WORK_FACTOR: u64 = 10;
+
+/// Decimal digits, roughly, of every big number the true rate builds: the
+/// `min(k, m) + 1` powers `(m-j)^(kn)` and the `k^2` Stirling-weighted
+/// coefficients. An estimate for the budget, not an exact count.
+pub fn true_work_digits(p: Params) -> u64 {
+    let terms = u128::from(p.k.min(u32::try_from(p.m).unwrap_or(u32::MAX))) + 1;
+    let powers = terms * u128::from(power_digits(p.m, u128::from(p.throws())));
+    let k = u128::from(p.k);
+    let coefficient = k * u128::from(power_digits(p.m.max(u64::from(p.k)).max(2), 1));
+    let total = powers + k * k * coefficient;
+    u64::try_from(total).unwrap_or(u64::MAX)
+}
+
+/// Checks both the true rate's denominator and its working numbers against
+/// `budget`, before any big arithmetic.
+pub fn check_true_budget(p: Params, budget: Budget) -> Result<(), RateError> {
+    budget.check(TRUE_WHAT, true_denominator_digits(p))?;
+    Budget::new(budget.max_digits.saturating_mul(TRUE_WORK_FACTOR))
+        .check(TRUE_WORK_WHAT, true_work_digits(p))
+}
+
 /// The true rate as an exact fraction over `m^(kn+k)`, after checking the
 /// budget.
 pub fn true_exact(p: Params, budget: Budget) -> Result<BigRational, RateError> {
@@ -49,7 +80,7 @@ pub fn true_exact_cancellable(
     flag: &AtomicBool,
 ) -> Result<BigRational, RateError> {
     p.validate()?;
-    budget.check(TRUE_WHAT, true_denominator_digits(p))?;
+    check_true_budget(p, budget)?;
     let parallel = true_denominator_digits(p) >= PARALLEL_DIGITS;
     let coefficients = coefficients(p, flag)?;
     let powers = falling_powers(p, None, parallel, flag)?;
@@ -217,6 +248,24 @@ mod tests {
             k: u32::MAX,
         };
         assert_eq!(true_denominator_digits(wild), u64::MAX);
+    }
+
+    #[test]
+    fn many_hashes_are_refused_by_their_working_size() {
+        // The denominator of 1000/1000/1000 fits the default budget, but its
+        // 1001 powers of three million digits each do not.
+        let p = Params::new(1000, 1000, 1000).unwrap_or_else(|e| panic!("{e}"));
+        assert!(true_denominator_digits(p) <= Budget::default().max_digits);
+        assert!(matches!(
+            true_exact(p, Budget::default()),
+            Err(RateError::BudgetExceeded {
+                what: TRUE_WORK_WHAT,
+                ..
+            })
+        ));
+        // The lesson's shapes stay well inside.
+        let q = Params::new(100_000, 10_000, 7).unwrap_or_else(|e| panic!("{e}"));
+        assert!(check_true_budget(q, Budget::default()).is_ok());
     }
 
     #[test]
