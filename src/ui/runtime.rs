@@ -1,5 +1,5 @@
 //! The terminal: set-up, the event loop, and giving the terminal back on
-//! every way out (quit, Ctrl+C, SIGTERM, panic); a hang-up ends it.
+//! every way out (quit, Ctrl+C, SIGTERM, SIGINT, panic); a hang-up ends it.
 
 use std::io::{IsTerminal, stdout};
 use std::sync::Arc;
@@ -37,15 +37,20 @@ pub fn run(app: &mut App) -> Result<(), CliError> {
     let watch = |e: std::io::Error| CliError::Runtime(format!("cannot watch for signals: {e}"));
     // The first SIGTERM asks the loop to stop and restore the terminal; a
     // second one, if the first went unheard, ends the process at once.
+    // (Registering the conditional shutdown first means it sees the flag
+    // before this signal sets it.)
     // SIGHUP keeps its default: the terminal is gone, nothing is left to
     // restore, and crossterm spins on a hung-up tty instead of returning.
-    signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGTERM,
-        143,
-        Arc::clone(&stop),
-    )
-    .map_err(watch)?;
-    signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&stop)).map_err(watch)?;
+    // SIGINT is treated the same way: in raw mode Ctrl+C arrives as a key,
+    // so a SIGINT comes from `kill -INT`, and it must not leave the tty raw.
+    for (signal, code) in [
+        (signal_hook::consts::SIGTERM, 143),
+        (signal_hook::consts::SIGINT, 130),
+    ] {
+        signal_hook::flag::register_conditional_shutdown(signal, code, Arc::clone(&stop))
+            .map_err(watch)?;
+        signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(watch)?;
+    }
     // ratatui's panic hook restores the screen and then calls the hook
     // installed before it: this one, which also releases the mouse.
     let previous = std::panic::take_hook();
