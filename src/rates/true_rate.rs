@@ -41,21 +41,29 @@ pub const TRUE_WORK_WHAT: &str =
 
 /// How many times the digit budget the true rate's working numbers may hold
 /// together. The denominator alone understates the work: the sum needs
-/// `min(k, m) + 1` powers of `kn*log10(m)` digits each, and about `k^2`
-/// coefficients of up to `k*log10(max(m, k))` digits. The classic rate at its
-/// limit also juggles several budget-sized numbers, hence a multiple.
+/// `J + 1` powers of `kn*log10(m)` digits each (`J = min(k, m)`) and `J + 1`
+/// coefficients. The classic rate at its limit also juggles several
+/// budget-sized numbers, hence a multiple.
 pub const TRUE_WORK_FACTOR: u64 = 10;
 
-/// Decimal digits, roughly, of every big number the true rate builds: the
-/// `min(k, m) + 1` powers `(m-j)^(kn)` and the `k^2` Stirling-weighted
-/// coefficients. An estimate for the budget, not an exact count.
+/// Decimal digits, roughly, of the big numbers the true rate holds at once:
+/// the `J + 1` powers `(m-j)^(kn)`, and the `J + 1` coefficients, each a
+/// Stirling number `S(k, r)` (about `k*log10(r)` digits) times a falling
+/// factorial of m (about `r*log10(m)` digits). An estimate for the budget,
+/// not an exact count.
 pub fn true_work_digits(p: Params) -> u64 {
-    let terms = u128::from(p.k.min(u32::try_from(p.m).unwrap_or(u32::MAX))) + 1;
-    let powers = terms * u128::from(power_digits(p.m, u128::from(p.throws())));
-    let k = u128::from(p.k);
-    let coefficient = k * u128::from(power_digits(p.m.max(u64::from(p.k)).max(2), 1));
-    let total = powers + k * k * coefficient;
-    u64::try_from(total).unwrap_or(u64::MAX)
+    let j = u64::from(p.k).min(p.m);
+    let powers = u128::from(j + 1) * u128::from(power_digits(p.m, u128::from(p.throws())));
+    let (k, j_f, m) = (f64::from(p.k), j as f64, p.m as f64);
+    let coefficient = k * (j_f + 1.0).log10() + j_f * m.log10() + 1.0;
+    let coefficients = ((j_f + 1.0) * coefficient).ceil();
+    // Saturating conversions: far past any budget either way.
+    let coefficients = if coefficients < u64::MAX as f64 {
+        u128::from(coefficients as u64)
+    } else {
+        u128::from(u64::MAX)
+    };
+    u64::try_from(powers + coefficients).unwrap_or(u64::MAX)
 }
 
 /// Checks both the true rate's denominator and its working numbers against
@@ -263,9 +271,19 @@ mod tests {
                 ..
             })
         ));
-        // The lesson's shapes stay well inside.
-        let q = Params::new(100_000, 10_000, 7).unwrap_or_else(|e| panic!("{e}"));
-        assert!(check_true_budget(q, Budget::default()).is_ok());
+        // The lesson's shapes stay well inside, and so does a shape whose
+        // many Stirling coefficients are small next to its powers.
+        for (m, n, k) in [
+            (100_000, 10_000, 7),
+            (1_000_000_000_000, 1, 400),
+            (10, 1, 1000),
+        ] {
+            let q = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                check_true_budget(q, Budget::default()).is_ok(),
+                "{m}/{n}/{k}"
+            );
+        }
     }
 
     #[test]
