@@ -48,6 +48,18 @@ pub fn run(args: &SizeArgs) -> Result<String, CliError> {
     })
 }
 
+#[cfg(test)]
+mod tests {
+    use super::megabytes;
+
+    #[test]
+    fn small_sizes_keep_their_digits() {
+        assert_eq!(megabytes(59.906615), "59.9");
+        assert_eq!(megabytes(0.000001), "0.00000100");
+        assert_eq!(megabytes(0.0123), "0.0123");
+    }
+}
+
 fn to_json(s: &Sizing, exact: Option<&SigDecimal>) -> String {
     json!({
         "n": s.n,
@@ -63,6 +75,17 @@ fn to_json(s: &Sizing, exact: Option<&SigDecimal>) -> String {
         "exact": exact.map(SigDecimal::scientific),
     })
     .to_string()
+}
+
+/// One decimal for filters of a megabyte or more; below that, three
+/// significant digits, so a tiny filter does not read as "0.0 MB".
+fn megabytes(x: f64) -> String {
+    if x >= 1.0 || x == 0.0 {
+        format!("{x:.1}")
+    } else {
+        let decimals = (2.0 - x.log10().floor()).clamp(1.0, 12.0) as usize;
+        format!("{x:.decimals$}")
+    }
 }
 
 fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
@@ -82,8 +105,10 @@ fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
     let _ = writeln!(out, "m             {} bits", s.m);
     let _ = writeln!(
         out,
-        "memory        {} bytes = {:.1} MB = {:.1} MiB",
-        s.bytes, s.mb, s.mib
+        "memory        {} bytes = {} MB = {} MiB",
+        s.bytes,
+        megabytes(s.mb),
+        megabytes(s.mib)
     );
     let _ = writeln!(
         out,

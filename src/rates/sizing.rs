@@ -78,7 +78,14 @@ impl Sizing {
         let m = (m_real as u64).max(1);
         let bytes = m.div_ceil(8);
         let k_real = m as f64 / n as f64 * ln2;
-        let k = (k_real.round() as u32).clamp(1, super::params::MAX_K);
+        if k_real.round() > f64::from(super::params::MAX_K) {
+            return Err(RateError::InvalidParams {
+                name: "p",
+                value: p.to_string(),
+                range: "at least about 1e-301, so that k = (m/n) ln 2 stays at most 1000",
+            });
+        }
+        let k = (k_real.round() as u32).max(1);
         let params = Params::new(m, n, k)?;
         Ok(Sizing {
             n,
