@@ -48,18 +48,6 @@ pub fn run(args: &SizeArgs) -> Result<String, CliError> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::megabytes;
-
-    #[test]
-    fn small_sizes_keep_their_digits() {
-        assert_eq!(megabytes(59.906615), "59.9");
-        assert_eq!(megabytes(0.000001), "0.00000100");
-        assert_eq!(megabytes(0.0123), "0.0123");
-    }
-}
-
 fn to_json(s: &Sizing, exact: Option<&SigDecimal>) -> String {
     json!({
         "n": s.n,
@@ -128,4 +116,16 @@ fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::megabytes;
+
+    #[test]
+    fn small_sizes_keep_their_digits() {
+        assert_eq!(megabytes(59.906615), "59.9");
+        assert_eq!(megabytes(0.000001), "0.00000100");
+        assert_eq!(megabytes(0.0123), "0.0123");
+    }
 }
