@@ -21,7 +21,7 @@ const HEIGHT: u16 = 60;
 
 fn args(screen: ScreenName, m: u64, n: u64, k: u32) -> RenderArgs {
     RenderArgs {
-        screen,
+        screen: Some(screen),
         scene: None,
         step: None,
         m: Some(m),

@@ -176,3 +176,31 @@ fn help_and_version_exit_zero() {
     let help = String::from_utf8_lossy(&bloomlab(&["rate", "--help"]).stdout).into_owned();
     assert!(help.contains("--max-digits"), "{help}");
 }
+
+#[test]
+fn empty_keys_tiny_targets_and_misplaced_app_options_are_refused() {
+    let line = refused(&["positions", "rec-11", "", "--m", "16", "--k", "3"]);
+    assert!(line.contains("non-empty"), "{line}");
+    let line = refused(&["size", "--n", "10", "--p", "1e-320"]);
+    assert!(line.contains("--p") && line.contains("1000"), "{line}");
+    let line = refused(&["--m", "5", "rate", "--m", "10", "--n", "1", "--k", "1"]);
+    assert!(line.contains("only apply to the app and render"), "{line}");
+}
+
+#[test]
+fn render_takes_the_app_options_given_before_it() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/teacher.txt");
+    let before = bloomlab(&[
+        "--script", script, "render", "--width", "80", "--height", "24",
+    ]);
+    let after = bloomlab(&[
+        "render", "--script", script, "--width", "80", "--height", "24",
+    ]);
+    assert_eq!(before.status.code(), Some(0));
+    assert_eq!(before.stdout, after.stdout);
+    let builtin = bloomlab(&["render", "--width", "80", "--height", "24"]);
+    assert_ne!(
+        before.stdout, builtin.stdout,
+        "the teacher's script was ignored"
+    );
+}

@@ -60,8 +60,8 @@ fn every_entry_point_honours_a_raised_flag() {
         Err(RateError::Cancelled)
     );
     assert_eq!(
-        Sizing::for_target_cancellable(1000, 0.01, b, &flag).map(|s| s.m),
-        Err(RateError::Cancelled)
+        Sizing::for_target(1000, 0.01).map(|s| s.exact_rate(b, &flag)),
+        Ok(Err(RateError::Cancelled))
     );
 }
 

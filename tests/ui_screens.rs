@@ -10,7 +10,7 @@ use bloomlab::ui::update::update;
 
 fn args(screen: ScreenName, width: u16, height: u16) -> RenderArgs {
     RenderArgs {
-        screen,
+        screen: Some(screen),
         scene: None,
         step: None,
         m: None,

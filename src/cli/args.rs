@@ -184,9 +184,9 @@ pub struct LookupArgs {
 /// `bloomlab render`.
 #[derive(Debug, Clone, Args)]
 pub struct RenderArgs {
-    /// Screen to draw.
-    #[arg(long, value_enum, default_value_t = ScreenName::Lecture)]
-    pub screen: ScreenName,
+    /// Screen to draw (the lecture when not given).
+    #[arg(long, value_enum)]
+    pub screen: Option<ScreenName>,
     /// Lecture scene, counting from 1.
     #[arg(long, value_parser = ranges::scene_or_step, allow_negative_numbers = true)]
     pub scene: Option<u32>,

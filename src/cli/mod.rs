@@ -61,6 +61,33 @@ pub fn run(argv: &[OsString]) -> ExitCode {
 
 /// Runs a parsed command; `Some(text)` is what to print.
 fn execute(cli: Cli) -> Result<Option<String>, CliError> {
+    let app = &cli.app;
+    let app_options_given = app.screen.is_some()
+        || app.m.is_some()
+        || app.n.is_some()
+        || app.k.is_some()
+        || app.script.is_some();
+    match &cli.command {
+        // `bloomlab --script FILE render` reads naturally: the app's options
+        // fill whatever render was not told itself.
+        Some(Command::Render(args)) => {
+            let mut args = args.clone();
+            args.script = args.script.or_else(|| app.script.clone());
+            args.m = args.m.or(app.m);
+            args.n = args.n.or(app.n);
+            args.k = args.k.or(app.k);
+            args.screen = args.screen.or(app.screen);
+            return crate::ui::render_command(&args).map(Some);
+        }
+        Some(_) if app_options_given => {
+            return Err(CliError::Usage(
+                "--screen, --m, --n, --k and --script before a command only apply to the app \
+                 and render; give the command's own options after its name"
+                    .into(),
+            ));
+        }
+        _ => {}
+    }
     match cli.command {
         None => crate::ui::run_app(&cli.app).map(|()| None),
         Some(Command::Rate(args)) => rate::run(&args).map(Some),

@@ -9,6 +9,12 @@ use crate::filter::Scheme;
 
 /// One line per key: the key, a colon, and its k positions in probe order.
 pub fn run(args: &PositionsArgs) -> Result<String, CliError> {
+    // Checked before any output, so nothing is half-written.
+    if args.keys.iter().any(|k| k.is_empty()) {
+        return Err(CliError::Usage(
+            "KEY must be a non-empty key (as in lookup), got ''".into(),
+        ));
+    }
     let mut out = String::new();
     for key in &args.keys {
         let bytes = key_bytes(key);

@@ -208,7 +208,11 @@ fn best_k_text(out: &mut String, b: &BestK) {
             let _ = writeln!(
                 out,
                 "best k       {k} of {start}..{end}, exact {}",
-                rate.scientific()
+                if rate.is_zero() {
+                    "0".to_string()
+                } else {
+                    rate.scientific()
+                }
             );
         }
         Found::Undecided { candidates } => {

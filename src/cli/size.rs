@@ -8,7 +8,9 @@ use super::CliError;
 use super::args::SizeArgs;
 use super::numbers::{parse_count, parse_target_rate};
 use super::ranges::MAX_N;
-use crate::rates::{RateError, SigDecimal, Sizing};
+use std::sync::atomic::AtomicBool;
+
+use crate::rates::{Budget, RateError, SigDecimal, Sizing};
 
 /// Reads `--n`: a whole number of keys from 1 to 10^12, in any form
 /// [`parse_count`] accepts.
@@ -36,10 +38,9 @@ pub fn run(args: &SizeArgs) -> Result<String, CliError> {
         other => CliError::Usage(other.to_string()),
     })?;
     let exact = sizing
-        .exact
-        .as_ref()
+        .exact_rate(Budget::default(), &AtomicBool::new(false))
         .ok()
-        .and_then(|r| SigDecimal::from_ratio(r, 10).ok());
+        .and_then(|r| SigDecimal::from_ratio(&r, 10).ok());
     Ok(if args.json {
         to_json(&sizing, exact.as_ref())
     } else {
@@ -64,6 +65,17 @@ fn to_json(s: &Sizing, exact: Option<&SigDecimal>) -> String {
     .to_string()
 }
 
+/// One decimal for filters of a megabyte or more; below that, three
+/// significant digits, so a tiny filter does not read as "0.0 MB".
+fn megabytes(x: f64) -> String {
+    if x >= 1.0 || x == 0.0 {
+        format!("{x:.1}")
+    } else {
+        let decimals = (2.0 - x.log10().floor()).clamp(1.0, 12.0) as usize;
+        format!("{x:.decimals$}")
+    }
+}
+
 fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
     let mut out = String::new();
     // Writing into a String cannot fail.
@@ -81,8 +93,10 @@ fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
     let _ = writeln!(out, "m             {} bits", s.m);
     let _ = writeln!(
         out,
-        "memory        {} bytes = {:.1} MB = {:.1} MiB",
-        s.bytes, s.mb, s.mib
+        "memory        {} bytes = {} MB = {} MiB",
+        s.bytes,
+        megabytes(s.mb),
+        megabytes(s.mib)
     );
     let _ = writeln!(
         out,
@@ -102,4 +116,16 @@ fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::megabytes;
+
+    #[test]
+    fn small_sizes_keep_their_digits() {
+        assert_eq!(megabytes(59.906615), "59.9");
+        assert_eq!(megabytes(0.000001), "0.00000100");
+        assert_eq!(megabytes(0.0123), "0.0123");
+    }
 }

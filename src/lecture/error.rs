@@ -30,16 +30,45 @@ impl ScriptError {
 
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Messages quote the script's own text, and a hostile file must not
+        // be able to send escape sequences to the terminal through them.
+        let file = printable(&self.file);
+        let message = printable(&self.message);
         if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
+            write!(f, "{file}: {message}")
         } else {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file, self.line, self.column, self.message
-            )
+            write!(f, "{file}:{}:{}: {message}", self.line, self.column)
         }
     }
 }
 
+/// `text` with control characters and invisible formatting characters
+/// (bidirectional overrides, zero-width marks) written as `\u{..}` escapes.
+fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let invisible = matches!(c,
+            '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}');
+        if c.is_control() || invisible {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 impl std::error::Error for ScriptError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_and_bidi_characters_are_escaped() {
+        let e = ScriptError::at("a\x1b[2J.txt", 3, 4, "unknown item `\u{202E}x\x07`");
+        let text = e.to_string();
+        assert_eq!(text, "a\\u{1b}[2J.txt:3:4: unknown item `\\u{202e}x\\u{7}`");
+        assert!(!text.chars().any(char::is_control));
+    }
+}

@@ -59,6 +59,9 @@ pub fn parse_bytes(file: &str, bytes: &[u8]) -> Result<Script, ScriptError> {
             ),
         ));
     }
+    // Editors on Windows often start UTF-8 files with a byte-order mark; it
+    // is not part of the first line's text.
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {

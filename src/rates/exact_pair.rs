@@ -23,7 +23,7 @@ use super::classic::{self, CLASSIC_WHAT, SharedPowers, classic_denominator_digit
 use super::error::RateError;
 use super::params::Params;
 use super::powers::{self, PARALLEL_DIGITS};
-use super::true_rate::{self, TRUE_WHAT, true_denominator_digits};
+use super::true_rate;
 
 /// The classic and true exact rates of one filter shape.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,7 +50,7 @@ impl ExactRates {
         p.validate()?;
         let classic_digits = classic_denominator_digits(p);
         budget.check(CLASSIC_WHAT, classic_digits)?;
-        budget.check(TRUE_WHAT, true_denominator_digits(p))?;
+        true_rate::check_true_budget(p, budget)?;
         let parallel = classic_digits >= PARALLEL_DIGITS;
         let coefficients = true_rate::coefficients(p, flag)?;
         let (left, right) = powers::both(

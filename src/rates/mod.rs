@@ -30,12 +30,13 @@
 //!   `skipped` lists the k never computed exactly (over budget) with their
 //!   digits; `known` lets a caller pass a rate it already holds. `best_k`
 //!   fails with `BudgetExceeded` when the best k's exact rate is over budget.
-//! - `Sizing { n, target, bits_per_key, m, bytes, mb, mib, k_real, k,
-//!   idealised, exact }`, with `exact` the classic rate or the reason it was
-//!   not computed; `Sizing::for_target_cancellable(n, p, budget, flag)`.
+//! - `Sizing::for_target(n, p) -> Sizing { n, target, bits_per_key, m, bytes,
+//!   mb, mib, k_real, k, idealised }` (cheap, safe on the UI thread), and
+//!   `Sizing::exact_rate(budget, flag)` for the exact classic rate at that size.
 //! - `difference(exact_f64, idealised) -> Difference { absolute, relative }`,
 //!   `ratio_to_f64`, `rule_of_thumb(m, n)`, `idealised_real_k(k, n/m)`,
-//!   `true_denominator_digits(p)`.
+//!   `true_denominator_digits(p)`, `true_work_digits(p)` and
+//!   `check_true_budget(p, budget)` (the true rate's working size).
 //!
 //! One file per concern: [`params`], [`budget`], [`error`], [`digits`]
 //! (digit counts of huge powers), [`classic`], [`true_rate`], [`exact_pair`]
@@ -72,4 +73,7 @@ pub use idealised::{idealised, idealised_ratio, idealised_real_k};
 pub use one_in::one_in;
 pub use params::Params;
 pub use sizing::Sizing;
-pub use true_rate::{true_denominator_digits, true_exact, true_exact_cancellable};
+pub use true_rate::{
+    check_true_budget, true_denominator_digits, true_exact, true_exact_cancellable,
+    true_work_digits,
+};

@@ -3,13 +3,16 @@
 //! With the best k, the idealised rate is `2^-(m/n ln 2)`, so reaching a
 //! target p needs `-ln p / (ln 2)^2` bits per key, and then `(m/n) ln 2`
 //! hash positions, rounded to a whole number.
+//!
+//! Sizing itself is a handful of float operations; the exact rate at the
+//! chosen size can take seconds or be far over budget, so it is a separate
+//! call ([`Sizing::exact_rate`]) that a caller runs where it can afford to.
 
 use std::sync::atomic::AtomicBool;
 
 use num_rational::BigRational;
 
 use super::budget::Budget;
-use super::cancel;
 use super::classic::classic_exact_cancellable;
 use super::error::RateError;
 use super::idealised::idealised;
@@ -43,25 +46,11 @@ pub struct Sizing {
     pub k: u32,
     /// The idealised rate at this m, n and k.
     pub idealised: f64,
-    /// The classic exact rate at this m, n and k, or why it was not computed
-    /// (typically: its denominator is over the digit budget).
-    pub exact: Result<BigRational, RateError>,
 }
 
 impl Sizing {
-    /// Sizes a filter for `n` keys at rate `p`, under the default budget.
+    /// Sizes a filter for `n` keys at rate `p`. Cheap: no exact arithmetic.
     pub fn for_target(n: u64, p: f64) -> Result<Sizing, RateError> {
-        Self::for_target_cancellable(n, p, Budget::default(), &cancel::never())
-    }
-
-    /// [`Sizing::for_target`] with an explicit budget for the exact rate,
-    /// stopping with [`RateError::Cancelled`] soon after `flag` is set.
-    pub fn for_target_cancellable(
-        n: u64,
-        p: f64,
-        budget: Budget,
-        flag: &AtomicBool,
-    ) -> Result<Sizing, RateError> {
         if !(1..=MAX_N).contains(&n) {
             return Err(RateError::InvalidParams {
                 name: "n",
@@ -89,13 +78,15 @@ impl Sizing {
         let m = (m_real as u64).max(1);
         let bytes = m.div_ceil(8);
         let k_real = m as f64 / n as f64 * ln2;
-        let k = (k_real.round() as u32).clamp(1, super::params::MAX_K);
+        if k_real.round() > f64::from(super::params::MAX_K) {
+            return Err(RateError::InvalidParams {
+                name: "p",
+                value: p.to_string(),
+                range: "at least about 1e-301, so that k = (m/n) ln 2 stays at most 1000",
+            });
+        }
+        let k = (k_real.round() as u32).max(1);
         let params = Params::new(m, n, k)?;
-        cancel::check(flag)?;
-        let exact = match classic_exact_cancellable(params, budget, flag) {
-            Err(RateError::Cancelled) => return Err(RateError::Cancelled),
-            other => other,
-        };
         Ok(Sizing {
             n,
             target: p,
@@ -107,8 +98,23 @@ impl Sizing {
             k_real,
             k,
             idealised: idealised(params),
-            exact,
         })
+    }
+
+    /// The m, n and k this sizing chose.
+    pub fn params(&self) -> Params {
+        Params {
+            m: self.m,
+            n: self.n,
+            k: self.k,
+        }
+    }
+
+    /// The classic exact rate at the chosen m, n and k, or why it was not
+    /// computed (typically: its denominator is over `budget`). Stops with
+    /// [`RateError::Cancelled`] soon after `flag` is set.
+    pub fn exact_rate(&self, budget: Budget, flag: &AtomicBool) -> Result<BigRational, RateError> {
+        classic_exact_cancellable(self.params(), budget, flag)
     }
 }
 
@@ -145,6 +151,9 @@ mod tests {
         };
         assert_eq!(s.m, 154);
         assert_eq!(s.k, 7);
-        assert!(s.exact.is_ok());
+        assert!(
+            s.exact_rate(Budget::default(), &AtomicBool::new(false))
+                .is_ok()
+        );
     }
 }

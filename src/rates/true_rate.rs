@@ -35,6 +35,45 @@ pub fn true_denominator_digits(p: Params) -> u64 {
     power_digits(p.m, u128::from(p.throws()) + u128::from(p.k))
 }
 
+/// What the budget calls the true rate's working numbers in its messages.
+pub const TRUE_WORK_WHAT: &str =
+    "exact true rate's working numbers (k+1 big powers and the Stirling coefficients)";
+
+/// How many times the digit budget the true rate's working numbers may hold
+/// together. The denominator alone understates the work: the sum needs
+/// `J + 1` powers of `kn*log10(m)` digits each (`J = min(k, m)`) and `J + 1`
+/// coefficients. The classic rate at its limit also juggles several
+/// budget-sized numbers, hence a multiple.
+pub const TRUE_WORK_FACTOR: u64 = 10;
+
+/// Decimal digits, roughly, of the big numbers the true rate holds at once:
+/// the `J + 1` powers `(m-j)^(kn)`, and the `J + 1` coefficients, each a
+/// Stirling number `S(k, r)` (about `k*log10(r)` digits) times a falling
+/// factorial of m (about `r*log10(m)` digits). An estimate for the budget,
+/// not an exact count.
+pub fn true_work_digits(p: Params) -> u64 {
+    let j = u64::from(p.k).min(p.m);
+    let powers = u128::from(j + 1) * u128::from(power_digits(p.m, u128::from(p.throws())));
+    let (k, j_f, m) = (f64::from(p.k), j as f64, p.m as f64);
+    let coefficient = k * (j_f + 1.0).log10() + j_f * m.log10() + 1.0;
+    let coefficients = ((j_f + 1.0) * coefficient).ceil();
+    // Saturating conversions: far past any budget either way.
+    let coefficients = if coefficients < u64::MAX as f64 {
+        u128::from(coefficients as u64)
+    } else {
+        u128::from(u64::MAX)
+    };
+    u64::try_from(powers + coefficients).unwrap_or(u64::MAX)
+}
+
+/// Checks both the true rate's denominator and its working numbers against
+/// `budget`, before any big arithmetic.
+pub fn check_true_budget(p: Params, budget: Budget) -> Result<(), RateError> {
+    budget.check(TRUE_WHAT, true_denominator_digits(p))?;
+    Budget::new(budget.max_digits.saturating_mul(TRUE_WORK_FACTOR))
+        .check(TRUE_WORK_WHAT, true_work_digits(p))
+}
+
 /// The true rate as an exact fraction over `m^(kn+k)`, after checking the
 /// budget.
 pub fn true_exact(p: Params, budget: Budget) -> Result<BigRational, RateError> {
@@ -49,7 +88,7 @@ pub fn true_exact_cancellable(
     flag: &AtomicBool,
 ) -> Result<BigRational, RateError> {
     p.validate()?;
-    budget.check(TRUE_WHAT, true_denominator_digits(p))?;
+    check_true_budget(p, budget)?;
     let parallel = true_denominator_digits(p) >= PARALLEL_DIGITS;
     let coefficients = coefficients(p, flag)?;
     let powers = falling_powers(p, None, parallel, flag)?;
@@ -217,6 +256,34 @@ mod tests {
             k: u32::MAX,
         };
         assert_eq!(true_denominator_digits(wild), u64::MAX);
+    }
+
+    #[test]
+    fn many_hashes_are_refused_by_their_working_size() {
+        // The denominator of 1000/1000/1000 fits the default budget, but its
+        // 1001 powers of three million digits each do not.
+        let p = Params::new(1000, 1000, 1000).unwrap_or_else(|e| panic!("{e}"));
+        assert!(true_denominator_digits(p) <= Budget::default().max_digits);
+        assert!(matches!(
+            true_exact(p, Budget::default()),
+            Err(RateError::BudgetExceeded {
+                what: TRUE_WORK_WHAT,
+                ..
+            })
+        ));
+        // The lesson's shapes stay well inside, and so does a shape whose
+        // many Stirling coefficients are small next to its powers.
+        for (m, n, k) in [
+            (100_000, 10_000, 7),
+            (1_000_000_000_000, 1, 400),
+            (10, 1, 1000),
+        ] {
+            let q = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                check_true_budget(q, Budget::default()).is_ok(),
+                "{m}/{n}/{k}"
+            );
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub const MAX_SIZE: u16 = 1000;
 
 /// Builds the app state `args` describe, with every figure computed.
 pub fn app_for(args: &RenderArgs, theme: Theme) -> Result<App, CliError> {
-    let mut app = App::new(Screen::from(args.screen), theme);
+    let mut app = App::new(Screen::from(args.screen.unwrap_or_default()), theme);
     app.lab.apply_settings(args.m, args.n, args.k)?;
     app.size = (args.width, args.height);
     if let Some(path) = &args.script {

@@ -1,7 +1,7 @@
 //! The terminal: set-up, the event loop, and giving the terminal back on
-//! every way out (quit, Ctrl+C, SIGTERM, panic); a hang-up ends it.
+//! every way out (quit, Ctrl+C, SIGTERM, SIGINT, panic); a hang-up ends it.
 
-use std::io::stdout;
+use std::io::{IsTerminal, stdout};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -20,29 +20,47 @@ use crate::ui::update::update;
 /// How long the loop waits for input before looking for finished work.
 const POLL: Duration = Duration::from_millis(50);
 
+/// Set to `1` by the pseudo-terminal tests to make the app panic on its
+/// first key press, proving that a crash still gives the terminal back.
+const TEST_PANIC_VAR: &str = "BLOOMLAB_TEST_PANIC";
+
 /// Runs the app until the user quits or a termination signal arrives.
 pub fn run(app: &mut App) -> Result<(), CliError> {
+    if !stdout().is_terminal() {
+        return Err(CliError::Runtime(
+            "the app needs an interactive terminal; for output to a pipe or file use \
+             `bloomlab render` or a subcommand (see bloomlab --help)"
+                .into(),
+        ));
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let watch = |e: std::io::Error| CliError::Runtime(format!("cannot watch for signals: {e}"));
     // The first SIGTERM asks the loop to stop and restore the terminal; a
     // second one, if the first went unheard, ends the process at once.
+    // (Registering the conditional shutdown first means it sees the flag
+    // before this signal sets it.)
     // SIGHUP keeps its default: the terminal is gone, nothing is left to
     // restore, and crossterm spins on a hung-up tty instead of returning.
-    signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGTERM,
-        143,
-        Arc::clone(&stop),
-    )
-    .map_err(watch)?;
-    signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&stop)).map_err(watch)?;
+    // SIGINT is treated the same way: in raw mode Ctrl+C arrives as a key,
+    // so a SIGINT comes from `kill -INT`, and it must not leave the tty raw.
+    for (signal, code) in [
+        (signal_hook::consts::SIGTERM, 143),
+        (signal_hook::consts::SIGINT, 130),
+    ] {
+        signal_hook::flag::register_conditional_shutdown(signal, code, Arc::clone(&stop))
+            .map_err(watch)?;
+        signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(watch)?;
+    }
     // ratatui's panic hook restores the screen and then calls the hook
     // installed before it: this one, which also releases the mouse.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(stdout(), DisableMouseCapture);
+        eprintln!("bloomlab stopped on a bug; the terminal has been restored. Details:");
         previous(info);
     }));
-    let mut terminal = ratatui::init();
+    let mut terminal = ratatui::try_init()
+        .map_err(|e| CliError::Runtime(format!("cannot set up the terminal: {e}")))?;
     let outcome = execute!(stdout(), EnableMouseCapture)
         .map_err(|e| CliError::Runtime(format!("cannot enable the mouse: {e}")))
         .and_then(|()| event_loop(&mut terminal, app, &stop));
@@ -59,6 +77,7 @@ fn event_loop(
     let io = |e: std::io::Error| CliError::Runtime(format!("terminal error: {e}"));
     let mut jobs = Jobs::new();
     let mut dirty = true;
+    let panic_on_key = std::env::var_os(TEST_PANIC_VAR).is_some_and(|v| v == "1");
     while !app.quit && !stop.load(Ordering::Relaxed) {
         jobs.dispatch(app);
         dirty |= jobs.collect(app);
@@ -77,7 +96,11 @@ fn event_loop(
         // key moves the slider as fast as it repeats and only the final
         // setting is computed.
         loop {
-            dirty |= handle(app, event::read().map_err(io)?);
+            let event = event::read().map_err(io)?;
+            if panic_on_key && matches!(event, Event::Key(_)) {
+                panic!("{TEST_PANIC_VAR}=1: deliberate panic on the first key press");
+            }
+            dirty |= handle(app, event);
             if app.quit || !event::poll(Duration::ZERO).map_err(io)? {
                 break;
             }
