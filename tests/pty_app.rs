@@ -237,7 +237,6 @@ fn sigterm_during_heavy_work_is_prompt() {
 /// message. Needs the test hook `BLOOMLAB_TEST_PANIC=1` (panic on the first
 /// key press once the terminal is set up).
 #[test]
-#[ignore = "needs the BLOOMLAB_TEST_PANIC=1 test hook in src/ui/runtime.rs (see the report)"]
 fn a_panic_restores_the_terminal_and_explains() {
     let mut app = PtyApp::spawn(&[], 100, 30, &[("BLOOMLAB_TEST_PANIC", "1")]);
     app.wait_until("the lecture", SHOW, |s| lower(s).contains("step 1 of"))
@@ -353,7 +352,6 @@ fn a_burst_of_resizes_settles() {
 /// counts from 1) make crossterm 0.29 subtract 1 from 0: a panic in a debug
 /// build (release wraps to 65535, which the app handles).
 #[test]
-#[ignore = "bug: crossterm 0.29 parse.rs:737 overflows on SGR/X10 mouse reports at 0 in debug builds (a release build wraps and passes, checked); fix with [profile.dev.package.crossterm] overflow-checks = false"]
 fn zero_coordinate_mouse_reports_are_harmless() {
     for report in [&b"\x1b[<0;0;0M"[..], b"\x1b[<0;5;0M", b"\x1b[M   "] {
         let mut app = open_lecture();
@@ -505,7 +503,6 @@ fn zero_sized_terminal_is_survived() {
 /// action and leaves the terminal raw, on the alternate screen, cursor
 /// hidden and mouse captured.
 #[test]
-#[ignore = "bug: SIGINT is not watched (only SIGTERM is): the default action kills the app without restoring the terminal; register SIGINT with the same flag in src/ui/runtime.rs"]
 fn external_sigint_restores_the_terminal() {
     let mut app = open_lecture();
     app.signal("INT");

@@ -515,7 +515,6 @@ fn degenerate_sizes_draw() {
 /// n = 19,000 and p = 1% the classic exact rate has about 4.9 million
 /// digits, under the budget, so it is computed inside every frame.
 #[test]
-#[ignore = "bug: ui::sizing::state::figures calls rates::Sizing::for_target, which computes the exact classic rate (default 5M-digit budget) on the UI thread in both the view and Jobs::dispatch; ~0.8 s per draw plus ~0.7 s per dispatch at n = 19000, p = 1%"]
 fn sizing_frames_do_no_exact_work() {
     for n in ["1000", "10000", "19000"] {
         let mut app = App::new(Screen::Sizing, Theme { color: false });
