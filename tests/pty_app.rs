@@ -372,7 +372,6 @@ fn zero_coordinate_mouse_reports_are_harmless() {
 /// next key. Observed: after a burst of resizes, q is sometimes not read
 /// until another byte arrives (the app idles in epoll_wait with q pending).
 #[test]
-#[ignore = "bug: a key sent during a resize burst is held until the next key (crossterm 0.29 mio source returns on SIGWINCH and drops the edge-triggered tty readiness); intermittent, most runs of 12 rounds hit it; the crossterm feature use-dev-tty fixes it (checked)"]
 fn a_key_during_resizes_is_not_held_back() {
     for round in 0..12 {
         let mut app = open_lecture();
@@ -411,7 +410,6 @@ fn alt_bracket_then_question_mark_does_not_swallow_keys() {
 /// bytes, returns the first event, and the edge-triggered poll never
 /// reports the rest. 1,000 bytes work.
 #[test]
-#[ignore = "bug: input over 1024 bytes in one burst is held until the next key (crossterm 0.29 mio event source, edge-triggered); Ctrl+C after a paste is lost; the crossterm feature use-dev-tty fixes it (checked)"]
 fn a_long_paste_does_not_hold_back_later_keys() {
     for n in [1000usize, 1100, 3000] {
         let mut app = open_lecture();
