@@ -55,7 +55,7 @@ impl State {
                 boxed: BTreeSet::new(),
                 emphasis: Vec::new(),
                 narration: Vec::new(),
-                figures: figures.clone(),
+                figures: std::sync::Arc::new(figures.clone()),
             },
         }
     }

@@ -81,7 +81,7 @@ pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     // The row's glyph key rides on the rule, so colourless screens still say
     // what each cell means without spending a row on it.
     if board.shows(Element::Row) {
-        let key = " █ set  ▓ shared  × cleared  ▐ ▌ probed ";
+        let key = " █ set  ▓ shared  × cleared  ▐ ▌ read  ┊ ┊ not needed ";
         let x = area.width.saturating_sub(width(key) + 2);
         if x > 14 {
             p.text(x, 0, key, theme.dim());
