@@ -88,7 +88,7 @@ pub fn text(lecture: &Lecture) -> String {
             board.step + 1,
             board.steps_in_scene
         ));
-        out.push_str(&format!("  {}\n", describe(&board)));
+        out.push_str(&format!("  {}\n", describe(board)));
         for paragraph in &board.narration {
             out.push_str(&format!("           {paragraph}\n"));
         }
