@@ -284,6 +284,9 @@ mod tests {
                 assert_eq!(l.step_board(i), &l.replay(i), "step {i}");
             }
             assert_eq!(l.step_board(l.len() + 3), &l.replay(l.len() - 1));
+            // Stepping lends the kept board instead of folding a new one.
+            let last = l.len() - 1;
+            assert!(std::ptr::eq(l.step_board(last), l.step_board(last)));
         }
     }
 }
