@@ -227,12 +227,61 @@ fn more_located_mistakes() {
             11,
             "unknown emphasis 'loud'",
         ),
+        (
+            "scene \"a\"\nstep\n> one in {one_in(n=0)}\n",
+            3,
+            11,
+            "'one_in' needs a rate above 0",
+        ),
+        (
+            "scene \"a\"\nstep\nshow k-curve\n> at {eps(k=probe)}\n",
+            4,
+            7,
+            "no `probe k` comes before it",
+        ),
+        (
+            "scene \"a\"\nstep\nprobe k k=3\nscene \"b\"\nstep\n> k = {probe_k}\n",
+            6,
+            8,
+            "no `probe k` comes before it",
+        ),
+        (
+            "k_curve_bits = 30\nscene \"a\"\nstep\nprobe k k=best\n",
+            4,
+            11,
+            "past the curve's end k_max = 16",
+        ),
     ];
     for (text, line, column, words) in cases {
         let e = Lecture::from_text("s", text).unwrap_err();
         assert_eq!((e.line, e.column), (*line, *column), "{text:?}: {e}");
         assert!(e.message.contains(words), "{text:?}: {e}");
     }
+}
+
+#[test]
+fn tiny_and_huge_figures_print_in_scientific_notation() {
+    let text = "scene \"a\"\nstep\n> {missed(bits=1000)} and {one_in(k=64, bits=1000)}\n";
+    let lecture = Lecture::from_text("s", text).expect("both figures are finite");
+    let said = lecture.board(0).narration.join(" ");
+    let (tiny, huge) = said.split_once(" and ").expect("two figures");
+    assert!(tiny.contains("e-") && !tiny.contains("0.0000"), "{said}");
+    assert!(huge.contains('e') && !huge.contains(",000,"), "{said}");
+    let value: f64 = tiny.parse().expect("a number Rust can read back");
+    assert!(value > 0.0 && value < 1e-60, "{said}");
+}
+
+#[test]
+fn best_k_probe_lands_on_the_best_whole_k() {
+    let text = "k_curve_bits = 8\nscene \"a\"\nstep\nshow k-curve\nprobe k k=best\n> {probe_k} {kbest} {missed}\n";
+    let lecture = Lecture::from_text("s", text).unwrap();
+    let board = lecture.board(0);
+    assert_eq!(
+        board.probe(bloomlab::lecture::Curve::K).map(|p| p.0),
+        Some(6.0)
+    );
+    // missed takes bloom_bits (10 here) and its own best k, 7: 8.2 million.
+    assert_eq!(board.narration, ["6 6 8.2"]);
 }
 
 #[test]

@@ -177,6 +177,31 @@ fn states_differ_by_glyph_and_colour() {
 }
 
 #[test]
+fn skipped_probes_have_their_own_brackets_and_key() {
+    let l = Lecture::builtin();
+    // Scene 2 step 9: w reads bit 0 (a 0) and never reads its set bits 9, 14.
+    let text = text_of(&draw(&l, l.step_index(2, 9).unwrap(), 100, 30, &MONO));
+    let row = cell_line(&text);
+    let cells: Vec<&str> = row.split('│').skip(1).collect();
+    assert!(cells[0].contains('▐') && cells[0].contains('▌'), "{row}");
+    for skipped in [9, 14] {
+        let cell = cells[skipped];
+        assert!(
+            cell.contains('┊') && cell.contains('█'),
+            "bit {skipped}: {row}"
+        );
+        assert!(
+            !cell.contains('▐') && !cell.contains('▌'),
+            "bit {skipped}: {row}"
+        );
+    }
+    assert!(
+        text.contains("┊ ┊ not needed"),
+        "the key names the glyph:\n{text}"
+    );
+}
+
+#[test]
 fn out_of_range_steps_are_usage_errors() {
     let l = Lecture::builtin();
     let e = l.step_index(6, 1).unwrap_err();

@@ -2,6 +2,7 @@
 //! engine and only read by the view.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use super::figures::Figures;
 use super::script::{Curve, Element, Emphasis};
@@ -158,8 +159,9 @@ pub struct Board {
     pub emphasis: Vec<Emphasis>,
     /// The narration, one string per paragraph.
     pub narration: Vec<String>,
-    /// The arithmetic behind curves and figures.
-    pub figures: Figures,
+    /// The arithmetic behind curves and figures (shared by every board of a
+    /// lecture, which keeps one board per step).
+    pub figures: Arc<Figures>,
 }
 
 impl Board {

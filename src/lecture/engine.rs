@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::board::{Board, Cell, Flag, Probe, ProbeRead, Query, QuerySource, TableLine, Verdict};
 use super::figures::Figures;
 use super::script::{Directive, Element, Script, TableRow};
+use super::template::Now;
 
 /// Everything the steps change, filter state and scene furniture alike.
 #[derive(Debug, Clone)]
@@ -55,13 +56,21 @@ impl State {
                 boxed: BTreeSet::new(),
                 emphasis: Vec::new(),
                 narration: Vec::new(),
-                figures: figures.clone(),
+                figures: std::sync::Arc::new(figures.clone()),
             },
         }
     }
 
     fn set_count(&self) -> usize {
         self.cells.iter().filter(|c| c.set).count()
+    }
+
+    /// What placeholders read from the board as it stands.
+    fn now(&self) -> Now<'_> {
+        Now {
+            set: self.set_count(),
+            probes: &self.board.probes,
+        }
     }
 
     fn enter_scene(&mut self, script: &Script, scene: usize) {
@@ -171,17 +180,17 @@ impl State {
                 self.board.probes.insert(*curve, *x);
             }
             Directive::Derive(t) => {
-                let line = t.fill(figures, self.set_count());
+                let line = t.fill(figures, &self.now());
                 self.board.derivation.push(line);
                 self.board.visible.insert(Element::Derivation);
             }
             Directive::Note(t) => {
-                let line = t.fill(figures, self.set_count());
+                let line = t.fill(figures, &self.now());
                 self.board.notes.push(line);
                 self.board.visible.insert(Element::Notes);
             }
             Directive::Banner(t) => {
-                self.board.banner = Some(t.fill(figures, self.set_count()));
+                self.board.banner = Some(t.fill(figures, &self.now()));
                 self.board.visible.insert(Element::Banner);
             }
             Directive::Table(row) => {
@@ -251,12 +260,12 @@ impl State {
     }
 
     fn finish_step(&mut self, script: &Script, figures: &Figures, scene: usize, step: usize) {
-        let set = self.set_count();
-        self.board.narration = script.scenes[scene].steps[step]
+        let narration = script.scenes[scene].steps[step]
             .narration
             .iter()
-            .map(|t| t.fill(figures, set))
+            .map(|t| t.fill(figures, &self.now()))
             .collect();
+        self.board.narration = narration;
     }
 
     fn into_board(mut self) -> Board {

@@ -1,8 +1,8 @@
 //! Every number the lecture shows: rates, fills, memory sizes and the
 //! curves' points, computed from the script's settings.
 
-use super::script::{Item, Settings};
-use super::template::{Call, Func, default_digits};
+use super::script::{Curve, Item, Settings};
+use super::template::{Arg, Call, Func, Now, default_digits};
 
 /// Bytes in the decimal gigabyte the memory argument uses.
 const GB: f64 = 1e9;
@@ -36,6 +36,21 @@ pub fn kopt(bits: f64) -> f64 {
     bits * std::f64::consts::LN_2
 }
 
+/// The whole number of hashes with the lowest idealised rate at `bits` bits
+/// per item: the better of the whole numbers either side of (m/n) ln 2 (the
+/// rate falls then rises in k, so no other whole k can beat both). This is
+/// the one rule for "the best k" everywhere in the lecture.
+pub fn best_whole_k(bits: f64) -> f64 {
+    let real = kopt(bits).max(1.0);
+    let below = real.floor().max(1.0);
+    let above = real.ceil().max(1.0);
+    if idealised(bits, 1.0, above) < idealised(bits, 1.0, below) {
+        above
+    } else {
+        below
+    }
+}
+
 /// The rate at the (continuous) best k: (1/2)^((m/n) ln 2).
 pub fn eps_at_best_k(bits: f64) -> f64 {
     idealised(bits, 1.0, kopt(bits))
@@ -50,15 +65,6 @@ impl Figures {
     /// Figures for a script's settings and items.
     pub fn with_items(settings: Settings, items: Vec<Item>) -> Self {
         Figures { settings, items }
-    }
-
-    /// The whole k from 1 to 64 with the lowest idealised rate at `bits`
-    /// bits per item.
-    pub fn best_k_at(bits: f64) -> usize {
-        (1..=64_usize)
-            .map(|k| (k, idealised(bits, 1.0, k as f64)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map_or(1, |(k, _)| k)
     }
 
     fn m(&self) -> f64 {
@@ -99,13 +105,26 @@ impl Figures {
             .collect()
     }
 
-    /// The whole number k with the lowest rate on the k curve.
-    pub fn best_whole_k(&self) -> usize {
-        let curve = self.k_curve();
-        curve
-            .iter()
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map_or(1, |p| p.0 as usize)
+    /// The best whole k on the k curve (at its fixed bits per item).
+    pub fn best_k_on_curve(&self) -> usize {
+        best_whole_k(self.settings.k_curve_bits) as usize
+    }
+
+    /// The best whole k for the memory argument's bits per item.
+    pub fn best_k_for_bloom(&self) -> usize {
+        best_whole_k(self.settings.bloom_bits) as usize
+    }
+
+    /// The rate of the memory argument's filter at its best whole k.
+    pub fn bloom_eps(&self) -> f64 {
+        let bits = self.settings.bloom_bits;
+        idealised(bits, 1.0, best_whole_k(bits))
+    }
+
+    /// New items wrongly skipped per population, in millions, at the memory
+    /// argument's bits per item and best whole k.
+    pub fn bloom_missed_millions(&self) -> f64 {
+        self.bloom_eps() * self.settings.urls / 1e6
     }
 
     /// Epsilon at the best k against bits per item, bits_min..=bits_max.
@@ -125,62 +144,102 @@ impl Figures {
         }
     }
 
-    /// The value a placeholder asks for (before formatting).
-    pub fn value(&self, call: &Call, set: usize) -> f64 {
+    /// The value a placeholder asks for (before formatting). A `probe`
+    /// argument with no probe placed gives NaN, which the parser rejects.
+    pub fn value(&self, call: &Call, now: &Now<'_>) -> f64 {
         let a = &call.args;
-        let m = a.m.unwrap_or(self.m());
-        let k = a.k.unwrap_or(self.k());
         let s = &self.settings;
+        let get = |arg: Option<Arg>, curve: Curve| arg.map(|v| v.resolve(self, now, curve));
+        let n = get(a.n, Curve::Fill);
+        let m = get(a.m, Curve::Fill).unwrap_or(self.m());
+        // The row's k for row figures; per-item figures default to the best k.
+        let row_k = get(a.k, Curve::K).unwrap_or(self.k());
+        let bits_or = |default: f64| get(a.bits, Curve::Bits).unwrap_or(default);
+        let at_bits = |bits: f64| {
+            let k = get(a.k, Curve::K).unwrap_or_else(|| best_whole_k(bits));
+            idealised(bits, 1.0, k)
+        };
+        // A rate either at n items in the row or at a number of bits per item.
+        let rate = || match (a.bits, n) {
+            (None, Some(n)) => idealised(m, n, row_k),
+            _ => at_bits(bits_or(s.k_curve_bits)),
+        };
         match call.func {
             Func::M => self.m(),
             Func::K => self.k(),
-            Func::Set => set as f64,
-            Func::FillRow => set as f64 / self.m(),
+            Func::Set => now.set as f64,
+            Func::FillRow => now.set as f64 / self.m(),
             Func::Miss => 1.0 - 1.0 / m,
-            Func::P0 => (1.0 - 1.0 / m).powf(k * a.n.unwrap_or(0.0)),
-            Func::P0e => 1.0 - fill(m, a.n.unwrap_or(0.0), k),
-            Func::Fill => fill(m, a.n.unwrap_or(0.0), k),
-            Func::Eps => match a.bits {
-                Some(bits) => idealised(bits, 1.0, k),
-                None => idealised(m, a.n.unwrap_or(0.0), k),
-            },
-            Func::Kopt => kopt(a.bits.unwrap_or(s.k_curve_bits)),
-            Func::EpsOpt => eps_at_best_k(a.bits.unwrap_or(s.k_curve_bits)),
+            Func::P0 => (1.0 - 1.0 / m).powf(row_k * n.unwrap_or(0.0)),
+            Func::P0e => 1.0 - fill(m, n.unwrap_or(0.0), row_k),
+            Func::Fill => fill(m, n.unwrap_or(0.0), row_k),
+            Func::Eps => rate(),
+            Func::OneIn => 1.0 / rate(),
+            Func::Kopt => kopt(bits_or(s.k_curve_bits)),
+            Func::EpsOpt => eps_at_best_k(bits_or(s.k_curve_bits)),
+            Func::Kbest => best_whole_k(bits_or(s.k_curve_bits)),
             Func::Base => eps_at_best_k(1.0),
-            Func::ExactGb => self.exact_gb(a.n.unwrap_or(s.urls)),
-            Func::BloomGb => self.bloom_gb(a.n.unwrap_or(s.urls), a.bits.unwrap_or(s.bloom_bits)),
-            Func::Ratio => s.exact_bytes * 8.0 / a.bits.unwrap_or(s.bloom_bits),
+            Func::ExactGb => self.exact_gb(n.unwrap_or(s.urls)),
+            Func::BloomGb => self.bloom_gb(n.unwrap_or(s.urls), bits_or(s.bloom_bits)),
+            Func::Ratio => s.exact_bytes * 8.0 / bits_or(s.bloom_bits),
             Func::Crossing => self.crossing_millions(),
             Func::RamGb => s.ram_gb,
             Func::ExactBytes => s.exact_bytes,
             Func::BloomBits => s.bloom_bits,
-            Func::Missed => {
-                let bits = a.bits.unwrap_or(s.bloom_bits);
-                let k = a.k.unwrap_or_else(|| kopt(bits).round().max(1.0));
-                idealised(bits, 1.0, k) * s.urls / 1e6
-            }
+            Func::Missed => at_bits(bits_or(s.bloom_bits)) * s.urls / 1e6,
             Func::Urls => s.urls,
             Func::Pos => call
                 .item
                 .and_then(|i| self.items.get(i))
                 .and_then(|it| it.positions.get(a.index.unwrap_or(1).saturating_sub(1)))
                 .map_or(f64::NAN, |&p| p as f64),
-            Func::Bytes => a.bits.unwrap_or(s.bloom_bits) / 8.0,
-            Func::OneIn => {
-                let eps = match a.bits {
-                    Some(bits) => idealised(bits, 1.0, k),
-                    None => idealised(m, a.n.unwrap_or(0.0), k),
-                };
-                1.0 / eps
-            }
-            Func::Kbest => Figures::best_k_at(a.bits.unwrap_or(s.k_curve_bits)) as f64,
+            Func::Bytes => bits_or(s.bloom_bits) / 8.0,
             Func::KCurveBits => s.k_curve_bits,
             Func::KMax => s.k_max as f64,
             Func::FillNMax => s.fill_n_max as f64,
             Func::BitsMin => s.bits_min as f64,
             Func::BitsMax => s.bits_max as f64,
             Func::CounterBits => f64::from(s.counter_bits),
+            Func::ProbeN => Arg::Probe.resolve(self, now, Curve::Fill),
+            Func::ProbeK => Arg::Probe.resolve(self, now, Curve::K),
+            Func::ProbeBits => Arg::Probe.resolve(self, now, Curve::Bits),
         }
+    }
+
+    /// Why a placeholder has no printable value on this board, if it has none.
+    pub fn problem(&self, call: &Call, now: &Now<'_>) -> Option<String> {
+        let a = &call.args;
+        let probe_args = [(a.n, Curve::Fill), (a.k, Curve::K), (a.bits, Curve::Bits)];
+        let needs_probe = matches!(call.func, Func::ProbeN | Func::ProbeK | Func::ProbeBits)
+            .then(|| match call.func {
+                Func::ProbeN => Curve::Fill,
+                Func::ProbeK => Curve::K,
+                _ => Curve::Bits,
+            })
+            .into_iter()
+            .chain(
+                probe_args
+                    .iter()
+                    .filter(|(arg, _)| *arg == Some(Arg::Probe))
+                    .map(|(_, c)| *c),
+            );
+        for curve in needs_probe {
+            if !now.probes.contains_key(&curve) {
+                return Some(format!(
+                    "this reads the {} curve's probe, but no `probe {}` comes before it in this scene",
+                    curve.name(),
+                    curve.name()
+                ));
+            }
+        }
+        let value = self.value(call, now);
+        if call.func == Func::OneIn && (value.is_infinite() || value.is_nan()) {
+            return Some(
+                "'one_in' needs a rate above 0, and this one is 0 (with n=0 nothing is inserted, so no answer is ever wrong)"
+                    .into(),
+            );
+        }
+        (!value.is_finite()).then(|| "this gives no finite number".to_string())
     }
 
     /// An item's positions as words ("2, 7 and 11"), or one of them.
@@ -188,8 +247,11 @@ impl Figures {
         let Some(item) = call.item.and_then(|i| self.items.get(i)) else {
             return "?".into();
         };
-        if call.args.index.is_some() {
-            return group_thousands(self.value(call, 0));
+        if let Some(i) = call.args.index {
+            return item
+                .positions
+                .get(i.saturating_sub(1))
+                .map_or_else(|| "?".into(), ToString::to_string);
         }
         let all: Vec<String> = item.positions.iter().map(ToString::to_string).collect();
         match all.split_last() {
@@ -200,12 +262,15 @@ impl Figures {
     }
 
     /// The placeholder's value printed as the narration shows it.
-    pub fn format(&self, call: &Call, set: usize) -> String {
+    pub fn format(&self, call: &Call, now: &Now<'_>) -> String {
         if call.func == Func::Pos {
             return self.positions_text(call);
         }
-        let value = self.value(call, set);
+        let value = self.value(call, now);
         let digits = call.args.digits.unwrap_or(default_digits(call.func));
+        if value.is_finite() && value.abs() >= SCIENTIFIC_ABOVE {
+            return scientific(value, digits.max(2));
+        }
         match call.func {
             Func::Urls => population_words(value),
             Func::M
@@ -218,7 +283,10 @@ impl Figures {
             | Func::BitsMin
             | Func::BitsMax
             | Func::CounterBits => group_thousands(value),
-            Func::KCurveBits | Func::Bytes => trim_zeros(&sig(value, digits.max(3))),
+            Func::KCurveBits | Func::ProbeN | Func::ProbeK | Func::ProbeBits => {
+                trim_zeros(&sig(value, 6))
+            }
+            Func::Bytes => trim_zeros(&sig(value, digits.max(3))),
             Func::RamGb | Func::ExactBytes | Func::BloomBits => trim_zeros(&sig(value, 6)),
             Func::ExactGb | Func::BloomGb | Func::Crossing | Func::Kopt => {
                 trim_zeros(&sig(value, digits))
@@ -228,7 +296,20 @@ impl Figures {
     }
 }
 
-/// `x` in plain decimal notation with `digits` significant digits.
+/// Below this size a figure is printed in scientific notation (a plain
+/// decimal would be a long run of zeros).
+pub const SCIENTIFIC_BELOW: f64 = 1e-6;
+
+/// From this size up a figure is printed in scientific notation.
+pub const SCIENTIFIC_ABOVE: f64 = 1e15;
+
+/// `x` in scientific notation with `digits` significant digits ("5.1e-78").
+pub fn scientific(x: f64, digits: usize) -> String {
+    format!("{x:.prec$e}", prec = digits.max(1) - 1)
+}
+
+/// `x` with `digits` significant digits: plain decimal notation, or
+/// scientific notation when it is tiny or huge.
 pub fn sig(x: f64, digits: usize) -> String {
     if !x.is_finite() {
         return "?".into();
@@ -236,8 +317,11 @@ pub fn sig(x: f64, digits: usize) -> String {
     if x == 0.0 {
         return "0".into();
     }
+    if x.abs() < SCIENTIFIC_BELOW || x.abs() >= SCIENTIFIC_ABOVE {
+        return scientific(x, digits);
+    }
     let magnitude = x.abs().log10().floor() as i64;
-    let decimals = (digits as i64 - 1 - magnitude).clamp(0, 20) as usize;
+    let decimals = (digits as i64 - 1 - magnitude).max(0) as usize;
     let text = format!("{x:.decimals$}");
     // Rounding can carry into a new digit (0.0999 -> 0.100); redo with one fewer.
     let carried = text
@@ -319,7 +403,10 @@ mod tests {
         assert_eq!(sig(fill(16.0, 12.0, 3.0), 2), "0.89");
         assert_eq!(sig(idealised(10.0, 1.0, 7.0), 2), "0.0082");
         assert_eq!(sig(idealised(10.0, 1.0, 14.0), 4), "0.01898");
-        assert_eq!(f.best_whole_k(), 7);
+        assert_eq!(f.best_k_on_curve(), 7);
+        assert_eq!(f.best_k_for_bloom(), 7);
+        assert_eq!(sig(f.bloom_eps(), 2), "0.0082");
+        assert_eq!(sig(f.bloom_missed_millions(), 2), "8.2");
         assert_eq!(trim_zeros(&sig(f.crossing_millions(), 3)), "125");
         assert_eq!(trim_zeros(&sig(f.bloom_gb(1e9, 10.0), 3)), "1.25");
         assert_eq!(trim_zeros(&sig(f.exact_gb(1e9), 3)), "64");
@@ -328,6 +415,27 @@ mod tests {
         assert_eq!(population_words(1e9), "a billion");
         assert_eq!(population_words(3e6), "3 million");
         assert_eq!(population_words(1234.0), "1,234");
-        assert_eq!(Figures::best_k_at(10.0), 7);
+        assert_eq!(best_whole_k(10.0), 7.0);
+    }
+
+    #[test]
+    fn tiny_and_huge_figures_use_scientific_notation() {
+        assert_eq!(sig(5.12e-78, 2), "5.1e-78");
+        assert_eq!(sig(2.5e20, 3), "2.50e20");
+        assert_eq!(sig(0.000_001_5, 2), "0.0000015");
+        assert!(!sig(1e-300, 12).contains("0.000000000"));
+    }
+
+    #[test]
+    fn best_whole_k_beats_every_other_whole_k() {
+        // One rule for the best k: it must agree with a brute-force scan.
+        for tenth in 1..=400 {
+            let bits = f64::from(tenth) / 10.0;
+            let scan = (1..=400)
+                .map(|k| (k, idealised(bits, 1.0, f64::from(k))))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(k, _)| f64::from(k));
+            assert_eq!(Some(best_whole_k(bits)), scan, "bits {bits}");
+        }
     }
 }

@@ -38,13 +38,17 @@ pub const BUILTIN_SCRIPT: &str = include_str!("../../assets/lecture.txt");
 /// The name errors in the built-in script are reported under.
 pub const BUILTIN_NAME: &str = "assets/lecture.txt";
 
-/// A compiled lecture: the script, its figures and where each scene starts.
+/// A compiled lecture: the script, its figures, where each scene starts and
+/// the board after every step.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lecture {
     script: Script,
     figures: Figures,
     starts: Vec<usize>,
     total: usize,
+    // Derived from `script` alone by one fold at load time; the app steps by
+    // indexing here instead of replaying the script on every frame.
+    boards: Vec<Board>,
 }
 
 impl Lecture {
@@ -99,11 +103,16 @@ impl Lecture {
             total += scene.steps.len();
         }
         let figures = Figures::with_items(script.settings.clone(), script.items.clone());
+        let mut boards = engine::all_boards(&script, &figures);
+        if boards.is_empty() {
+            boards.push(engine::board_at(&script, &figures, 0));
+        }
         Lecture {
             script,
             figures,
             starts,
             total,
+            boards,
         }
     }
 
@@ -201,16 +210,29 @@ impl Lecture {
             .map(|global| self.board(global))
     }
 
-    /// The board after the step at `global` (clamped to the last step),
-    /// recomputed from the script.
+    /// The board after the step at `global` (clamped to the last step).
     pub fn board(&self, global: usize) -> Board {
-        engine::board_at(&self.script, &self.figures, global)
+        self.step_board(global).clone()
     }
 
-    /// The board after every step, in order, computed in one pass (what
-    /// `board(i)` returns for each i, without folding from the start each time).
-    pub fn boards(&self) -> Vec<Board> {
-        engine::all_boards(&self.script, &self.figures)
+    /// The board after the step at `global` (clamped to the last step),
+    /// borrowed from the boards built when the script loaded.
+    pub fn step_board(&self, global: usize) -> &Board {
+        let last = self.boards.len().saturating_sub(1);
+        // `from_script` never leaves `boards` empty, so the index is in range.
+        &self.boards[global.min(last)]
+    }
+
+    /// The board after every step, in order (what `board(i)` returns for each i).
+    pub fn boards(&self) -> &[Board] {
+        &self.boards
+    }
+
+    /// The board after the step at `global` folded afresh from the script,
+    /// without the boards kept at load time (what those boards are checked
+    /// against).
+    pub fn replay(&self, global: usize) -> Board {
+        engine::board_at(&self.script, &self.figures, global)
     }
 
     /// The line of the script where a step (scene and step from 0) starts.
@@ -248,5 +270,23 @@ mod tests {
         }
         assert!(l.step_index(0, 1).is_err());
         assert!(l.step_index(1, 99).is_err());
+    }
+
+    #[test]
+    fn kept_boards_equal_a_fresh_fold() {
+        for text in [
+            BUILTIN_SCRIPT,
+            include_str!("../../tests/scripts/teacher.txt"),
+        ] {
+            let l = Lecture::from_text("t", text).unwrap();
+            assert_eq!(l.boards().len(), l.len());
+            for i in 0..l.len() {
+                assert_eq!(l.step_board(i), &l.replay(i), "step {i}");
+            }
+            assert_eq!(l.step_board(l.len() + 3), &l.replay(l.len() - 1));
+            // Stepping lends the kept board instead of folding a new one.
+            let last = l.len() - 1;
+            assert!(std::ptr::eq(l.step_board(last), l.step_board(last)));
+        }
     }
 }

@@ -3,10 +3,12 @@
 //! file:line:column; hostile input is capped so it fails fast.
 
 use super::error::ScriptError;
+use super::figures::{Figures, best_whole_k};
 use super::script::{
     Curve, Directive, Element, Emphasis, Item, Scene, Script, Settings, Step, TableRow,
 };
-use super::template::Template;
+use super::template::{Now, Template};
+use std::collections::BTreeMap;
 
 /// Largest script file accepted, in bytes.
 pub const MAX_BYTES: usize = 1 << 20;
@@ -151,6 +153,11 @@ struct Parser<'f> {
     header_done: bool,
     line: usize,
     scene_line: usize,
+    // The numbers placeholders are checked against, once the header is read.
+    figures: Option<Figures>,
+    // Where each curve's probe stands so far in the current scene, so a
+    // placeholder that reads a probe can be checked where it is written.
+    probes: BTreeMap<Curve, f64>,
 }
 
 impl<'f> Parser<'f> {
@@ -165,6 +172,8 @@ impl<'f> Parser<'f> {
             header_done: false,
             line: 0,
             scene_line: 0,
+            figures: None,
+            probes: BTreeMap::new(),
         }
     }
 
@@ -285,6 +294,7 @@ impl<'f> Parser<'f> {
         let title =
             quoted(&rest).map_err(|(offset, msg)| self.err(after_keyword + 1 + offset, msg))?;
         self.scene_line = self.line;
+        self.probes.clear();
         self.scenes.push(Scene {
             title,
             steps: Vec::new(),
@@ -522,12 +532,31 @@ impl<'f> Parser<'f> {
                 positions: p.positions.iter().map(|&(v, _)| v).collect(),
             });
         }
+        self.figures = Some(Figures::with_items(
+            self.settings.clone(),
+            self.items.clone(),
+        ));
         Ok(())
     }
 
+    /// Parses a text with placeholders and works every placeholder out as the
+    /// board will stand (probes placed so far in this scene), so a figure that
+    /// can never be printed is a located error now rather than "?" on screen.
     fn template(&self, text: &str) -> Result<Template, (usize, String)> {
         let names: Vec<String> = self.items.iter().map(|i| i.name.clone()).collect();
-        Template::parse_with(text, &names, self.settings.k)
+        let template = Template::parse_with(text, &names, self.settings.k)?;
+        if let Some(figures) = &self.figures {
+            let now = Now {
+                set: 0,
+                probes: &self.probes,
+            };
+            for call in template.calls() {
+                if let Some(problem) = figures.problem(call, &now) {
+                    return Err((call.at, problem));
+                }
+            }
+        }
+        Ok(template)
     }
 
     fn find_item(&self, w: Word<'_>) -> Result<usize, ScriptError> {
@@ -677,7 +706,13 @@ impl<'f> Parser<'f> {
                     }
                 }
             }
-            "probe" => self.probe(ws)?,
+            "probe" => {
+                let probe = self.probe(ws)?;
+                if let Directive::Probe { curve, x } = probe {
+                    self.probes.insert(curve, x);
+                }
+                probe
+            }
             "derive" => Directive::Derive(self.rest_template(raw, first)?),
             "note" => Directive::Note(self.rest_template(raw, first)?),
             "banner" => Directive::Banner(self.rest_template(raw, first)?),
@@ -744,8 +779,20 @@ impl<'f> Parser<'f> {
             }
             None => (w.text, w.column),
         };
+        if curve == Curve::K && value == "best" {
+            // The best whole k at the curve's budget, by the rule every figure uses.
+            let best = best_whole_k(s.k_curve_bits);
+            if best > high {
+                return Err(self.err(
+                    column,
+                    format!("the best k here is {best}, past the curve's end k_max = {high}"),
+                ));
+            }
+            return Ok(Directive::Probe { curve, x: best });
+        }
         let x: f64 = value.parse().ok().filter(|x: &f64| x.is_finite() && *x >= low && *x <= high).ok_or_else(|| {
-            self.err(column, format!("{var} must be a number from {low} to {high} on the {} curve, found '{value}'", curve.name()))
+            let best = if curve == Curve::K { " or 'best'" } else { "" };
+            self.err(column, format!("{var} must be a number from {low} to {high} on the {} curve{best}, found '{value}'", curve.name()))
         })?;
         Ok(Directive::Probe { curve, x })
     }

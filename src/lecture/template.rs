@@ -1,8 +1,20 @@
-//! Text with computed numbers: `{fill(n=3)}`, `{eps(k=7, bits=10)}`, `{set}`.
+//! Text with computed numbers: `{fill(n=3)}`, `{eps(k=probe)}`, `{set}`.
 //! Placeholders are checked when the script loads and filled when a board
-//! is built, so a script that changes m or k gets matching figures.
+//! is built, so a script that changes m, k or a budget gets matching figures.
+
+use std::collections::BTreeMap;
 
 use super::figures::Figures;
+use super::script::Curve;
+
+/// What a placeholder may read from the board as it stands when it is filled.
+#[derive(Debug, Clone, Copy)]
+pub struct Now<'a> {
+    /// Bits set in the row.
+    pub set: usize,
+    /// Where each curve's probe stands (x), placed in this scene.
+    pub probes: &'a BTreeMap<Curve, f64>,
+}
 
 /// A number a placeholder can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +81,12 @@ pub enum Func {
     BitsMax,
     /// Bits per counter in the counting variant.
     CounterBits,
+    /// Where the fill curve's probe stands (n).
+    ProbeN,
+    /// Where the k curve's probe stands (k).
+    ProbeK,
+    /// Where the bits curve's probe stands (bits per item).
+    ProbeBits,
 }
 
 /// Name, allowed arguments and default significant digits of each function.
@@ -104,19 +122,47 @@ const FUNCS: &[(&str, Func, &[&str], usize)] = &[
     ("bits_min", Func::BitsMin, &[], 0),
     ("bits_max", Func::BitsMax, &[], 0),
     ("counter_bits", Func::CounterBits, &[], 0),
+    ("probe_n", Func::ProbeN, &[], 0),
+    ("probe_k", Func::ProbeK, &[], 0),
+    ("probe_bits", Func::ProbeBits, &[], 0),
 ];
+
+/// A numeric argument: a number written in the script, or a word naming a
+/// number the script already holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Arg {
+    /// A number written out.
+    Num(f64),
+    /// Where the matching curve's probe stands: n on the fill curve, k on
+    /// the k curve, bits per item on the bits curve.
+    Probe,
+    /// The memory argument's bits per item (`bloom_bits`), for `bits`.
+    Bloom,
+}
+
+impl Arg {
+    /// The number this argument stands for, given the board's probes and the
+    /// curve a `probe` argument reads.
+    pub fn resolve(self, figures: &Figures, now: &Now<'_>, curve: Curve) -> f64 {
+        match self {
+            Arg::Num(x) => x,
+            Arg::Probe => now.probes.get(&curve).copied().unwrap_or(f64::NAN),
+            Arg::Bloom => figures.settings.bloom_bits,
+        }
+    }
+}
 
 /// Arguments of a placeholder; absent ones take the script's values.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Args {
     /// Items inserted (or the population for memory figures).
-    pub n: Option<f64>,
+    pub n: Option<Arg>,
     /// Cells.
-    pub m: Option<f64>,
+    pub m: Option<Arg>,
     /// Hash functions.
-    pub k: Option<f64>,
+    pub k: Option<Arg>,
     /// Bits per item.
-    pub bits: Option<f64>,
+    pub bits: Option<Arg>,
     /// Significant digits to print.
     pub digits: Option<usize>,
     /// Which of an item's positions (from 1), for `pos`.
@@ -132,6 +178,9 @@ pub struct Call {
     pub args: Args,
     /// The item a `pos` placeholder names (index into the script's items).
     pub item: Option<usize>,
+    /// Character offset of the placeholder's name within its text, where a
+    /// problem found later (a figure with no finite value) is reported.
+    pub at: usize,
 }
 
 /// A piece of a template.
@@ -194,7 +243,8 @@ impl Template {
                 return Err((i, "a placeholder '{' is never closed with '}'".into()));
             };
             let inner: String = chars[i + 1..close].iter().collect();
-            let call = parse_call(&inner, items, k).map_err(|(off, msg)| (i + 1 + off, msg))?;
+            let mut call = parse_call(&inner, items, k).map_err(|(off, msg)| (i + 1 + off, msg))?;
+            call.at += i + 1;
             if !literal.is_empty() {
                 parts.push(Part::Text(std::mem::take(&mut literal)));
             }
@@ -207,16 +257,24 @@ impl Template {
         Ok(Template { parts })
     }
 
-    /// Fills the placeholders; `set` is the number of bits set in the row now.
-    pub fn fill(&self, figures: &Figures, set: usize) -> String {
+    /// Fills the placeholders from the figures and the board as it stands.
+    pub fn fill(&self, figures: &Figures, now: &Now<'_>) -> String {
         let mut out = String::new();
         for part in &self.parts {
             match part {
                 Part::Text(t) => out.push_str(t),
-                Part::Value(call) => out.push_str(&figures.format(call, set)),
+                Part::Value(call) => out.push_str(&figures.format(call, now)),
             }
         }
         out
+    }
+
+    /// The placeholders, in order.
+    pub fn calls(&self) -> impl Iterator<Item = &Call> {
+        self.parts.iter().filter_map(|p| match p {
+            Part::Value(call) => Some(call),
+            Part::Text(_) => None,
+        })
     }
 }
 
@@ -292,23 +350,42 @@ fn parse_call(inner: &str, items: &[String], k: usize) -> Result<Call, (usize, S
         }
         let value_at = piece_at + piece.find('=').map_or(0, |p| p + 1);
         let value = value.trim();
+        let word = match (key, value) {
+            ("n" | "k" | "bits", "probe") => Some(Arg::Probe),
+            ("bits", "bloom") => Some(Arg::Bloom),
+            _ => None,
+        };
+        if let Some(word) = word {
+            let slot = match key {
+                "n" => &mut args.n,
+                "k" => &mut args.k,
+                _ => &mut args.bits,
+            };
+            *slot = Some(word);
+            continue;
+        }
         let number: f64 = value
             .parse()
             .ok()
             .filter(|v: &f64| v.is_finite() && *v >= 0.0 && *v <= 1e15)
             .ok_or_else(|| {
+                let words = match key {
+                    "n" | "k" => " or 'probe'",
+                    "bits" => ", 'probe' or 'bloom'",
+                    _ => "",
+                };
                 (
                     value_at,
-                    format!("'{key}' must be a number from 0 to 1e15, found '{value}'"),
+                    format!("'{key}' must be a number from 0 to 1e15{words}, found '{value}'"),
                 )
             })?;
         match key {
-            "n" => args.n = Some(number),
+            "n" => args.n = Some(Arg::Num(number)),
             "m" => {
                 if number < 1.0 {
                     return Err((value_at, format!("'m' must be at least 1, found '{value}'")));
                 }
-                args.m = Some(number);
+                args.m = Some(Arg::Num(number));
             }
             "k" => {
                 if !(1.0..=64.0).contains(&number) {
@@ -317,7 +394,7 @@ fn parse_call(inner: &str, items: &[String], k: usize) -> Result<Call, (usize, S
                         format!("'k' must be from 1 to 64, found '{value}'"),
                     ));
                 }
-                args.k = Some(number);
+                args.k = Some(Arg::Num(number));
             }
             "i" => {
                 if number.fract() != 0.0 || number < 1.0 || number > k as f64 {
@@ -335,7 +412,7 @@ fn parse_call(inner: &str, items: &[String], k: usize) -> Result<Call, (usize, S
                         format!("'bits' must be from 0.1 to 1000, found '{value}'"),
                     ));
                 }
-                args.bits = Some(number);
+                args.bits = Some(Arg::Num(number));
             }
             _ => {
                 if number.fract() != 0.0 || !(1.0..=MAX_DIGITS as f64).contains(&number) {
@@ -353,19 +430,18 @@ fn parse_call(inner: &str, items: &[String], k: usize) -> Result<Call, (usize, S
     if matches!(func, Func::P0 | Func::P0e | Func::Fill) && args.n.is_none() {
         return Err((lead, format!("'{name}' needs n, e.g. {{{name}(n=3)}}")));
     }
-    if matches!(func, Func::Eps | Func::OneIn) && args.n.is_none() && args.bits.is_none() {
-        return Err((
-            lead,
-            "'eps' needs n or bits, e.g. {eps(k=7, bits=10)}".into(),
-        ));
-    }
     if func == Func::Pos && item.is_none() {
         return Err((
             lead,
             "'pos' needs an item, e.g. {pos(x)} or {pos(x, i=2)}".into(),
         ));
     }
-    Ok(Call { func, args, item })
+    Ok(Call {
+        func,
+        args,
+        item,
+        at: lead,
+    })
 }
 
 /// The default significant digits of a function.

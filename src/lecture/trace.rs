@@ -11,7 +11,7 @@ use super::script::{Curve, Element};
 /// the query's verdict and flag, counters when the counting variant shows,
 /// curve probes and the narration.
 pub fn step_json(lecture: &Lecture, global: usize) -> Value {
-    board_json(lecture, &lecture.board(global))
+    board_json(lecture, lecture.step_board(global))
 }
 
 fn board_json(lecture: &Lecture, board: &Board) -> Value {
@@ -65,7 +65,7 @@ fn read_name(read: ProbeRead) -> &'static str {
 pub fn json_lines(lecture: &Lecture) -> String {
     let mut out = String::new();
     for board in lecture.boards() {
-        out.push_str(&board_json(lecture, &board).to_string());
+        out.push_str(&board_json(lecture, board).to_string());
         out.push('\n');
     }
     out
@@ -88,7 +88,7 @@ pub fn text(lecture: &Lecture) -> String {
             board.step + 1,
             board.steps_in_scene
         ));
-        out.push_str(&format!("  {}\n", describe(&board)));
+        out.push_str(&format!("  {}\n", describe(board)));
         for paragraph in &board.narration {
             out.push_str(&format!("           {paragraph}\n"));
         }

@@ -41,8 +41,7 @@ pub fn render(lecture: &Lecture, step: usize, area: Rect, buf: &mut Buffer, them
         paint::Painter::new(buf, area).text(0, 0, &notice, theme.bad());
         return;
     }
-    let board = lecture.board(step);
-    layout::draw(&board, area, buf, theme);
+    layout::draw(lecture.step_board(step), area, buf, theme);
 }
 
 /// Draws scene `scene`, step `step` (both counted from 1, as on the progress

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Widget};
 
 use super::paint::{Painter, fit, width};
-use crate::lecture::figures::{group_thousands, idealised, kopt, sig};
+use crate::lecture::figures::{group_thousands, sig};
 use crate::lecture::{Board, Element, Emphasis};
 use crate::ui::theme::Theme;
 
@@ -81,7 +81,7 @@ pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     // The row's glyph key rides on the rule, so colourless screens still say
     // what each cell means without spending a row on it.
     if board.shows(Element::Row) {
-        let key = " █ set  ▓ shared  × cleared  ▐ ▌ probed ";
+        let key = " █ set  ▓ shared  × cleared  ▐ ▌ read  ┊ ┊ not needed ";
         let x = area.width.saturating_sub(width(key) + 2);
         if x > 14 {
             p.text(x, 0, key, theme.dim());
@@ -313,8 +313,8 @@ pub const CRAWLER_HEIGHT: u16 = 8;
 pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let f = &board.figures;
     let s = &f.settings;
-    let k = kopt(s.bloom_bits).round().max(1.0);
-    let eps = idealised(s.bloom_bits, 1.0, k);
+    let k = f.best_k_for_bloom();
+    let eps = f.bloom_eps();
     let art = [
         "┌───────────┐ URL found ┌──────────────┐  definitely new   ┌──────────┐",
         "│  crawler  │ ────────▶ │ Bloom filter │ ────────────────▶ │  fetch   │",
@@ -341,7 +341,7 @@ pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let loss = format!(
         "epsilon {} · about {} M new URLs wrongly dropped per {}",
         sig(eps, 2),
-        sig(eps * s.urls / 1e6, 2),
+        sig(f.bloom_missed_millions(), 2),
         items_text(s.urls)
     );
     p.centred(6, &fit(&cost, usize::from(area.width)), theme.exact());

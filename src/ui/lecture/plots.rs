@@ -171,7 +171,7 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     } else {
         Vec::new()
     };
-    let best_k = f.best_whole_k() as f64;
+    let best_k = f.best_k_on_curve() as f64;
     // The best k is marked as a dashed floor: the lowest rate this budget
     // reaches, which the probe's stem cannot hide.
     let optimum: Vec<(f64, f64)> = if curve == Curve::K && board.emphasises(&Emphasis::Optimum) {

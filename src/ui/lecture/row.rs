@@ -22,6 +22,11 @@ pub const CLEARED: char = '×';
 pub const PROBE_LEFT: char = '▐';
 /// See [`PROBE_LEFT`].
 pub const PROBE_RIGHT: char = '▌';
+/// Dotted brackets around a position the query named but never read,
+/// because an earlier probe already found a 0.
+pub const SKIPPED_LEFT: char = '┊';
+/// See [`SKIPPED_LEFT`].
+pub const SKIPPED_RIGHT: char = '┊';
 
 /// Where the cells go across the width.
 #[derive(Debug, Clone, Copy)]
@@ -305,10 +310,17 @@ fn cell_face(cell: &Cell, probe: Option<ProbeRead>, inner: u16, theme: &Theme) -
     };
     let w = usize::from(inner.max(1));
     let text = match probe {
-        Some(_) if w >= 3 => {
-            let mut s = String::from(PROBE_LEFT);
+        Some(read) if w >= 3 => {
+            // Skipped probes get their own brackets: dimming alone would
+            // leave them looking read on a screen without colour.
+            let (left, right) = if read == ProbeRead::NotNeeded {
+                (SKIPPED_LEFT, SKIPPED_RIGHT)
+            } else {
+                (PROBE_LEFT, PROBE_RIGHT)
+            };
+            let mut s = String::from(left);
             s.push_str(&glyph.to_string().repeat(w - 2));
-            s.push(PROBE_RIGHT);
+            s.push(right);
             s
         }
         _ if w >= 5 => format!(" {} ", glyph.to_string().repeat(w - 2)),
