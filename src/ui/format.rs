@@ -1,16 +1,9 @@
 //! Number formatting shared by the screens.
 
-/// `1729` as `1,729`.
+/// `1729` as `1,729` (the rates module's grouping, so every screen and
+/// command groups digits the same way).
 pub fn grouped(v: u64) -> String {
-    let digits = v.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::rates::error::group_thousands(v)
 }
 
 /// An f64 with `sig` significant digits: plain between 1e-5 and 1e7,
@@ -23,13 +16,19 @@ pub fn sig(x: f64, sig: usize) -> String {
         return "0".into();
     }
     let sig = sig.max(1);
-    let magnitude = x.abs().log10().floor();
+    // The magnitude after rounding to `sig` digits: 9.996 to three digits is
+    // 10.0, whose magnitude is one more than 9.996's.
+    let scientific = format!("{:.*e}", sig - 1, x);
+    let magnitude = match scientific.rsplit_once('e').map(|(_, e)| e.parse::<i32>()) {
+        Some(Ok(e)) => f64::from(e),
+        _ => x.abs().log10().floor(),
+    };
     if (-5.0..7.0).contains(&magnitude) {
         // Digits after the point so that `sig` digits are significant.
         let decimals = (sig as f64 - 1.0 - magnitude).max(0.0) as usize;
         format!("{x:.decimals$}")
     } else {
-        format!("{:.*e}", sig - 1, x)
+        scientific
     }
 }
 
@@ -86,8 +85,30 @@ mod tests {
         assert_eq!(sig(0.0081937221, 10), "0.008193722100");
         assert_eq!(sig(6.93147, 3), "6.93");
         assert_eq!(sig(8.19e-9, 3), "8.19e-9");
+        assert_eq!(sig(0.035714, 3), "0.0357");
+        assert_eq!(sig(0.0, 3), "0");
+        assert_eq!(sig(-6.93147, 3), "-6.93");
         assert_eq!(signed_sci(1.2495e-4, 3), "+1.25e-4");
         assert_eq!(signed_sci(-0.5, 2), "-5.0e-1");
+    }
+
+    #[test]
+    fn rounding_up_a_decade_keeps_the_digit_count() {
+        assert_eq!(sig(9.9951, 3), "10.0");
+        assert_eq!(sig(0.099999, 2), "0.10");
+        assert_eq!(sig(-9.9999, 3), "-10.0");
+        assert_eq!(sig(9_999_999.7, 3), "1.00e7");
+        assert_eq!(sig(9.9996e-6, 3), "0.0000100");
+        // Every plain result has exactly `sig` significant digits.
+        for x in [0.9996, 9.996, 99.96, 0.0009996, 0.12345, 123.45] {
+            let shown = sig(x, 3);
+            let digits: String = shown.chars().filter(char::is_ascii_digit).collect();
+            assert_eq!(
+                digits.trim_start_matches('0').len(),
+                3,
+                "{x} shown as {shown}"
+            );
+        }
     }
 
     #[test]

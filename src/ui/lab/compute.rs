@@ -15,6 +15,16 @@ pub struct RateKey {
     pub k: u32,
 }
 
+/// Settings that the best-k scan depends on: m and n only (it scans every
+/// k), so moving the k slider does not start it again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BestKey {
+    /// Bits.
+    pub m: u64,
+    /// Keys.
+    pub n: u64,
+}
+
 /// Settings that the measurement depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MeasureKey {
