@@ -159,3 +159,53 @@ fn long_figures_fit() {
     );
     assert_fits(&app, "a failed measurement");
 }
+
+/// The characters of `screen`'s chart rows (between the panels and the
+/// legend) in columns `from..to`.
+fn chart_columns(screen: &str, from: usize, to: usize) -> String {
+    let rows: Vec<&str> = screen.lines().collect();
+    // Charts start below the two 10-row panels and the tab bar; the last
+    // two rows are the legend and the footer.
+    rows[11..rows.len() - 2]
+        .iter()
+        .map(|row| row.chars().skip(from).take(to - from).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn charts_show_only_points_for_the_current_settings() {
+    let mut app = lab(160, 16, 7);
+    let before = draw_text(&app, 120, 40).expect("valid size");
+    // Exact points (•) in the ε-vs-k and ε-vs-m/n charts while fresh.
+    assert!(chart_columns(&before, 40, 80).contains('•'), "{before}");
+    assert!(chart_columns(&before, 80, 120).contains('•'), "{before}");
+    assert!(!before.contains("computing…"), "{before}");
+
+    // m moves: the best-k points belong to m=160 and must go; the m/n
+    // points depend on n, k and the axis (still 0..32 bits per key), so
+    // they stay.
+    app.lab.set(LabSlider::M, 200);
+    let after = draw_text(&app, 120, 40).expect("valid size");
+    let k_chart = chart_columns(&after, 40, 80);
+    assert!(!k_chart.contains('•'), "{after}");
+    assert!(
+        k_chart.contains("ε vs k (m/n=12.5) · computing…"),
+        "{after}"
+    );
+    assert!(chart_columns(&after, 80, 120).contains('•'), "{after}");
+    // The k axis ends where the new scan will (1.5 x 8.66 is 13), not at
+    // the old points' 11.
+    assert!(k_chart.lines().any(|l| l.ends_with("13│")), "{k_chart}");
+
+    // n moves too: now the m/n points are stale as well.
+    app.lab.set(LabSlider::N, 100_000);
+    let later = draw_text(&app, 120, 40).expect("valid size");
+    let mn_chart = chart_columns(&later, 80, 120);
+    assert!(!mn_chart.contains('•'), "{later}");
+    assert!(mn_chart.contains("· computing…"), "{later}");
+
+    // At 80 columns the titles shorten but still say so.
+    let narrow = draw_text(&app, 80, 24).expect("valid size");
+    assert!(narrow.contains("ε vs k · computing…"), "{narrow}");
+}
