@@ -32,6 +32,30 @@ pub fn sig(x: f64, sig: usize) -> String {
     }
 }
 
+/// A large count in three significant digits with a k/M/G/T suffix
+/// (`29.4M`), the suffixes a typed value accepts; small ones in full.
+pub fn short_count(v: u64) -> String {
+    const SUFFIXES: [(f64, &str); 4] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
+    if v < 10_000 {
+        return grouped(v);
+    }
+    let x = v as f64;
+    if x >= 1e15 {
+        return sig(x, 3);
+    }
+    for (i, &(scale, suffix)) in SUFFIXES.iter().enumerate() {
+        if x >= scale {
+            let shown = sig(x / scale, 3);
+            // 999,999 is 1.00e3 thousand: say 1.00M instead.
+            if shown.starts_with("1000") && i > 0 {
+                return format!("{}{}", sig(x / SUFFIXES[i - 1].0, 3), SUFFIXES[i - 1].1);
+            }
+            return format!("{shown}{suffix}");
+        }
+    }
+    grouped(v)
+}
+
 /// A signed f64 with `sig` significant digits in scientific form (`+1.25e-4`).
 pub fn signed_sci(x: f64, sig: usize) -> String {
     let sign = if x < 0.0 { '-' } else { '+' };
@@ -109,6 +133,18 @@ mod tests {
                 "{x} shown as {shown}"
             );
         }
+    }
+
+    #[test]
+    fn short_counts_keep_three_digits() {
+        assert_eq!(short_count(1729), "1,729");
+        assert_eq!(short_count(29_400_001), "29.4M");
+        assert_eq!(short_count(614_400_001), "614M");
+        assert_eq!(short_count(21_267_383_679), "21.3G");
+        assert_eq!(short_count(999_999), "1.00M");
+        assert_eq!(short_count(999_999_999_999), "1.00T");
+        assert_eq!(short_count(12_345), "12.3k");
+        assert_eq!(short_count(u64::MAX), "1.84e19");
     }
 
     #[test]

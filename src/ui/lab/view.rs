@@ -11,7 +11,7 @@ use crate::cli::args::SchemeName;
 use crate::ui::action::LabSlider;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::{grouped, sig, signed_sci};
+use crate::ui::format::{grouped, short_count, sig, signed_sci};
 use crate::ui::lab::charts;
 use crate::ui::lab::compute::{BestK, ExactFigures, MeasureFigures, Verdict, idealised_rate};
 use crate::ui::lab::state::{LabState, label, spec};
@@ -224,27 +224,6 @@ fn fitted_line(options: Vec<Line<'static>>, width: u16) -> Line<'static> {
         .into_iter()
         .find(|l| l.width() <= usize::from(width))
         .unwrap_or(last)
-}
-
-/// A large count in three significant digits with a k/M/G/T suffix
-/// (`29.4M`), the suffixes a typed value accepts; small ones in full.
-pub fn short_count(v: u64) -> String {
-    const SUFFIXES: [(f64, &str); 4] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
-    if v < 10_000 {
-        return grouped(v);
-    }
-    let x = v as f64;
-    for (i, &(scale, suffix)) in SUFFIXES.iter().enumerate() {
-        if x >= scale {
-            let shown = sig(x / scale, 3);
-            // 999,999 is 1.00e3 thousand: say 1.00M instead.
-            if shown.starts_with("1000") && i > 0 {
-                return format!("{}{}", sig(x / SUFFIXES[i - 1].0, 3), SUFFIXES[i - 1].1);
-            }
-            return format!("{shown}{suffix}");
-        }
-    }
-    grouped(v)
 }
 
 /// A count of digits: four-digit counts as they are (`1729`), larger ones
