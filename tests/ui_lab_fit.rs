@@ -209,3 +209,40 @@ fn charts_show_only_points_for_the_current_settings() {
     let narrow = draw_text(&app, 80, 24).expect("valid size");
     assert!(narrow.contains("ε vs k · computing…"), "{narrow}");
 }
+
+/// The settings panel's part (inside its borders) of the row holding `needle`.
+fn settings_row(screen: &str, needle: &str) -> String {
+    screen
+        .lines()
+        .filter_map(|row| row.split("││").next())
+        .find(|part| part.contains(needle))
+        .unwrap_or_else(|| panic!("no {needle:?} in:\n{screen}"))
+        .trim_start_matches('│')
+        .trim_end()
+        .to_string()
+}
+
+#[test]
+fn the_settings_panel_lines_end_whole() {
+    for (m, n) in [(160, 16), (1_000_000, 1), (1, 100_000)] {
+        let mut app = lab(m, n, 7);
+        app.lab.toggle_lock();
+        app.lab.edit_error = Some("99999999 is outside 1..=10,000,000".into());
+        for (w, h) in SIZES {
+            let screen = draw_text(&app, w, h).expect("valid size");
+            let lock = settings_row(&screen, "m/n");
+            assert!(lock.ends_with("(l)"), "m={m} n={n} at {w}x{h}: {lock:?}");
+            let error = settings_row(&screen, "✗");
+            assert!(
+                error.ends_with("1..=10,000,000"),
+                "m={m} n={n} at {w}x{h}: {error:?}"
+            );
+        }
+        app.lab.edit_error = Some(format!(
+            "{:?} is not a number (try 160, 50M or 1e6)",
+            "x".repeat(40)
+        ));
+        let screen = draw_text(&app, 80, 24).expect("valid size");
+        assert_eq!(settings_row(&screen, "✗"), "✗ not a number");
+    }
+}

@@ -99,13 +99,28 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
         Some(bits) => Span::styled(format!("locked at {} (l)", sig(bits, 3)), theme.warn()),
         None => Span::styled("lock off (l)", theme.dim()),
     };
-    lines.push(Line::from(vec![
-        Span::styled(
-            format!("m/n {} bits/key  ", sig(lab.bits_per_key(), 3)),
-            theme.text(),
-        ),
-        lock,
-    ]));
+    let bits = sig(lab.bits_per_key(), 3);
+    let lock_short = match lab.lock {
+        Some(_) => Span::styled("locked (l)", theme.warn()),
+        None => Span::styled("unlocked (l)", theme.dim()),
+    };
+    lines.push(fitted_line(
+        vec![
+            Line::from(vec![
+                Span::styled(format!("m/n {bits} bits/key  "), theme.text()),
+                lock.clone(),
+            ]),
+            Line::from(vec![
+                Span::styled(format!("m/n {bits}  "), theme.text()),
+                lock,
+            ]),
+            Line::from(vec![
+                Span::styled(format!("m/n {bits}  "), theme.text()),
+                lock_short,
+            ]),
+        ],
+        inner.width,
+    ));
     let wide = inner.width >= 36;
     let scheme = match (lab.scheme, wide) {
         (SchemeName::Double, true) => "double (lesson FNV-1a)",
@@ -119,7 +134,13 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(" (s)", theme.dim()),
     ]));
     let seed_line = match &lab.edit_error {
-        Some(err) => Line::styled(format!("✗ {err}"), theme.bad()),
+        Some(err) => fitted_line(
+            error_wordings(err)
+                .into_iter()
+                .map(|t| Line::styled(format!("✗ {t}"), theme.bad()))
+                .collect(),
+            inner.width,
+        ),
         None => Line::from(vec![
             Span::styled(format!("seed {}", lab.seed), theme.text()),
             Span::styled("  r reseed", theme.dim()),
@@ -127,6 +148,19 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
     };
     lines.push(seed_line);
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// A typed value's error, longest first: in full, without its example in
+/// brackets, then without the value it quotes (`outside 1..=32`).
+fn error_wordings(err: &str) -> Vec<String> {
+    let mut wordings = vec![err.to_string()];
+    if let Some((head, _)) = err.split_once(" (") {
+        wordings.push(head.to_string());
+    }
+    if let Some((_, tail)) = wordings[wordings.len() - 1].split_once(" is ") {
+        wordings.push(tail.to_string());
+    }
+    wordings
 }
 
 fn slider_line(lab: &LabState, slider: LabSlider, width: u16, theme: &Theme) -> Line<'static> {
