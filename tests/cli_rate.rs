@@ -167,7 +167,23 @@ fn a_large_filter_within_the_budget() {
     assert_eq!(v["exact_denominator_digits"], 2_450_001);
     assert_eq!(v["true"], "8.194445428e-3");
     assert_eq!(v["best_k"], 7);
-    assert_eq!(v["best_k_skipped"], serde_json::json!([10]));
+    // The rule of thumb is 6.93, so the scan reaches 11; both 10 and 11
+    // are over the digit budget and ranked by their bounds.
+    assert_eq!(v["best_k_range"], serde_json::json!([1, 11]));
+    assert_eq!(v["best_k_skipped"], serde_json::json!([10, 11]));
+}
+
+#[test]
+fn the_scan_widens_with_the_rule_of_thumb_as_in_the_lab() {
+    // m/n = 16: the rule of thumb is 11.09, so 1..=10 would miss the best
+    // k; the scan runs to ceil(1.5 * 11.09) = 17, the lab's range.
+    let v = rate_json(160, 10, 7, &[]);
+    assert_eq!(v["best_k_range"], serde_json::json!([1, 17]));
+    assert_eq!(v["best_k"], 11);
+    assert_eq!(
+        *bloomlab::rates::best_k::default_scan_range(160, 10).end(),
+        17
+    );
 }
 
 #[test]
@@ -183,7 +199,7 @@ fn a_best_k_over_budget_is_certified_not_dropped() {
     assert_eq!(v["best_k_candidates"], serde_json::json!([7]));
     assert_eq!(
         v["best_k_skipped"],
-        serde_json::json!([3, 4, 5, 6, 7, 8, 9, 10])
+        serde_json::json!([3, 4, 5, 6, 7, 8, 9, 10, 11])
     );
     // Close to the idealised rate at k = 7 (they differ by about 2e-8 here).
     assert!(

@@ -50,13 +50,13 @@ pub struct AppArgs {
     #[arg(long, value_enum)]
     pub screen: Option<ScreenName>,
     /// Bits in the filter (lab).
-    #[arg(long, value_parser = ranges::bits, allow_negative_numbers = true)]
+    #[arg(long, value_parser = ranges::lab_bits, allow_negative_numbers = true)]
     pub m: Option<u64>,
     /// Keys inserted (lab).
-    #[arg(long, value_parser = ranges::keys, allow_negative_numbers = true)]
+    #[arg(long, value_parser = ranges::lab_keys, allow_negative_numbers = true)]
     pub n: Option<u64>,
     /// Hash functions per key (lab).
-    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
+    #[arg(long, value_parser = ranges::lab_hashes, allow_negative_numbers = true)]
     pub k: Option<u32>,
     /// A lecture script to use instead of the built-in one.
     #[arg(long, value_name = "FILE")]

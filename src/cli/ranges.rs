@@ -6,6 +6,9 @@
 //! so every option reads the same way.
 
 use super::numbers::parse_count;
+use crate::rates::error::group_thousands;
+use crate::ui::action::LabSlider;
+use crate::ui::lab::state::spec as lab_spec;
 
 /// Largest m for the exact rates and for `positions`.
 pub const MAX_M: u64 = 1_000_000_000_000;
@@ -39,6 +42,29 @@ fn whole_in(text: &str, lo: u64, hi: u64, hi_text: &str) -> Result<u64, String> 
 /// `--m` for the rates, the app and `positions`: 1 to 10^12.
 pub fn bits(text: &str) -> Result<u64, String> {
     whole_in(text, 1, MAX_M, "10^12")
+}
+
+/// A whole number within the range of one of the lab's sliders, so the app's
+/// options refuse exactly what the lab would and quote the lab's own range.
+fn lab_slider(text: &str, slider: LabSlider) -> Result<u64, String> {
+    let range = lab_spec(slider);
+    whole_in(text, range.min, range.max, &group_thousands(range.max))
+}
+
+/// `--m` for the app: the lab's m slider, 1 to 1,000,000.
+pub fn lab_bits(text: &str) -> Result<u64, String> {
+    lab_slider(text, LabSlider::M)
+}
+
+/// `--n` for the app: the lab's n slider, 1 to 100,000.
+pub fn lab_keys(text: &str) -> Result<u64, String> {
+    lab_slider(text, LabSlider::N)
+}
+
+/// `--k` for the app: the lab's k slider, 1 to 32.
+pub fn lab_hashes(text: &str) -> Result<u32, String> {
+    // The k slider's range ends at 32, so the value fits in u32.
+    lab_slider(text, LabSlider::K).map(|v| v as u32)
 }
 
 /// `--m` for a real filter (`measure`, `lookup`): 1 to 2^32.
@@ -110,6 +136,29 @@ mod tests {
         assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
         assert!(render_size("0").is_err());
         assert_eq!(render_size("80"), Ok(80));
+    }
+
+    #[test]
+    fn the_app_options_take_the_lab_sliders_ranges() {
+        assert_eq!(lab_bits("1000000"), Ok(1_000_000));
+        assert_eq!(lab_bits("1"), Ok(1));
+        assert_eq!(
+            lab_bits("0").unwrap_err(),
+            "a whole number between 1 and 1,000,000"
+        );
+        assert!(lab_bits("1000001").is_err());
+        assert_eq!(lab_keys("100000"), Ok(100_000));
+        assert_eq!(
+            lab_keys("0").unwrap_err(),
+            "a whole number between 1 and 100,000"
+        );
+        assert!(lab_keys("100001").is_err());
+        assert_eq!(lab_hashes("32"), Ok(32));
+        assert_eq!(
+            lab_hashes("33").unwrap_err(),
+            "a whole number between 1 and 32"
+        );
+        assert!(lab_hashes("0").is_err());
     }
 
     #[test]

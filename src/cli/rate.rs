@@ -10,15 +10,12 @@ use serde_json::json;
 use super::CliError;
 use super::args::RateArgs;
 use super::ranges::MAX_BUDGET_DIGITS;
-use crate::rates::best_k::Verdict;
+use crate::rates::best_k::{Verdict, default_scan_range};
 use crate::rates::error::group_thousands;
 use crate::rates::{
     Budget, ExactRates, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
     difference, idealised, one_in, ratio_to_f64,
 };
-
-/// The k values `rate` scans for the best one.
-pub const BEST_K_SCAN: RangeInclusive<u32> = 1..=10;
 
 /// Everything `rate` reports, computed once and printed as text or JSON.
 struct Report {
@@ -35,6 +32,8 @@ struct Report {
 
 struct BestK {
     found: Found,
+    /// The k values scanned (the lab scans the same ones).
+    range: RangeInclusive<u32>,
     /// k values ranked by their brackets only, their exact rate being over budget.
     skipped: Vec<u32>,
 }
@@ -91,10 +90,11 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
         true_rate,
     } = ExactRates::compute(params, budget).map_err(rate_error)?;
     let never = AtomicBool::new(false);
+    let range = default_scan_range(args.m, args.n);
     let scan = best_k_scan(
         args.m,
         args.n,
-        BEST_K_SCAN,
+        range.clone(),
         budget,
         Some((args.k, &exact)),
         &never,
@@ -119,6 +119,7 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
     };
     let best = BestK {
         found,
+        range,
         skipped: scan.skipped.iter().map(|&(k, _)| k).collect(),
     };
     Ok(Report {
@@ -202,7 +203,7 @@ fn to_text(r: &Report) -> String {
 /// The best-k lines: the winner and how it is known, then the k values
 /// ranked by their bounds alone.
 fn best_k_text(out: &mut String, b: &BestK) {
-    let (start, end) = (BEST_K_SCAN.start(), BEST_K_SCAN.end());
+    let (start, end) = (b.range.start(), b.range.end());
     match &b.found {
         Found::Exact { k, rate, .. } => {
             let _ = writeln!(
@@ -293,7 +294,7 @@ fn to_json(r: &Report) -> String {
         "best_k_approx": approx,
         "best_k_exact_digits": digits,
         "best_k_candidates": candidates,
-        "best_k_range": [*BEST_K_SCAN.start(), *BEST_K_SCAN.end()],
+        "best_k_range": [*b.range.start(), *b.range.end()],
         "best_k_skipped": b.skipped,
         "rule_of_thumb_k": rule_of_thumb(p),
     })

@@ -96,6 +96,15 @@ pub fn rule_of_thumb(m: u64, n: u64) -> f64 {
     m as f64 / n as f64 * std::f64::consts::LN_2
 }
 
+/// The k values every front end scans for the best one at `m` bits and `n`
+/// keys: `1..=10`, widened when half as much again as the rule of thumb lies
+/// beyond 10 (so the best k is inside the range), but never past 32.
+pub fn default_scan_range(m: u64, n: u64) -> RangeInclusive<u32> {
+    let widened = (rule_of_thumb(m, n.max(1)) * 1.5).ceil();
+    // The clamp keeps the value within 10..=32, so the cast is exact.
+    1..=widened.clamp(10.0, 32.0) as u32
+}
+
 /// The k in `ks` with the smallest exact classic rate, and that rate. When
 /// the best k's exact rate is over budget (or the best k cannot be told
 /// apart from an over-budget one) this fails with
@@ -378,6 +387,21 @@ mod tests {
         match best_k_scan(m, n, ks, Budget::default(), None, &cancel::never()) {
             Ok(b) => b,
             Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn default_range_covers_the_rule_of_thumb() {
+        assert_eq!(default_scan_range(100, 10), 1..=11);
+        assert_eq!(default_scan_range(160, 16), 1..=11);
+        assert_eq!(default_scan_range(160, 10), 1..=17);
+        assert_eq!(default_scan_range(10, 10), 1..=10);
+        assert_eq!(default_scan_range(1_000_000, 1), 1..=32);
+        assert_eq!(default_scan_range(1, 0), 1..=10);
+        for (m, n) in [(160, 10), (1000, 7), (64, 64), (999_983, 100_000)] {
+            let range = default_scan_range(m, n);
+            let rule = rule_of_thumb(m, n);
+            assert!(f64::from(*range.end()) >= (rule * 1.5).min(32.0));
         }
     }
 

@@ -85,7 +85,8 @@ pub const SIZING: &[KeyHelp] = &[
 
 /// Keys while typing a lab value.
 pub const FIELD_TYPING: &[KeyHelp] = &[
-    k("digits, M, k, e, %, /", "type the value"),
+    // The lab's values are all whole counts: no percentages or fractions.
+    k("digits, k, M, e", "type a whole number (160, 50k, 1e6)"),
     k("Backspace", "erase"),
     k("Enter", "accept"),
     k("Esc", "cancel"),
@@ -129,5 +130,27 @@ pub fn footer(app: &App) -> &'static str {
         Screen::Sandbox => "i insert · f query · ↑↓ m/k · ←→ change · c clear · ? help",
         Screen::Sizing if app.typing() => "type · Enter/Esc done · ↑↓ other field",
         Screen::Sizing => "↑↓ choose · Enter or digit edit · ? help · q quit",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lab_typing_offers_only_what_a_whole_count_accepts() {
+        let offered = FIELD_TYPING[0];
+        // Each offered form parses as the lab parses a typed value.
+        for example in ["160", "50k", "1M", "1e6"] {
+            assert!(crate::ui::numbers::count(example).is_ok(), "{example}");
+        }
+        // Percentages and fractions are refused by the lab, so not offered.
+        for refused in ["1%", "1/100"] {
+            assert!(crate::ui::numbers::count(refused).is_err(), "{refused}");
+        }
+        assert!(!offered.keys.contains('%') && !offered.keys.contains('/'));
+        for example in ["160", "50k", "1e6"] {
+            assert!(offered.does.contains(example));
+        }
     }
 }

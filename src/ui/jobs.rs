@@ -6,8 +6,8 @@ use std::sync::atomic::AtomicBool;
 use crate::ui::app::{App, Screen};
 use crate::ui::computed::Outcome;
 use crate::ui::lab::compute::{
-    self, BestK, CurveKey, EXACT_BUDGET, ExactFigures, MeasureFigures, MeasureKey, MnCurve,
-    POINT_BUDGET, RateKey, TrueFigures,
+    self, BestK, BestKey, CurveKey, EXACT_BUDGET, ExactFigures, MeasureFigures, MeasureKey,
+    MnCurve, POINT_BUDGET, RateKey, TrueFigures,
 };
 use crate::ui::sizing::state::figures;
 use crate::ui::worker::Lane;
@@ -16,7 +16,7 @@ use crate::ui::worker::Lane;
 pub struct Jobs {
     exact: Lane<RateKey, Outcome<ExactFigures>>,
     truth: Lane<RateKey, Outcome<TrueFigures>>,
-    best: Lane<RateKey, Outcome<BestK>>,
+    best: Lane<BestKey, Outcome<BestK>>,
     measured: Lane<MeasureKey, Result<MeasureFigures, String>>,
     mn_curve: Lane<CurveKey, MnCurve>,
     sizing: Lane<RateKey, Outcome<ExactFigures>>,

@@ -9,8 +9,11 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Widget};
 
+use crate::rates::best_k::default_scan_range;
+use crate::rates::idealised_real_k;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
+use crate::ui::format::sig;
 use crate::ui::lab::compute::{axis_end, exact_fill, idealised_fill, idealised_rate};
 use crate::ui::theme::Theme;
 
@@ -173,7 +176,17 @@ fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
         points(&now, Marker::Custom('●'), theme.marker()),
     ];
     Chart::new(datasets)
-        .block(block(format!(" fill vs n (m={}) ", lab.m), theme))
+        .block(block(
+            fitted_title(
+                &[
+                    format!("fill vs n (m={}, k={})", lab.m, lab.k),
+                    format!("fill vs n (m={},k={})", lab.m, lab.k),
+                    format!("fill vs n (k={})", lab.k),
+                ],
+                area.width,
+            ),
+            theme,
+        ))
         .x_axis(axis(
             [0.0, x_max],
             vec!["0".into(), format!("{x_max}")],
@@ -186,23 +199,26 @@ fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
 fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let lab = &app.lab;
     let theme = &app.theme;
-    let best = lab.results.best.shown(&lab.best_key());
-    let exact: Vec<(f64, f64)> = match best {
-        Shown::Fresh(Outcome::Ready(b)) | Shown::Computing(Some(Outcome::Ready(b))) => b
-            .points
-            .iter()
-            .map(|&(k, r)| (f64::from(k), log_rate(r)))
-            .collect(),
-        _ => Vec::new(),
+    // Only points computed for this m and n: points left from earlier
+    // settings would sit on the new axis as if they were current.
+    let (exact, computing): (Vec<(f64, f64)>, bool) = match lab.results.best.shown(&lab.best_key())
+    {
+        Shown::Fresh(Outcome::Ready(b)) => (
+            b.points
+                .iter()
+                .map(|&(k, r)| (f64::from(k), log_rate(r)))
+                .collect(),
+            false,
+        ),
+        Shown::Fresh(_) => (Vec::new(), false),
+        Shown::Computing(_) => (Vec::new(), true),
     };
-    let k_max = exact
-        .last()
-        .map_or(10.0, |p| p.0)
-        .max(f64::from(lab.k) + 1.0)
-        .max(10.0);
+    // The axis spans the scan's range, known before the scan ends, so it
+    // does not jump when the points arrive.
+    let k_max = f64::from(*default_scan_range(lab.m, lab.n).end()).max(f64::from(lab.k) + 1.0);
     let ideal: Vec<(f64, f64)> = (0..=SAMPLES)
         .map(|i| 1.0 + (k_max - 1.0) * i as f64 / SAMPLES as f64)
-        .map(|k| (k, log_rate(idealised_k(lab.m, lab.n, k))))
+        .map(|k| (k, log_rate(idealised_real_k(k, load(lab.m, lab.n)))))
         .collect();
     let now = [(f64::from(lab.k), log_rate(current_rate(app)))];
     let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
@@ -213,9 +229,12 @@ fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
     ];
     Chart::new(datasets)
         .block(block(
-            format!(
-                " ε vs k (m/n={}) ",
-                crate::ui::format::sig(lab.bits_per_key(), 3)
+            fitted_title(
+                &with_status(
+                    &format!("ε vs k (m/n={})", sig(lab.bits_per_key(), 3)),
+                    computing,
+                ),
+                area.width,
             ),
             theme,
         ))
@@ -237,9 +256,35 @@ fn current_rate(app: &App) -> f64 {
     }
 }
 
-/// The idealised rate at a fractional k (for a smooth curve between integers).
-fn idealised_k(m: u64, n: u64, k: f64) -> f64 {
-    (1.0 - (-k * n as f64 / m as f64).exp()).powf(k)
+/// Keys per bit, the load the idealised formula takes.
+fn load(m: u64, n: u64) -> f64 {
+    n as f64 / m.max(1) as f64
+}
+
+/// Chart titles, longest first, each with " · computing…" while exact
+/// points for the current settings are still being worked out.
+fn with_status(title: &str, computing: bool) -> Vec<String> {
+    let short = title.split(" (").next().unwrap_or(title);
+    if computing {
+        vec![
+            format!("{title} · computing…"),
+            format!("{short} · computing…"),
+            format!("{short} …"),
+        ]
+    } else {
+        vec![title.to_string(), short.to_string()]
+    }
+}
+
+/// The first title that fits a chart `width` columns wide (between its
+/// corners, with a space either side), else the last.
+fn fitted_title(options: &[String], width: u16) -> String {
+    let room = usize::from(width.saturating_sub(2));
+    options
+        .iter()
+        .find(|t| t.chars().count() + 2 <= room)
+        .or(options.last())
+        .map_or(String::new(), |t| format!(" {t} "))
 }
 
 fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
@@ -250,13 +295,15 @@ fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let k = f64::from(lab.k);
     let ideal: Vec<(f64, f64)> = (1..=SAMPLES)
         .map(|i| x_max * i as f64 / SAMPLES as f64)
-        .map(|b| (b, log_rate((1.0 - (-k / b).exp()).powf(k))))
+        .map(|b| (b, log_rate(idealised_real_k(k, 1.0 / b))))
         .collect();
-    let exact: Vec<(f64, f64)> = match lab.results.mn_curve.shown(&key) {
-        Shown::Fresh(c) | Shown::Computing(Some(c)) => {
-            c.points.iter().map(|&(b, r)| (b, log_rate(r))).collect()
-        }
-        Shown::Computing(None) => Vec::new(),
+    // As in the k chart, only points for the current n and k.
+    let (exact, computing): (Vec<(f64, f64)>, bool) = match lab.results.mn_curve.shown(&key) {
+        Shown::Fresh(c) => (
+            c.points.iter().map(|&(b, r)| (b, log_rate(r))).collect(),
+            false,
+        ),
+        Shown::Computing(_) => (Vec::new(), true),
     };
     let now = [(lab.bits_per_key(), log_rate(current_rate(app)))];
     let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
@@ -266,7 +313,13 @@ fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
         points(&now, Marker::Custom('●'), theme.marker()),
     ];
     Chart::new(datasets)
-        .block(block(format!(" ε vs m/n (k={}) ", lab.k), theme))
+        .block(block(
+            fitted_title(
+                &with_status(&format!("ε vs m/n (k={})", lab.k), computing),
+                area.width,
+            ),
+            theme,
+        ))
         .x_axis(axis(
             [0.0, x_max],
             vec!["0".into(), format!("{x_max}")],

@@ -15,6 +15,16 @@ pub struct RateKey {
     pub k: u32,
 }
 
+/// Settings that the best-k scan depends on: m and n only (it scans every
+/// k), so moving the k slider does not start it again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BestKey {
+    /// Bits.
+    pub m: u64,
+    /// Keys.
+    pub n: u64,
+}
+
 /// Settings that the measurement depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MeasureKey {
@@ -170,6 +180,7 @@ use num_rational::BigRational;
 
 use crate::measure::{MeasureConfig, Measurement, Progress, SchemeKind, measure_with_progress};
 pub use crate::rates::best_k::Verdict;
+use crate::rates::best_k::default_scan_range;
 use crate::rates::{
     Budget, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
     classic_exact_cancellable, one_in, true_exact_cancellable,
@@ -264,22 +275,15 @@ pub fn true_figures(
     })())
 }
 
-/// The scan's upper end: 10, or further when the rule of thumb says the
-/// best k lies beyond (never past 32).
-pub fn scan_end(m: u64, n: u64) -> u32 {
-    let rule = m as f64 / n.max(1) as f64 * std::f64::consts::LN_2;
-    // At most 32 by the clamp, so the cast is exact.
-    (rule * 1.5).ceil().clamp(10.0, 32.0) as u32
-}
-
-/// Best k over `1..=scan_end(m, n)`, with the rate at every k for the
+/// Best k over [`default_scan_range`] (the range `bloomlab rate` scans too), with the rate at every k for the
 /// chart. The scan (in `crate::rates`) ranks every k by certified brackets
 /// and settles the survivors within `budget` exactly; an over-budget winner
 /// comes back certified but without its exact rate, and k values the
 /// brackets cannot separate come back as candidates.
 pub fn best_k(m: u64, n: u64, budget: Budget, cancel: &AtomicBool) -> Option<Outcome<BestK>> {
-    let end = scan_end(m, n);
-    let scan = match best_k_scan(m, n, 1..=end, budget, None, cancel) {
+    let range = default_scan_range(m, n);
+    let end = *range.end();
+    let scan = match best_k_scan(m, n, range, budget, None, cancel) {
         Ok(scan) => scan,
         Err(e) => return settle(Err(e)),
     };
@@ -397,7 +401,7 @@ mod tests {
         };
         assert_eq!(b.k, 7);
         // The rule of thumb says 6.93, so the scan runs to 11.
-        assert_eq!(scan_end(160, 16), 11);
+        assert_eq!(default_scan_range(160, 16), 1..=11);
         assert_eq!(b.points.len(), 11);
         assert_eq!(b.scanned_to, 11);
         assert!(b.skipped.is_empty());

@@ -6,7 +6,8 @@ use crate::ui::action::LabSlider;
 use crate::ui::computed::{Computed, Outcome};
 use crate::ui::format::grouped;
 use crate::ui::lab::compute::{
-    BestK, CurveKey, ExactFigures, MeasureFigures, MeasureKey, MnCurve, RateKey, TrueFigures,
+    BestK, BestKey, CurveKey, ExactFigures, MeasureFigures, MeasureKey, MnCurve, RateKey,
+    TrueFigures,
 };
 use crate::ui::slider::{Scale, SliderSpec};
 use crate::ui::text_field::TextField;
@@ -61,7 +62,7 @@ pub struct LabResults {
     /// The true rate (beyond the classic formula).
     pub truth: Computed<RateKey, Outcome<TrueFigures>>,
     /// Best k by exact scan, and the exact points of the epsilon-against-k chart.
-    pub best: Computed<RateKey, Outcome<BestK>>,
+    pub best: Computed<BestKey, Outcome<BestK>>,
     /// The measurement on real filters.
     pub measured: Computed<MeasureKey, Result<MeasureFigures, String>>,
     /// Exact points of the epsilon-against-m/n chart.
@@ -242,11 +243,10 @@ impl LabState {
 
     /// The key of the best-k scan: it depends on m and n only, so moving k
     /// does not start it again.
-    pub fn best_key(&self) -> RateKey {
-        RateKey {
+    pub fn best_key(&self) -> BestKey {
+        BestKey {
             m: self.m,
             n: self.n,
-            k: 0,
         }
     }
 

@@ -11,7 +11,7 @@ use crate::cli::args::SchemeName;
 use crate::ui::action::LabSlider;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::{grouped, sig, signed_sci};
+use crate::ui::format::{grouped, short_count, sig, signed_sci};
 use crate::ui::lab::charts;
 use crate::ui::lab::compute::{BestK, ExactFigures, MeasureFigures, Verdict, idealised_rate};
 use crate::ui::lab::state::{LabState, label, spec};
@@ -43,6 +43,11 @@ fn layout(body: Rect) -> LabLayout {
         ),
         charts: Rect::new(body.x, body.y + top, body.width, body.height - top),
     }
+}
+
+/// Columns inside the rates panel's borders when the lab has `body`.
+pub fn rates_width(body: Rect) -> u16 {
+    layout(body).rates.width.saturating_sub(2)
 }
 
 /// The track of each slider (one row each), for drawing and for the mouse.
@@ -94,13 +99,28 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
         Some(bits) => Span::styled(format!("locked at {} (l)", sig(bits, 3)), theme.warn()),
         None => Span::styled("lock off (l)", theme.dim()),
     };
-    lines.push(Line::from(vec![
-        Span::styled(
-            format!("m/n {} bits/key  ", sig(lab.bits_per_key(), 3)),
-            theme.text(),
-        ),
-        lock,
-    ]));
+    let bits = sig(lab.bits_per_key(), 3);
+    let lock_short = match lab.lock {
+        Some(_) => Span::styled("locked (l)", theme.warn()),
+        None => Span::styled("unlocked (l)", theme.dim()),
+    };
+    lines.push(fitted_line(
+        vec![
+            Line::from(vec![
+                Span::styled(format!("m/n {bits} bits/key  "), theme.text()),
+                lock.clone(),
+            ]),
+            Line::from(vec![
+                Span::styled(format!("m/n {bits}  "), theme.text()),
+                lock,
+            ]),
+            Line::from(vec![
+                Span::styled(format!("m/n {bits}  "), theme.text()),
+                lock_short,
+            ]),
+        ],
+        inner.width,
+    ));
     let wide = inner.width >= 36;
     let scheme = match (lab.scheme, wide) {
         (SchemeName::Double, true) => "double (lesson FNV-1a)",
@@ -114,7 +134,13 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(" (s)", theme.dim()),
     ]));
     let seed_line = match &lab.edit_error {
-        Some(err) => Line::styled(format!("✗ {err}"), theme.bad()),
+        Some(err) => fitted_line(
+            error_wordings(err)
+                .into_iter()
+                .map(|t| Line::styled(format!("✗ {t}"), theme.bad()))
+                .collect(),
+            inner.width,
+        ),
         None => Line::from(vec![
             Span::styled(format!("seed {}", lab.seed), theme.text()),
             Span::styled("  r reseed", theme.dim()),
@@ -122,6 +148,19 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
     };
     lines.push(seed_line);
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// A typed value's error, longest first: in full, without its example in
+/// brackets, then without the value it quotes (`outside 1..=32`).
+fn error_wordings(err: &str) -> Vec<String> {
+    let mut wordings = vec![err.to_string()];
+    if let Some((head, _)) = err.split_once(" (") {
+        wordings.push(head.to_string());
+    }
+    if let Some((_, tail)) = wordings[wordings.len() - 1].split_once(" is ") {
+        wordings.push(tail.to_string());
+    }
+    wordings
 }
 
 fn slider_line(lab: &LabState, slider: LabSlider, width: u16, theme: &Theme) -> Line<'static> {
@@ -152,92 +191,207 @@ fn slider_line(lab: &LabState, slider: LabSlider, width: u16, theme: &Theme) -> 
     Line::from(spans)
 }
 
-/// A labelled row: the kind of figure, its value, and a note.
-fn row(kind: &str, value: Span<'static>, note: &str, theme: &Theme, style: Style) -> Line<'static> {
-    Line::from(vec![
-        Span::styled(format!("{kind:<11}"), style),
-        value,
-        Span::styled(format!("  {note}"), theme.dim()),
-    ])
+/// Columns of a row before its value: the label and its padding.
+const LABEL_COLUMNS: usize = 11;
+
+/// One way to word a row: its value and its note (empty for none).
+type Wording = (Span<'static>, String);
+
+/// Columns a row of `value` and `note` takes.
+fn row_width((value, note): &Wording) -> usize {
+    let note = if note.is_empty() {
+        0
+    } else {
+        2 + Span::raw(note.as_str()).width()
+    };
+    LABEL_COLUMNS + value.width() + note
 }
 
-/// The text and style for a value that may still be computing.
-fn shown_value<T>(
-    shown: Shown<'_, Outcome<T>>,
-    text: impl Fn(&T) -> String,
+/// A labelled row in the first wording that fits `width` columns, else the
+/// last (the shortest): a value is shortened by its own rules, never cut.
+fn fitted_row(
+    kind: &str,
+    wordings: Vec<Wording>,
+    width: u16,
     theme: &Theme,
     style: Style,
-) -> Span<'static> {
+) -> Line<'static> {
+    let fits = |w: &Wording| row_width(w) <= usize::from(width);
+    let last = wordings.last().cloned();
+    let (value, note) = wordings
+        .into_iter()
+        .find(fits)
+        .or(last)
+        .unwrap_or((Span::raw(""), String::new()));
+    let mut spans = vec![
+        Span::styled(format!("{kind:<LABEL_COLUMNS$}"), style),
+        value,
+    ];
+    if !note.is_empty() {
+        spans.push(Span::styled(format!("  {note}"), theme.dim()));
+    }
+    Line::from(spans)
+}
+
+/// Every pairing of `values` with `notes`, values first: a shorter note is
+/// tried before a shorter value, since the value is the figure itself.
+fn pairings(values: Vec<Span<'static>>, notes: &[String]) -> Vec<Wording> {
+    values
+        .into_iter()
+        .flat_map(|v| notes.iter().map(move |n| (v.clone(), n.clone())))
+        .collect()
+}
+
+/// Notes from longest to none.
+fn notes(options: &[&str]) -> Vec<String> {
+    options
+        .iter()
+        .map(|s| s.to_string())
+        .chain([String::new()])
+        .collect()
+}
+
+/// The first line of `options` that fits `width` columns, else the last.
+fn fitted_line(options: Vec<Line<'static>>, width: u16) -> Line<'static> {
+    let last = options.last().cloned().unwrap_or_default();
+    options
+        .into_iter()
+        .find(|l| l.width() <= usize::from(width))
+        .unwrap_or(last)
+}
+
+/// A count of digits: four-digit counts as they are (`1729`), larger ones
+/// grouped (`2,450,001`).
+fn digit_count(v: u64) -> String {
+    if v < 10_000 {
+        v.to_string()
+    } else {
+        grouped(v)
+    }
+}
+
+/// The wordings of a value that may still be computing, longest first.
+/// `texts` words a ready value, longest first.
+fn shown_values<T>(
+    shown: Shown<'_, Outcome<T>>,
+    texts: impl Fn(&T) -> Vec<String>,
+    theme: &Theme,
+    style: Style,
+) -> Vec<Span<'static>> {
     match shown {
-        Shown::Fresh(Outcome::Ready(v)) => Span::styled(text(v), style),
-        Shown::Fresh(Outcome::TooLarge { digits, limit }) => Span::styled(
+        Shown::Fresh(Outcome::Ready(v)) => texts(v)
+            .into_iter()
+            .map(|t| Span::styled(t, style))
+            .collect(),
+        Shown::Fresh(Outcome::TooLarge { digits, limit }) => [
             format!(
                 "too large to compute exactly ({} digits; limit {})",
                 grouped(*digits),
                 grouped(*limit)
             ),
-            theme.warn(),
-        ),
-        Shown::Fresh(Outcome::Failed(why)) => Span::styled(why.clone(), theme.bad()),
-        Shown::Computing(Some(Outcome::Ready(v))) => {
-            Span::styled(format!("{} computing…", text(v)), theme.stale())
-        }
-        Shown::Computing(_) => Span::styled("computing…", theme.stale()),
+            format!(
+                "too large ({} digits; limit {})",
+                grouped(*digits),
+                grouped(*limit)
+            ),
+            format!("too large ({} digits)", short_count(*digits)),
+            "too large".to_string(),
+        ]
+        .into_iter()
+        .map(|t| Span::styled(t, theme.warn()))
+        .collect(),
+        Shown::Fresh(Outcome::Failed(why)) => vec![
+            Span::styled(why.clone(), theme.bad()),
+            Span::styled("could not compute", theme.bad()),
+        ],
+        Shown::Computing(Some(Outcome::Ready(v))) => texts(v)
+            .into_iter()
+            .map(|t| Span::styled(format!("{t} computing…"), theme.stale()))
+            .chain([Span::styled("computing…", theme.stale())])
+            .collect(),
+        Shown::Computing(_) => vec![Span::styled("computing…", theme.stale())],
     }
 }
 
+/// The rates panel's title, as long as fits `width` columns.
+fn rates_title(lab: &LabState, width: u16) -> String {
+    let settings = format!("m={} n={} k={}", grouped(lab.m), grouped(lab.n), lab.k);
+    [
+        format!(" false-positive rate · {settings} "),
+        format!(" rate · {settings} "),
+        format!(" {settings} "),
+    ]
+    .into_iter()
+    .find(|t| Span::raw(t.as_str()).width() + 2 <= usize::from(width))
+    .unwrap_or_default()
+}
+
 fn render_rates(app: &App, area: Rect, buf: &mut Buffer) {
+    let block = panel(rates_title(&app.lab, area.width), &app.theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    Paragraph::new(rates_lines(app, inner.width)).render(inner, buf);
+}
+
+/// The rates panel's lines, each worded to fit `width` columns.
+pub fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let lab = &app.lab;
     let theme = &app.theme;
     let key = lab.rate_key();
-    let title = format!(
-        " false-positive rate · m={} n={} k={} ",
-        grouped(lab.m),
-        grouped(lab.n),
-        lab.k
-    );
-    let block = panel(title, theme);
-    let inner = block.inner(area);
-    block.render(area, buf);
-    // Below this width the notes shrink to fit an 80-column terminal.
-    let wide = inner.width >= 70;
-
     let exact = lab.results.exact.shown(&key);
     let ideal = idealised_rate(lab.m, lab.n, lab.k);
-    let one_in = fresh_exact(exact)
-        .and_then(|e| e.one_in)
-        .map_or(String::new(), |n| format!("about 1 in {}", grouped(n)));
+    let one_in = fresh_exact(exact).and_then(|e| e.one_in);
+    let one_in_notes: Vec<String> = match one_in {
+        Some(n) => notes(&[
+            &format!("about 1 in {}", grouped(n)),
+            &format!("1 in {}", grouped(n)),
+            &format!("1 in {}", short_count(n)),
+        ]),
+        None => notes(&[]),
+    };
     let mut lines = vec![
-        row(
+        fitted_row(
             "exact",
-            shown_value(
-                exact,
-                |e: &ExactFigures| e.decimal.clone(),
-                theme,
-                theme.exact(),
+            pairings(
+                shown_values(
+                    exact,
+                    |e: &ExactFigures| vec![e.decimal.clone()],
+                    theme,
+                    theme.exact(),
+                ),
+                &one_in_notes,
             ),
-            &one_in,
+            width,
             theme,
             theme.exact(),
         ),
-        Line::styled(
+        fitted_line(
             match fresh_exact(exact) {
-                Some(e) => format!(
-                    "  BigInt rational; denominator {} digits",
-                    e.denominator_digits
-                ),
-                None => "  BigInt rational, by long division".into(),
-            },
-            theme.dim(),
+                Some(e) => vec![
+                    format!(
+                        "  BigInt rational; denominator {} digits",
+                        digit_count(e.denominator_digits)
+                    ),
+                    format!("  denominator {} digits", digit_count(e.denominator_digits)),
+                    format!("  denominator {} digits", short_count(e.denominator_digits)),
+                ],
+                None => vec![
+                    "  BigInt rational, by long division".into(),
+                    "  BigInt rational".into(),
+                ],
+            }
+            .into_iter()
+            .map(|t| Line::styled(t, theme.dim()))
+            .collect(),
+            width,
         ),
-        row(
+        fitted_row(
             "idealised",
-            Span::styled(sig(ideal, 10), theme.idealised()),
-            if wide {
-                "(1-e^-kn/m)^k, an f64"
-            } else {
-                "(1-e^-kn/m)^k"
-            },
+            pairings(
+                vec![Span::styled(sig(ideal, 10), theme.idealised())],
+                &notes(&["(1-e^-kn/m)^k, an f64", "(1-e^-kn/m)^k"]),
+            ),
+            width,
             theme,
             theme.idealised(),
         ),
@@ -255,69 +409,74 @@ fn render_rates(app: &App, area: Rect, buf: &mut Buffer) {
             } else {
                 format!("{}%", signed_sci(relative, 2))
             };
-            let note = if wide {
-                format!("exact − idealised, {percent} of exact")
-            } else {
-                format!("{percent} of exact")
-            };
-            row(
+            fitted_row(
                 "difference",
-                Span::styled(signed_sci(diff, 3), theme.text()),
-                &note,
+                pairings(
+                    vec![Span::styled(signed_sci(diff, 3), theme.text())],
+                    &notes(&[
+                        &format!("exact − idealised, {percent} of exact"),
+                        &format!("{percent} of exact"),
+                    ]),
+                ),
+                width,
                 theme,
                 theme.text(),
             )
         }
-        None => row(
+        None => fitted_row(
             "difference",
-            missing_difference(exact, wide, theme),
-            "",
+            missing_difference(exact, theme)
+                .into_iter()
+                .map(|v| (v, String::new()))
+                .collect(),
+            width,
             theme,
             theme.text(),
         ),
     });
-    lines.push(row(
+    lines.push(fitted_row(
         "true",
-        shown_value(
-            lab.results.truth.shown(&key),
-            |t| t.decimal.clone(),
-            theme,
-            theme.true_rate(),
+        pairings(
+            shown_values(
+                lab.results.truth.shown(&key),
+                |t| vec![t.decimal.clone()],
+                theme,
+                theme.true_rate(),
+            ),
+            &notes(&["E[(X/m)^k], exact rational", "E[(X/m)^k]"]),
         ),
-        if wide {
-            "E[(X/m)^k], exact rational"
-        } else {
-            "E[(X/m)^k]"
-        },
+        width,
         theme,
         theme.true_rate(),
     ));
-    lines.extend(measured_lines(app, wide));
-    lines.push(best_k_line(app, wide, inner.width));
-    Paragraph::new(lines).render(inner, buf);
+    lines.extend(measured_lines(app, width));
+    lines.push(best_k_line(app, width));
+    lines
 }
 
-/// Why the difference is not shown: the exact rate is still coming, or it
-/// never will at this budget (or failed), in which case waiting is pointless.
+/// Why the difference is not shown, longest wording first: the exact rate
+/// is still coming, or it never will at this budget (or failed), in which
+/// case waiting is pointless.
 fn missing_difference(
     exact: Shown<'_, Outcome<ExactFigures>>,
-    wide: bool,
     theme: &Theme,
-) -> Span<'static> {
-    match exact {
-        Shown::Fresh(Outcome::TooLarge { .. }) => Span::styled(
-            if wide {
-                "needs the exact rate, which is over the digit budget"
-            } else {
-                "needs the exact rate: too large"
-            },
+) -> Vec<Span<'static>> {
+    let (texts, style): (&[&str], Style) = match exact {
+        Shown::Fresh(Outcome::TooLarge { .. }) => (
+            &[
+                "needs the exact rate, which is over the digit budget",
+                "needs the exact rate: too large",
+                "exact rate too large",
+            ],
             theme.warn(),
         ),
-        Shown::Fresh(Outcome::Failed(_)) => {
-            Span::styled("needs the exact rate, which failed", theme.bad())
-        }
-        _ => Span::styled("waiting for the exact rate", theme.stale()),
-    }
+        Shown::Fresh(Outcome::Failed(_)) => (
+            &["needs the exact rate, which failed", "exact rate failed"],
+            theme.bad(),
+        ),
+        _ => (&["waiting for the exact rate", "computing…"], theme.stale()),
+    };
+    texts.iter().map(|t| Span::styled(*t, style)).collect()
 }
 
 fn fresh_exact<'a>(shown: Shown<'a, Outcome<ExactFigures>>) -> Option<&'a ExactFigures> {
@@ -337,83 +496,133 @@ fn reference_rate(app: &App) -> (f64, &'static str) {
     }
 }
 
-fn measured_lines(app: &App, wide: bool) -> Vec<Line<'static>> {
+/// A count of queries or false positives, in full and shortened.
+fn counts(v: u64) -> [String; 2] {
+    [grouped(v), short_count(v)]
+}
+
+/// The measured row's value wordings, longest first, and the finished
+/// measurement when there is one.
+fn measured_values<'a>(
+    shown: Shown<'a, Result<MeasureFigures, String>>,
+    theme: &Theme,
+) -> (Vec<Span<'static>>, Option<&'a MeasureFigures>) {
+    match shown {
+        Shown::Fresh(Ok(m)) if !m.complete() => {
+            let mut texts = Vec::new();
+            for (fp, total) in counts(m.false_positives)
+                .into_iter()
+                .zip(counts(m.total_queries))
+            {
+                texts.push(format!(
+                    "{fp}/{total} so far, {} of {} filters computing…",
+                    grouped(m.filters_done),
+                    grouped(m.filters)
+                ));
+                texts.push(format!("{fp}/{total} so far, computing…"));
+            }
+            texts.push(format!(
+                "{} of {} filters computing…",
+                short_count(m.filters_done),
+                short_count(m.filters)
+            ));
+            texts.push("computing…".into());
+            (
+                texts
+                    .into_iter()
+                    .map(|t| Span::styled(t, theme.stale()))
+                    .collect(),
+                None,
+            )
+        }
+        Shown::Fresh(Ok(m)) => {
+            let rate = sig(m.rate, 3);
+            let mut texts: Vec<String> = counts(m.false_positives)
+                .into_iter()
+                .zip(counts(m.total_queries))
+                .map(|(fp, total)| format!("{fp}/{total} = {rate}"))
+                .collect();
+            texts.push(rate);
+            (
+                texts
+                    .into_iter()
+                    .map(|t| Span::styled(t, theme.measured()))
+                    .collect(),
+                Some(m),
+            )
+        }
+        Shown::Fresh(Err(why)) => (
+            vec![
+                Span::styled(why.clone(), theme.bad()),
+                Span::styled("measurement failed", theme.bad()),
+            ],
+            None,
+        ),
+        Shown::Computing(Some(Ok(m))) => {
+            let mut texts: Vec<String> = counts(m.false_positives)
+                .into_iter()
+                .zip(counts(m.total_queries))
+                .map(|(fp, total)| format!("{fp} of {total} computing…"))
+                .collect();
+            texts.push("computing…".into());
+            (
+                texts
+                    .into_iter()
+                    .map(|t| Span::styled(t, theme.stale()))
+                    .collect(),
+                None,
+            )
+        }
+        Shown::Computing(_) => (vec![Span::styled("computing…", theme.stale())], None),
+    }
+}
+
+fn measured_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let lab = &app.lab;
     let theme = &app.theme;
     let key = lab.measure_key();
     let total = lab.queries.saturating_mul(lab.filters);
     let (reference, reference_name) = reference_rate(app);
     let expected = total as f64 * reference;
-    let (value, m) = match lab.results.measured.shown(&key) {
-        Shown::Fresh(Ok(m)) if !m.complete() => (
-            Span::styled(
-                format!(
-                    "{}/{} so far, {} of {} filters computing…",
-                    grouped(m.false_positives),
-                    grouped(m.total_queries),
-                    grouped(m.filters_done),
-                    grouped(m.filters)
-                ),
-                theme.stale(),
-            ),
-            None,
-        ),
-        Shown::Fresh(Ok(m)) => (
-            Span::styled(
-                format!(
-                    "{}/{} = {}",
-                    grouped(m.false_positives),
-                    grouped(m.total_queries),
-                    sig(m.rate, 3)
-                ),
-                theme.measured(),
-            ),
-            Some(m),
-        ),
-        Shown::Fresh(Err(why)) => (Span::styled(why.clone(), theme.bad()), None),
-        Shown::Computing(Some(Ok(m))) => (
-            Span::styled(
-                format!(
-                    "{} of {} computing…",
-                    grouped(m.false_positives),
-                    grouped(m.total_queries)
-                ),
-                theme.stale(),
-            ),
-            None,
-        ),
-        Shown::Computing(_) => (Span::styled("computing…", theme.stale()), None),
-    };
+    let (values, m) = measured_values(lab.results.measured.shown(&key), theme);
     let bounds = m.map(MeasureFigures::interval);
-    let interval = bounds.map_or(String::new(), |(low, high)| {
-        format!("95% {}–{}", sig(low, 3), sig(high, 3))
-    });
-    let first = row("measured", value, &interval, theme, theme.measured());
+    let interval_notes = match bounds {
+        // Two digits, then one: never a bound cut short by the panel edge.
+        Some((low, high)) => notes(&[
+            &format!("95% {}–{}", sig(low, 3), sig(high, 3)),
+            &format!("95% {}–{}", sig(low, 2), sig(high, 2)),
+            &format!("{}–{}", sig(low, 2), sig(high, 2)),
+        ]),
+        None => notes(&[]),
+    };
+    let first = fitted_row(
+        "measured",
+        pairings(values, &interval_notes),
+        width,
+        theme,
+        theme.measured(),
+    );
     let unresolved =
         bounds.is_none_or(|(low, high)| expected < 10.0 || low <= 0.0 || high / low > 3.0);
-    let mut second = vec![Span::styled(
-        format!("  expected {} ({reference_name}) · ", count_like(expected)),
-        theme.dim(),
-    )];
-    match m {
-        Some(_) if unresolved => second.push(Span::styled(
-            if wide {
-                format!("{} queries cannot resolve this rate", grouped(total))
-            } else {
-                "too few to resolve it".to_string()
-            },
-            theme.warn(),
-        )),
+    // The verdict on the measurement, longest wording first.
+    let verdicts: Vec<Span<'static>> = match m {
+        Some(_) if unresolved => [
+            format!("{} queries cannot resolve this rate", grouped(total)),
+            "too few queries to resolve it".to_string(),
+            "too few to resolve it".to_string(),
+        ]
+        .into_iter()
+        .map(|t| Span::styled(t, theme.warn()))
+        .collect(),
         // One filter measures its own rate, which differs from the average
         // over filters by the luck of its fill: no verdict on the formulas.
-        Some(m) if m.filters < 2 => second.push(Span::styled(
-            if wide {
-                "one filter: its own rate; add filters to compare"
-            } else {
-                "one filter: add filters"
-            },
-            theme.dim(),
-        )),
+        Some(m) if m.filters < 2 => [
+            "one filter: its own rate; add filters to compare",
+            "one filter: add filters",
+        ]
+        .into_iter()
+        .map(|t| Span::styled(t, theme.dim()))
+        .collect(),
         Some(m) => {
             let classic = fresh_exact(lab.results.exact.shown(&lab.rate_key())).map(|e| e.value);
             let (low, high) = m.interval();
@@ -424,18 +633,51 @@ fn measured_lines(app: &App, wide: bool) -> Vec<Line<'static>> {
                     "✗"
                 }
             };
-            let mut verdict = String::from("interval holds:");
+            let mut checks = String::new();
             if let Some(c) = classic {
-                verdict.push_str(&format!(" classic {}", holds(c)));
+                checks.push_str(&format!(" classic {}", holds(c)));
             }
             if reference_name == "true" {
-                verdict.push_str(&format!(" true {}", holds(reference)));
+                checks.push_str(&format!(" true {}", holds(reference)));
             }
-            second.push(Span::styled(verdict, theme.text()));
+            [
+                format!("interval holds:{checks}"),
+                format!("holds:{checks}"),
+            ]
+            .into_iter()
+            .map(|t| Span::styled(t, theme.text()))
+            .collect()
         }
-        None => second.push(Span::styled("measuring on real filters", theme.stale())),
+        None => vec![Span::styled("measuring on real filters", theme.stale())],
+    };
+    let expected_texts = [
+        format!("  expected {} ({reference_name}) · ", count_like(expected)),
+        format!("  expected {} · ", count_like(expected)),
+    ];
+    let line = |e: &str, verdict: &Span<'static>| {
+        Line::from(vec![
+            Span::styled(e.to_string(), theme.dim()),
+            verdict.clone(),
+        ])
+    };
+    // The expected count in full with each verdict, then the count in two
+    // digits, then the verdict alone, then the count alone.
+    let mut seconds: Vec<Line<'static>> = verdicts
+        .iter()
+        .flat_map(|verdict| expected_texts.iter().map(move |e| line(e, verdict)))
+        .collect();
+    if let Some(shortest) = verdicts.last() {
+        seconds.push(line(
+            &format!("  expected {} · ", sig(expected, 2)),
+            shortest,
+        ));
+        seconds.push(line("  ", shortest));
     }
-    vec![first, Line::from(second)]
+    seconds.push(Line::styled(
+        format!("  expected {}", sig(expected, 2)),
+        theme.dim(),
+    ));
+    vec![first, fitted_line(seconds, width)]
 }
 
 /// An expected count: three significant digits when small, grouped when large.
@@ -448,66 +690,51 @@ fn count_like(x: f64) -> String {
     }
 }
 
-fn best_k_line(app: &App, wide: bool, width: u16) -> Line<'static> {
+fn best_k_line(app: &App, width: u16) -> Line<'static> {
     let lab = &app.lab;
     let theme = &app.theme;
     let rule = lab.bits_per_key() * std::f64::consts::LN_2;
     let shown = lab.results.best.shown(&lab.best_key());
+    let wide = usize::from(width) >= 70;
     if let Shown::Fresh(Outcome::Ready(b)) = shown {
-        let (value, note, style) = match &b.verdict {
-            Verdict::Exact => {
-                let (value, note) = fitted(exact_texts(b, rule, wide), width);
-                (value, note, theme.exact())
-            }
-            Verdict::Certified { digits } => {
-                let (value, note) = fitted(certified_texts(b, *digits, rule), width);
-                (value, note, theme.text())
-            }
-            Verdict::Undecided { candidates } => {
-                let (value, note) = fitted(undecided_texts(candidates, rule), width);
-                (value, note, theme.warn())
-            }
+        let (texts, style) = match &b.verdict {
+            Verdict::Exact => (exact_texts(b, rule, wide), theme.exact()),
+            Verdict::Certified { digits } => (certified_texts(b, *digits, rule), theme.text()),
+            Verdict::Undecided { candidates } => (undecided_texts(candidates, rule), theme.warn()),
         };
-        return row(
-            "best k",
-            Span::styled(value, style),
-            &note,
-            theme,
-            theme.text(),
-        );
+        let wordings = texts
+            .into_iter()
+            .map(|(v, n)| (Span::styled(v, style), n))
+            .collect();
+        return fitted_row("best k", wordings, width, theme, theme.text());
     }
-    row(
-        "best k",
-        shown_value(
-            shown,
-            |b| match &b.verdict {
-                Verdict::Exact => match &b.decimal {
-                    Some(d) if wide => format!("{} at {d}", b.k),
-                    _ => b.k.to_string(),
-                },
-                Verdict::Certified { .. } => format!("{} certified", b.k),
-                Verdict::Undecided { candidates } => format!("one of {}", listed(candidates)),
+    let values = shown_values(
+        shown,
+        |b| match &b.verdict {
+            Verdict::Exact => match &b.decimal {
+                Some(d) => vec![format!("{} at {d}", b.k), b.k.to_string()],
+                None => vec![b.k.to_string()],
             },
-            theme,
-            theme.exact(),
+            Verdict::Certified { .. } => vec![format!("{} certified", b.k), b.k.to_string()],
+            Verdict::Undecided { candidates } => vec![
+                format!("one of {}", listed(candidates)),
+                format!("{} candidates", candidates.len()),
+            ],
+        },
+        theme,
+        theme.exact(),
+    );
+    let rule = sig(rule, 3);
+    fitted_row(
+        "best k",
+        pairings(
+            values,
+            &notes(&[&format!("rule (m/n)ln2 = {rule}"), &format!("rule {rule}")]),
         ),
-        &format!("rule (m/n)ln2 = {}", sig(rule, 3)),
+        width,
         theme,
         theme.text(),
     )
-}
-
-/// Columns of a row before its value: the label and its padding.
-const LABEL_COLUMNS: usize = 11;
-
-/// The first (value, note) pair whose row fits in `width` columns, else the
-/// last (the shortest).
-fn fitted(options: Vec<(String, String)>, width: u16) -> (String, String) {
-    let fits = |(v, n): &(String, String)| {
-        LABEL_COLUMNS + v.chars().count() + 2 + n.chars().count() <= usize::from(width)
-    };
-    let last = options.last().cloned().unwrap_or_default();
-    options.into_iter().find(fits).unwrap_or(last)
 }
 
 fn listed(ks: &[u32]) -> String {
@@ -590,5 +817,9 @@ fn undecided_texts(candidates: &[u32], rule: f64) -> Vec<(String, String)> {
         ),
         (value.clone(), "bounds cannot separate them".to_string()),
         (value, "bounds overlap".to_string()),
+        (
+            format!("{} candidates", candidates.len()),
+            "bounds overlap".to_string(),
+        ),
     ]
 }

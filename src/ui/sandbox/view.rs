@@ -171,7 +171,59 @@ fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
     ])
 }
 
-fn field_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
+/// The key field's line, or the hint of what to type, in the longest
+/// wording that fits `width` columns.
+pub fn field_line(state: &SandboxState, theme: &Theme, width: u16) -> Line<'static> {
+    let fits = |line: &Line<'_>| line.width() <= usize::from(width);
+    match state.focus {
+        Some(_) => {
+            let full = typing_line(state, theme, true);
+            if fits(&full) {
+                full
+            } else {
+                typing_line(state, theme, false)
+            }
+        }
+        None => {
+            let inserts = LESSON_INSERTS.join(", ");
+            let queries = LESSON_QUERIES.join(", ");
+            let lesson = |lead: &str| {
+                vec![
+                    Span::styled(format!("{lead}insert "), theme.dim()),
+                    Span::styled(inserts.clone(), theme.text()),
+                    Span::styled(" · query ", theme.dim()),
+                    Span::styled(queries.clone(), theme.text()),
+                ]
+            };
+            let keys = vec![
+                Span::styled("i", theme.key()),
+                Span::styled(" insert a key · ", theme.dim()),
+                Span::styled("f", theme.key()),
+                Span::styled(" query a key", theme.dim()),
+            ];
+            // The footer names i and f too, so the lesson's keys come first
+            // when only one of the two fits.
+            let options = [
+                Line::from(
+                    [
+                        keys.clone(),
+                        vec![Span::styled(" · ", theme.dim())],
+                        lesson("lesson: "),
+                    ]
+                    .concat(),
+                ),
+                Line::from(lesson("lesson: ")),
+                Line::from(lesson("")),
+                Line::from(keys),
+            ];
+            let last = options[options.len() - 1].clone();
+            options.into_iter().find(fits).unwrap_or(last)
+        }
+    }
+}
+
+/// The line while a key is typed; `hints` adds the keys that switch and leave.
+fn typing_line(state: &SandboxState, theme: &Theme, hints: bool) -> Line<'static> {
     match state.focus {
         Some(mode) => {
             let verb = match mode {
@@ -194,18 +246,12 @@ fn field_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
                 ));
                 spans.push(Span::styled("▏", theme.selected()));
             }
-            spans.push(Span::styled("   ↑↓ insert⇄query · Esc leave", theme.dim()));
+            if hints {
+                spans.push(Span::styled("   ↑↓ insert⇄query · Esc leave", theme.dim()));
+            }
             Line::from(spans)
         }
-        None => Line::from(vec![
-            Span::styled("i", theme.key()),
-            Span::styled(" insert a key · ", theme.dim()),
-            Span::styled("f", theme.key()),
-            Span::styled(" query a key · lesson: insert ", theme.dim()),
-            Span::styled(LESSON_INSERTS.join(", "), theme.text()),
-            Span::styled(", query ", theme.dim()),
-            Span::styled(LESSON_QUERIES.join(", "), theme.text()),
-        ]),
+        None => Line::default(),
     }
 }
 
@@ -253,7 +299,7 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
             theme.dim(),
         )),
     }
-    lines.push(field_line(state, theme));
+    lines.push(field_line(state, theme, inner.width));
     lines.push(Line::styled(
         "history · ✓ read 1 · ✗ read 0 · · not read · + newly set · = already set",
         theme.dim(),

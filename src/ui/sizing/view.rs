@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use crate::ui::action::SizingField;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::{grouped, human_bytes, megabytes, sig};
+use crate::ui::format::{grouped, human_bytes, megabytes, short_count, sig};
 use crate::ui::sizing::state::{SizingFigures, figures};
 use crate::ui::text_field::TextField;
 use crate::ui::theme::Theme;
@@ -81,7 +81,7 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
         Line::default(),
     ];
     match &result {
-        Ok(f) => lines.extend(answer_lines(app, f)),
+        Ok(f) => lines.extend(answer_lines(app, f, inner.width)),
         Err(why) => lines.push(Line::styled(format!("✗ {why}"), theme.bad())),
     }
     Paragraph::new(lines)
@@ -89,7 +89,9 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
         .render(inner, buf);
 }
 
-fn answer_lines(app: &App, f: &SizingFigures) -> Vec<Line<'static>> {
+/// The answer's lines, each fitted to `width` columns (a note is dropped
+/// before a figure would wrap).
+fn answer_lines(app: &App, f: &SizingFigures, width: u16) -> Vec<Line<'static>> {
     let theme = &app.theme;
     let (mb, mib) = megabytes(f.bytes);
     let set_bytes = f.n as f64 * ITEM_BYTES as f64;
@@ -103,14 +105,30 @@ fn answer_lines(app: &App, f: &SizingFigures) -> Vec<Line<'static>> {
             label("m", theme),
             Span::styled(format!("{} bits", grouped(f.m)), theme.accent()),
         ]),
-        Line::from(vec![
-            label("bytes", theme),
-            Span::styled(
-                format!("{} = {mb} ({mib})", grouped(f.bytes)),
-                theme.accent(),
-            ),
-            Span::styled("   MB = 10^6 bytes, MiB = 2^20", theme.dim()),
-        ]),
+        fitted(
+            vec![
+                Line::from(vec![
+                    label("bytes", theme),
+                    Span::styled(
+                        format!("{} = {mb} ({mib})", grouped(f.bytes)),
+                        theme.accent(),
+                    ),
+                    Span::styled("   MB = 10^6 bytes, MiB = 2^20", theme.dim()),
+                ]),
+                Line::from(vec![
+                    label("bytes", theme),
+                    Span::styled(
+                        format!("{} = {mb} ({mib})", grouped(f.bytes)),
+                        theme.accent(),
+                    ),
+                ]),
+                Line::from(vec![
+                    label("bytes", theme),
+                    Span::styled(format!("{mb} ({mib})"), theme.accent()),
+                ]),
+            ],
+            width,
+        ),
         Line::from(vec![
             label("k", theme),
             Span::styled(f.k.to_string(), theme.accent()),
@@ -124,20 +142,32 @@ fn answer_lines(app: &App, f: &SizingFigures) -> Vec<Line<'static>> {
             Span::styled(sig(f.idealised, 6), theme.idealised()),
             Span::styled("   at this m, n, k", theme.dim()),
         ]),
-        exact_line(app, f),
+        exact_line(app, f, width),
         Line::default(),
-        Line::from(vec![
-            label("exact set", theme),
-            Span::styled(human_bytes(set_bytes), theme.accent()),
-            Span::styled(
+        fitted(
+            [
                 format!(
                     "   {} items × {ITEM_BYTES} bytes: {}× the filter",
                     grouped(f.n),
                     sig(set_bytes / f.bytes.max(1) as f64, 3)
                 ),
-                theme.dim(),
-            ),
-        ]),
+                format!(
+                    "   {}× the filter",
+                    sig(set_bytes / f.bytes.max(1) as f64, 3)
+                ),
+                String::new(),
+            ]
+            .into_iter()
+            .map(|note| {
+                Line::from(vec![
+                    label("exact set", theme),
+                    Span::styled(human_bytes(set_bytes), theme.accent()),
+                    Span::styled(note, theme.dim()),
+                ])
+            })
+            .collect(),
+            width,
+        ),
     ];
     lines.push(Line::styled(
         "  A set that answers exactly must hold every key; the filter holds bits.",
@@ -146,28 +176,62 @@ fn answer_lines(app: &App, f: &SizingFigures) -> Vec<Line<'static>> {
     lines
 }
 
-fn exact_line(app: &App, f: &SizingFigures) -> Line<'static> {
+/// The first of `options` that fits `width` columns, else the last.
+fn fitted(options: Vec<Line<'static>>, width: u16) -> Line<'static> {
+    let last = options.last().cloned().unwrap_or_default();
+    options
+        .into_iter()
+        .find(|l| l.width() <= usize::from(width))
+        .unwrap_or(last)
+}
+
+fn exact_line(app: &App, f: &SizingFigures, width: u16) -> Line<'static> {
     let theme = &app.theme;
-    let value = match app.sizing.exact.shown(&f.key()) {
+    let values: Vec<Span<'static>> = match app.sizing.exact.shown(&f.key()) {
         Shown::Fresh(Outcome::Ready(e)) => {
-            let one_in = e
-                .one_in
-                .map_or(String::new(), |n| format!("  about 1 in {}", grouped(n)));
-            Span::styled(format!("{}{one_in}", e.decimal), theme.exact())
+            let mut texts = Vec::new();
+            if let Some(n) = e.one_in {
+                texts.push(format!("{}  about 1 in {}", e.decimal, grouped(n)));
+                texts.push(format!("{}  1 in {}", e.decimal, short_count(n)));
+            }
+            texts.push(e.decimal.clone());
+            texts
+                .into_iter()
+                .map(|t| Span::styled(t, theme.exact()))
+                .collect()
         }
-        Shown::Fresh(Outcome::TooLarge { digits, limit }) => Span::styled(
+        Shown::Fresh(Outcome::TooLarge { digits, limit }) => [
             format!(
                 "too large to compute exactly ({} digits; limit {})",
                 grouped(*digits),
                 grouped(*limit)
             ),
-            theme.warn(),
-        ),
-        Shown::Fresh(Outcome::Failed(why)) => Span::styled(why.clone(), theme.bad()),
-        Shown::Computing(Some(Outcome::Ready(e))) => {
-            Span::styled(format!("{} computing…", e.decimal), theme.stale())
-        }
-        Shown::Computing(_) => Span::styled("computing…", theme.stale()),
+            format!(
+                "too large ({} digits; limit {})",
+                grouped(*digits),
+                grouped(*limit)
+            ),
+            format!("too large ({} digits)", short_count(*digits)),
+            "too large".to_string(),
+        ]
+        .into_iter()
+        .map(|t| Span::styled(t, theme.warn()))
+        .collect(),
+        Shown::Fresh(Outcome::Failed(why)) => vec![
+            Span::styled(why.clone(), theme.bad()),
+            Span::styled("could not compute", theme.bad()),
+        ],
+        Shown::Computing(Some(Outcome::Ready(e))) => vec![
+            Span::styled(format!("{} computing…", e.decimal), theme.stale()),
+            Span::styled("computing…", theme.stale()),
+        ],
+        Shown::Computing(_) => vec![Span::styled("computing…", theme.stale())],
     };
-    Line::from(vec![label("exact rate", theme), value])
+    fitted(
+        values
+            .into_iter()
+            .map(|v| Line::from(vec![label("exact rate", theme), v]))
+            .collect(),
+        width,
+    )
 }

@@ -1,0 +1,40 @@
+//! The app's `--m/--n/--k` refuse exactly what the lab's sliders refuse, and
+//! the one error line quotes the sliders' range.
+
+use std::process::Command;
+
+/// Runs the app's option parsing on `args` and returns (exit code, stderr).
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bloomlab"))
+        .args(args)
+        .output()
+        .expect("the bloomlab binary runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).trim_end().to_string(),
+    )
+}
+
+#[test]
+fn out_of_range_settings_quote_the_lab_range() {
+    for (args, line) in [
+        (
+            ["--screen", "lab", "--m", "0"],
+            "error: --m must be a whole number between 1 and 1,000,000, got '0'",
+        ),
+        (
+            ["--screen", "lab", "--m", "1000001"],
+            "error: --m must be a whole number between 1 and 1,000,000, got '1000001'",
+        ),
+        (
+            ["--screen", "lab", "--n", "0"],
+            "error: --n must be a whole number between 1 and 100,000, got '0'",
+        ),
+        (
+            ["--screen", "lab", "--k", "33"],
+            "error: --k must be a whole number between 1 and 32, got '33'",
+        ),
+    ] {
+        assert_eq!(run(&args), (Some(2), line.to_string()), "{args:?}");
+    }
+}
