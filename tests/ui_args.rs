@@ -38,3 +38,14 @@ fn out_of_range_settings_quote_the_lab_range() {
         assert_eq!(run(&args), (Some(2), line.to_string()), "{args:?}");
     }
 }
+
+#[test]
+fn render_quotes_the_lab_range_too() {
+    assert_eq!(
+        run(&["render", "--screen", "lab", "--m", "2000000"]),
+        (
+            Some(2),
+            "error: --m must be a whole number between 1 and 1,000,000, got '2000000'".to_string()
+        )
+    );
+}

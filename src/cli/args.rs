@@ -194,13 +194,13 @@ pub struct RenderArgs {
     #[arg(long, value_parser = ranges::scene_or_step, allow_negative_numbers = true)]
     pub step: Option<u32>,
     /// Bits in the filter (lab).
-    #[arg(long, value_parser = ranges::bits, allow_negative_numbers = true)]
+    #[arg(long, value_parser = ranges::lab_bits, allow_negative_numbers = true)]
     pub m: Option<u64>,
     /// Keys inserted (lab).
-    #[arg(long, value_parser = ranges::keys, allow_negative_numbers = true)]
+    #[arg(long, value_parser = ranges::lab_keys, allow_negative_numbers = true)]
     pub n: Option<u64>,
     /// Hash functions per key (lab).
-    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
+    #[arg(long, value_parser = ranges::lab_hashes, allow_negative_numbers = true)]
     pub k: Option<u32>,
     /// Width of the drawing in columns (1 to 1000).
     #[arg(long, default_value_t = 100, value_parser = ranges::render_size, allow_negative_numbers = true)]
