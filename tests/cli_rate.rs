@@ -167,23 +167,41 @@ fn a_large_filter_within_the_budget() {
     assert_eq!(v["exact_denominator_digits"], 2_450_001);
     assert_eq!(v["true"], "8.194445428e-3");
     assert_eq!(v["best_k"], 7);
-    // The rule of thumb is 6.93, so the scan reaches 11; both 10 and 11
-    // are over the digit budget and ranked by their bounds.
-    assert_eq!(v["best_k_range"], serde_json::json!([1, 11]));
-    assert_eq!(v["best_k_skipped"], serde_json::json!([10, 11]));
+    // The scan is 1..10 by default, as product.md promises; k = 10 is over
+    // the digit budget and ranked by its bounds.
+    assert_eq!(v["best_k_range"], serde_json::json!([1, 10]));
+    assert_eq!(v["best_k_skipped"], serde_json::json!([10]));
 }
 
 #[test]
-fn the_scan_widens_with_the_rule_of_thumb_as_in_the_lab() {
-    // m/n = 16: the rule of thumb is 11.09, so 1..=10 would miss the best
-    // k; the scan runs to ceil(1.5 * 11.09) = 17, the lab's range.
+fn any_scan_range_on_request_and_the_lab_range_agrees() {
+    // m/n = 16: the rule of thumb is 11.09, so the default 1..10 stops at
+    // its top; the text says so, and a wider range finds 11.
     let v = rate_json(160, 10, 7, &[]);
+    assert_eq!(v["best_k_range"], serde_json::json!([1, 10]));
+    assert_eq!(v["best_k"], 10);
+    let out = bloomlab(&["rate", "--m", "160", "--n", "10", "--k", "7"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("top of the scan"), "{text}");
+    // The lab scans to ceil(1.5 * 11.09) = 17; asked for that range, the
+    // command agrees with it.
+    let lab = bloomlab::rates::best_k::default_scan_range(160, 10);
+    assert_eq!(*lab.end(), 17);
+    let v = rate_json(160, 10, 7, &["--best-k-range", "1..17"]);
     assert_eq!(v["best_k_range"], serde_json::json!([1, 17]));
     assert_eq!(v["best_k"], 11);
-    assert_eq!(
-        *bloomlab::rates::best_k::default_scan_range(160, 10).end(),
-        17
-    );
+    let out = bloomlab(&[
+        "rate",
+        "--m",
+        "160",
+        "--n",
+        "10",
+        "--k",
+        "7",
+        "--best-k-range",
+        "1..17",
+    ]);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("top of the scan"));
 }
 
 #[test]
@@ -199,7 +217,7 @@ fn a_best_k_over_budget_is_certified_not_dropped() {
     assert_eq!(v["best_k_candidates"], serde_json::json!([7]));
     assert_eq!(
         v["best_k_skipped"],
-        serde_json::json!([3, 4, 5, 6, 7, 8, 9, 10, 11])
+        serde_json::json!([3, 4, 5, 6, 7, 8, 9, 10])
     );
     // Close to the idealised rate at k = 7 (they differ by about 2e-8 here).
     assert!(

@@ -102,6 +102,9 @@ pub struct RateArgs {
     /// left running for minutes (1 to 10^8).
     #[arg(long, value_name = "DIGITS", default_value_t = crate::rates::budget::DEFAULT_MAX_DIGITS, value_parser = ranges::budget_digits, allow_negative_numbers = true)]
     pub max_digits: u64,
+    /// The k values scanned for the best one, as LO..HI (both included).
+    #[arg(long, value_name = "LO..HI", default_value = "1..10", value_parser = ranges::k_range)]
+    pub best_k_range: (u32, u32),
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,

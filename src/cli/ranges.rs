@@ -87,6 +87,25 @@ pub fn digits(text: &str) -> Result<u32, String> {
     whole_in(text, 1, u64::from(MAX_DIGITS), "10000").map(|v| v as u32)
 }
 
+/// `--best-k-range`: `LO..HI` (or `LO..=HI`, both ends included) with
+/// `1 <= LO <= HI <= 1000`.
+pub fn k_range(text: &str) -> Result<(u32, u32), String> {
+    let allowed =
+        || format!("a range LO..HI of whole numbers with 1 <= LO <= HI <= {MAX_K}, like 1..10");
+    let (lo, hi) = text.split_once("..").ok_or_else(allowed)?;
+    let hi = hi.strip_prefix('=').unwrap_or(hi);
+    let end = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=MAX_K).contains(v))
+    };
+    match (end(lo), end(hi)) {
+        (Some(lo), Some(hi)) if lo <= hi => Ok((lo, hi)),
+        _ => Err(allowed()),
+    }
+}
+
 /// `--max-digits`: 1 to 10^8.
 pub fn budget_digits(text: &str) -> Result<u64, String> {
     whole_in(text, 1, MAX_BUDGET_DIGITS, "10^8")
@@ -171,5 +190,14 @@ mod tests {
             hashes("-1").unwrap_err(),
             "a whole number between 1 and 1000"
         );
+    }
+
+    #[test]
+    fn k_ranges_parse_and_refuse() {
+        assert_eq!(k_range("1..10"), Ok((1, 10)));
+        assert_eq!(k_range("3..=17"), Ok((3, 17)));
+        for bad in ["", "10", "0..5", "5..4", "1..1001", "a..b", "-1..3"] {
+            assert!(k_range(bad).is_err(), "{bad}");
+        }
     }
 }

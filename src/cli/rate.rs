@@ -10,7 +10,7 @@ use serde_json::json;
 use super::CliError;
 use super::args::RateArgs;
 use super::ranges::MAX_BUDGET_DIGITS;
-use crate::rates::best_k::{Verdict, default_scan_range};
+use crate::rates::best_k::Verdict;
 use crate::rates::error::group_thousands;
 use crate::rates::{
     Budget, ExactRates, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
@@ -90,7 +90,7 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
         true_rate,
     } = ExactRates::compute(params, budget).map_err(rate_error)?;
     let never = AtomicBool::new(false);
-    let range = default_scan_range(args.m, args.n);
+    let range = args.best_k_range.0..=args.best_k_range.1;
     let scan = best_k_scan(
         args.m,
         args.n,
@@ -237,6 +237,18 @@ fn best_k_text(out: &mut String, b: &BestK) {
                 "             approx {approx:.9e} (midpoint of its bounds, not exact)"
             );
         }
+    }
+    let winner = match &b.found {
+        Found::Exact { k, .. } | Found::Certified { k, .. } => Some(*k),
+        Found::Undecided { .. } => None,
+    };
+    if winner == Some(*end) && *end < super::ranges::MAX_K {
+        let _ = writeln!(
+            out,
+            "             the best k is the top of the scan: a larger k may do better \
+             (try --best-k-range {start}..{})",
+            end.saturating_mul(2).min(super::ranges::MAX_K)
+        );
     }
     if !b.skipped.is_empty() {
         let list: Vec<String> = b.skipped.iter().map(u32::to_string).collect();
