@@ -32,6 +32,25 @@ pub fn sig(x: f64, sig: usize) -> String {
     }
 }
 
+/// Ways to say that an exact figure is over the digit budget, longest
+/// first, so a view can pick the longest that fits its width.
+pub fn too_large_wordings(digits: u64, limit: u64) -> [String; 4] {
+    [
+        format!(
+            "too large to compute exactly ({} digits; limit {})",
+            grouped(digits),
+            grouped(limit)
+        ),
+        format!(
+            "too large ({} digits; limit {})",
+            grouped(digits),
+            grouped(limit)
+        ),
+        format!("too large ({} digits)", short_count(digits)),
+        "too large".to_string(),
+    ]
+}
+
 /// A large count in three significant digits with a k/M/G/T suffix
 /// (`29.4M`), the suffixes a typed value accepts; small ones in full.
 pub fn short_count(v: u64) -> String {

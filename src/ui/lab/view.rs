@@ -11,7 +11,7 @@ use crate::cli::args::SchemeName;
 use crate::ui::action::LabSlider;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::{grouped, short_count, sig, signed_sci};
+use crate::ui::format::{grouped, short_count, sig, signed_sci, too_large_wordings};
 use crate::ui::lab::charts;
 use crate::ui::lab::compute::{BestK, ExactFigures, MeasureFigures, Verdict, idealised_rate};
 use crate::ui::lab::state::{LabState, label, spec};
@@ -283,23 +283,10 @@ fn shown_values<T>(
             .into_iter()
             .map(|t| Span::styled(t, style))
             .collect(),
-        Shown::Fresh(Outcome::TooLarge { digits, limit }) => [
-            format!(
-                "too large to compute exactly ({} digits; limit {})",
-                grouped(*digits),
-                grouped(*limit)
-            ),
-            format!(
-                "too large ({} digits; limit {})",
-                grouped(*digits),
-                grouped(*limit)
-            ),
-            format!("too large ({} digits)", short_count(*digits)),
-            "too large".to_string(),
-        ]
-        .into_iter()
-        .map(|t| Span::styled(t, theme.warn()))
-        .collect(),
+        Shown::Fresh(Outcome::TooLarge { digits, limit }) => too_large_wordings(*digits, *limit)
+            .into_iter()
+            .map(|t| Span::styled(t, theme.warn()))
+            .collect(),
         Shown::Fresh(Outcome::Failed(why)) => vec![
             Span::styled(why.clone(), theme.bad()),
             Span::styled("could not compute", theme.bad()),

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use crate::ui::action::SizingField;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::{grouped, human_bytes, megabytes, short_count, sig};
+use crate::ui::format::{grouped, human_bytes, megabytes, short_count, sig, too_large_wordings};
 use crate::ui::sizing::state::{SizingFigures, figures};
 use crate::ui::text_field::TextField;
 use crate::ui::theme::Theme;
@@ -200,23 +200,10 @@ fn exact_line(app: &App, f: &SizingFigures, width: u16) -> Line<'static> {
                 .map(|t| Span::styled(t, theme.exact()))
                 .collect()
         }
-        Shown::Fresh(Outcome::TooLarge { digits, limit }) => [
-            format!(
-                "too large to compute exactly ({} digits; limit {})",
-                grouped(*digits),
-                grouped(*limit)
-            ),
-            format!(
-                "too large ({} digits; limit {})",
-                grouped(*digits),
-                grouped(*limit)
-            ),
-            format!("too large ({} digits)", short_count(*digits)),
-            "too large".to_string(),
-        ]
-        .into_iter()
-        .map(|t| Span::styled(t, theme.warn()))
-        .collect(),
+        Shown::Fresh(Outcome::TooLarge { digits, limit }) => too_large_wordings(*digits, *limit)
+            .into_iter()
+            .map(|t| Span::styled(t, theme.warn()))
+            .collect(),
         Shown::Fresh(Outcome::Failed(why)) => vec![
             Span::styled(why.clone(), theme.bad()),
             Span::styled("could not compute", theme.bad()),
