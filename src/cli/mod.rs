@@ -26,7 +26,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::ErrorKind;
 
-use args::{Cli, Command};
+use args::{AppArgs, Cli, Command, RenderArgs};
 
 /// Parses the process arguments and runs the chosen command.
 pub fn main() -> ExitCode {
@@ -61,43 +61,43 @@ pub fn run(argv: &[OsString]) -> ExitCode {
 
 /// Runs a parsed command; `Some(text)` is what to print.
 fn execute(cli: Cli) -> Result<Option<String>, CliError> {
-    let app = &cli.app;
+    let app = cli.app;
     let app_options_given = app.screen.is_some()
         || app.m.is_some()
         || app.n.is_some()
         || app.k.is_some()
         || app.script.is_some();
-    match &cli.command {
-        // `bloomlab --script FILE render` reads naturally: the app's options
-        // fill whatever render was not told itself.
-        Some(Command::Render(args)) => {
-            let mut args = args.clone();
-            args.script = args.script.or_else(|| app.script.clone());
-            args.m = args.m.or(app.m);
-            args.n = args.n.or(app.n);
-            args.k = args.k.or(app.k);
-            args.screen = args.screen.or(app.screen);
-            return crate::ui::render_command(&args).map(Some);
-        }
-        Some(_) if app_options_given => {
-            return Err(CliError::Usage(
-                "--screen, --m, --n, --k and --script before a command only apply to the app \
-                 and render; give the command's own options after its name"
-                    .into(),
-            ));
-        }
-        _ => {}
+    if app_options_given && !matches!(cli.command, None | Some(Command::Render(_))) {
+        return Err(CliError::Usage(
+            "--screen, --m, --n, --k and --script before a command only apply to the app \
+             and render; give the command's own options after its name"
+                .into(),
+        ));
     }
-    match cli.command {
-        None => crate::ui::run_app(&cli.app).map(|()| None),
-        Some(Command::Rate(args)) => rate::run(&args).map(Some),
-        Some(Command::Measure(args)) => measure::run(&args).map(Some),
-        Some(Command::Size(args)) => size::run(&args).map(Some),
-        Some(Command::Positions(args)) => positions::run(&args).map(Some),
-        Some(Command::Lookup(args)) => lookup::run(&args).map(Some),
-        Some(Command::Render(args)) => crate::ui::render_command(&args).map(Some),
-        Some(Command::Script(args)) => crate::lecture::script_command(&args).map(Some),
+    let Some(command) = cli.command else {
+        return crate::ui::run_app(&app).map(|()| None);
+    };
+    match command {
+        Command::Rate(args) => rate::run(&args),
+        Command::Measure(args) => measure::run(&args),
+        Command::Size(args) => size::run(&args),
+        Command::Positions(args) => positions::run(&args),
+        Command::Lookup(args) => lookup::run(&args),
+        Command::Render(args) => crate::ui::render_command(&render_with_app_options(args, app)),
+        Command::Script(args) => crate::lecture::script_command(&args),
     }
+    .map(Some)
+}
+
+/// `bloomlab --script FILE render` reads naturally: the app's options fill
+/// whatever render was not told itself.
+fn render_with_app_options(mut args: RenderArgs, app: AppArgs) -> RenderArgs {
+    args.script = args.script.or(app.script);
+    args.m = args.m.or(app.m);
+    args.n = args.n.or(app.n);
+    args.k = args.k.or(app.k);
+    args.screen = args.screen.or(app.screen);
+    args
 }
 
 /// Help and version go to stdout with exit 0; every other parse failure is
