@@ -5,6 +5,10 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod figures;
+
+use figures::TABLE;
+
 fn bloomlab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bloomlab"))
         .args(args)
@@ -40,48 +44,7 @@ fn matches_table(got: f64, table: &str) -> bool {
 
 #[test]
 fn every_row_of_the_figures_table() {
-    // m, n, k, classic exact, idealised, true, denominator digits (lab.md).
-    let table = [
-        (16, 3, 3, "0.085518684", "0.079627528", "0.090596225", 33),
-        (
-            160,
-            16,
-            7,
-            "0.0083186771",
-            "0.0081937221",
-            "0.0086533084",
-            1729,
-        ),
-        (
-            144,
-            12,
-            8,
-            "0.0032044964",
-            "0.0031423503",
-            "0.0034011805",
-            1658,
-        ),
-        (
-            144,
-            12,
-            10,
-            "0.0034139022",
-            "0.0033386570",
-            "0.0037151151",
-            2591,
-        ),
-        (
-            1000,
-            100,
-            7,
-            "0.0082135546",
-            "0.0081937221",
-            "0.0082662475",
-            14701,
-        ),
-        (80, 10, 5, "0.022174492", "0.021679217", "0.023063218", 476),
-    ];
-    for (m, n, k, classic, idealised, truth, digits) in table {
+    for (m, n, k, classic, idealised, truth, digits) in TABLE {
         let v = rate_json(m, n, k, &["--digits", "15"]);
         let row = format!("{m}/{n}/{k}: {v}");
         assert!(matches_table(number(&v, "exact"), classic), "classic {row}");
