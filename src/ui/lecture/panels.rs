@@ -81,10 +81,17 @@ pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     // The row's glyph key rides on the rule, so colourless screens still say
     // what each cell means without spending a row on it.
     if board.shows(Element::Row) {
-        let key = " █ set  ▓ shared  × cleared  ▐ ▌ read  ┊ ┊ not needed ";
-        let x = area.width.saturating_sub(width(key) + 2);
-        if x > 14 {
-            p.text(x, 0, key, theme.dim());
+        let pending = board.query.as_ref().is_some_and(|q| {
+            q.probes
+                .iter()
+                .any(|probe| probe.read == crate::lecture::ProbeRead::Pending)
+        });
+        let unread = if pending { "( ) unread  " } else { "" };
+        let key = format!(" █ set  ▓ shared  × cleared  {unread}▐ ▌ read  ┊ ┊ not needed ");
+        let x = area.width.saturating_sub(width(&key) + 2);
+        // Keep clear of the rule's own title.
+        if x > 12 {
+            p.text(x, 0, &key, theme.dim());
         }
     }
     let lines = narration_lines(board, area.width);

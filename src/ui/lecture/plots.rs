@@ -15,6 +15,9 @@ use crate::lecture::figures::{kopt, sig};
 use crate::lecture::{Board, Curve, Element, Emphasis};
 use crate::ui::theme::Theme;
 
+/// Glyph of a dashed level line (the RAM, half full, the best k's floor).
+const DASH: char = '┄';
+
 /// Points per unit of x used to draw smooth curves.
 const SAMPLES: usize = 240;
 
@@ -161,62 +164,33 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
         Curve::Bits => (s.bits_min as f64, s.bits_max as f64),
     };
     let line = samples(x0, x1, |x| y_of(f.curve_value(curve, x)));
-    let whole: Vec<(f64, f64)> = match curve {
+    let whole: Vec<f64> = match curve {
         Curve::Fill => f.fill_curve(),
         Curve::K => f.k_curve(),
         Curve::Bits => f.bits_curve(),
     }
     .into_iter()
-    .map(|(x, y)| (x, y_of(y)))
+    .map(|(_, y)| y_of(y))
     .collect();
     let (y0, y1, y_labels) = match curve {
         Curve::Fill => (0.0, 1.0, vec!["0".to_string(), "0.5".into(), "1".into()]),
-        Curve::K => {
-            let high = whole.iter().map(|p| p.1).fold(f64::MIN, f64::max) + 0.05;
-            let low = whole.iter().map(|p| p.1).fold(f64::MAX, f64::min) - 0.1;
-            let (low, high) = if low < high {
-                (low, high)
-            } else {
-                (low - 1.0, high + 1.0)
-            };
-            let at = |y: f64| sig(10f64.powf(y), 2);
-            (low, high, vec![at(low), at((low + high) / 2.0), at(high)])
-        }
-        Curve::Bits => {
-            let low = whole
-                .iter()
-                .map(|p| p.1)
-                .fold(0.0_f64, f64::min)
-                .floor()
-                .min(-2.0);
-            // An even bottom decade puts the middle label on a whole decade.
-            let low = if low % 2.0 == 0.0 { low } else { low - 1.0 };
-            let mid = low / 2.0;
-            (
-                low,
-                0.0,
-                vec![format!("1e{low}"), format!("1e{mid}"), "1".into()],
-            )
-        }
+        Curve::K | Curve::Bits => decades(&whole),
+    };
+    // Whole-number ticks on the k axis: start the axis where its middle
+    // falls on a whole k.
+    let axis_x0 = if curve == Curve::K && (x1 - x0) % 2.0 != 0.0 {
+        x0 - 1.0
+    } else {
+        x0
     };
     let probe = board.probe(curve);
     let probe_stem: Vec<(f64, f64)> = probe
         .map(|(x, y)| vec![(x, y0), (x, y_of(y))])
         .unwrap_or_default();
     let probe_dot: Vec<(f64, f64)> = probe.map(|(x, y)| vec![(x, y_of(y))]).unwrap_or_default();
-    let half: Vec<(f64, f64)> = if curve == Curve::Fill && board.emphasises(&Emphasis::Half) {
-        dashes(x0, x1, 0.5)
-    } else {
-        Vec::new()
-    };
+    let half = curve == Curve::Fill && board.emphasises(&Emphasis::Half);
     let best_k = f.best_k_on_curve() as f64;
-    // The best k is marked as a dashed floor: the lowest rate this budget
-    // reaches, which the probe's stem cannot hide.
-    let optimum: Vec<(f64, f64)> = if curve == Curve::K && board.emphasises(&Emphasis::Optimum) {
-        dashes(x0, x1, y_of(f.curve_value(Curve::K, best_k)))
-    } else {
-        Vec::new()
-    };
+    let optimum = curve == Curve::K && board.emphasises(&Emphasis::Optimum);
 
     let title = match curve {
         Curve::Fill => format!("fill 1 - e^(-kn/m) against n   (m = {}, k = {})", s.m, s.k),
@@ -229,61 +203,34 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     let x_title = match curve {
         Curve::Fill => "n",
         Curve::K => "k",
-        Curve::Bits => "m/n",
+        Curve::Bits => "bits per item",
     };
-    let mut datasets = vec![
+    let datasets = vec![
         Dataset::default()
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(theme.idealised())
             .data(&line),
         Dataset::default()
-            .marker(Marker::Dot)
-            .graph_type(GraphType::Scatter)
-            .style(theme.text())
-            .data(&whole),
-    ];
-    if !half.is_empty() {
-        datasets.push(
-            Dataset::default()
-                .marker(Marker::Dot)
-                .graph_type(GraphType::Scatter)
-                .style(theme.accent())
-                .data(&half),
-        );
-    }
-    if !optimum.is_empty() {
-        datasets.push(
-            Dataset::default()
-                .marker(Marker::Dot)
-                .graph_type(GraphType::Scatter)
-                .style(theme.good())
-                .data(&optimum),
-        );
-    }
-    datasets.push(
-        Dataset::default()
             .marker(Marker::Block)
             .graph_type(GraphType::Line)
             .style(theme.probe_hit())
             .data(&probe_stem),
-    );
-    datasets.push(
         Dataset::default()
             .marker(Marker::Block)
             .graph_type(GraphType::Scatter)
             .style(theme.probe_hit())
             .data(&probe_dot),
-    );
+    ];
     let x_labels = vec![
-        label(trim(&sig(x0, 3)), theme),
-        label(trim(&sig((x0 + x1) / 2.0, 3)), theme),
+        label(trim(&sig(axis_x0, 3)), theme),
+        label(trim(&sig((axis_x0 + x1) / 2.0, 3)), theme),
         label(format!("{} {x_title}", x1), theme),
     ];
     Chart::new(datasets)
         .block(frame(title, board.boxed.contains(&element), theme))
         .legend_position(None)
-        .x_axis(Axis::default().bounds([x0, x1]).labels(x_labels))
+        .x_axis(Axis::default().bounds([axis_x0, x1]).labels(x_labels))
         .y_axis(
             Axis::default().bounds([y0, y1]).labels(
                 y_labels
@@ -293,6 +240,20 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
             ),
         )
         .render(area, buf);
+    let grid = Grid::of(buf, area, [axis_x0, x1], [y0, y1]);
+    if half {
+        grid.hline(buf, 0.5, DASH, theme.accent());
+    }
+    // The best k is marked as a dashed floor at the lowest rate this budget
+    // reaches, which the probe's stem cannot hide.
+    if optimum {
+        grid.hline(
+            buf,
+            y_of(f.curve_value(Curve::K, best_k)),
+            DASH,
+            theme.good(),
+        );
+    }
 }
 
 /// The legend under a curve plot.
@@ -309,7 +270,7 @@ fn curve_caption(board: &Board, curve: Curve, theme: &Theme) -> Vec<Span<'static
             Curve::Fill => format!("█ probe n = {x}: fill {}", sig(y, 2)),
             Curve::K => format!("█ probe k = {x}: epsilon {}", sig(y, 2)),
             Curve::Bits => format!(
-                "█ probe {x} bits/item: epsilon {} at k* = {}",
+                "█ probe {x} bits per item: epsilon {} at k* = {}",
                 sig(y, 2),
                 sig(kopt(x), 3)
             ),
@@ -319,14 +280,14 @@ fn curve_caption(board: &Board, curve: Curve, theme: &Theme) -> Vec<Span<'static
     if optimum {
         caption.push(Span::styled(
             format!(
-                "   • floor: best k = {best_k} (rule {})",
+                "   {DASH} floor: best k = {best_k} (rule {})",
                 sig(kopt(s.k_curve_bits), 3)
             ),
             theme.good(),
         ));
     }
     if half {
-        caption.push(Span::styled("   • half full", theme.accent()));
+        caption.push(Span::styled(format!("   {DASH} half full"), theme.accent()));
     }
     caption
 }
@@ -340,12 +301,34 @@ fn trim(text: &str) -> String {
     }
 }
 
-/// A dashed horizontal line at height y, as scattered dots.
-fn dashes(x0: f64, x1: f64, y: f64) -> Vec<(f64, f64)> {
-    (0..=60)
-        .filter(|i| i % 3 != 2)
-        .map(|i| (x0 + (x1 - x0) * f64::from(i) / 60.0, y))
-        .collect()
+/// Log-scale y bounds on whole decades around `values` (log10), an even
+/// number of decades apart so the middle tick is a decade too, with labels.
+fn decades(values: &[f64]) -> (f64, f64, Vec<String>) {
+    let finite = values.iter().copied().filter(|v| v.is_finite());
+    let low = finite.clone().fold(f64::MAX, f64::min).floor();
+    let high = finite.fold(f64::MIN, f64::max).ceil().min(0.0);
+    let (low, high) = if low < high {
+        (low, high)
+    } else {
+        (high - 2.0, high)
+    };
+    let low = if (high - low) % 2.0 == 0.0 {
+        low
+    } else {
+        low - 1.0
+    };
+    let mid = (low + high) / 2.0;
+    (low, high, vec![decade(low), decade(mid), decade(high)])
+}
+
+/// 10 to a whole power, written plainly down to 0.001 and as 1e-N below.
+fn decade(power: f64) -> String {
+    let p = power.round() as i32;
+    match p {
+        0.. => format!("{}", 10u64.saturating_pow(p.unsigned_abs())),
+        -3..=-1 => format!("{:.*}", p.unsigned_abs() as usize, 10f64.powi(p)),
+        _ => format!("1e{p}"),
+    }
 }
 
 /// Where the exact set's line meets the RAM line, in millions of items,
@@ -370,7 +353,7 @@ fn memory_caption(board: &Board, theme: &Theme) -> Vec<Span<'static>> {
     }
     if shows_ram {
         caption.push(Span::styled(
-            format!("┄ RAM {} GB  ", trim(&sig(s.ram_gb, 3))),
+            format!("{DASH} RAM {} GB  ", trim(&sig(s.ram_gb, 3))),
             theme.accent(),
         ));
     }
@@ -461,9 +444,9 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         .x_axis(Axis::default().bounds([0.0, x1]).labels(x_labels))
         .y_axis(Axis::default().bounds([0.0, y1]).labels(y_labels))
         .render(chart_area, buf);
-    let grid = Grid::of(buf, chart_area, [0.0, x1], [0.0, y1]);
+    let grid = Grid::of(buf, chart_area, [0.0, x1], [0.0, y1]).nearest();
     if shows_ram {
-        grid.hline(buf, s.ram_gb, '┄', theme.accent());
+        grid.hline(buf, s.ram_gb, DASH, theme.accent());
     }
     for &(x, y) in &crossing_dot {
         grid.put(buf, x, y, '█', theme.probe_miss());
@@ -476,6 +459,9 @@ struct Grid {
     area: Rect,
     x: [f64; 2],
     y: [f64; 2],
+    /// Place marks as the braille canvas places a curve (on the curve's
+    /// row) rather than on the nearest row's centre.
+    braille: bool,
 }
 
 impl Grid {
@@ -498,7 +484,21 @@ impl Grid {
                 }
             }
         }
-        Grid { area, x, y }
+        Grid {
+            area,
+            x,
+            y,
+            braille: true,
+        }
+    }
+
+    /// Marks go on the row whose centre is nearest, so a level just above
+    /// the floor keeps a row of its own.
+    fn nearest(self) -> Grid {
+        Grid {
+            braille: false,
+            ..self
+        }
     }
 
     /// The cell showing point (x, y), if it is inside the plotting area.
@@ -512,8 +512,19 @@ impl Grid {
         if !(0.0..=1.0).contains(&fx) || !(0.0..=1.0).contains(&fy) {
             return None;
         }
-        let col = (fx * f64::from(a.width - 1)).round() as u16;
-        let row = (fy * f64::from(a.height - 1)).round() as u16;
+        // The same rounding ratatui's braille canvas uses, so a mark lands
+        // on the row where the curve is drawn.
+        let (col, row) = if self.braille {
+            (
+                (fx * (f64::from(a.width) * 2.0 - 1.0)).round() as u16 / 2,
+                (fy * (f64::from(a.height) * 4.0 - 1.0)).round() as u16 / 4,
+            )
+        } else {
+            (
+                (fx * f64::from(a.width - 1)).round() as u16,
+                (fy * f64::from(a.height - 1)).round() as u16,
+            )
+        };
         Some((a.x + col, a.y + row))
     }
 

@@ -22,6 +22,10 @@ pub const CLEARED: char = '×';
 pub const PROBE_LEFT: char = '▐';
 /// See [`PROBE_LEFT`].
 pub const PROBE_RIGHT: char = '▌';
+/// Round brackets around a position the query has named but not read yet.
+pub const PENDING_LEFT: char = '(';
+/// See [`PENDING_LEFT`].
+pub const PENDING_RIGHT: char = ')';
 /// Dotted brackets around a position the query named but never read,
 /// because an earlier probe already found a 0.
 pub const SKIPPED_LEFT: char = '┊';
@@ -313,10 +317,10 @@ fn cell_face(cell: &Cell, probe: Option<ProbeRead>, inner: u16, theme: &Theme) -
         Some(read) if w >= 3 => {
             // Skipped probes get their own brackets: dimming alone would
             // leave them looking read on a screen without colour.
-            let (left, right) = if read == ProbeRead::NotNeeded {
-                (SKIPPED_LEFT, SKIPPED_RIGHT)
-            } else {
-                (PROBE_LEFT, PROBE_RIGHT)
+            let (left, right) = match read {
+                ProbeRead::NotNeeded => (SKIPPED_LEFT, SKIPPED_RIGHT),
+                ProbeRead::Pending => (PENDING_LEFT, PENDING_RIGHT),
+                ProbeRead::One | ProbeRead::Zero => (PROBE_LEFT, PROBE_RIGHT),
             };
             let mut s = String::from(left);
             s.push_str(&glyph.to_string().repeat(w - 2));
