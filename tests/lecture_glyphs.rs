@@ -120,3 +120,41 @@ fn memory_plot_keeps_ram_exact_and_bloom_apart() {
         );
     }
 }
+
+#[test]
+fn scene_five_shows_each_fact_at_its_own_step() {
+    let l = Lecture::builtin();
+    let text = |step| screen(&l, 5, step, 100, 30).join("\n");
+    // The crawler's figures arrive with the table, at step 9.
+    assert!(!text(8).contains("1.25 GB") && !text(8).contains("8.2 M"));
+    assert!(text(9).contains("1.25 GB of filter") && text(9).contains("8.2 M"));
+    // The verdict at step 3, the flag at step 4 where the script names it.
+    assert!(text(3).contains("definitely absent") && !text(3).contains("FALSE NEGATIVE"));
+    assert!(text(4).contains("FALSE NEGATIVE"));
+}
+
+#[test]
+fn a_cleared_bit_keeps_its_owners_struck_through() {
+    use ratatui::style::Modifier;
+    let l = Lecture::builtin();
+    for step in 2..=4 {
+        let global = l.step_index(5, step).expect("step in range");
+        let area = Rect::new(0, 0, 100, 30);
+        let mut buf = Buffer::empty(area);
+        render(&l, global, area, &mut buf, &MONO);
+        let y = (0..30)
+            .find(|&y| {
+                (0..100)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .contains("x+y")
+            })
+            .expect("x and y still named under bit 7");
+        let struck: String = (0..100)
+            .map(|x| &buf[(x, y)])
+            .filter(|c| c.modifier.contains(Modifier::CROSSED_OUT))
+            .map(|c| c.symbol())
+            .collect();
+        assert!(struck.contains("x+y"), "step {step}: {struck:?}");
+    }
+}

@@ -374,6 +374,11 @@ pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let style = if boxed { theme.accent() } else { theme.text() };
         p.text(x, y, line, style);
     }
+    // The figures belong with the table of what it costs; until that shows,
+    // the diagram stands alone.
+    if !board.shows(Element::Table) {
+        return;
+    }
     let cost = format!(
         "{} URLs · {} GB of filter at {} bits each · k = {k}",
         items_text(s.urls),

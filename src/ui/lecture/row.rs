@@ -188,7 +188,7 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     for (i, cell) in cells.iter().enumerate() {
         let probe = probe_at(query, i).map(|(_, r)| r);
         let (text, style) = cell_face(cell, probe, geo.inner, theme);
-        let style = if shared_emphasis && cell.owners.len() > 1 {
+        let style = if shared_emphasis && cell.set && cell.owners.len() > 1 {
             style.add_modifier(Modifier::REVERSED)
         } else {
             style
@@ -212,9 +212,13 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             p.text(geo.left - width(label) - 1, y, label, theme.dim());
         }
         for (i, cell) in cells.iter().enumerate() {
-            if cell.set && !cell.owners.is_empty() {
+            if (cell.set || cell.cleared) && !cell.owners.is_empty() {
                 let shared = cell.owners.len() > 1;
-                let style = if shared && shared_emphasis {
+                // A cleared bit keeps its owners, struck through: the items
+                // that were leaning on it when it went.
+                let style = if cell.cleared {
+                    theme.cleared().add_modifier(Modifier::CROSSED_OUT)
+                } else if shared && shared_emphasis {
                     theme.accent().add_modifier(Modifier::BOLD)
                 } else if probe_at(query, i).is_some() {
                     theme.accent()
@@ -385,6 +389,14 @@ fn draw_query(
         (Some(_), Some(Flag::FalseNegative)) => (
             format!("✗ FALSE NEGATIVE: {} is in the set", q.item),
             theme.bad(),
+        ),
+        // A wrong answer not yet flagged: the verdict alone, no judgement.
+        (Some(_), None) if q.member == (q.verdict == Some(Verdict::DefinitelyAbsent)) => (
+            format!(
+                "answer given for {}; not yet checked against the set",
+                q.item
+            ),
+            theme.text(),
         ),
         (Some(Verdict::ProbablyPresent), None) => {
             (format!("✓ right: {} is in the set", q.item), theme.good())
