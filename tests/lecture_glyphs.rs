@@ -158,3 +158,12 @@ fn a_cleared_bit_keeps_its_owners_struck_through() {
         assert!(struck.contains("x+y"), "step {step}: {struck:?}");
     }
 }
+
+#[test]
+fn the_table_keeps_its_ratio_when_there_is_room() {
+    let l = Lecture::builtin();
+    for (w, h) in [(80, 24), (100, 30), (160, 50)] {
+        let text = screen(&l, 1, 6, w, h).join("\n");
+        assert!(text.contains("(51x smaller)"), "{w}x{h}:\n{text}");
+    }
+}
