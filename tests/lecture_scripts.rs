@@ -299,3 +299,13 @@ fn a_long_script_traces_quickly() {
     assert_eq!(out.lines().count(), 2000);
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
 }
+
+#[test]
+fn kopt_argument_and_friendly_one_in_are_computed() {
+    // k* for m = 16, n = 1 is 16 ln 2, and the fill there is one half
+    // whatever m and n are; the rate at k = 1 and 10 bits is 0.095, one in
+    // 10.5, which one digit rounds to 10.
+    let text = "scene \"a\"\nstep\n> {fill(n=1, k=kopt)} {fill(n=3, m=40, k=kopt)} {eps(k=kopt, bits=10)} {one_in(k=1, bits=10)} {one_in(k=1, bits=10, digits=1)}\n";
+    let lecture = Lecture::from_text("s", text).expect("the placeholders parse");
+    assert_eq!(lecture.board(0).narration, ["0.50 0.50 0.0082 11 10"]);
+}

@@ -98,7 +98,8 @@ pub struct Query {
 pub struct Cell {
     /// The bit.
     pub set: bool,
-    /// Items that set or leaned on this bit, first setter first.
+    /// Items that set or leaned on this bit, first setter first; kept when a
+    /// deletion attempt clears the bit, so the board can show who lost it.
     pub owners: Vec<String>,
     /// Cleared by a deletion attempt and not yet restored.
     pub cleared: bool,

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::board::{Board, Cell, Flag, Probe, ProbeRead, Query, QuerySource, TableLine, Verdict};
 use super::figures::Figures;
-use super::script::{Directive, Element, Script, TableRow};
+use super::script::{Directive, Element, Emphasis, Script, TableRow};
 use super::template::Now;
 
 /// Everything the steps change, filter state and scene furniture alike.
@@ -20,6 +20,9 @@ struct State {
     counters_fresh: Vec<bool>,
     counters_peak: Vec<u32>,
     counted: BTreeSet<usize>,
+    /// The flag the current query has earned but not yet shown: a query's
+    /// verdict comes first, and `emphasise flag` names the mistake.
+    latent_flag: Option<Flag>,
     board: Board,
 }
 
@@ -36,6 +39,7 @@ impl State {
             counters_fresh: vec![false; m],
             counters_peak: vec![0; m],
             counted: BTreeSet::new(),
+            latent_flag: None,
             board: Board {
                 scene: 0,
                 step: 0,
@@ -167,14 +171,10 @@ impl State {
             Directive::CountQuery { item } => {
                 let member = self.counted.contains(item);
                 let counters = &self.counters;
-                self.board.query = Some(walk(
-                    script,
-                    *item,
-                    None,
-                    member,
-                    QuerySource::Counters,
-                    |p| counters[p] > 0,
-                ));
+                let query = walk(script, *item, None, member, QuerySource::Counters, |p| {
+                    counters[p] > 0
+                });
+                self.show_query(query);
             }
             Directive::Probe { curve, x } => {
                 self.board.probes.insert(*curve, *x);
@@ -213,7 +213,14 @@ impl State {
             Directive::Box(e) => {
                 self.board.boxed.insert(*e);
             }
-            Directive::Emphasise(e) => self.board.emphasis.push(e.clone()),
+            Directive::Emphasise(e) => {
+                if *e == Emphasis::Flag
+                    && let Some(q) = self.board.query.as_mut()
+                {
+                    q.flag = q.flag.or(self.latent_flag);
+                }
+                self.board.emphasis.push(e.clone());
+            }
         }
     }
 
@@ -225,6 +232,9 @@ impl State {
         let from = self.progress[item].min(upto);
         for &p in &it.positions[from..upto] {
             let cell = &mut self.cells[p];
+            if cell.cleared {
+                cell.owners.clear();
+            }
             cell.set = true;
             cell.cleared = false;
             cell.fresh = true;
@@ -244,7 +254,7 @@ impl State {
             let cell = &mut self.cells[p];
             cell.set = false;
             cell.cleared = true;
-            cell.owners.clear();
+            // The owners stay, so the board can show who leaned on the bit.
         }
         self.members.remove(&item);
         self.progress[item] = 0;
@@ -254,9 +264,20 @@ impl State {
         self.row_exists = true;
         let member = self.members.contains(&item);
         let cells = &self.cells;
-        self.board.query = Some(walk(script, item, upto, member, QuerySource::Row, |p| {
+        let query = walk(script, item, upto, member, QuerySource::Row, |p| {
             cells[p].set
-        }));
+        });
+        self.show_query(query);
+    }
+
+    /// Puts a query on the board with its verdict; its flag waits for
+    /// `emphasise flag` (in this step or a later one).
+    fn show_query(&mut self, mut query: Query) {
+        self.latent_flag = query.flag.take();
+        if self.board.emphasis.contains(&Emphasis::Flag) {
+            query.flag = self.latent_flag;
+        }
+        self.board.query = Some(query);
     }
 
     fn finish_step(&mut self, script: &Script, figures: &Figures, scene: usize, step: usize) {
@@ -423,13 +444,15 @@ mod tests {
     #[test]
     fn clear_then_restore_round_trips() {
         let b = boards(&format!(
-            "{HEAD}step\ninsert a\ninsert b\nstep\nclear a\nquery b\nstep\nrestore\nquery b\n"
+            "{HEAD}step\ninsert a\ninsert b\nstep\nclear a\nquery b\nstep\nemphasise flag\nstep\nrestore\nquery b\n"
         ));
         assert_eq!(b[1].bits(), vec![4, 5]);
-        assert_eq!(b[1].query.as_ref().unwrap().flag, Some(Flag::FalseNegative));
-        assert_eq!(b[2].bits(), b[0].bits());
-        assert_eq!(b[2].query.as_ref().unwrap().flag, None);
-        assert_eq!(b[2].row.as_ref().unwrap()[3].owners, ["a", "b"]);
+        // The verdict comes first; the flag waits for `emphasise flag`.
+        assert_eq!(b[1].query.as_ref().unwrap().flag, None);
+        assert_eq!(b[2].query.as_ref().unwrap().flag, Some(Flag::FalseNegative));
+        assert_eq!(b[3].bits(), b[0].bits());
+        assert_eq!(b[3].query.as_ref().unwrap().flag, None);
+        assert_eq!(b[3].row.as_ref().unwrap()[3].owners, ["a", "b"]);
     }
 
     #[test]

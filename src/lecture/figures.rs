@@ -152,11 +152,16 @@ impl Figures {
         let get = |arg: Option<Arg>, curve: Curve| arg.map(|v| v.resolve(self, now, curve));
         let n = get(a.n, Curve::Fill);
         let m = get(a.m, Curve::Fill).unwrap_or(self.m());
+        // `k=kopt` is k* for the figure's own bits per item.
+        let k_at = |bits: f64| match a.k {
+            Some(Arg::Kopt) => Some(kopt(bits)),
+            other => get(other, Curve::K),
+        };
         // The row's k for row figures; per-item figures default to the best k.
-        let row_k = get(a.k, Curve::K).unwrap_or(self.k());
+        let row_k = k_at(m / n.unwrap_or(1.0)).unwrap_or(self.k());
         let bits_or = |default: f64| get(a.bits, Curve::Bits).unwrap_or(default);
         let at_bits = |bits: f64| {
-            let k = get(a.k, Curve::K).unwrap_or_else(|| best_whole_k(bits));
+            let k = k_at(bits).unwrap_or_else(|| best_whole_k(bits));
             idealised(bits, 1.0, k)
         };
         // A rate either at n items in the row or at a number of bits per item.
@@ -273,10 +278,14 @@ impl Figures {
         }
         match call.func {
             Func::Urls => population_words(value),
+            // "one in N" reads best as a round number when digits are asked.
+            Func::OneIn => match call.args.digits {
+                Some(d) if d > 0 => group_thousands(round_sig(value, d)),
+                _ => group_thousands(value),
+            },
             Func::M
             | Func::K
             | Func::Set
-            | Func::OneIn
             | Func::Kbest
             | Func::KMax
             | Func::FillNMax
@@ -302,6 +311,16 @@ pub const SCIENTIFIC_BELOW: f64 = 1e-6;
 
 /// From this size up a figure is printed in scientific notation.
 pub const SCIENTIFIC_ABOVE: f64 = 1e15;
+
+/// `x` rounded to `digits` significant digits (10.5 to 1 digit is 10).
+fn round_sig(x: f64, digits: usize) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let power = x.abs().log10().floor() as i32 - i32::try_from(digits).unwrap_or(1) + 1;
+    let unit = 10f64.powi(power);
+    (x / unit).round() * unit
+}
 
 /// `x` in scientific notation with `digits` significant digits ("5.1e-78").
 pub fn scientific(x: f64, digits: usize) -> String {

@@ -114,7 +114,7 @@ const FUNCS: &[(&str, Func, &[&str], usize)] = &[
     ("urls", Func::Urls, &[], 0),
     ("pos", Func::Pos, &["i"], 0),
     ("bytes", Func::Bytes, &["bits", "digits"], 2),
-    ("one_in", Func::OneIn, &["n", "m", "k", "bits"], 0),
+    ("one_in", Func::OneIn, &["n", "m", "k", "bits", "digits"], 0),
     ("kbest", Func::Kbest, &["bits"], 0),
     ("k_curve_bits", Func::KCurveBits, &[], 0),
     ("k_max", Func::KMax, &[], 0),
@@ -138,6 +138,9 @@ pub enum Arg {
     Probe,
     /// The memory argument's bits per item (`bloom_bits`), for `bits`.
     Bloom,
+    /// The best real k, k* = (m/n) ln 2, for `k`: at the call's own m and n
+    /// for row figures, at its bits per item for per-item ones.
+    Kopt,
 }
 
 impl Arg {
@@ -148,6 +151,7 @@ impl Arg {
             Arg::Num(x) => x,
             Arg::Probe => now.probes.get(&curve).copied().unwrap_or(f64::NAN),
             Arg::Bloom => figures.settings.bloom_bits,
+            Arg::Kopt => super::figures::kopt(figures.settings.k_curve_bits),
         }
     }
 }
@@ -353,6 +357,7 @@ fn parse_call(inner: &str, items: &[String], k: usize) -> Result<Call, (usize, S
         let word = match (key, value) {
             ("n" | "k" | "bits", "probe") => Some(Arg::Probe),
             ("bits", "bloom") => Some(Arg::Bloom),
+            ("k", "kopt") => Some(Arg::Kopt),
             _ => None,
         };
         if let Some(word) = word {

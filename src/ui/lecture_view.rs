@@ -41,7 +41,31 @@ pub fn render(lecture: &Lecture, step: usize, area: Rect, buf: &mut Buffer, them
         paint::Painter::new(buf, area).text(0, 0, &notice, theme.bad());
         return;
     }
-    layout::draw(lecture.step_board(step), area, buf, theme);
+    let steady = steady(lecture, step, area, theme);
+    layout::draw(lecture.step_board(step), area, buf, theme, steady);
+}
+
+/// The measures every step of `step`'s scene shares at this size: the bit
+/// row starts where the lowest step needs it, and every chart is as tall as
+/// the shortest step allows, so nothing jumps as the steps go by.
+fn steady(lecture: &Lecture, step: usize, area: Rect, theme: &Theme) -> layout::Steady {
+    let (scene, _) = lecture.locate(step);
+    let start = lecture.scene_start(scene);
+    let steps = start..start + lecture.scene_len(scene);
+    let plan = |g: usize, steady| layout::plan(lecture.step_board(g), area, theme, steady);
+    let row_top = steps
+        .clone()
+        .filter_map(|g| plan(g, layout::Steady::default()).row_top)
+        .max();
+    let aligned = layout::Steady {
+        row_top,
+        chart_rows: None,
+    };
+    let chart_rows = steps.filter_map(|g| plan(g, aligned).chart_rows).min();
+    layout::Steady {
+        row_top,
+        chart_rows,
+    }
 }
 
 /// Draws scene `scene`, step `step` (both counted from 1, as on the progress

@@ -11,8 +11,12 @@ use crate::ui::theme::Theme;
 
 /// Width from which text panels go beside the plots instead of under them.
 const SIDE_BY_SIDE: u16 = 120;
-/// Fewest rows a plot is drawn in.
-const MIN_PLOT: u16 = 7;
+/// Fewest rows a chart's frame takes (eight inside the frame and axes would
+/// not fit an 80x22 lecture area beside the narration); below that, text
+/// panels move beside the chart or are left out.
+pub const MIN_CHART: u16 = 10;
+/// Narrowest chart worth drawing when text panels sit beside it.
+const MIN_CHART_WIDTH: u16 = 36;
 
 /// A fixed-height part of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,39 +87,69 @@ fn side_parts(board: &Board) -> Vec<Part> {
     parts
 }
 
-/// Stacks parts from the top of `area`; returns the rows used. Parts that
-/// no longer fit are left out rather than drawn cut.
-fn stack(
-    board: &Board,
-    parts: &[Part],
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-    full: u16,
-) -> u16 {
+/// Scene-wide measures that keep the board steady from step to step: the
+/// chart height every step of the scene uses, and the row where the bit
+/// row's section starts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Steady {
+    /// Rows of every chart frame in the scene (the smallest any step allows).
+    pub chart_rows: Option<u16>,
+    /// Screen row of the bit row section's top (the lowest any step needs).
+    pub row_top: Option<u16>,
+}
+
+/// Where everything goes for one step.
+#[derive(Debug, Default)]
+pub struct Plan {
+    narration: Rect,
+    centred_banner: Option<Rect>,
+    parts: Vec<(Part, Rect)>,
+    plots: Vec<(Element, Rect)>,
+    /// Rows of the chart frames, when the step shows plots.
+    pub chart_rows: Option<u16>,
+    /// Screen row of the bit row section's top, when it is shown.
+    pub row_top: Option<u16>,
+}
+
+/// Stacks parts from the top of `area`; returns where each went and the
+/// rows used. Parts that no longer fit are left out rather than drawn cut.
+fn stack(board: &Board, parts: &[Part], area: Rect, full: u16) -> (Vec<(Part, Rect)>, u16) {
     let mut y = 0;
+    let mut placed = Vec::new();
     for &part in parts {
         let h = height(board, part, full);
         if y + h > area.height {
             continue;
         }
-        let at = Rect {
-            y: area.y + y,
-            height: h,
-            ..area
-        };
-        draw_part(board, part, at, buf, theme);
+        placed.push((
+            part,
+            Rect {
+                y: area.y + y,
+                height: h,
+                ..area
+            },
+        ));
         y += h;
     }
-    y
+    (placed, y)
 }
 
 fn needed(board: &Board, parts: &[Part], full: u16) -> u16 {
     parts.iter().map(|&p| height(board, p, full)).sum()
 }
 
+/// Columns a text panel wants.
+fn part_width(board: &Board, part: Part) -> u16 {
+    match part {
+        Part::Derivation => panels::derivation_width(board),
+        Part::Table => panels::table_width(board),
+        Part::Notes => panels::notes_width(board),
+        _ => 0,
+    }
+}
+
 /// Rows the board needs above the narration: its fixed parts plus the
-/// smallest plot, with the text panels beside or under the plots.
+/// smallest chart, with the text panels beside the plots on wide screens.
 fn board_rows(
     board: &Board,
     top: &[Part],
@@ -128,17 +162,18 @@ fn board_rows(
     let below = if !has_plots {
         side_need
     } else if wide {
-        MIN_PLOT.max(side_need)
+        MIN_CHART.max(side_need)
     } else {
-        MIN_PLOT + side_need
+        // Panels that do not fit under the chart go beside it or are left
+        // out, so only the chart and a two-line caption are owed rows.
+        MIN_CHART + 2
     };
     needed(board, top, full) + below
 }
 
-/// Draws the whole lecture screen for `board` into `area`.
-pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let progress = Rect { height: 1, ..area };
-    panels::progress(board, progress, buf, theme);
+/// Lays out step `board` in `area`, keeping to the scene's `steady` measures.
+pub fn plan(board: &Board, area: Rect, theme: &Theme, steady: Steady) -> Plan {
+    let mut out = Plan::default();
     let top = top_parts(board);
     let side = side_parts(board);
     let plot_list = plots::visible(board);
@@ -158,12 +193,11 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
 
     let spare = body.height.saturating_sub(board_need);
     let narration_rows = want.min(spare.max(3)).min(body.height);
-    let narration_area = Rect {
+    out.narration = Rect {
         y: body.bottom() - narration_rows,
         height: narration_rows,
         ..body
     };
-    panels::narration(board, narration_area, buf, theme);
 
     let board_area = Rect {
         height: body.height - narration_rows,
@@ -180,13 +214,13 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     };
     // A title alone on the board sits in the middle of it.
     if top == [Part::Banner] && side.is_empty() && plot_list.is_empty() {
-        panels::banner(board, board_area, buf, theme);
-        return;
+        out.centred_banner = Some(board_area);
+        return out;
     }
     // Without plots the board would hug the top of a tall screen; a margin
     // that depends only on the screen's height keeps the row from jumping
     // between steps.
-    let board_area = if plot_list.is_empty() {
+    let mut board_area = if plot_list.is_empty() {
         let spare = board_area.height.saturating_sub(board_need);
         let margin = (board_area.height / 8).min(spare);
         Rect {
@@ -197,18 +231,66 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     } else {
         board_area
     };
-    let used = stack(board, &top, board_area, buf, theme, area.height);
+    // Line the bit row up with the rest of its scene.
+    if let (Some(target), Some(Part::Row)) = (steady.row_top, top.first()) {
+        let shift = target
+            .saturating_sub(board_area.y)
+            .min(board_area.height.saturating_sub(1));
+        board_area.y += shift;
+        board_area.height -= shift;
+    }
+    let (placed, used) = stack(board, &top, board_area, area.height);
+    out.row_top = placed
+        .iter()
+        .find(|(p, _)| *p == Part::Row)
+        .map(|(_, r)| r.y);
+    out.parts = placed;
     let rest = Rect {
         y: board_area.y + used,
         height: board_area.height - used,
         ..board_area
     };
     if plot_list.is_empty() {
-        stack(board, &side, rest, buf, theme, area.height);
-        return;
+        let (placed, _) = stack(board, &side, rest, area.height);
+        out.parts.extend(placed);
+        return out;
     }
-    let (plot_area, side_area) = if wide {
-        let side_w = panels::side_width(board).max(40).min(rest.width / 2);
+    let caption_rows = |width: u16| {
+        plot_list
+            .iter()
+            .map(|e| plots::caption_rows(board, *e, width / plot_count(&plot_list), theme))
+            .max()
+            .unwrap_or(0)
+    };
+    let side_need = needed(board, &side, area.height);
+    // Text panels go under the plots when the chart keeps its height,
+    // beside them when it would not, and are left out when neither fits.
+    let beside = wide
+        || rest
+            .height
+            .saturating_sub(side_need)
+            .saturating_sub(caption_rows(rest.width))
+            < MIN_CHART;
+    // On a narrow screen the derivation stays under the chart, showing its
+    // newest lines; the table and notes go beside the chart or are left out.
+    let trimmed = beside && !wide && side.contains(&Part::Derivation);
+    let (plot_area, side_area, side) = if beside {
+        let room = rest.width.saturating_sub(MIN_CHART_WIDTH);
+        let kept: Vec<Part> = side
+            .iter()
+            .copied()
+            .filter(|&p| wide || (p != Part::Derivation && part_width(board, p) <= room))
+            .collect();
+        let want = kept
+            .iter()
+            .map(|&p| part_width(board, p))
+            .max()
+            .unwrap_or(0);
+        let side_w = if wide {
+            want.max(40).min(rest.width / 2)
+        } else {
+            want
+        };
         (
             Rect {
                 width: rest.width - side_w,
@@ -219,27 +301,67 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 width: side_w,
                 ..rest
             },
+            kept,
         )
     } else {
-        let side_h = needed(board, &side, area.height).min(rest.height.saturating_sub(MIN_PLOT));
         (
             Rect {
-                height: rest.height - side_h,
+                height: rest.height - side_need,
                 ..rest
             },
             Rect {
-                y: rest.y + rest.height - side_h,
-                height: side_h,
+                y: rest.y + rest.height - side_need,
+                height: side_need,
                 ..rest
             },
+            side,
         )
     };
-    stack(board, &side, side_area, buf, theme, area.height);
-    if plot_area.height < MIN_PLOT {
-        return;
+    let caption_rows = caption_rows(plot_area.width);
+    let chart = plot_area.height.saturating_sub(caption_rows);
+    let chart = if trimmed {
+        // Fewest rows a derivation panel shows: its frame and one line.
+        let derivation_min = 3;
+        let room = chart.saturating_sub(MIN_CHART);
+        if room >= derivation_min {
+            MIN_CHART.max(chart.saturating_sub(height(board, Part::Derivation, area.height)))
+        } else {
+            chart
+        }
+    } else {
+        chart
+    };
+    let chart = steady.chart_rows.map_or(chart, |c| chart.min(c));
+    let plot_h = chart + caption_rows;
+    if trimmed && plot_area.height >= plot_h + 3 {
+        out.parts.push((
+            Part::Derivation,
+            Rect {
+                y: plot_area.y + plot_h,
+                height: plot_area.height - plot_h,
+                ..plot_area
+            },
+        ));
     }
+    // Panels under the plots move up against them when the chart is held
+    // shorter than its room.
+    let side_area = if beside {
+        side_area
+    } else {
+        Rect {
+            y: plot_area.y + plot_h,
+            height: rest.height - plot_h,
+            ..side_area
+        }
+    };
+    let (placed, _) = stack(board, &side, side_area, area.height);
+    out.parts.extend(placed);
+    if chart < 3 {
+        return out;
+    }
+    out.chart_rows = Some(chart);
     // Several plots share the area side by side.
-    let count = u16::try_from(plot_list.len()).unwrap_or(1).max(1);
+    let count = plot_count(&plot_list);
     let each = plot_area.width / count;
     for (i, element) in plot_list.iter().enumerate() {
         let i = u16::try_from(i).unwrap_or(0);
@@ -248,11 +370,39 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         } else {
             each
         };
-        let at = Rect {
-            x: plot_area.x + each * i,
-            width: w,
-            ..plot_area
-        };
-        plots::draw(board, *element, at, buf, theme);
+        out.plots.push((
+            *element,
+            Rect {
+                x: plot_area.x + each * i,
+                width: w,
+                height: plot_h,
+                ..plot_area
+            },
+        ));
+    }
+    out
+}
+
+fn plot_count(list: &[Element]) -> u16 {
+    u16::try_from(list.len()).unwrap_or(1).max(1)
+}
+
+/// Draws the whole lecture screen for `board` into `area`, keeping to the
+/// scene's `steady` measures.
+pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, steady: Steady) {
+    let progress = Rect { height: 1, ..area };
+    panels::progress(board, progress, buf, theme);
+    let plan = plan(board, area, theme, steady);
+    panels::narration(board, plan.narration, buf, theme);
+    if let Some(at) = plan.centred_banner {
+        panels::banner(board, at, buf, theme);
+        return;
+    }
+    for (part, at) in &plan.parts {
+        draw_part(board, *part, *at, buf, theme);
+    }
+    let chart = plan.chart_rows.unwrap_or(0);
+    for (element, at) in &plan.plots {
+        plots::draw(board, *element, *at, chart, buf, theme);
     }
 }

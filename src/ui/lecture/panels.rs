@@ -81,10 +81,17 @@ pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     // The row's glyph key rides on the rule, so colourless screens still say
     // what each cell means without spending a row on it.
     if board.shows(Element::Row) {
-        let key = " █ set  ▓ shared  × cleared  ▐ ▌ read  ┊ ┊ not needed ";
-        let x = area.width.saturating_sub(width(key) + 2);
-        if x > 14 {
-            p.text(x, 0, key, theme.dim());
+        let pending = board.query.as_ref().is_some_and(|q| {
+            q.probes
+                .iter()
+                .any(|probe| probe.read == crate::lecture::ProbeRead::Pending)
+        });
+        let unread = if pending { "( ) unread  " } else { "" };
+        let key = format!(" █ set  ▓ shared  × cleared  {unread}▐ ▌ read  ┊ ┊ not needed ");
+        let x = area.width.saturating_sub(width(&key) + 2);
+        // Keep clear of the rule's own title.
+        if x > 12 {
+            p.text(x, 0, &key, theme.dim());
         }
     }
     let lines = narration_lines(board, area.width);
@@ -203,8 +210,14 @@ pub fn derivation(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     block.render(area, buf);
     let mut p = Painter::new(buf, inner);
     let last = board.derivation.len().saturating_sub(1);
-    for (i, text) in board.derivation.iter().enumerate() {
-        let base = if i == last {
+    // A short panel shows the newest lines, which the step is about.
+    let skip = board
+        .derivation
+        .len()
+        .saturating_sub(usize::from(inner.height));
+    for (i, text) in board.derivation.iter().enumerate().skip(skip) {
+        let i = i - skip;
+        let base = if i + skip == last {
             theme.text().add_modifier(Modifier::BOLD)
         } else {
             theme.text()
@@ -228,18 +241,24 @@ pub fn notes(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
 }
 
-/// Columns the derivation, table and notes would like beside a plot.
-pub fn side_width(board: &Board) -> u16 {
-    let longest = |lines: &[String]| lines.iter().map(|l| width(l)).max().unwrap_or(0);
-    let derivation = longest(&board.derivation) + 4;
-    let notes = longest(&board.notes) + 6;
-    let table = board
-        .table
-        .iter()
-        .map(|r| width(&r.label))
-        .max()
-        .map_or(0, |label| label.max(9) + 4 + 6 + 2 + 9 + 15);
-    derivation.max(notes).max(table)
+fn longest(lines: &[String]) -> u16 {
+    lines.iter().map(|l| width(l)).max().unwrap_or(0)
+}
+
+/// Columns the derivation panel wants.
+pub fn derivation_width(board: &Board) -> u16 {
+    longest(&board.derivation) + 4
+}
+
+/// Columns the notes panel wants.
+pub fn notes_width(board: &Board) -> u16 {
+    longest(&board.notes) + 6
+}
+
+/// Columns the table wants, its "(Nx smaller)" remarks included.
+pub fn table_width(board: &Board) -> u16 {
+    let lines = table_lines(board);
+    longest(&lines) + 4
 }
 
 /// Rows the table needs.
@@ -265,6 +284,21 @@ pub fn table(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     );
     let inner = block.inner(area);
     block.render(area, buf);
+    let mut p = Painter::new(buf, inner);
+    let (header, rows) = table_text(board);
+    p.text(1, 0, &header, theme.dim());
+    for (i, (text, remark)) in rows.iter().enumerate() {
+        let y = u16::try_from(i + 1).unwrap_or(u16::MAX);
+        let x = p.text(1, y, text, theme.text());
+        // The remark goes only where it fits whole.
+        if !remark.is_empty() && x + width(remark) <= inner.width {
+            p.text(x, y, remark, theme.text());
+        }
+    }
+}
+
+/// The table's header and its rows, each with its "(Nx smaller)" remark.
+fn table_text(board: &Board) -> (String, Vec<(String, String)>) {
     let label_w = board
         .table
         .iter()
@@ -272,29 +306,37 @@ pub fn table(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         .max()
         .unwrap_or(0)
         .max(9);
-    let mut p = Painter::new(buf, inner);
-    p.text(
-        1,
-        0,
-        &format!("{:<label_w$}  {:>6}  {:>9}", "structure", "items", "memory"),
-        theme.dim(),
-    );
+    let header = format!("{:<label_w$}  {:>6}  {:>9}", "structure", "items", "memory");
     let exact = board.table.first().map(|r| r.gigabytes);
-    for (i, row) in board.table.iter().enumerate() {
-        let y = u16::try_from(i + 1).unwrap_or(u16::MAX);
-        let mut text = format!(
-            "{:<label_w$}  {:>6}  {:>6} GB",
-            row.label,
-            items_text(row.items),
-            trim(&sig(row.gigabytes, 3))
-        );
-        if let (Some(e), true) = (exact, i > 0) {
-            if row.gigabytes > 0.0 && inner.width >= width(&text) + 16 {
-                text.push_str(&format!("  ({}x smaller)", sig(e / row.gigabytes, 2)));
-            }
-        }
-        p.text(1, y, &text, theme.text());
-    }
+    let rows = board
+        .table
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let text = format!(
+                "{:<label_w$}  {:>6}  {:>6} GB",
+                row.label,
+                items_text(row.items),
+                trim(&sig(row.gigabytes, 3))
+            );
+            let remark = match exact {
+                Some(e) if i > 0 && row.gigabytes > 0.0 => {
+                    format!("  ({}x smaller)", sig(e / row.gigabytes, 2))
+                }
+                _ => String::new(),
+            };
+            (text, remark)
+        })
+        .collect();
+    (header, rows)
+}
+
+/// The table's lines as drawn at full width.
+fn table_lines(board: &Board) -> Vec<String> {
+    let (header, rows) = table_text(board);
+    std::iter::once(header)
+        .chain(rows.into_iter().map(|(t, r)| t + &r))
+        .collect()
 }
 
 fn trim(text: &str) -> String {
@@ -331,6 +373,11 @@ pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let y = u16::try_from(i).unwrap_or(u16::MAX);
         let style = if boxed { theme.accent() } else { theme.text() };
         p.text(x, y, line, style);
+    }
+    // The figures belong with the table of what it costs; until that shows,
+    // the diagram stands alone.
+    if !board.shows(Element::Table) {
+        return;
     }
     let cost = format!(
         "{} URLs · {} GB of filter at {} bits each · k = {k}",

@@ -22,6 +22,10 @@ pub const CLEARED: char = '×';
 pub const PROBE_LEFT: char = '▐';
 /// See [`PROBE_LEFT`].
 pub const PROBE_RIGHT: char = '▌';
+/// Round brackets around a position the query has named but not read yet.
+pub const PENDING_LEFT: char = '(';
+/// See [`PENDING_LEFT`].
+pub const PENDING_RIGHT: char = ')';
 /// Dotted brackets around a position the query named but never read,
 /// because an earlier probe already found a 0.
 pub const SKIPPED_LEFT: char = '┊';
@@ -184,7 +188,7 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     for (i, cell) in cells.iter().enumerate() {
         let probe = probe_at(query, i).map(|(_, r)| r);
         let (text, style) = cell_face(cell, probe, geo.inner, theme);
-        let style = if shared_emphasis && cell.owners.len() > 1 {
+        let style = if shared_emphasis && cell.set && cell.owners.len() > 1 {
             style.add_modifier(Modifier::REVERSED)
         } else {
             style
@@ -208,9 +212,13 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             p.text(geo.left - width(label) - 1, y, label, theme.dim());
         }
         for (i, cell) in cells.iter().enumerate() {
-            if cell.set && !cell.owners.is_empty() {
+            if (cell.set || cell.cleared) && !cell.owners.is_empty() {
                 let shared = cell.owners.len() > 1;
-                let style = if shared && shared_emphasis {
+                // A cleared bit keeps its owners, struck through: the items
+                // that were leaning on it when it went.
+                let style = if cell.cleared {
+                    theme.cleared().add_modifier(Modifier::CROSSED_OUT)
+                } else if shared && shared_emphasis {
                     theme.accent().add_modifier(Modifier::BOLD)
                 } else if probe_at(query, i).is_some() {
                     theme.accent()
@@ -313,10 +321,10 @@ fn cell_face(cell: &Cell, probe: Option<ProbeRead>, inner: u16, theme: &Theme) -
         Some(read) if w >= 3 => {
             // Skipped probes get their own brackets: dimming alone would
             // leave them looking read on a screen without colour.
-            let (left, right) = if read == ProbeRead::NotNeeded {
-                (SKIPPED_LEFT, SKIPPED_RIGHT)
-            } else {
-                (PROBE_LEFT, PROBE_RIGHT)
+            let (left, right) = match read {
+                ProbeRead::NotNeeded => (SKIPPED_LEFT, SKIPPED_RIGHT),
+                ProbeRead::Pending => (PENDING_LEFT, PENDING_RIGHT),
+                ProbeRead::One | ProbeRead::Zero => (PROBE_LEFT, PROBE_RIGHT),
             };
             let mut s = String::from(left);
             s.push_str(&glyph.to_string().repeat(w - 2));
@@ -381,6 +389,14 @@ fn draw_query(
         (Some(_), Some(Flag::FalseNegative)) => (
             format!("✗ FALSE NEGATIVE: {} is in the set", q.item),
             theme.bad(),
+        ),
+        // A wrong answer not yet flagged: the verdict alone, no judgement.
+        (Some(_), None) if q.member == (q.verdict == Some(Verdict::DefinitelyAbsent)) => (
+            format!(
+                "answer given for {}; not yet checked against the set",
+                q.item
+            ),
+            theme.text(),
         ),
         (Some(Verdict::ProbablyPresent), None) => {
             (format!("✓ right: {} is in the set", q.item), theme.good())
