@@ -250,3 +250,13 @@ fn candidates_the_bounds_cannot_separate_are_all_named() {
         assert!(text.contains("best k     one of 7, 8  bounds"), "{text}");
     }
 }
+
+#[test]
+fn rates_too_rare_for_a_count_still_say_how_rare() {
+    let mut a = args(ScreenName::Lab, 100, 30);
+    (a.m, a.n, a.k) = (Some(1_000_000), Some(16), Some(7));
+    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let text = draw_text(&app, 100, 30).expect("valid size");
+    assert!(text.contains("2.209822732e-28"), "{text}");
+    assert!(text.contains("rarer than 1 in 10^19"), "{text}");
+}

@@ -327,13 +327,15 @@ pub fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let key = lab.rate_key();
     let exact = lab.results.exact.shown(&key);
     let ideal = idealised_rate(lab.m, lab.n, lab.k);
-    let one_in = fresh_exact(exact).and_then(|e| e.one_in);
-    let one_in_notes: Vec<String> = match one_in {
-        Some(n) => notes(&[
+    // The lab keeps n >= 1 and m >= 1, so its exact rate is never zero.
+    let one_in_notes: Vec<String> = match fresh_exact(exact).map(|e| e.one_in) {
+        Some(Some(n)) => notes(&[
             &format!("about 1 in {}", grouped(n)),
             &format!("1 in {}", grouped(n)),
             &format!("1 in {}", short_count(n)),
         ]),
+        // Too rare for a 64-bit count: say so rather than say nothing.
+        Some(None) => notes(&["rarer than 1 in 10^19", "< 1 in 10^19"]),
         None => notes(&[]),
     };
     let mut lines = vec![
