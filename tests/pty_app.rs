@@ -459,8 +459,11 @@ fn holding_a_key_on_a_huge_setting_stays_responsive() {
         worst = worst.max(sent.elapsed());
     }
     println!("worst key-to-redraw time over 120 presses: {worst:?}");
+    // A ceiling, not a speed target (that is measured, typically 20-40 ms):
+    // exact work on the UI thread would stall a press for seconds, while a
+    // busy 2-core CI machine can delay a healthy redraw by a few hundred ms.
     assert!(
-        worst < Duration::from_secs(1),
+        worst < Duration::from_secs(3),
         "a key press waited {worst:?} for a redraw"
     );
     app.send(b"q");

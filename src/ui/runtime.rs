@@ -90,6 +90,11 @@ fn event_loop(
             dirty = false;
         }
         if !event::poll(POLL).map_err(io)? {
+            // A resize event can be lost when the window changes size again
+            // at once; asking the terminal its size each idle tick (one
+            // ioctl) makes sure the screen follows it anyway.
+            let size = terminal.size().map_err(io)?;
+            dirty |= (size.width, size.height) != app.size;
             continue;
         }
         // Take every event already waiting before drawing again, so a held
