@@ -289,7 +289,7 @@ fn draw(terminal: &mut Terminal<TestBackend>, app: &App, stats: &mut Stats) -> R
 /// Drives `events` random inputs through a fresh app on `start`.
 fn storm(seed: u64, start: Screen, events: usize) -> Stats {
     let theme = Theme {
-        color: seed % 2 == 0,
+        color: seed.is_multiple_of(2),
     };
     storm_with(seed, App::new(start, theme), events)
 }

@@ -75,7 +75,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 /// probes all collapse onto one bit in a filter of `m` bits, if there is one.
 /// Handy for showing the mistake on screen; there is none for even `m`.
 pub fn find_collapsing_key(m: u64, search_limit: u64) -> Option<String> {
-    if m % 2 == 0 {
+    if m.is_multiple_of(2) {
         return None;
     }
     (0..=search_limit)

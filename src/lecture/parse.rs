@@ -303,15 +303,15 @@ impl<'f> Parser<'f> {
     }
 
     fn check_last_scene(&self) -> Result<(), ScriptError> {
-        if let Some(scene) = self.scenes.last() {
-            if scene.steps.is_empty() {
-                return Err(ScriptError::at(
-                    self.file,
-                    self.scene_line,
-                    1,
-                    format!("scene \"{}\" has no steps", scene.title),
-                ));
-            }
+        if let Some(scene) = self.scenes.last()
+            && scene.steps.is_empty()
+        {
+            return Err(ScriptError::at(
+                self.file,
+                self.scene_line,
+                1,
+                format!("scene \"{}\" has no steps", scene.title),
+            ));
         }
         Ok(())
     }

@@ -56,7 +56,7 @@ pub fn power_digits(base: u64, exp: u128) -> u64 {
 /// `Some(j)` when `value == 10^j`.
 fn power_of_ten(mut value: u64) -> Option<u32> {
     let mut j = 0;
-    while value % 10 == 0 && value > 1 {
+    while value.is_multiple_of(10) && value > 1 {
         value /= 10;
         j += 1;
     }

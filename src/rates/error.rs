@@ -58,7 +58,7 @@ pub fn group_thousands(value: u64) -> String {
     let plain = value.to_string();
     let mut out = String::with_capacity(plain.len() + plain.len() / 3);
     for (i, c) in plain.chars().enumerate() {
-        if i > 0 && (plain.len() - i) % 3 == 0 {
+        if i > 0 && (plain.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -382,13 +382,13 @@ impl PtyApp {
         for mode in [&b"1000"[..], b"1002", b"1003", b"1006"] {
             let on = [b"\x1b[?".as_slice(), mode, b"h"].concat();
             let off = [b"\x1b[?".as_slice(), mode, b"l"].concat();
-            if let Some(on_at) = find_last(&raw, &on) {
-                if find_last(&raw, &off).is_none_or(|off_at| off_at < on_at) {
-                    problems.push(format!(
-                        "mouse mode {} left on",
-                        String::from_utf8_lossy(mode)
-                    ));
-                }
+            if let Some(on_at) = find_last(&raw, &on)
+                && find_last(&raw, &off).is_none_or(|off_at| off_at < on_at)
+            {
+                problems.push(format!(
+                    "mouse mode {} left on",
+                    String::from_utf8_lossy(mode)
+                ));
             }
         }
         if self.with_screen(|s| s.alternate_screen()) {
