@@ -31,6 +31,22 @@ fn open_lecture() -> PtyApp {
     app
 }
 
+/// Sends `bytes`, expects a clean exit (code 0) and a restored terminal.
+fn quit_with(app: &mut PtyApp, bytes: &[u8], how: &str) {
+    app.send(bytes);
+    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(code, Some(0), "{how} is a normal way out");
+    assert_restored(app, how);
+}
+
+/// Sends the signal `name` from outside and expects the app to end with
+/// the terminal restored, whatever its exit code.
+fn signal_and_check(app: &mut PtyApp, name: &str) {
+    app.signal(name);
+    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_restored(app, &format!("SIG{name} (exit {code:?})"));
+}
+
 /// Fails with every problem in how the terminal was given back.
 fn assert_restored(app: &PtyApp, how: &str) {
     let problems = app.restore_problems();
@@ -51,10 +67,7 @@ fn raw_mode_is_on_while_running() {
         "the app runs without raw mode: local flags {:?}",
         app.local_flags()
     );
-    app.send(b"q");
-    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(code, Some(0));
-    assert_restored(&app, "q");
+    quit_with(&mut app, b"q", "q");
 }
 
 #[test]
@@ -94,10 +107,7 @@ fn keys_step_the_lecture_and_reach_the_lab() {
         !lower(s).contains("any key closes")
     })
     .unwrap_or_else(|e| panic!("{e}"));
-    app.send(b"q");
-    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(code, Some(0));
-    assert_restored(&app, "q from the lab");
+    quit_with(&mut app, b"q", "q from the lab");
 }
 
 #[test]
@@ -170,27 +180,19 @@ fn resizing_redraws() {
 #[test]
 fn ctrl_c_quits_and_restores() {
     let mut app = open_lecture();
-    app.send(b"\x03");
-    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(code, Some(0), "Ctrl+C is a normal way out");
-    assert_restored(&app, "Ctrl+C");
+    quit_with(&mut app, b"\x03", "Ctrl+C");
 }
 
 #[test]
 fn esc_quits_and_restores() {
     let mut app = open_lecture();
-    app.send(b"\x1b");
-    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(code, Some(0));
-    assert_restored(&app, "Esc");
+    quit_with(&mut app, b"\x1b", "Esc");
 }
 
 #[test]
 fn sigterm_restores_the_terminal() {
     let mut app = open_lecture();
-    app.signal("TERM");
-    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
-    assert_restored(&app, &format!("SIGTERM (exit {code:?})"));
+    signal_and_check(&mut app, "TERM");
 }
 
 /// SIGHUP means the terminal is gone: the app keeps the default action and
@@ -398,10 +400,7 @@ fn a_key_during_resizes_is_not_held_back() {
 fn alt_bracket_then_question_mark_does_not_swallow_keys() {
     let mut app = open_lecture();
     app.send(b"\x1b[?");
-    app.send(b"\x03");
-    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(code, Some(0));
-    assert_restored(&app, "Ctrl+C after ESC [ ?");
+    quit_with(&mut app, b"\x03", "Ctrl+C after ESC [ ?");
 }
 
 /// More than 1 KiB arriving at once (a paste into the sandbox's key field,
@@ -493,22 +492,16 @@ fn zero_sized_terminal_is_survived() {
         t.contains("step 4 of") && !t.contains("too small")
     })
     .unwrap_or_else(|e| panic!("{e}"));
-    app.send(b"q");
-    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(code, Some(0));
-    assert_restored(&app, "q after zero sizes");
+    quit_with(&mut app, b"q", "q after zero sizes");
 }
 
 /// SIGINT sent from outside (`kill -INT`, `timeout -s INT`): in raw mode
-/// Ctrl+C arrives as a byte, but a real SIGINT still takes the default
-/// action and leaves the terminal raw, on the alternate screen, cursor
-/// hidden and mouse captured.
+/// Ctrl+C arrives as a byte, so a real SIGINT comes from another process;
+/// the app treats it like SIGTERM and gives the terminal back.
 #[test]
 fn external_sigint_restores_the_terminal() {
     let mut app = open_lecture();
-    app.signal("INT");
-    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
-    assert_restored(&app, &format!("SIGINT (exit {code:?})"));
+    signal_and_check(&mut app, "INT");
 }
 
 /// With NO_COLOR set, no cell on any screen carries a colour (a projector
