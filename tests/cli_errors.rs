@@ -1,14 +1,9 @@
 //! Every kind of bad input exits 2 with exactly one line on stderr that
 //! names the value and what is allowed; help and version exit 0.
 
-use std::process::{Command, Output};
+mod common;
 
-fn bloomlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloomlab"))
-        .args(args)
-        .output()
-        .expect("the bloomlab binary runs")
-}
+use common::bloomlab;
 
 /// Runs `args`, checks exit 2, empty stdout and one stderr line, and
 /// returns that line.

@@ -2,12 +2,9 @@
 
 use std::process::{Command, Output};
 
-fn bloomlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloomlab"))
-        .args(args)
-        .output()
-        .expect("the bloomlab binary runs")
-}
+mod common;
+
+use common::bloomlab;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()

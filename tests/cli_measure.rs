@@ -1,15 +1,10 @@
 //! `bloomlab measure` is deterministic and lands where the model says.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::bloomlab;
 
 use serde_json::Value;
-
-fn bloomlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloomlab"))
-        .args(args)
-        .output()
-        .expect("the bloomlab binary runs")
-}
 
 fn json(args: &[&str]) -> Value {
     let out = bloomlab(args);

@@ -1,20 +1,15 @@
 //! `bloomlab rate` reproduces the figures of lab.md and an independent
 //! exact computation.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::bloomlab;
 
 use serde_json::Value;
 
 mod figures;
 
 use figures::TABLE;
-
-fn bloomlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloomlab"))
-        .args(args)
-        .output()
-        .expect("the bloomlab binary runs")
-}
 
 fn rate_json(m: u64, n: u64, k: u32, extra: &[&str]) -> Value {
     let (m, n, k) = (m.to_string(), n.to_string(), k.to_string());

@@ -1,15 +1,10 @@
 //! `bloomlab size` answers the interview question from lab.md.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::bloomlab;
 
 use serde_json::Value;
-
-fn bloomlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloomlab"))
-        .args(args)
-        .output()
-        .expect("the bloomlab binary runs")
-}
 
 fn size_json(n: &str, p: &str) -> Value {
     let out = bloomlab(&["size", "--n", n, "--p", p, "--json"]);
