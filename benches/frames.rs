@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use bloomlab::cli::args::{RenderArgs, ScreenName};
+use bloomlab::cli::args::{AppArgs, RenderArgs, ScreenName};
 use bloomlab::ui::action::{Action, FieldAction, KeyMode, SandboxAction, SandboxSetting};
 use bloomlab::ui::app::App;
 use bloomlab::ui::render::app_for;
@@ -21,15 +21,17 @@ const HEIGHT: u16 = 60;
 
 fn args(screen: ScreenName, m: u64, n: u64, k: u32) -> RenderArgs {
     RenderArgs {
-        screen: Some(screen),
+        app: AppArgs {
+            screen: Some(screen),
+            m: Some(m),
+            n: Some(n),
+            k: Some(k),
+            script: None,
+        },
         scene: None,
         step: None,
-        m: Some(m),
-        n: Some(n),
-        k: Some(k),
         width: WIDTH,
         height: HEIGHT,
-        script: None,
     }
 }
 

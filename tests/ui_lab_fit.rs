@@ -3,7 +3,7 @@
 //! states and long figures: a value is reworded or shortened, never cut by
 //! the panel's edge.
 
-use bloomlab::cli::args::{RenderArgs, ScreenName};
+use bloomlab::cli::args::{AppArgs, RenderArgs, ScreenName};
 use bloomlab::ui::action::LabSlider;
 use bloomlab::ui::app::{App, Screen};
 use bloomlab::ui::computed::Outcome;
@@ -18,15 +18,17 @@ const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 fn lab(m: u64, n: u64, k: u32) -> App {
     let args = RenderArgs {
-        screen: Some(ScreenName::Lab),
+        app: AppArgs {
+            screen: Some(ScreenName::Lab),
+            m: Some(m),
+            n: Some(n),
+            k: Some(k),
+            script: None,
+        },
         scene: None,
         step: None,
-        m: Some(m),
-        n: Some(n),
-        k: Some(k),
         width: 80,
         height: 24,
-        script: None,
     };
     app_for(&args, Theme { color: false }).expect("valid settings")
 }

@@ -1,7 +1,7 @@
 //! Every screen drawn by `bloomlab render`'s code at fixed sizes, checked
 //! against committed snapshots.
 
-use bloomlab::cli::args::{RenderArgs, ScreenName};
+use bloomlab::cli::args::{AppArgs, RenderArgs, ScreenName};
 use bloomlab::ui::action::{Action, FieldAction, KeyMode, SandboxAction};
 use bloomlab::ui::app::{App, Screen};
 use bloomlab::ui::render::{app_for, draw_text};
@@ -10,15 +10,17 @@ use bloomlab::ui::update::update;
 
 fn args(screen: ScreenName, width: u16, height: u16) -> RenderArgs {
     RenderArgs {
-        screen: Some(screen),
+        app: AppArgs {
+            screen: Some(screen),
+            m: None,
+            n: None,
+            k: None,
+            script: None,
+        },
         scene: None,
         step: None,
-        m: None,
-        n: None,
-        k: None,
         width,
         height,
-        script: None,
     }
 }
 
@@ -85,9 +87,9 @@ fn too_small_says_so() {
 #[test]
 fn the_lab_figures_of_the_issue() {
     let mut a = args(ScreenName::Lab, 120, 40);
-    a.m = Some(160);
-    a.n = Some(16);
-    a.k = Some(7);
+    a.app.m = Some(160);
+    a.app.n = Some(16);
+    a.app.k = Some(7);
     let app = app_for(&a, Theme { color: false }).expect("valid settings");
     let text = draw_text(&app, 120, 40).expect("valid size");
     for needle in [
@@ -105,7 +107,7 @@ fn the_lab_figures_of_the_issue() {
 #[test]
 fn out_of_range_settings_are_usage_errors() {
     let mut a = args(ScreenName::Lab, 120, 40);
-    a.m = Some(2_000_000);
+    a.app.m = Some(2_000_000);
     let err = app_for(&a, Theme { color: false }).expect_err("m is too large");
     assert_eq!(err.exit_code(), 2);
     assert!(err.to_string().contains("2000000"), "{err}");
@@ -152,7 +154,7 @@ fn help_overlay_lists_the_lab_keys() {
 #[test]
 fn a_moved_slider_shows_the_old_value_as_computing() {
     let mut a = args(ScreenName::Lab, 120, 40);
-    a.m = Some(160);
+    a.app.m = Some(160);
     let mut app = app_for(&a, Theme { color: false }).expect("valid settings");
     // Move m without computing: the figures belong to m = 160 now.
     update(
@@ -171,9 +173,9 @@ fn a_moved_slider_shows_the_old_value_as_computing() {
 #[test]
 fn exact_work_over_the_budget_says_so() {
     let mut a = args(ScreenName::Lab, 120, 40);
-    a.m = Some(1_000_000);
-    a.n = Some(100_000);
-    a.k = Some(32);
+    a.app.m = Some(1_000_000);
+    a.app.n = Some(100_000);
+    a.app.k = Some(32);
     let app = app_for(&a, Theme { color: false }).expect("valid settings");
     let text = draw_text(&app, 120, 40).expect("valid size");
     assert!(
@@ -254,7 +256,7 @@ fn candidates_the_bounds_cannot_separate_are_all_named() {
 #[test]
 fn rates_too_rare_for_a_count_still_say_how_rare() {
     let mut a = args(ScreenName::Lab, 100, 30);
-    (a.m, a.n, a.k) = (Some(1_000_000), Some(16), Some(7));
+    (a.app.m, a.app.n, a.app.k) = (Some(1_000_000), Some(16), Some(7));
     let app = app_for(&a, Theme { color: false }).expect("valid settings");
     let text = draw_text(&app, 100, 30).expect("valid size");
     assert!(text.contains("2.209822732e-28"), "{text}");

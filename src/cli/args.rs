@@ -43,10 +43,10 @@ pub enum SchemeName {
     Independent,
 }
 
-/// Options that open the app at a given place.
+/// Options that open the app at a given place (also used by `render`).
 #[derive(Debug, Clone, Args, Default)]
 pub struct AppArgs {
-    /// Screen to open on.
+    /// Screen to open on (the lecture when not given).
     #[arg(long, value_enum)]
     pub screen: Option<ScreenName>,
     /// Bits in the filter (lab).
@@ -61,6 +61,28 @@ pub struct AppArgs {
     /// A lecture script to use instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
+}
+
+impl AppArgs {
+    /// These options, with any left out taken from `fallback`.
+    pub fn or(self, fallback: AppArgs) -> AppArgs {
+        AppArgs {
+            screen: self.screen.or(fallback.screen),
+            m: self.m.or(fallback.m),
+            n: self.n.or(fallback.n),
+            k: self.k.or(fallback.k),
+            script: self.script.or(fallback.script),
+        }
+    }
+
+    /// True when any option was given.
+    pub fn any_given(&self) -> bool {
+        self.screen.is_some()
+            || self.m.is_some()
+            || self.n.is_some()
+            || self.k.is_some()
+            || self.script.is_some()
+    }
 }
 
 /// The one-shot commands.
@@ -187,33 +209,22 @@ pub struct LookupArgs {
 /// `bloomlab render`.
 #[derive(Debug, Clone, Args)]
 pub struct RenderArgs {
-    /// Screen to draw (the lecture when not given).
-    #[arg(long, value_enum)]
-    pub screen: Option<ScreenName>,
+    /// Where to put the app, as when opening it: screen (the lecture when
+    /// not given), m, n, k and a lecture script.
+    #[command(flatten)]
+    pub app: AppArgs,
     /// Lecture scene, counting from 1.
     #[arg(long, value_parser = ranges::scene_or_step, allow_negative_numbers = true)]
     pub scene: Option<u32>,
     /// Step within the scene, counting from 1.
     #[arg(long, value_parser = ranges::scene_or_step, allow_negative_numbers = true)]
     pub step: Option<u32>,
-    /// Bits in the filter (lab).
-    #[arg(long, value_parser = ranges::lab_bits, allow_negative_numbers = true)]
-    pub m: Option<u64>,
-    /// Keys inserted (lab).
-    #[arg(long, value_parser = ranges::lab_keys, allow_negative_numbers = true)]
-    pub n: Option<u64>,
-    /// Hash functions per key (lab).
-    #[arg(long, value_parser = ranges::lab_hashes, allow_negative_numbers = true)]
-    pub k: Option<u32>,
     /// Width of the drawing in columns (1 to 1000).
     #[arg(long, default_value_t = 100, value_parser = ranges::render_size, allow_negative_numbers = true)]
     pub width: u16,
     /// Height of the drawing in rows (1 to 1000).
     #[arg(long, default_value_t = 30, value_parser = ranges::render_size, allow_negative_numbers = true)]
     pub height: u16,
-    /// A lecture script to use instead of the built-in one.
-    #[arg(long, value_name = "FILE")]
-    pub script: Option<PathBuf>,
 }
 
 /// `bloomlab script`.

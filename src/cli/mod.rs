@@ -62,12 +62,7 @@ pub fn run(argv: &[OsString]) -> ExitCode {
 /// Runs a parsed command; `Some(text)` is what to print.
 fn execute(cli: Cli) -> Result<Option<String>, CliError> {
     let app = cli.app;
-    let app_options_given = app.screen.is_some()
-        || app.m.is_some()
-        || app.n.is_some()
-        || app.k.is_some()
-        || app.script.is_some();
-    if app_options_given && !matches!(cli.command, None | Some(Command::Render(_))) {
+    if app.any_given() && !matches!(cli.command, None | Some(Command::Render(_))) {
         return Err(CliError::Usage(
             "--screen, --m, --n, --k and --script before a command only apply to the app \
              and render; give the command's own options after its name"
@@ -92,11 +87,7 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
 /// `bloomlab --script FILE render` reads naturally: the app's options fill
 /// whatever render was not told itself.
 fn render_with_app_options(mut args: RenderArgs, app: AppArgs) -> RenderArgs {
-    args.script = args.script.or(app.script);
-    args.m = args.m.or(app.m);
-    args.n = args.n.or(app.n);
-    args.k = args.k.or(app.k);
-    args.screen = args.screen.or(app.screen);
+    args.app = args.app.or(app);
     args
 }
 

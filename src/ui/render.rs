@@ -7,9 +7,8 @@ use ratatui::buffer::Buffer;
 
 use crate::cli::CliError;
 use crate::cli::args::RenderArgs;
-use crate::ui::app::{App, Screen, load_script};
+use crate::ui::app::App;
 use crate::ui::jobs::compute_now;
-use crate::ui::lecture_tab::LectureTab;
 use crate::ui::theme::Theme;
 
 /// Widest and tallest drawing `render` accepts.
@@ -17,12 +16,8 @@ pub const MAX_SIZE: u16 = 1000;
 
 /// Builds the app state `args` describe, with every figure computed.
 pub fn app_for(args: &RenderArgs, theme: Theme) -> Result<App, CliError> {
-    let mut app = App::new(Screen::from(args.screen.unwrap_or_default()), theme);
-    app.lab.apply_settings(args.m, args.n, args.k)?;
+    let mut app = App::from_args(&args.app, theme)?;
     app.size = (args.width, args.height);
-    if let Some(path) = &args.script {
-        app.lecture = LectureTab::with(load_script(path)?);
-    }
     if args.scene.is_some() || args.step.is_some() {
         let scene = args.scene.unwrap_or(1);
         let step = args.step.unwrap_or(1);
