@@ -8,6 +8,7 @@
 //! - [`rates`]: exact rational false-positive rates, long division, the
 //!   idealised and true rates, best k and sizing.
 //! - [`measure`]: seeded measurement of false positives on real filters.
+//! - [`numbers`]: numbers as people type and read them (parsing, formatting).
 //! - [`lecture`]: the lecture script format and its pure step engine.
 //! - [`cli`]: the command-line contract.
 //! - [`ui`]: the ratatui application (the only module that imports ratatui).
@@ -16,5 +17,6 @@ pub mod cli;
 pub mod filter;
 pub mod lecture;
 pub mod measure;
+pub mod numbers;
 pub mod rates;
 pub mod ui;

@@ -69,8 +69,8 @@ fn computed_settings_fit() {
         // The title names the settings whole at every size.
         let settings = format!(
             "m={} n={} k={k}",
-            bloomlab::ui::format::grouped(m),
-            bloomlab::ui::format::grouped(n)
+            bloomlab::numbers::grouped(m),
+            bloomlab::numbers::grouped(n)
         );
         for screen in &screens {
             assert!(screen.contains(&settings), "{settings} missing:\n{screen}");

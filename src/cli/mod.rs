@@ -11,7 +11,6 @@ pub mod error;
 pub mod keys;
 pub mod lookup;
 pub mod measure;
-pub mod numbers;
 pub mod positions;
 pub mod ranges;
 pub mod rate;

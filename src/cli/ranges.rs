@@ -5,8 +5,8 @@
 //! `--m must be <that>, got <value>` is put together in [`super::clap_error`]
 //! so every option reads the same way.
 
-use super::numbers::parse_count;
-use crate::rates::error::group_thousands;
+use crate::numbers::grouped;
+use crate::numbers::parse_count;
 use crate::ui::action::LabSlider;
 use crate::ui::lab::state::spec as lab_spec;
 
@@ -48,7 +48,7 @@ pub fn bits(text: &str) -> Result<u64, String> {
 /// options refuse exactly what the lab would and quote the lab's own range.
 fn lab_slider(text: &str, slider: LabSlider) -> Result<u64, String> {
     let range = lab_spec(slider);
-    whole_in(text, range.min, range.max, &group_thousands(range.max))
+    whole_in(text, range.min, range.max, &grouped(range.max))
 }
 
 /// `--m` for the app: the lab's m slider, 1 to 1,000,000.

@@ -10,8 +10,8 @@ use serde_json::json;
 use super::CliError;
 use super::args::RateArgs;
 use super::ranges::MAX_BUDGET_DIGITS;
+use crate::numbers::grouped;
 use crate::rates::best_k::Verdict;
-use crate::rates::error::group_thousands;
 use crate::rates::{
     Budget, ExactRates, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
     difference, idealised, one_in, ratio_to_f64,
@@ -64,13 +64,13 @@ fn rate_error(e: RateError) -> CliError {
         } if digits <= MAX_BUDGET_DIGITS => CliError::Usage(format!(
             "the {what} would have {} digits, over the limit of {}; \
                  rerun with --max-digits {digits} to compute it anyway",
-            group_thousands(digits),
-            group_thousands(limit)
+            grouped(digits),
+            grouped(limit)
         )),
         RateError::BudgetExceeded { what, digits, .. } => CliError::Usage(format!(
             "the {what} would have {} digits, beyond the largest --max-digits (10^8); \
              choose a smaller m, n or k",
-            group_thousands(digits)
+            grouped(digits)
         )),
         RateError::InvalidParams { .. } => CliError::Usage(e.to_string()),
         RateError::Cancelled => CliError::Runtime(e.to_string()),
@@ -230,7 +230,7 @@ fn best_k_text(out: &mut String, b: &BestK) {
                 out,
                 "best k       {k} of {start}..{end}, certified by bounds; exact rate too large \
                  ({} digits)",
-                group_thousands(*digits)
+                grouped(*digits)
             );
             let _ = writeln!(
                 out,

@@ -6,8 +6,8 @@ use serde_json::json;
 
 use super::CliError;
 use super::args::SizeArgs;
-use super::numbers::{parse_count, parse_target_rate};
 use super::ranges::MAX_N;
+use crate::numbers::{megabyte_figure, parse_count, parse_target_rate};
 use std::sync::atomic::AtomicBool;
 
 use crate::rates::{Budget, RateError, SigDecimal, Sizing};
@@ -65,17 +65,6 @@ fn to_json(s: &Sizing, exact: Option<&SigDecimal>) -> String {
     .to_string()
 }
 
-/// One decimal for filters of a megabyte or more; below that, three
-/// significant digits, so a tiny filter does not read as "0.0 MB".
-fn megabytes(x: f64) -> String {
-    if x >= 1.0 || x == 0.0 {
-        format!("{x:.1}")
-    } else {
-        let decimals = (2.0 - x.log10().floor()).clamp(1.0, 12.0) as usize;
-        format!("{x:.decimals$}")
-    }
-}
-
 fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
     let mut out = String::new();
     // Writing into a String cannot fail.
@@ -95,8 +84,8 @@ fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
         out,
         "memory        {} bytes = {} MB = {} MiB",
         s.bytes,
-        megabytes(s.mb),
-        megabytes(s.mib)
+        megabyte_figure(s.mb),
+        megabyte_figure(s.mib)
     );
     let _ = writeln!(
         out,
@@ -116,16 +105,4 @@ fn to_text(s: &Sizing, exact: Option<&SigDecimal>) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::megabytes;
-
-    #[test]
-    fn small_sizes_keep_their_digits() {
-        assert_eq!(megabytes(59.906615), "59.9");
-        assert_eq!(megabytes(0.000001), "0.00000100");
-        assert_eq!(megabytes(0.0123), "0.0123");
-    }
 }

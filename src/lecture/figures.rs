@@ -3,6 +3,12 @@
 
 use super::script::{Curve, Item, Settings};
 use super::template::{Arg, Call, Func, Now, default_digits};
+use crate::numbers::{NARRATION, grouped_real, scientific, sig_within, trim_zeros};
+
+/// `x` with `digits` significant digits, as the narration says figures.
+pub fn sig(x: f64, digits: usize) -> String {
+    sig_within(x, digits, NARRATION)
+}
 
 /// Bytes in the decimal gigabyte the memory argument uses.
 const GB: f64 = 1e9;
@@ -273,15 +279,17 @@ impl Figures {
         }
         let value = self.value(call, now);
         let digits = call.args.digits.unwrap_or(default_digits(call.func));
-        if value.is_finite() && value.abs() >= SCIENTIFIC_ABOVE {
+        // Huge figures go scientific whatever their kind: a grouped count
+        // with fifteen digits is no easier to read aloud.
+        if value.is_finite() && value.abs() >= 10f64.powi(NARRATION.end) {
             return scientific(value, digits.max(2));
         }
         match call.func {
             Func::Urls => population_words(value),
             // "one in N" reads best as a round number when digits are asked.
             Func::OneIn => match call.args.digits {
-                Some(d) if d > 0 => group_thousands(round_sig(value, d)),
-                _ => group_thousands(value),
+                Some(d) if d > 0 => grouped_real(round_sig(value, d)),
+                _ => grouped_real(value),
             },
             Func::M
             | Func::K
@@ -291,7 +299,7 @@ impl Figures {
             | Func::FillNMax
             | Func::BitsMin
             | Func::BitsMax
-            | Func::CounterBits => group_thousands(value),
+            | Func::CounterBits => grouped_real(value),
             Func::KCurveBits | Func::ProbeN | Func::ProbeK | Func::ProbeBits => {
                 trim_zeros(&sig(value, 6))
             }
@@ -305,13 +313,6 @@ impl Figures {
     }
 }
 
-/// Below this size a figure is printed in scientific notation (a plain
-/// decimal would be a long run of zeros).
-pub const SCIENTIFIC_BELOW: f64 = 1e-6;
-
-/// From this size up a figure is printed in scientific notation.
-pub const SCIENTIFIC_ABOVE: f64 = 1e15;
-
 /// `x` rounded to `digits` significant digits (10.5 to 1 digit is 10).
 fn round_sig(x: f64, digits: usize) -> f64 {
     if x == 0.0 || !x.is_finite() {
@@ -320,46 +321,6 @@ fn round_sig(x: f64, digits: usize) -> f64 {
     let power = x.abs().log10().floor() as i32 - i32::try_from(digits).unwrap_or(1) + 1;
     let unit = 10f64.powi(power);
     (x / unit).round() * unit
-}
-
-/// `x` in scientific notation with `digits` significant digits ("5.1e-78").
-pub fn scientific(x: f64, digits: usize) -> String {
-    format!("{x:.prec$e}", prec = digits.max(1) - 1)
-}
-
-/// `x` with `digits` significant digits: plain decimal notation, or
-/// scientific notation when it is tiny or huge.
-pub fn sig(x: f64, digits: usize) -> String {
-    if !x.is_finite() {
-        return "?".into();
-    }
-    if x == 0.0 {
-        return "0".into();
-    }
-    if x.abs() < SCIENTIFIC_BELOW || x.abs() >= SCIENTIFIC_ABOVE {
-        return scientific(x, digits);
-    }
-    let magnitude = x.abs().log10().floor() as i64;
-    let decimals = (digits as i64 - 1 - magnitude).max(0) as usize;
-    let text = format!("{x:.decimals$}");
-    // Rounding can carry into a new digit (0.0999 -> 0.100); redo with one fewer.
-    let carried = text
-        .chars()
-        .filter(char::is_ascii_digit)
-        .skip_while(|&c| c == '0')
-        .count();
-    if decimals > 0 && carried > digits {
-        return format!("{x:.prec$}", prec = decimals - 1);
-    }
-    text
-}
-
-fn trim_zeros(text: &str) -> String {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text.to_string()
-    }
 }
 
 /// A population in words when it is round ("a billion", "3 million"),
@@ -381,23 +342,7 @@ pub fn population_words(x: f64) -> String {
             };
         }
     }
-    group_thousands(x)
-}
-
-/// Whole numbers with thousands separators ("1,000,000,000").
-pub fn group_thousands(x: f64) -> String {
-    let whole = format!("{:.0}", x.round());
-    let (sign, digits) = whole
-        .strip_prefix('-')
-        .map_or(("", whole.as_str()), |d| ("-", d));
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    format!("{sign}{out}")
+    grouped_real(x)
 }
 
 #[cfg(test)]
@@ -430,7 +375,7 @@ mod tests {
         assert_eq!(trim_zeros(&sig(f.bloom_gb(1e9, 10.0), 3)), "1.25");
         assert_eq!(trim_zeros(&sig(f.exact_gb(1e9), 3)), "64");
         assert_eq!(sig(eps_at_best_k(20.0), 2), "0.000067");
-        assert_eq!(group_thousands(1e9), "1,000,000,000");
+        assert_eq!(grouped_real(1e9), "1,000,000,000");
         assert_eq!(population_words(1e9), "a billion");
         assert_eq!(population_words(3e6), "3 million");
         assert_eq!(population_words(1234.0), "1,234");

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::numbers::grouped;
+
 /// Why a rate could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RateError {
@@ -39,9 +41,9 @@ impl fmt::Display for RateError {
                 f,
                 "the {what} would have {} digits, over the budget of {} digits; \
                  raise the digit budget (Budget::max_digits) to at least {} to compute it",
-                group_thousands(*digits),
-                group_thousands(*limit),
-                group_thousands(*digits),
+                grouped(*digits),
+                grouped(*limit),
+                grouped(*digits),
             ),
             RateError::InvalidParams { name, value, range } => {
                 write!(f, "{name} = {value} is out of range; allowed: {range}")
@@ -53,30 +55,9 @@ impl fmt::Display for RateError {
 
 impl std::error::Error for RateError {}
 
-/// Writes an integer with commas between groups of three digits.
-pub fn group_thousands(value: u64) -> String {
-    let plain = value.to_string();
-    let mut out = String::with_capacity(plain.len() + plain.len() / 3);
-    for (i, c) in plain.chars().enumerate() {
-        if i > 0 && (plain.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(group_thousands(0), "0");
-        assert_eq!(group_thousands(999), "999");
-        assert_eq!(group_thousands(1000), "1,000");
-        assert_eq!(group_thousands(2_450_001), "2,450,001");
-    }
 
     #[test]
     fn budget_message_names_size_and_remedy() {

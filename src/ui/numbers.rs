@@ -1,8 +1,8 @@
-//! Reading typed numbers in the app's fields with the command line's own
-//! parsers (`crate::cli::numbers`), so the app and `bloomlab size` accept
+//! Reading typed numbers in the app's fields with the parsers the command
+//! line uses (`crate::numbers`), so the app and `bloomlab size` accept
 //! exactly the same forms; this module only words the errors for a screen.
 
-use crate::cli::numbers::{parse_count, parse_target_rate};
+use crate::numbers::{parse_count, parse_target_rate};
 
 /// A whole count as typed: `50000000`, `50M`, `1e6`, `2.5k`, `50_000`.
 pub fn count(text: &str) -> Result<u64, String> {

@@ -136,8 +136,8 @@ fn edit_lab_value(app: &mut App, action: FieldAction) {
                 Ok(v) => {
                     lab.edit_error = Some(format!(
                         "{v} is outside {}..={}",
-                        crate::ui::format::grouped(s.min),
-                        crate::ui::format::grouped(s.max)
+                        crate::numbers::grouped(s.min),
+                        crate::numbers::grouped(s.max)
                     ));
                 }
                 Err(e) => lab.edit_error = Some(e),

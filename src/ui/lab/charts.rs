@@ -9,11 +9,11 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Widget};
 
+use crate::numbers::sig;
 use crate::rates::best_k::default_scan_range;
 use crate::rates::idealised_real_k;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::sig;
 use crate::ui::lab::compute::{axis_end, exact_fill, idealised_fill, idealised_rate};
 use crate::ui::theme::Theme;
 

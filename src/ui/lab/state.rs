@@ -2,9 +2,9 @@
 
 use crate::cli::CliError;
 use crate::cli::args::SchemeName;
+use crate::numbers::grouped;
 use crate::ui::action::LabSlider;
 use crate::ui::computed::{Computed, Outcome};
-use crate::ui::format::grouped;
 use crate::ui::lab::compute::{
     BestK, BestKey, CurveKey, ExactFigures, MeasureFigures, MeasureKey, MnCurve, RateKey,
     TrueFigures,

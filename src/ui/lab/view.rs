@@ -8,10 +8,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::cli::args::SchemeName;
+use crate::numbers::{grouped, short_count, sig, signed_sci};
 use crate::ui::action::LabSlider;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::{grouped, short_count, sig, signed_sci, too_large_wordings};
+use crate::ui::format::too_large_wordings;
 use crate::ui::lab::charts;
 use crate::ui::lab::compute::{BestK, ExactFigures, MeasureFigures, Verdict, idealised_rate};
 use crate::ui::lab::state::{LabState, label, spec};

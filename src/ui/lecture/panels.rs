@@ -9,8 +9,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Widget};
 
 use super::paint::{Painter, fit, width};
-use crate::lecture::figures::{group_thousands, sig};
+use crate::lecture::figures::sig;
 use crate::lecture::{Board, Element, Emphasis};
+use crate::numbers::{grouped_real, trim_zeros};
 use crate::ui::theme::Theme;
 
 /// "─ Scene 3 of 5 · The false positive ──── step 3 of 11 ─".
@@ -271,7 +272,7 @@ fn items_text(n: f64) -> String {
     if n >= 1e6 && (log - log.round()).abs() < 1e-9 {
         format!("10^{}", log.round())
     } else {
-        group_thousands(n)
+        grouped_real(n)
     }
 }
 
@@ -317,7 +318,7 @@ fn table_text(board: &Board) -> (String, Vec<(String, String)>) {
                 "{:<label_w$}  {:>6}  {:>6} GB",
                 row.label,
                 items_text(row.items),
-                trim(&sig(row.gigabytes, 3))
+                trim_zeros(&sig(row.gigabytes, 3))
             );
             let remark = match exact {
                 Some(e) if i > 0 && row.gigabytes > 0.0 => {
@@ -337,14 +338,6 @@ fn table_lines(board: &Board) -> Vec<String> {
     std::iter::once(header)
         .chain(rows.into_iter().map(|(t, r)| t + &r))
         .collect()
-}
-
-fn trim(text: &str) -> String {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text.to_string()
-    }
 }
 
 /// Rows the crawler diagram needs.
@@ -382,8 +375,8 @@ pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let cost = format!(
         "{} URLs · {} GB of filter at {} bits each · k = {k}",
         items_text(s.urls),
-        trim(&sig(f.bloom_gb(s.urls, s.bloom_bits), 3)),
-        trim(&sig(s.bloom_bits, 3)),
+        trim_zeros(&sig(f.bloom_gb(s.urls, s.bloom_bits), 3)),
+        trim_zeros(&sig(s.bloom_bits, 3)),
     );
     let loss = format!(
         "epsilon {} · about {} M new URLs wrongly dropped per {}",

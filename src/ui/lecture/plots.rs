@@ -13,6 +13,7 @@ use ratatui::widgets::{Axis, Block, BorderType, Chart, Dataset, GraphType, Widge
 use super::paint::Painter;
 use crate::lecture::figures::{kopt, sig};
 use crate::lecture::{Board, Curve, Element, Emphasis};
+use crate::numbers::trim_zeros;
 use crate::ui::theme::Theme;
 
 /// Glyph of a dashed level line (the RAM, half full, the best k's floor).
@@ -196,7 +197,7 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
         Curve::Fill => format!("fill 1 - e^(-kn/m) against n   (m = {}, k = {})", s.m, s.k),
         Curve::K => format!(
             "epsilon against k, log scale   ({} bits per item)",
-            trim(&sig(s.k_curve_bits, 3))
+            trim_zeros(&sig(s.k_curve_bits, 3))
         ),
         Curve::Bits => "epsilon at the best k against bits per item (log scale)".to_string(),
     };
@@ -223,8 +224,8 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
             .data(&probe_dot),
     ];
     let x_labels = vec![
-        label(trim(&sig(axis_x0, 3)), theme),
-        label(trim(&sig((axis_x0 + x1) / 2.0, 3)), theme),
+        label(trim_zeros(&sig(axis_x0, 3)), theme),
+        label(trim_zeros(&sig((axis_x0 + x1) / 2.0, 3)), theme),
         label(format!("{} {x_title}", x1), theme),
     ];
     Chart::new(datasets)
@@ -292,15 +293,6 @@ fn curve_caption(board: &Board, curve: Curve, theme: &Theme) -> Vec<Span<'static
     caption
 }
 
-/// Drops trailing zeros after a decimal point ("64.0" -> "64").
-fn trim(text: &str) -> String {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text.to_string()
-    }
-}
-
 /// Log-scale y bounds on whole decades around `values` (log10), an even
 /// number of decades apart so the middle tick is a decade too, with labels.
 fn decades(values: &[f64]) -> (f64, f64, Vec<String>) {
@@ -347,19 +339,22 @@ fn memory_caption(board: &Board, theme: &Theme) -> Vec<Span<'static>> {
     let shows_ram = board.shows(Element::RamLine);
     if shows_exact {
         caption.push(Span::styled(
-            format!("⣿ exact set {} B each  ", trim(&sig(s.exact_bytes, 3))),
+            format!(
+                "⣿ exact set {} B each  ",
+                trim_zeros(&sig(s.exact_bytes, 3))
+            ),
             theme.bad(),
         ));
     }
     if shows_ram {
         caption.push(Span::styled(
-            format!("{DASH} RAM {} GB  ", trim(&sig(s.ram_gb, 3))),
+            format!("{DASH} RAM {} GB  ", trim_zeros(&sig(s.ram_gb, 3))),
             theme.accent(),
         ));
     }
     if board.shows(Element::BloomLine) {
         caption.push(Span::styled(
-            format!("▄ Bloom {} bits each  ", trim(&sig(s.bloom_bits, 3))),
+            format!("▄ Bloom {} bits each  ", trim_zeros(&sig(s.bloom_bits, 3))),
             theme.good(),
         ));
     }
@@ -370,7 +365,7 @@ fn memory_caption(board: &Board, theme: &Theme) -> Vec<Span<'static>> {
             theme.probe_miss()
         };
         caption.push(Span::styled(
-            format!("█ full at {} M", trim(&sig(x, 3))),
+            format!("█ full at {} M", trim_zeros(&sig(x, 3))),
             style,
         ));
     }
@@ -426,13 +421,13 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let chart_area = area;
     let x_labels = vec![
         label("0".into(), theme),
-        label(trim(&sig(x1 / 2.0, 3)), theme),
-        label(format!("{} M items", trim(&sig(x1, 4))), theme),
+        label(trim_zeros(&sig(x1 / 2.0, 3)), theme),
+        label(format!("{} M items", trim_zeros(&sig(x1, 4))), theme),
     ];
     let y_labels = vec![
         label("0".into(), theme),
-        label(trim(&sig(y1 / 2.0, 3)), theme),
-        label(format!("{} GB", trim(&sig(y1, 3))), theme),
+        label(trim_zeros(&sig(y1 / 2.0, 3)), theme),
+        label(format!("{} GB", trim_zeros(&sig(y1, 3))), theme),
     ];
     Chart::new(datasets)
         .block(frame(

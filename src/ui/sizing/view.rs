@@ -5,10 +5,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
+use crate::numbers::{grouped, human_bytes, megabytes, short_count, sig};
 use crate::ui::action::SizingField;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::{grouped, human_bytes, megabytes, short_count, sig, too_large_wordings};
+use crate::ui::format::too_large_wordings;
 use crate::ui::sizing::state::{SizingFigures, figures};
 use crate::ui::text_field::TextField;
 use crate::ui::theme::Theme;

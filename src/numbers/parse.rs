@@ -1,6 +1,6 @@
 //! Reading counts and probabilities the way people type them: `50M`,
-//! `1e6`, `50_000_000`, `1%`, `0.01`, `1/100`. No terminal code, so the
-//! Sizing screen can use the same rules as `bloomlab size`.
+//! `1e6`, `50_000_000`, `1%`, `0.01`, `1/100`. The command line and the
+//! app's fields both read numbers here, so they accept the same forms.
 
 use std::fmt;
 

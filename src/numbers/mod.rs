@@ -1,0 +1,12 @@
+//! Numbers as people type and read them: parsing counts and rates
+//! ([`parse`]) and formatting figures ([`format`]). Below every front end
+//! and beside the core: nothing here knows about filters or terminals.
+
+pub mod format;
+pub mod parse;
+
+pub use format::{
+    MB, MIB, NARRATION, SCREEN, grouped, grouped_real, human_bytes, megabyte_figure, megabytes,
+    scientific, short_count, sig, sig_within, signed_sci, trim_zeros,
+};
+pub use parse::{NumberError, parse_count, parse_probability, parse_target_rate};
