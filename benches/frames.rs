@@ -6,23 +6,19 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use bloomlab::cli::args::{AppArgs, RenderArgs, ScreenName};
-use bloomlab::ui::action::{Action, FieldAction, KeyMode, SandboxAction, SandboxSetting};
-use bloomlab::ui::app::App;
-use bloomlab::ui::render::app_for;
-use bloomlab::ui::theme::Theme;
-use bloomlab::ui::update::update;
+use bloomlab::ui::{AppConfig, FrameConfig, Headless, Screen};
 use criterion::{Criterion, criterion_group, criterion_main};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
 
 const WIDTH: u16 = 200;
 const HEIGHT: u16 = 60;
 
-fn args(screen: ScreenName, m: u64, n: u64, k: u32) -> RenderArgs {
-    RenderArgs {
-        app: AppArgs {
-            screen: Some(screen),
+fn app(screen: Screen, m: u64, n: u64, k: u32) -> Headless {
+    let frame = FrameConfig {
+        app: AppConfig {
+            screen,
             m: Some(m),
             n: Some(n),
             k: Some(k),
@@ -32,60 +28,43 @@ fn args(screen: ScreenName, m: u64, n: u64, k: u32) -> RenderArgs {
         step: None,
         width: WIDTH,
         height: HEIGHT,
-    }
-}
-
-fn computed(a: &RenderArgs) -> App {
-    match app_for(a, Theme::from_env()) {
+    };
+    match Headless::new(&frame) {
         Ok(app) => app,
         Err(e) => panic!("bench settings rejected: {e}"),
     }
 }
 
 /// The states timed for each screen.
-fn candidates() -> Vec<(&'static str, Vec<App>)> {
+fn candidates() -> Vec<(&'static str, Vec<Headless>)> {
     let lab = vec![
-        computed(&args(ScreenName::Lab, 160, 16, 7)),
-        computed(&args(ScreenName::Lab, 100_000, 10_000, 7)),
-        computed(&args(ScreenName::Lab, 1_000_000, 100_000, 32)),
+        app(Screen::Lab, 160, 16, 7),
+        app(Screen::Lab, 100_000, 10_000, 7),
+        app(Screen::Lab, 1_000_000, 100_000, 32),
     ];
-    let lecture_app = computed(&args(ScreenName::Lecture, 160, 16, 7));
-    let lecture = (0..lecture_app.lecture.lecture.len())
+    let steps = bloomlab::lecture::Lecture::builtin().len();
+    let lecture = (0..steps)
         .map(|step| {
-            let mut app = computed(&args(ScreenName::Lecture, 160, 16, 7));
-            app.lecture.step = step;
-            app
+            let mut lecture = app(Screen::Lecture, 160, 16, 7);
+            for _ in 0..step {
+                lecture.press(KeyCode::Right);
+            }
+            lecture
         })
         .collect();
-    let mut full_sandbox = computed(&args(ScreenName::Sandbox, 160, 16, 7));
-    update(
-        &mut full_sandbox,
-        Action::Sandbox(SandboxAction::Select(SandboxSetting::M)),
-    );
+    // The sandbox at its widest row with 60 keys in it.
+    let mut full_sandbox = app(Screen::Sandbox, 160, 16, 7);
+    full_sandbox.press(KeyCode::Up);
     for _ in 0..10 {
-        update(
-            &mut full_sandbox,
-            Action::Sandbox(SandboxAction::Adjust {
-                up: true,
-                big: true,
-            }),
-        );
+        full_sandbox.type_text(">");
     }
-    update(
-        &mut full_sandbox,
-        Action::Sandbox(SandboxAction::Focus(KeyMode::Insert)),
-    );
+    full_sandbox.type_text("i");
     for i in 0..60 {
-        for c in format!("key-{i}").chars() {
-            update(&mut full_sandbox, Action::Field(FieldAction::Type(c)));
-        }
-        update(&mut full_sandbox, Action::Field(FieldAction::Submit));
+        full_sandbox.type_text(&format!("key-{i}"));
+        full_sandbox.press(KeyCode::Enter);
     }
-    let sandbox = vec![
-        computed(&args(ScreenName::Sandbox, 160, 16, 7)),
-        full_sandbox,
-    ];
-    let sizing = vec![computed(&args(ScreenName::Sizing, 160, 16, 7))];
+    let sandbox = vec![app(Screen::Sandbox, 160, 16, 7), full_sandbox];
+    let sizing = vec![app(Screen::Sizing, 160, 16, 7)];
     vec![
         ("lecture", lecture),
         ("lab", lab),
@@ -94,29 +73,25 @@ fn candidates() -> Vec<(&'static str, Vec<App>)> {
     ]
 }
 
-fn terminal() -> Terminal<TestBackend> {
-    match Terminal::new(TestBackend::new(WIDTH, HEIGHT)) {
-        Ok(t) => t,
-        Err(e) => panic!("no test terminal: {e}"),
-    }
+fn buffer() -> Buffer {
+    Buffer::empty(Rect::new(0, 0, WIDTH, HEIGHT))
 }
 
-fn draw(terminal: &mut Terminal<TestBackend>, app: &App) {
-    if let Err(e) = terminal.draw(|f| f.render_widget(black_box(app), f.area())) {
-        panic!("draw failed: {e}");
-    }
+fn draw(buf: &mut Buffer, app: &Headless) {
+    buf.reset();
+    black_box(app).draw(buf);
 }
 
 /// The state whose frame takes longest, by a rough median of a few draws.
-fn slowest(apps: Vec<App>) -> App {
-    let mut terminal = terminal();
-    let mut timed: Vec<(Duration, App)> = apps
+fn slowest(apps: Vec<Headless>) -> Headless {
+    let mut buf = buffer();
+    let mut timed: Vec<(Duration, Headless)> = apps
         .into_iter()
         .map(|app| {
             let mut samples: Vec<Duration> = (0..15)
                 .map(|_| {
                     let start = Instant::now();
-                    draw(&mut terminal, &app);
+                    draw(&mut buf, &app);
                     start.elapsed()
                 })
                 .collect();
@@ -135,8 +110,8 @@ fn frames(c: &mut Criterion) {
     let mut group = c.benchmark_group("worst frame 200x60");
     for (name, apps) in candidates() {
         let app = slowest(apps);
-        let mut terminal = terminal();
-        group.bench_function(name, |b| b.iter(|| draw(&mut terminal, &app)));
+        let mut buf = buffer();
+        group.bench_function(name, |b| b.iter(|| draw(&mut buf, &app)));
     }
     group.finish();
 }

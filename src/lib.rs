@@ -8,6 +8,7 @@
 //! - [`rates`]: exact rational false-positive rates, long division, the
 //!   idealised and true rates, best k and sizing.
 //! - [`measure`]: seeded measurement of false positives on real filters.
+//! - [`limits`]: every accepted range, read by the command line and the app.
 //! - [`numbers`]: numbers as people type and read them (parsing, formatting).
 //! - [`lecture`]: the lecture script format and its pure step engine.
 //! - [`cli`]: the command-line contract.
@@ -16,6 +17,7 @@
 pub mod cli;
 pub mod filter;
 pub mod lecture;
+pub mod limits;
 pub mod measure;
 pub mod numbers;
 pub mod rates;

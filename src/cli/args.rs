@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::ranges;
+use crate::ui::{AppConfig, FrameConfig, Screen};
 
 /// bloomlab: learn, teach and reason about Bloom filters.
 #[derive(Debug, Parser)]
@@ -72,6 +73,22 @@ impl AppArgs {
             n: self.n.or(fallback.n),
             k: self.k.or(fallback.k),
             script: self.script.or(fallback.script),
+        }
+    }
+
+    /// The app's own description of these options.
+    pub fn config(&self) -> AppConfig {
+        AppConfig {
+            screen: match self.screen.unwrap_or_default() {
+                ScreenName::Lecture => Screen::Lecture,
+                ScreenName::Lab => Screen::Lab,
+                ScreenName::Sandbox => Screen::Sandbox,
+                ScreenName::Sizing => Screen::Sizing,
+            },
+            m: self.m,
+            n: self.n,
+            k: self.k,
+            script: self.script.clone(),
         }
     }
 
@@ -225,6 +242,19 @@ pub struct RenderArgs {
     /// Height of the drawing in rows (1 to 1000).
     #[arg(long, default_value_t = 30, value_parser = ranges::render_size, allow_negative_numbers = true)]
     pub height: u16,
+}
+
+impl RenderArgs {
+    /// The frame these options ask for.
+    pub fn frame(&self) -> FrameConfig {
+        FrameConfig {
+            app: self.app.config(),
+            scene: self.scene,
+            step: self.step,
+            width: self.width,
+            height: self.height,
+        }
+    }
 }
 
 /// `bloomlab script`.

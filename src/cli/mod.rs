@@ -14,6 +14,7 @@ pub mod measure;
 pub mod positions;
 pub mod ranges;
 pub mod rate;
+pub mod script;
 pub mod size;
 
 pub use error::CliError;
@@ -25,6 +26,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::ErrorKind;
 
+use crate::lecture::LectureError;
+use crate::ui::UiError;
 use args::{AppArgs, Cli, Command, RenderArgs};
 
 /// Parses the process arguments and runs the chosen command.
@@ -69,7 +72,9 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         ));
     }
     let Some(command) = cli.command else {
-        return crate::ui::run_app(&app).map(|()| None);
+        return crate::ui::run_app(&app.config())
+            .map(|()| None)
+            .map_err(from_ui);
     };
     match command {
         Command::Rate(args) => rate::run(&args),
@@ -77,8 +82,10 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         Command::Size(args) => size::run(&args),
         Command::Positions(args) => positions::run(&args),
         Command::Lookup(args) => lookup::run(&args),
-        Command::Render(args) => crate::ui::render_command(&render_with_app_options(args, app)),
-        Command::Script(args) => crate::lecture::script_command(&args),
+        Command::Render(args) => {
+            crate::ui::render_text(&render_with_app_options(args, app).frame()).map_err(from_ui)
+        }
+        Command::Script(args) => script::run(&args),
     }
     .map(Some)
 }
@@ -88,6 +95,18 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
 fn render_with_app_options(mut args: RenderArgs, app: AppArgs) -> RenderArgs {
     args.app = args.app.or(app);
     args
+}
+
+/// What an app failure means at the command line: a setting, scene or step
+/// out of range and a broken script are bad input (exit 2, named by their
+/// option), a terminal failure is a runtime error (exit 1).
+fn from_ui(err: UiError) -> CliError {
+    match err {
+        UiError::Terminal(message) => CliError::Runtime(message),
+        UiError::Lecture(LectureError::Script(e)) => CliError::Usage(e.to_string()),
+        // Settings, scenes and steps are named as the options that set them.
+        other => CliError::Usage(format!("--{other}")),
+    }
 }
 
 /// Help and version go to stdout with exit 0; every other parse failure is

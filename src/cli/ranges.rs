@@ -5,86 +5,64 @@
 //! `--m must be <that>, got <value>` is put together in [`super::clap_error`]
 //! so every option reads the same way.
 
-use crate::numbers::grouped;
+use crate::limits::{self, Span};
 use crate::numbers::parse_count;
-use crate::ui::action::LabSlider;
-use crate::ui::lab::state::spec as lab_spec;
 
-/// Largest m for the exact rates and for `positions`.
-pub const MAX_M: u64 = 1_000_000_000_000;
-/// Largest m for commands that allocate a real filter (512 MiB of bits).
-pub const MAX_FILTER_M: u64 = crate::filter::MAX_BITS;
-/// Largest n.
-pub const MAX_N: u64 = 1_000_000_000_000;
-/// Largest k.
-pub const MAX_K: u32 = crate::filter::MAX_HASHES;
-/// Most significant digits `rate` will print.
-pub const MAX_DIGITS: u32 = 10_000;
-/// Largest digit budget `rate --max-digits` accepts.
-pub const MAX_BUDGET_DIGITS: u64 = 100_000_000;
-/// Most queries per filter for `measure`.
-pub const MAX_QUERIES: u64 = 1_000_000_000;
-/// Most filters for `measure`.
-pub const MAX_FILTERS: u64 = 10_000_000;
-/// Largest width or height of a rendered screen.
-pub const MAX_RENDER_SIZE: u16 = 1000;
-/// Largest scene or step number `render` accepts at parse time.
-pub const MAX_SCENE_OR_STEP: u32 = 10_000;
+/// Largest k, for `--best-k-range`.
+const MAX_K: u32 = crate::filter::MAX_HASHES;
 
-/// A whole number (in any form [`parse_count`] reads) within `lo..=hi`.
-fn whole_in(text: &str, lo: u64, hi: u64, hi_text: &str) -> Result<u64, String> {
+/// A whole number (in any form [`parse_count`] reads) within `span`.
+fn whole_in(text: &str, span: Span) -> Result<u64, String> {
     match parse_count(text) {
-        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
-        _ => Err(format!("a whole number between {lo} and {hi_text}")),
+        Ok(v) if span.contains(v) => Ok(v),
+        _ => Err(span.describe()),
     }
 }
 
-/// `--m` for the rates, the app and `positions`: 1 to 10^12.
-pub fn bits(text: &str) -> Result<u64, String> {
-    whole_in(text, 1, MAX_M, "10^12")
+/// The same for options held in a `u32` (k and digit counts, whose spans
+/// end far below `u32::MAX`).
+fn whole_u32_in(text: &str, span: Span) -> Result<u32, String> {
+    whole_in(text, span).and_then(|v| u32::try_from(v).map_err(|_| span.describe()))
 }
 
-/// A whole number within the range of one of the lab's sliders, so the app's
-/// options refuse exactly what the lab would and quote the lab's own range.
-fn lab_slider(text: &str, slider: LabSlider) -> Result<u64, String> {
-    let range = lab_spec(slider);
-    whole_in(text, range.min, range.max, &grouped(range.max))
+/// `--m` for the rates and `positions`: 1 to 10^12.
+pub fn bits(text: &str) -> Result<u64, String> {
+    whole_in(text, limits::CLI_M)
 }
 
 /// `--m` for the app: the lab's m slider, 1 to 1,000,000.
 pub fn lab_bits(text: &str) -> Result<u64, String> {
-    lab_slider(text, LabSlider::M)
+    whole_in(text, limits::LAB_M)
 }
 
 /// `--n` for the app: the lab's n slider, 1 to 100,000.
 pub fn lab_keys(text: &str) -> Result<u64, String> {
-    lab_slider(text, LabSlider::N)
+    whole_in(text, limits::LAB_N)
 }
 
 /// `--k` for the app: the lab's k slider, 1 to 32.
 pub fn lab_hashes(text: &str) -> Result<u32, String> {
-    // The k slider's range ends at 32, so the value fits in u32.
-    lab_slider(text, LabSlider::K).map(|v| v as u32)
+    whole_u32_in(text, limits::LAB_K)
 }
 
 /// `--m` for a real filter (`measure`, `lookup`): 1 to 2^32.
 pub fn filter_bits(text: &str) -> Result<u64, String> {
-    whole_in(text, 1, MAX_FILTER_M, "2^32 (4294967296) for a real filter")
+    whole_in(text, limits::FILTER_M)
 }
 
 /// `--n`: 0 to 10^12.
 pub fn keys(text: &str) -> Result<u64, String> {
-    whole_in(text, 0, MAX_N, "10^12")
+    whole_in(text, limits::CLI_N)
 }
 
 /// `--k`: 1 to 1000.
 pub fn hashes(text: &str) -> Result<u32, String> {
-    whole_in(text, 1, u64::from(MAX_K), "1000").map(|v| v as u32)
+    whole_u32_in(text, limits::K)
 }
 
 /// `--digits`: 1 to 10,000.
 pub fn digits(text: &str) -> Result<u32, String> {
-    whole_in(text, 1, u64::from(MAX_DIGITS), "10000").map(|v| v as u32)
+    whole_u32_in(text, limits::DIGITS)
 }
 
 /// `--best-k-range`: `LO..HI` (or `LO..=HI`, both ends included) with
@@ -108,32 +86,39 @@ pub fn k_range(text: &str) -> Result<(u32, u32), String> {
 
 /// `--max-digits`: 1 to 10^8.
 pub fn budget_digits(text: &str) -> Result<u64, String> {
-    whole_in(text, 1, MAX_BUDGET_DIGITS, "10^8")
+    whole_in(text, limits::BUDGET_DIGITS)
 }
 
 /// `--queries`: 1 to 10^9.
 pub fn queries(text: &str) -> Result<u64, String> {
-    whole_in(text, 1, MAX_QUERIES, "10^9")
+    whole_in(text, limits::QUERIES)
 }
 
 /// `--filters`: 1 to 10^7.
 pub fn filters(text: &str) -> Result<u64, String> {
-    whole_in(text, 1, MAX_FILTERS, "10^7")
+    whole_in(text, limits::FILTERS)
 }
 
 /// `--seed`: any 64-bit unsigned integer.
 pub fn seed(text: &str) -> Result<u64, String> {
-    whole_in(text, 0, u64::MAX, "18446744073709551615")
+    whole_in(
+        text,
+        Span {
+            min: 0,
+            max: u64::MAX,
+            max_text: "18446744073709551615",
+        },
+    )
 }
 
 /// `--width` and `--height` of `render`: 1 to 1000.
 pub fn render_size(text: &str) -> Result<u16, String> {
-    whole_in(text, 1, u64::from(MAX_RENDER_SIZE), "1000").map(|v| v as u16)
+    whole_in(text, limits::RENDER_SIZE).and_then(|v| u16::try_from(v).map_err(|e| e.to_string()))
 }
 
 /// `--scene` and `--step` of `render`, counting from 1.
 pub fn scene_or_step(text: &str) -> Result<u32, String> {
-    whole_in(text, 1, u64::from(MAX_SCENE_OR_STEP), "10000").map(|v| v as u32)
+    whole_u32_in(text, limits::SCENE_OR_STEP)
 }
 
 #[cfg(test)]
@@ -143,10 +128,10 @@ mod tests {
     #[test]
     fn ranges_accept_their_ends_and_refuse_beyond() {
         assert_eq!(bits("1"), Ok(1));
-        assert_eq!(bits("1e12"), Ok(MAX_M));
+        assert_eq!(bits("1e12"), Ok(limits::CLI_M.max));
         assert!(bits("0").is_err());
         assert!(bits("1000000000001").is_err());
-        assert_eq!(filter_bits("4294967296"), Ok(MAX_FILTER_M));
+        assert_eq!(filter_bits("4294967296"), Ok(limits::FILTER_M.max));
         assert!(filter_bits("4294967297").is_err());
         assert_eq!(keys("0"), Ok(0));
         assert_eq!(hashes("1000"), Ok(1000));

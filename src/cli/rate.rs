@@ -9,7 +9,7 @@ use serde_json::json;
 
 use super::CliError;
 use super::args::RateArgs;
-use super::ranges::MAX_BUDGET_DIGITS;
+use crate::limits::BUDGET_DIGITS;
 use crate::numbers::grouped;
 use crate::rates::best_k::Verdict;
 use crate::rates::{
@@ -61,7 +61,7 @@ fn rate_error(e: RateError) -> CliError {
             what,
             digits,
             limit,
-        } if digits <= MAX_BUDGET_DIGITS => CliError::Usage(format!(
+        } if digits <= BUDGET_DIGITS.max => CliError::Usage(format!(
             "the {what} would have {} digits, over the limit of {}; \
                  rerun with --max-digits {digits} to compute it anyway",
             grouped(digits),
@@ -242,12 +242,12 @@ fn best_k_text(out: &mut String, b: &BestK) {
         Found::Exact { k, .. } | Found::Certified { k, .. } => Some(*k),
         Found::Undecided { .. } => None,
     };
-    if winner == Some(*end) && *end < super::ranges::MAX_K {
+    if winner == Some(*end) && *end < crate::filter::MAX_HASHES {
         let _ = writeln!(
             out,
             "             the best k is the top of the scan: a larger k may do better \
              (try --best-k-range {start}..{})",
-            end.saturating_mul(2).min(super::ranges::MAX_K)
+            end.saturating_mul(2).min(crate::filter::MAX_HASHES)
         );
     }
     if !b.skipped.is_empty() {

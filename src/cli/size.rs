@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::CliError;
 use super::args::SizeArgs;
-use super::ranges::MAX_N;
+use crate::limits::CLI_N;
 use crate::numbers::{megabyte_figure, parse_count, parse_target_rate};
 use std::sync::atomic::AtomicBool;
 
@@ -16,7 +16,7 @@ use crate::rates::{Budget, RateError, SigDecimal, Sizing};
 /// [`parse_count`] accepts.
 pub fn parse_key_count(text: &str) -> Result<u64, String> {
     match parse_count(text) {
-        Ok(n) if (1..=MAX_N).contains(&n) => Ok(n),
+        Ok(n) if n >= 1 && CLI_N.contains(n) => Ok(n),
         _ => Err("a whole number between 1 and 10^12 (like 50M, 1e6 or 50000000)".to_string()),
     }
 }

@@ -6,7 +6,7 @@
 use super::FilterError;
 
 /// The largest bit array a filter may allocate: 2^32 bits (512 MiB).
-pub const MAX_BITS: u64 = 1 << 32;
+pub const MAX_BITS: u64 = crate::limits::FILTER_M.max;
 
 /// A zero-initialised array of `len` bits stored eight to a byte.
 #[derive(Debug, Clone, PartialEq, Eq)]

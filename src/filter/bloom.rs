@@ -5,7 +5,8 @@ use super::bits::BitArray;
 use super::scheme::Scheme;
 
 /// The most hash functions a filter accepts; far past any useful k.
-pub const MAX_HASHES: u32 = 1000;
+// The limit fits in u32 by construction (it is 1000).
+pub const MAX_HASHES: u32 = crate::limits::K.max as u32;
 
 /// A filter's answer to "have you seen this key?".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

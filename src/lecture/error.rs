@@ -1,6 +1,34 @@
-//! A script problem, located at file:line:column so a teacher can fix it.
+//! What can go wrong with a lecture: a script problem, located at
+//! file:line:column so a teacher can fix it, or a scene or step that the
+//! script does not have.
 
 use std::fmt;
+
+/// Why a lecture could not be loaded or a step could not be found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LectureError {
+    /// The script did not compile.
+    #[error(transparent)]
+    Script(#[from] ScriptError),
+    /// A scene number outside the script (scenes count from 1).
+    #[error("scene {scene} is out of range: the lecture has scenes 1 to {scenes}")]
+    NoSuchScene {
+        /// The scene asked for.
+        scene: u32,
+        /// How many scenes the script has.
+        scenes: usize,
+    },
+    /// A step number outside its scene (steps count from 1).
+    #[error("step {step} is out of range: scene {scene} has steps 1 to {steps}")]
+    NoSuchStep {
+        /// The scene.
+        scene: u32,
+        /// The step asked for.
+        step: u32,
+        /// How many steps that scene has.
+        steps: usize,
+    },
+}
 
 /// Why a lecture script was rejected, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,7 +13,6 @@
 //! does the same and returns the board.
 
 pub mod board;
-pub mod command;
 pub mod engine;
 pub mod error;
 pub mod figures;
@@ -25,11 +24,9 @@ pub mod trace;
 use std::path::Path;
 
 pub use board::{Board, Cell, Flag, Probe, ProbeRead, Query, QuerySource, TableLine, Verdict};
-pub use command::script_command;
-pub use error::ScriptError;
+pub use error::{LectureError, ScriptError};
 pub use script::{Curve, Element, Emphasis, Script};
 
-use crate::cli::CliError;
 use figures::Figures;
 
 /// The lecture script compiled into the binary.
@@ -185,27 +182,23 @@ impl Lecture {
 
     /// The global index of scene `scene`, step `step`, both counted from 1 as
     /// on the progress line; out of range is a usage error naming the range.
-    pub fn step_index(&self, scene: u32, step: u32) -> Result<usize, CliError> {
+    pub fn step_index(&self, scene: u32, step: u32) -> Result<usize, LectureError> {
         let scenes = self.scene_count();
         let s = scene as usize;
         if s == 0 || s > scenes {
-            return Err(CliError::Usage(format!(
-                "--scene {scene} is out of range: the lecture has scenes 1 to {scenes}"
-            )));
+            return Err(LectureError::NoSuchScene { scene, scenes });
         }
         let steps = self.scene_len(s - 1);
         let t = step as usize;
         if t == 0 || t > steps {
-            return Err(CliError::Usage(format!(
-                "--step {step} is out of range: scene {scene} has steps 1 to {steps}"
-            )));
+            return Err(LectureError::NoSuchStep { scene, step, steps });
         }
         Ok(self.scene_start(s - 1) + t - 1)
     }
 
     /// The board of scene `scene`, step `step`, both counted from 1; out of
     /// range is a usage error naming the allowed range.
-    pub fn board_for(&self, scene: u32, step: u32) -> Result<Board, CliError> {
+    pub fn board_for(&self, scene: u32, step: u32) -> Result<Board, LectureError> {
         self.step_index(scene, step)
             .map(|global| self.board(global))
     }

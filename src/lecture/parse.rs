@@ -23,9 +23,10 @@ pub const MAX_ITEMS: usize = 64;
 /// Most directives and narration lines in one step.
 pub const MAX_LINES_PER_STEP: usize = 200;
 /// Widest row a script may ask for (it has to be drawn on one line).
-pub const MAX_M: usize = 64;
+// Both limits are small (64 and 16), so they fit any usize.
+pub const MAX_M: usize = crate::limits::SCRIPT_M.max as usize;
 /// Most positions per item.
-pub const MAX_K: usize = 16;
+pub const MAX_K: usize = crate::limits::SCRIPT_K.max as usize;
 /// Longest item name, in characters.
 pub const MAX_NAME: usize = 12;
 

@@ -4,13 +4,12 @@
 use super::error::RateError;
 
 /// Largest number of bits accepted by the exact arithmetic.
-pub const MAX_M: u64 = 1_000_000_000_000_000;
+pub const MAX_M: u64 = crate::limits::EXACT_M.max;
 /// Largest number of keys accepted by the exact arithmetic.
-pub const MAX_N: u64 = 1_000_000_000_000_000;
-/// Largest number of hash positions per key. The true rate needs a row of
-/// Stirling numbers and k + 1 big powers, so k is kept to a size where that
-/// bookkeeping stays cheap next to the powers themselves.
-pub const MAX_K: u32 = 1000;
+pub const MAX_N: u64 = crate::limits::EXACT_N.max;
+/// Largest number of hash positions per key (see [`crate::limits::K`]).
+// The limit fits in u32 by construction (it is 1000).
+pub const MAX_K: u32 = crate::limits::K.max as u32;
 
 /// A Bloom filter's shape: `m` bits, `n` keys inserted, `k` positions per key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,11 +3,12 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::measure::MeasureConfig;
 use crate::ui::app::{App, Screen};
 use crate::ui::computed::Outcome;
 use crate::ui::lab::compute::{
-    self, BestK, BestKey, CurveKey, EXACT_BUDGET, ExactFigures, MeasureFigures, MeasureKey,
-    MnCurve, POINT_BUDGET, RateKey, TrueFigures,
+    self, BestK, BestKey, CurveKey, EXACT_BUDGET, ExactFigures, MeasureFigures, MnCurve,
+    POINT_BUDGET, RateKey, TrueFigures,
 };
 use crate::ui::sizing::state::figures;
 use crate::ui::worker::Lane;
@@ -17,7 +18,7 @@ pub struct Jobs {
     exact: Lane<RateKey, Outcome<ExactFigures>>,
     truth: Lane<RateKey, Outcome<TrueFigures>>,
     best: Lane<BestKey, Outcome<BestK>>,
-    measured: Lane<MeasureKey, Result<MeasureFigures, String>>,
+    measured: Lane<MeasureConfig, Result<MeasureFigures, String>>,
     mn_curve: Lane<CurveKey, MnCurve>,
     sizing: Lane<RateKey, Outcome<ExactFigures>>,
 }

@@ -193,7 +193,7 @@ mod tests {
 
     #[test]
     fn quitting_everywhere() {
-        for screen in Screen::ALL {
+        for screen in <Screen as strum::IntoEnumIterator>::iter() {
             let a = app(screen);
             assert_eq!(
                 key_to_action(&a, key(KeyCode::Char('q'))),

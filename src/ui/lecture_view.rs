@@ -78,7 +78,7 @@ pub fn render_scene_step(
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
-) -> Result<(), crate::cli::CliError> {
+) -> Result<(), crate::lecture::LectureError> {
     let global = lecture.step_index(scene, step)?;
     render(lecture, global, area, buf, theme);
     Ok(())

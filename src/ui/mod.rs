@@ -17,7 +17,10 @@ pub mod action;
 pub mod app;
 pub mod bit_row;
 pub mod computed;
+pub mod config;
+pub mod error;
 pub mod format;
+pub mod headless;
 pub mod help;
 pub mod jobs;
 pub mod keymap;
@@ -28,6 +31,7 @@ pub mod numbers;
 pub mod render;
 pub mod runtime;
 pub mod sandbox;
+pub mod screen;
 pub mod sizing;
 pub mod slider;
 pub mod text_field;
@@ -36,21 +40,26 @@ pub mod update;
 pub mod view;
 pub mod worker;
 
-use crate::cli::CliError;
-use crate::cli::args::{AppArgs, RenderArgs};
+pub use config::{AppConfig, FrameConfig};
+pub use error::UiError;
+pub use headless::Headless;
+pub use screen::Screen;
+
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
 
-/// Opens the interactive app where `args` ask, and restores the terminal on
+/// Opens the interactive app as `config` asks, and restores the terminal on
 /// every way out (quit, Ctrl+C, SIGTERM, panic).
-pub fn run_app(args: &AppArgs) -> Result<(), CliError> {
-    let mut app = App::from_args(args, Theme::from_env())?;
+pub fn run_app(config: &AppConfig) -> Result<(), UiError> {
+    let mut app = App::from_config(config, Theme::from_env())?;
     runtime::run(&mut app)
 }
 
 /// Draws one screen into an off-screen buffer and returns it as plain text,
 /// one line per row, exactly as the app would draw it at that size.
-pub fn render_command(args: &RenderArgs) -> Result<String, CliError> {
-    let app = render::app_for(args, Theme::from_env())?;
-    render::draw_text(&app, args.width, args.height)
+pub fn render_text(frame: &FrameConfig) -> Result<String, UiError> {
+    Headless::new(frame).map(|h| h.text())
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,47 +1,24 @@
-//! `bloomlab render`: one screen drawn by the app's own code into an
-//! off-screen buffer, returned as text.
+//! Frames as text: a buffer's symbols, one line per row, as `bloomlab
+//! render` prints them.
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
-use crate::cli::CliError;
-use crate::cli::args::RenderArgs;
 use crate::ui::app::App;
-use crate::ui::jobs::compute_now;
-use crate::ui::theme::Theme;
-
-/// Widest and tallest drawing `render` accepts.
-pub const MAX_SIZE: u16 = 1000;
-
-/// Builds the app state `args` describe, with every figure computed.
-pub fn app_for(args: &RenderArgs, theme: Theme) -> Result<App, CliError> {
-    let mut app = App::from_args(&args.app, theme)?;
-    app.size = (args.width, args.height);
-    if args.scene.is_some() || args.step.is_some() {
-        let scene = args.scene.unwrap_or(1);
-        let step = args.step.unwrap_or(1);
-        app.lecture.step = app.lecture.lecture.step_index(scene, step)?;
-    }
-    compute_now(&mut app);
-    Ok(app)
-}
+use crate::ui::error::UiError;
+use crate::ui::headless::check_size;
 
 /// Draws `app` at `width` x `height` and returns the text, one line per row
 /// with trailing spaces trimmed.
-pub fn draw_text(app: &App, width: u16, height: u16) -> Result<String, CliError> {
-    for (name, v) in [("width", width), ("height", height)] {
-        if !(1..=MAX_SIZE).contains(&v) {
-            return Err(CliError::Usage(format!(
-                "--{name} {v} is out of range: {name} must be from 1 to {MAX_SIZE}"
-            )));
-        }
-    }
+pub fn draw_text(app: &App, width: u16, height: u16) -> Result<String, UiError> {
+    check_size("width", width)?;
+    check_size("height", height)?;
     let mut terminal = Terminal::new(TestBackend::new(width, height))
-        .map_err(|e| CliError::Runtime(format!("cannot draw: {e}")))?;
+        .map_err(|e| UiError::Terminal(format!("cannot draw: {e}")))?;
     let frame = terminal
         .draw(|f| f.render_widget(app, f.area()))
-        .map_err(|e| CliError::Runtime(format!("cannot draw: {e}")))?;
+        .map_err(|e| UiError::Terminal(format!("cannot draw: {e}")))?;
     Ok(buffer_text(frame.buffer))
 }
 

@@ -10,9 +10,9 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
 
-use crate::cli::CliError;
 use crate::ui::action::Action;
 use crate::ui::app::App;
+use crate::ui::error::UiError;
 use crate::ui::jobs::Jobs;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
 use crate::ui::update::update;
@@ -25,16 +25,16 @@ const POLL: Duration = Duration::from_millis(50);
 const TEST_PANIC_VAR: &str = "BLOOMLAB_TEST_PANIC";
 
 /// Runs the app until the user quits or a termination signal arrives.
-pub fn run(app: &mut App) -> Result<(), CliError> {
+pub fn run(app: &mut App) -> Result<(), UiError> {
     if !stdout().is_terminal() {
-        return Err(CliError::Runtime(
+        return Err(UiError::Terminal(
             "the app needs an interactive terminal; for output to a pipe or file use \
              `bloomlab render` or a subcommand (see bloomlab --help)"
                 .into(),
         ));
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let watch = |e: std::io::Error| CliError::Runtime(format!("cannot watch for signals: {e}"));
+    let watch = |e: std::io::Error| UiError::Terminal(format!("cannot watch for signals: {e}"));
     // The first SIGTERM asks the loop to stop and restore the terminal; a
     // second one, if the first went unheard, ends the process at once.
     // (Registering the conditional shutdown first means it sees the flag
@@ -60,9 +60,9 @@ pub fn run(app: &mut App) -> Result<(), CliError> {
         previous(info);
     }));
     let mut terminal = ratatui::try_init()
-        .map_err(|e| CliError::Runtime(format!("cannot set up the terminal: {e}")))?;
+        .map_err(|e| UiError::Terminal(format!("cannot set up the terminal: {e}")))?;
     let outcome = execute!(stdout(), EnableMouseCapture)
-        .map_err(|e| CliError::Runtime(format!("cannot enable the mouse: {e}")))
+        .map_err(|e| UiError::Terminal(format!("cannot enable the mouse: {e}")))
         .and_then(|()| event_loop(&mut terminal, app, &stop));
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
@@ -73,8 +73,8 @@ fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     stop: &AtomicBool,
-) -> Result<(), CliError> {
-    let io = |e: std::io::Error| CliError::Runtime(format!("terminal error: {e}"));
+) -> Result<(), UiError> {
+    let io = |e: std::io::Error| UiError::Terminal(format!("terminal error: {e}"));
     let mut jobs = Jobs::new();
     let mut dirty = true;
     let panic_on_key = std::env::var_os(TEST_PANIC_VAR).is_some_and(|v| v == "1");

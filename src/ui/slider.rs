@@ -30,6 +30,15 @@ fn decimal_digits(v: u64) -> u32 {
 }
 
 impl SliderSpec {
+    /// A slider over one of the core's ranges.
+    pub const fn new(span: crate::limits::Span, scale: Scale) -> Self {
+        SliderSpec {
+            min: span.min,
+            max: span.max,
+            scale,
+        }
+    }
+
     /// Clamps `v` into the range.
     pub fn clamp(&self, v: u64) -> u64 {
         v.clamp(self.min, self.max)

@@ -6,6 +6,8 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
+use strum::IntoEnumIterator;
+
 use crate::ui::app::{App, Screen};
 use crate::ui::help::{self, KeyHelp};
 
@@ -52,9 +54,8 @@ pub fn body_area(frame: Rect) -> Rect {
 /// The clickable rectangle of each tab label in the top row.
 pub fn tab_hits(frame: Rect) -> Vec<(Screen, Rect)> {
     let mut x = frame.x + BRAND.chars().count() as u16;
-    Screen::ALL
-        .iter()
-        .map(|&screen| {
+    Screen::iter()
+        .map(|screen| {
             let width = screen.title().chars().count() as u16 + 2;
             let rect = Rect::new(x, frame.y, width, 1);
             x += width + 1;

@@ -2,8 +2,6 @@
 //! returns `None` when cancelled; the worker runs them off the UI thread and
 //! `bloomlab render` runs them directly.
 
-use crate::cli::args::SchemeName;
-
 /// Settings that the exact, true and best-k figures depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RateKey {
@@ -23,25 +21,6 @@ pub struct BestKey {
     pub m: u64,
     /// Keys.
     pub n: u64,
-}
-
-/// Settings that the measurement depends on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MeasureKey {
-    /// Bits per filter.
-    pub m: u64,
-    /// Keys per filter.
-    pub n: u64,
-    /// Hash positions per key.
-    pub k: u32,
-    /// Queries per filter.
-    pub queries: u64,
-    /// Filters pooled.
-    pub filters: u64,
-    /// Seed.
-    pub seed: u64,
-    /// Probe scheme.
-    pub scheme: SchemeName,
 }
 
 /// Settings that the exact points of the epsilon-against-m/n chart depend on.
@@ -178,7 +157,7 @@ use std::sync::atomic::AtomicBool;
 
 use num_rational::BigRational;
 
-use crate::measure::{MeasureConfig, Measurement, Progress, SchemeKind, measure_with_progress};
+use crate::measure::{MeasureConfig, Measurement, Progress, measure_with_progress};
 pub use crate::rates::best_k::Verdict;
 use crate::rates::best_k::default_scan_range;
 use crate::rates::{
@@ -343,22 +322,11 @@ fn figures_of(m: &Measurement, filters_done: u64, filters: u64) -> MeasureFigure
 /// The measurement for `key` on real filters; `None` when cancelled. The
 /// pooled count so far goes to `so_far` after each filter but the last.
 pub fn measured(
-    key: MeasureKey,
+    cfg: MeasureConfig,
     cancel: &AtomicBool,
     so_far: &dyn Fn(MeasureFigures),
 ) -> Option<Result<MeasureFigures, String>> {
-    let cfg = MeasureConfig {
-        m: key.m,
-        n: key.n,
-        k: key.k,
-        queries: key.queries,
-        filters: key.filters,
-        seed: key.seed,
-        scheme: match key.scheme {
-            SchemeName::Double => SchemeKind::Double,
-            SchemeName::Independent => SchemeKind::Independent,
-        },
-    };
+    let key = cfg;
     let progress = |p: &Progress| {
         if p.filters_done < key.filters {
             so_far(figures_of(&p.so_far, p.filters_done, key.filters));

@@ -1,46 +1,28 @@
 //! The lab's settings, the rules of its sliders, and the results it holds.
 
-use crate::cli::CliError;
-use crate::cli::args::SchemeName;
-use crate::numbers::grouped;
+use crate::limits::{self, Span};
+use crate::measure::MeasureConfig;
+use crate::measure::SchemeKind;
 use crate::ui::action::LabSlider;
 use crate::ui::computed::{Computed, Outcome};
+use crate::ui::error::UiError;
 use crate::ui::lab::compute::{
-    BestK, BestKey, CurveKey, ExactFigures, MeasureFigures, MeasureKey, MnCurve, RateKey,
-    TrueFigures,
+    BestK, BestKey, CurveKey, ExactFigures, MeasureFigures, MnCurve, RateKey, TrueFigures,
 };
 use crate::ui::slider::{Scale, SliderSpec};
 use crate::ui::text_field::TextField;
 
-/// Range and steps of each lab slider.
+/// Range and steps of each lab slider; the ranges are the core's
+/// ([`crate::limits`]), shared with `bloomlab --m/--n/--k`.
 pub fn spec(slider: LabSlider) -> SliderSpec {
-    match slider {
-        LabSlider::M => SliderSpec {
-            min: 1,
-            max: 1_000_000,
-            scale: Scale::Log,
-        },
-        LabSlider::N => SliderSpec {
-            min: 1,
-            max: 100_000,
-            scale: Scale::Log,
-        },
-        LabSlider::K => SliderSpec {
-            min: 1,
-            max: 32,
-            scale: Scale::Linear,
-        },
-        LabSlider::Queries => SliderSpec {
-            min: 1,
-            max: 10_000_000,
-            scale: Scale::Log,
-        },
-        LabSlider::Filters => SliderSpec {
-            min: 1,
-            max: 100_000,
-            scale: Scale::Log,
-        },
-    }
+    let (span, scale) = match slider {
+        LabSlider::M => (limits::LAB_M, Scale::Log),
+        LabSlider::N => (limits::LAB_N, Scale::Log),
+        LabSlider::K => (limits::LAB_K, Scale::Linear),
+        LabSlider::Queries => (limits::LAB_QUERIES, Scale::Log),
+        LabSlider::Filters => (limits::LAB_FILTERS, Scale::Log),
+    };
+    SliderSpec::new(span, scale)
 }
 
 /// Short name shown beside a slider.
@@ -64,7 +46,7 @@ pub struct LabResults {
     /// Best k by exact scan, and the exact points of the epsilon-against-k chart.
     pub best: Computed<BestKey, Outcome<BestK>>,
     /// The measurement on real filters.
-    pub measured: Computed<MeasureKey, Result<MeasureFigures, String>>,
+    pub measured: Computed<MeasureConfig, Result<MeasureFigures, String>>,
     /// Exact points of the epsilon-against-m/n chart.
     pub mn_curve: Computed<CurveKey, MnCurve>,
 }
@@ -72,7 +54,7 @@ pub struct LabResults {
 impl LabResults {
     /// True when the measurement for `key` has finished (or failed), so no
     /// work needs asking for; a running count does not count as finished.
-    pub fn measurement_done(&self, key: &MeasureKey) -> bool {
+    pub fn measurement_done(&self, key: &MeasureConfig) -> bool {
         match self.measured.shown(key) {
             crate::ui::computed::Shown::Fresh(Ok(m)) => m.complete(),
             crate::ui::computed::Shown::Fresh(Err(_)) => true,
@@ -97,7 +79,7 @@ pub struct LabState {
     /// Seed of the measurement.
     pub seed: u64,
     /// Probe scheme of the measured filters.
-    pub scheme: SchemeName,
+    pub scheme: SchemeKind,
     /// Bits per key held fixed while n moves (`None` when unlocked).
     pub lock: Option<f64>,
     /// The slider the arrows move.
@@ -119,7 +101,7 @@ impl Default for LabState {
             queries: 200,
             filters: 1,
             seed: 1,
-            scheme: SchemeName::Independent,
+            scheme: SchemeKind::Independent,
             lock: None,
             selected: LabSlider::M,
             editing: None,
@@ -186,8 +168,8 @@ impl LabState {
     /// Switches between the lesson's double hashing and independent hashes.
     pub fn toggle_scheme(&mut self) {
         self.scheme = match self.scheme {
-            SchemeName::Double => SchemeName::Independent,
-            SchemeName::Independent => SchemeName::Double,
+            SchemeKind::Double => SchemeKind::Independent,
+            SchemeKind::Independent => SchemeKind::Double,
         };
     }
 
@@ -206,23 +188,18 @@ impl LabState {
         m: Option<u64>,
         n: Option<u64>,
         k: Option<u32>,
-    ) -> Result<(), CliError> {
-        let checked = |slider: LabSlider, name: &str, v: u64| {
-            let s = spec(slider);
-            if (s.min..=s.max).contains(&v) {
-                Ok(v)
+    ) -> Result<(), UiError> {
+        let checked = |span: Span, name: &'static str, value: u64| {
+            if span.contains(value) {
+                Ok(value)
             } else {
-                Err(CliError::Usage(format!(
-                    "--{name} {v} is out of range: {name} must be from {} to {}",
-                    grouped(s.min),
-                    grouped(s.max)
-                )))
+                Err(UiError::Setting { name, value, span })
             }
         };
-        let m = m.map(|v| checked(LabSlider::M, "m", v)).transpose()?;
-        let n = n.map(|v| checked(LabSlider::N, "n", v)).transpose()?;
+        let m = m.map(|v| checked(limits::LAB_M, "m", v)).transpose()?;
+        let n = n.map(|v| checked(limits::LAB_N, "n", v)).transpose()?;
         let k = k
-            .map(|v| checked(LabSlider::K, "k", u64::from(v)))
+            .map(|v| checked(limits::LAB_K, "k", u64::from(v)))
             .transpose()?;
         self.m = m.unwrap_or(self.m);
         self.n = n.unwrap_or(self.n);
@@ -251,8 +228,8 @@ impl LabState {
     }
 
     /// The key of the measurement.
-    pub fn measure_key(&self) -> MeasureKey {
-        MeasureKey {
+    pub fn measure_key(&self) -> MeasureConfig {
+        MeasureConfig {
             m: self.m,
             n: self.n,
             k: self.k,
@@ -347,10 +324,8 @@ mod tests {
         assert!(lab.apply_settings(Some(160), Some(16), Some(7)).is_ok());
         let err = lab.apply_settings(Some(0), None, None);
         assert_eq!(
-            err,
-            Err(CliError::Usage(
-                "--m 0 is out of range: m must be from 1 to 1,000,000".into()
-            ))
+            err.map_err(|e| e.to_string()),
+            Err("m 0 is out of range: m must be from 1 to 1,000,000".into())
         );
         assert!(lab.apply_settings(None, None, Some(33)).is_err());
         assert!(lab.apply_settings(None, Some(100_001), None).is_err());
@@ -360,7 +335,7 @@ mod tests {
     fn scheme_and_seed_change() {
         let mut lab = LabState::default();
         lab.toggle_scheme();
-        assert_eq!(lab.scheme, SchemeName::Double);
+        assert_eq!(lab.scheme, SchemeKind::Double);
         let before = lab.seed;
         lab.reseed();
         assert_ne!(lab.seed, before);

@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::cli::args::SchemeName;
+use crate::measure::SchemeKind;
 use crate::numbers::{grouped, short_count, sig, signed_sci};
 use crate::ui::action::LabSlider;
 use crate::ui::app::App;
@@ -124,10 +124,10 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
     ));
     let wide = inner.width >= 36;
     let scheme = match (lab.scheme, wide) {
-        (SchemeName::Double, true) => "double (lesson FNV-1a)",
-        (SchemeName::Double, false) => "double (lesson)",
-        (SchemeName::Independent, true) => "independent (k hashes)",
-        (SchemeName::Independent, false) => "independent",
+        (SchemeKind::Double, true) => "double (lesson FNV-1a)",
+        (SchemeKind::Double, false) => "double (lesson)",
+        (SchemeKind::Independent, true) => "independent (k hashes)",
+        (SchemeKind::Independent, false) => "independent",
     };
     lines.push(Line::from(vec![
         Span::styled("scheme ", theme.dim()),

@@ -11,17 +11,9 @@ pub const LESSON_INSERTS: [&str; 3] = ["rec-11", "rec-42", "rec-97"];
 pub const LESSON_QUERIES: [&str; 3] = ["rec-42", "rec-6", "rec-67"];
 
 /// Range of the sandbox's m (the row must stay drawable).
-pub const M_SPEC: SliderSpec = SliderSpec {
-    min: 1,
-    max: 512,
-    scale: Scale::Log,
-};
+pub const M_SPEC: SliderSpec = SliderSpec::new(crate::limits::SANDBOX_M, Scale::Log);
 /// Range of the sandbox's k.
-pub const K_SPEC: SliderSpec = SliderSpec {
-    min: 1,
-    max: 16,
-    scale: Scale::Linear,
-};
+pub const K_SPEC: SliderSpec = SliderSpec::new(crate::limits::SANDBOX_K, Scale::Linear);
 
 /// What happened to one key.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,142 @@
+//! Every range of values the program accepts, in one place: the exact
+//! arithmetic's, a real filter's, the command line's, the lab's and the
+//! sandbox's sliders, and a lecture script's. The command line and the app
+//! both read them here, so an option and the slider it sets can never
+//! disagree, and an error can quote the range it enforces.
+
+/// A closed range of whole numbers and how its upper end is written in
+/// messages (`10^12` reads better than `1000000000000`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    /// Smallest allowed value.
+    pub min: u64,
+    /// Largest allowed value.
+    pub max: u64,
+    /// The largest value as messages print it.
+    pub max_text: &'static str,
+}
+
+impl Span {
+    /// Whether `v` lies inside the range, ends included.
+    ///
+    /// ```
+    /// assert!(bloomlab::limits::LAB_K.contains(32));
+    /// assert!(!bloomlab::limits::LAB_K.contains(33));
+    /// ```
+    pub const fn contains(&self, v: u64) -> bool {
+        v >= self.min && v <= self.max
+    }
+
+    /// `v` moved into the range.
+    pub fn clamp(&self, v: u64) -> u64 {
+        v.clamp(self.min, self.max)
+    }
+
+    /// "a whole number between 1 and 10^12", the wording every option uses.
+    pub fn describe(&self) -> String {
+        format!("a whole number between {} and {}", self.min, self.max_text)
+    }
+}
+
+const fn span(min: u64, max: u64, max_text: &'static str) -> Span {
+    Span { min, max, max_text }
+}
+
+/// Bits the exact arithmetic accepts.
+pub const EXACT_M: Span = span(1, 1_000_000_000_000_000, "10^15");
+/// Keys the exact arithmetic accepts.
+pub const EXACT_N: Span = span(0, 1_000_000_000_000_000, "10^15");
+/// Hash positions per key, everywhere. The true rate needs a row of
+/// Stirling numbers and k + 1 big powers, so k is kept to a size where that
+/// bookkeeping stays cheap next to the powers themselves.
+pub const K: Span = span(1, 1000, "1000");
+
+/// Bits `rate` and `positions` accept on the command line.
+pub const CLI_M: Span = span(1, 1_000_000_000_000, "10^12");
+/// Keys the command line accepts.
+pub const CLI_N: Span = span(0, 1_000_000_000_000, "10^12");
+/// Bits of a filter that is really allocated (512 MiB of bits).
+pub const FILTER_M: Span = span(1, 1 << 32, "2^32 (4294967296) for a real filter");
+/// Significant digits `rate` prints.
+pub const DIGITS: Span = span(1, 10_000, "10000");
+/// The digit budget `rate --max-digits` accepts.
+pub const BUDGET_DIGITS: Span = span(1, 100_000_000, "10^8");
+/// Never-inserted keys queried per filter by `measure`.
+pub const QUERIES: Span = span(1, 1_000_000_000, "10^9");
+/// Filters pooled by `measure`.
+pub const FILTERS: Span = span(1, 10_000_000, "10^7");
+/// Columns or rows of a rendered frame.
+pub const RENDER_SIZE: Span = span(1, 1000, "1000");
+/// A scene or step number on the command line (the script decides the real
+/// range; this only keeps the number sane before the script is read).
+pub const SCENE_OR_STEP: Span = span(1, 10_000, "10000");
+
+/// The lab's m slider (and `bloomlab --m`).
+pub const LAB_M: Span = span(1, 1_000_000, "1,000,000");
+/// The lab's n slider (and `bloomlab --n`).
+pub const LAB_N: Span = span(1, 100_000, "100,000");
+/// The lab's k slider (and `bloomlab --k`).
+pub const LAB_K: Span = span(1, 32, "32");
+/// The lab's queries-per-filter slider.
+pub const LAB_QUERIES: Span = span(1, 10_000_000, "10,000,000");
+/// The lab's filters slider.
+pub const LAB_FILTERS: Span = span(1, 100_000, "100,000");
+
+/// The sandbox's m: the row must stay drawable.
+pub const SANDBOX_M: Span = span(1, 512, "512");
+/// The sandbox's k.
+pub const SANDBOX_K: Span = span(1, 16, "16");
+
+/// The widest row a lecture script may ask for (it is drawn on one line).
+pub const SCRIPT_M: Span = span(1, 64, "64");
+/// Most positions per item in a lecture script.
+pub const SCRIPT_K: Span = span(1, 16, "16");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_written_ends_match_the_numbers() {
+        for s in [
+            EXACT_M,
+            EXACT_N,
+            K,
+            CLI_M,
+            CLI_N,
+            DIGITS,
+            BUDGET_DIGITS,
+            QUERIES,
+            FILTERS,
+            RENDER_SIZE,
+            SCENE_OR_STEP,
+            LAB_M,
+            LAB_N,
+            LAB_K,
+            LAB_QUERIES,
+            LAB_FILTERS,
+            SANDBOX_M,
+            SANDBOX_K,
+            SCRIPT_M,
+            SCRIPT_K,
+        ] {
+            let text = s.max_text.split(' ').next().unwrap_or("").replace(',', "");
+            let value = match text.split_once('^') {
+                Some((b, e)) => b.parse::<u64>().unwrap().pow(e.parse().unwrap()),
+                None => text.parse().unwrap(),
+            };
+            assert_eq!(value, s.max, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn ranges_nest_where_one_feeds_another() {
+        // The lab and the command line only ask for what the arithmetic takes.
+        assert!(EXACT_M.contains(CLI_M.max) && EXACT_N.contains(CLI_N.max));
+        assert!(CLI_M.contains(LAB_M.max) && CLI_N.contains(LAB_N.max));
+        assert!(K.contains(LAB_K.max) && K.contains(SANDBOX_K.max));
+        assert!(FILTER_M.contains(LAB_M.max) && FILTER_M.contains(SANDBOX_M.max));
+        assert_eq!(FILTER_M.max, crate::filter::MAX_BITS);
+        assert_eq!(K.max, u64::from(crate::filter::MAX_HASHES));
+    }
+}

@@ -1,0 +1,36 @@
+//! What the app is asked to open on, as plain data: the command line fills
+//! it in, the app reads it. Nothing here knows about argument parsing.
+
+use std::path::PathBuf;
+
+use crate::ui::screen::Screen;
+
+/// Where the app opens and with which settings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AppConfig {
+    /// The screen to open on.
+    pub screen: Screen,
+    /// The lab's m, when given.
+    pub m: Option<u64>,
+    /// The lab's n, when given.
+    pub n: Option<u64>,
+    /// The lab's k, when given.
+    pub k: Option<u32>,
+    /// A teacher's lecture script instead of the built-in one.
+    pub script: Option<PathBuf>,
+}
+
+/// One frame drawn off-screen, as `bloomlab render` asks for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrameConfig {
+    /// The app's state.
+    pub app: AppConfig,
+    /// Lecture scene, from 1 (the first when only a step is given).
+    pub scene: Option<u32>,
+    /// Step within the scene, from 1 (the first when only a scene is given).
+    pub step: Option<u32>,
+    /// Columns.
+    pub width: u16,
+    /// Rows.
+    pub height: u16,
+}

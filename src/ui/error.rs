@@ -1,0 +1,35 @@
+//! How the app can fail to open or to draw. The command line decides what
+//! each means for the exit code; the app only says what went wrong.
+
+use crate::lecture::LectureError;
+use crate::limits::Span;
+
+/// Why the app (or an off-screen frame) could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UiError {
+    /// A setting of [`crate::ui::AppConfig`] lies outside the range its
+    /// slider allows.
+    #[error("{name} {value} is out of range: {name} must be from {} to {}", crate::numbers::grouped(span.min), crate::numbers::grouped(span.max))]
+    Setting {
+        /// The setting's name (`m`, `n`, `k`, `width`, ...).
+        name: &'static str,
+        /// The value given.
+        value: u64,
+        /// What it may be.
+        span: Span,
+    },
+    /// The lecture script, or the scene and step asked for.
+    #[error(transparent)]
+    Lecture(#[from] LectureError),
+    /// The terminal could not be used (no terminal, a failed write).
+    #[error("{0}")]
+    Terminal(String),
+}
+
+impl UiError {
+    /// True when the fault lies in what was asked for rather than in the
+    /// machine: the command line turns these into exit code 2.
+    pub fn is_bad_input(&self) -> bool {
+        !matches!(self, UiError::Terminal(_))
+    }
+}

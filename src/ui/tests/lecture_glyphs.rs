@@ -1,0 +1,169 @@
+//! Every mark on the lecture board has its own glyph and legend entry, so
+//! the board reads without colour: unread probes, the dashed levels, the
+//! axes' ticks and the memory plot's lines.
+
+use crate::lecture::Lecture;
+use crate::ui::lecture_view::render;
+use crate::ui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+const MONO: Theme = Theme { color: false };
+
+fn screen(lecture: &Lecture, scene: u32, step: u32, w: u16, h: u16) -> Vec<String> {
+    let global = lecture.step_index(scene, step).expect("step in range");
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    render(lecture, global, area, &mut buf, &MONO);
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+fn is_braille(c: char) -> bool {
+    ('\u{2801}'..='\u{28FF}').contains(&c)
+}
+
+#[test]
+fn unread_probes_have_their_own_glyph_and_key() {
+    let l = Lecture::builtin();
+    for step in [1, 2] {
+        let lines = screen(&l, 3, step, 100, 30);
+        let text = lines.join("\n");
+        let row = lines
+            .iter()
+            .find(|t| t.trim_start().starts_with('│') && !t.contains('┼') && t.contains('█'))
+            .expect("the bit row");
+        assert!(
+            !row.contains('▐'),
+            "step {step}: unread probe drawn as read: {row}"
+        );
+        assert!(
+            row.contains('('),
+            "step {step}: no unread probe mark: {row}"
+        );
+        assert!(text.contains("( ) unread"), "step {step}: no key entry");
+    }
+    // Once read, the probes take the read brackets and the key drops "unread".
+    let text = screen(&l, 3, 3, 100, 30).join("\n");
+    assert!(text.contains('▐') && !text.contains("( ) unread"));
+}
+
+#[test]
+fn plots_use_no_unlabelled_dots() {
+    let l = Lecture::builtin();
+    for scene in 1..=l.scene_count() as u32 {
+        for step in 1..=l.scene_len(scene as usize - 1) as u32 {
+            let lines = screen(&l, scene, step, 100, 30);
+            let plot_rows: Vec<&String> = lines
+                .iter()
+                .filter(|t| t.starts_with('│') && t.chars().any(is_braille))
+                .collect();
+            for row in plot_rows {
+                assert!(!row.contains('•'), "scene {scene} step {step}: {row}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_floor_is_dashed_keyed_and_on_the_curves_lowest_row() {
+    let l = Lecture::builtin();
+    let lines = screen(&l, 4, 7, 100, 30);
+    assert!(lines.iter().any(|t| t.contains("┄ floor: best k = 7")));
+    let floor: Vec<usize> = (0..lines.len())
+        .filter(|&y| lines[y].starts_with('│') && lines[y].contains('┄'))
+        .collect();
+    assert_eq!(floor.len(), 1, "one floor row:\n{}", lines.join("\n"));
+    let lowest_curve_row = (0..lines.len())
+        .filter(|&y| lines[y].starts_with('│') && lines[y].chars().any(is_braille))
+        .max()
+        .expect("curve drawn");
+    assert_eq!(floor[0], lowest_curve_row, "{}", lines.join("\n"));
+}
+
+#[test]
+fn log_axes_tick_on_decades_and_k_on_whole_numbers() {
+    let l = Lecture::builtin();
+    let text = screen(&l, 4, 1, 100, 30).join("\n");
+    for tick in ["│0.1 ", "│0.01 ", "│0.001│"] {
+        assert!(text.contains(tick), "no tick {tick:?}\n{text}");
+    }
+    assert!(!text.contains("8.5") && text.contains(" 8 "), "{text}");
+    let bits = screen(&l, 4, 11, 100, 30).join("\n");
+    let axis = bits
+        .lines()
+        .find(|t| t.contains(" 20 "))
+        .expect("the bits axis labels");
+    assert!(axis.contains("20 bits per item"), "{axis}");
+}
+
+#[test]
+fn memory_plot_keeps_ram_exact_and_bloom_apart() {
+    let l = Lecture::builtin();
+    for (w, h) in [(80, 22), (80, 24), (100, 30), (120, 40)] {
+        let lines = screen(&l, 1, 8, w, h);
+        let floor = lines
+            .iter()
+            .position(|t| t.contains('▄') && t.starts_with("│0"))
+            .unwrap_or_else(|| panic!("{w}x{h}: no Bloom bar on the floor"));
+        let ram = lines
+            .iter()
+            .position(|t| t.contains('┄') && t.starts_with('│'))
+            .unwrap_or_else(|| panic!("{w}x{h}: no RAM line"));
+        assert!(ram < floor, "{w}x{h}: RAM line on the floor row");
+        // The floor row reads "│0    │" then the plotting cells.
+        let after_axis = lines[floor].split('│').nth(2).unwrap_or("");
+        assert!(
+            after_axis.starts_with(is_braille),
+            "{w}x{h}: exact line hidden on the floor: {after_axis}"
+        );
+    }
+}
+
+#[test]
+fn scene_five_shows_each_fact_at_its_own_step() {
+    let l = Lecture::builtin();
+    let text = |step| screen(&l, 5, step, 100, 30).join("\n");
+    // The crawler's figures arrive with the table, at step 9.
+    assert!(!text(8).contains("1.25 GB") && !text(8).contains("8.2 M"));
+    assert!(text(9).contains("1.25 GB of filter") && text(9).contains("8.2 M"));
+    // The verdict at step 3, the flag at step 4 where the script names it.
+    assert!(text(3).contains("definitely absent") && !text(3).contains("FALSE NEGATIVE"));
+    assert!(text(4).contains("FALSE NEGATIVE"));
+}
+
+#[test]
+fn a_cleared_bit_keeps_its_owners_struck_through() {
+    use ratatui::style::Modifier;
+    let l = Lecture::builtin();
+    for step in 2..=4 {
+        let global = l.step_index(5, step).expect("step in range");
+        let area = Rect::new(0, 0, 100, 30);
+        let mut buf = Buffer::empty(area);
+        render(&l, global, area, &mut buf, &MONO);
+        let y = (0..30)
+            .find(|&y| {
+                (0..100)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .contains("x+y")
+            })
+            .expect("x and y still named under bit 7");
+        let struck: String = (0..100)
+            .map(|x| &buf[(x, y)])
+            .filter(|c| c.modifier.contains(Modifier::CROSSED_OUT))
+            .map(|c| c.symbol())
+            .collect();
+        assert!(struck.contains("x+y"), "step {step}: {struck:?}");
+    }
+}
+
+#[test]
+fn the_table_keeps_its_ratio_when_there_is_room() {
+    let l = Lecture::builtin();
+    for (w, h) in [(80, 24), (100, 30), (160, 50)] {
+        let text = screen(&l, 1, 6, w, h).join("\n");
+        assert!(text.contains("(51x smaller)"), "{w}x{h}:\n{text}");
+    }
+}

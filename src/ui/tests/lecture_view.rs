@@ -1,0 +1,269 @@
+//! The lecture board drawn by `lecture_view::render` into an off-screen
+//! buffer: snapshots of key steps at 80x24 and 120x40, and every step at
+//! every size drawn without a panic and with the progress line right.
+
+use crate::lecture::Lecture;
+use crate::ui::lecture_view::render;
+use crate::ui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+
+const MONO: Theme = Theme { color: false };
+
+/// Draws scene `scene`, step `step` (from 1) through a `TestBackend` terminal.
+fn frame(lecture: &Lecture, scene: u32, step: u32, w: u16, h: u16) -> TestBackend {
+    let global = lecture.step_index(scene, step).expect("step in range");
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    terminal
+        .draw(|f| render(lecture, global, f.area(), f.buffer_mut(), &MONO))
+        .expect("draw");
+    terminal.backend().clone()
+}
+
+fn text_of(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn draw(lecture: &Lecture, global: usize, w: u16, h: u16, theme: &Theme) -> Buffer {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    render(lecture, global, area, &mut buf, theme);
+    buf
+}
+
+#[test]
+fn snapshots_at_80x24() {
+    let l = Lecture::builtin();
+    for (scene, step) in [
+        (1, 6),
+        (2, 7),
+        (2, 9),
+        (3, 3),
+        (3, 8),
+        (4, 7),
+        (5, 3),
+        (5, 7),
+    ] {
+        let name = format!("lecture_80x24_s{scene}_t{step}");
+        insta::assert_snapshot!(name, frame(&l, scene, step, 80, 24));
+    }
+}
+
+#[test]
+fn snapshots_at_120x40() {
+    let l = Lecture::builtin();
+    for (scene, step) in [(1, 7), (3, 3), (3, 10), (5, 9)] {
+        let name = format!("lecture_120x40_s{scene}_t{step}");
+        insta::assert_snapshot!(name, frame(&l, scene, step, 120, 40));
+    }
+}
+
+#[test]
+fn every_step_fits_80x24_with_its_whole_narration() {
+    let l = Lecture::builtin();
+    // 80x22 is what is left inside the app's tab bar and status line.
+    for (global, rows) in (0..l.len()).flat_map(|g| [(g, 24), (g, 22)]) {
+        let (scene, step) = l.locate(global);
+        let text = text_of(&draw(&l, global, 80, rows, &MONO));
+        let first = text.lines().next().unwrap_or("");
+        assert!(
+            first.contains(&format!("Scene {} of 5", scene + 1)),
+            "{first}"
+        );
+        assert!(
+            first.contains(&format!("step {} of {}", step + 1, l.scene_len(scene))),
+            "{first}"
+        );
+        assert!(
+            !text.contains(" …"),
+            "narration cut at {}.{}:\n{text}",
+            scene + 1,
+            step + 1
+        );
+        let board = l.board(global);
+        let last_word = board
+            .narration
+            .last()
+            .and_then(|p| p.split_whitespace().last())
+            .unwrap_or("");
+        assert!(
+            text.contains(last_word),
+            "{last_word} missing at {global}:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn every_step_draws_at_every_size() {
+    let l = Lecture::builtin();
+    let sizes = [
+        (80, 24),
+        (100, 30),
+        (120, 40),
+        (200, 60),
+        (60, 16),
+        (59, 30),
+        (80, 15),
+        (1, 1),
+        (300, 100),
+    ];
+    for global in 0..l.len() {
+        for (w, h) in sizes {
+            let text = text_of(&draw(&l, global, w, h, &MONO));
+            if w < 60 || h < 16 {
+                assert!(text.contains("needs at least") || w < 20, "{w}x{h}");
+            }
+        }
+    }
+}
+
+#[test]
+fn draws_inside_an_offset_area_only() {
+    let l = Lecture::builtin();
+    let mut buf = Buffer::empty(Rect::new(0, 0, 100, 30));
+    let area = Rect::new(10, 3, 80, 24);
+    render(&l, l.step_index(3, 3).unwrap(), area, &mut buf, &MONO);
+    for y in 0..30 {
+        for x in 0..100 {
+            if !area.contains((x, y).into()) {
+                assert_eq!(buf[(x, y)].symbol(), " ", "drew outside at {x},{y}");
+            }
+        }
+    }
+}
+
+/// The first line of the bit row's cells (between its top and bottom frame).
+fn cell_line(text: &str) -> &str {
+    let lines: Vec<&str> = text.lines().collect();
+    let top = lines
+        .iter()
+        .position(|l| l.contains('┌'))
+        .expect("the row's frame is drawn");
+    lines[top + 1]
+}
+
+#[test]
+fn states_differ_by_glyph_and_colour() {
+    let l = Lecture::builtin();
+    // Scene 5 step 3: cleared cells, a probe that hit, a probe that missed.
+    let global = l.step_index(5, 3).unwrap();
+    let mono = text_of(&draw(&l, global, 80, 24, &MONO));
+    let row = cell_line(&mono);
+    assert!(row.contains('×'), "cleared glyph: {row}");
+    assert!(row.contains("▐█▌"), "probe hit glyph: {row}");
+    assert!(row.contains("▐×▌"), "probe on a cleared bit: {row}");
+    assert!(row.contains(" █ "), "plain set glyph: {row}");
+    let coloured = draw(&l, global, 80, 24, &Theme { color: true });
+    let mono_buf = draw(&l, global, 80, 24, &MONO);
+    let has_colour = |b: &Buffer| b.content.iter().any(|c| c.fg != Color::Reset);
+    assert!(has_colour(&coloured));
+    assert!(!has_colour(&mono_buf), "NO_COLOR draws without colours");
+    // Shared bit 7 after y is inserted has its own glyph.
+    let shared = text_of(&draw(&l, l.step_index(2, 6).unwrap(), 80, 24, &MONO));
+    assert!(cell_line(&shared).contains('▓'));
+}
+
+#[test]
+fn skipped_probes_have_their_own_brackets_and_key() {
+    let l = Lecture::builtin();
+    // Scene 2 step 9: w reads bit 0 (a 0) and never reads its set bits 9, 14.
+    let text = text_of(&draw(&l, l.step_index(2, 9).unwrap(), 100, 30, &MONO));
+    let row = cell_line(&text);
+    let cells: Vec<&str> = row.split('│').skip(1).collect();
+    assert!(cells[0].contains('▐') && cells[0].contains('▌'), "{row}");
+    for skipped in [9, 14] {
+        let cell = cells[skipped];
+        assert!(
+            cell.contains('┊') && cell.contains('█'),
+            "bit {skipped}: {row}"
+        );
+        assert!(
+            !cell.contains('▐') && !cell.contains('▌'),
+            "bit {skipped}: {row}"
+        );
+    }
+    assert!(
+        text.contains("┊ ┊ not needed"),
+        "the key names the glyph:\n{text}"
+    );
+}
+
+#[test]
+fn out_of_range_steps_are_usage_errors() {
+    let l = Lecture::builtin();
+    let e = l.step_index(6, 1).unwrap_err();
+    assert!(e.to_string().contains("scenes 1 to 5"), "{e}");
+    let e = l.step_index(2, 11).unwrap_err();
+    assert!(e.to_string().contains("scene 2 has steps 1 to 10"), "{e}");
+    assert!(l.step_index(1, 0).is_err());
+    assert!(l.board_for(5, 11).is_ok());
+    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+    let e = crate::ui::lecture_view::render_scene_step(&l, 3, 12, buf.area, &mut buf, &MONO)
+        .unwrap_err();
+    assert!(e.to_string().starts_with("step 12 is out of range"), "{e}");
+    assert!(
+        text_of(&buf).trim().is_empty(),
+        "nothing drawn on a bad step"
+    );
+}
+
+#[test]
+fn crowded_and_teacher_scripts_draw_at_every_size() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts");
+    for name in ["stress.txt", "teacher.txt"] {
+        let l = Lecture::from_file(&dir.join(name)).expect("script loads");
+        for global in 0..l.len() {
+            for (w, h) in [
+                (80, 24),
+                (60, 16),
+                (120, 40),
+                (200, 60),
+                (61, 50),
+                (250, 20),
+            ] {
+                let text = text_of(&draw(&l, global, w, h, &MONO));
+                assert!(
+                    text.lines().next().unwrap_or("").contains("Scene 1 of")
+                        || text.lines().next().unwrap_or("").contains("Scene 2 of")
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn emphasis_is_drawn_with_modifiers() {
+    use ratatui::style::Modifier;
+    let l = Lecture::builtin();
+    // Scene 3 step 10 emphasises "kn" in the derivation.
+    let buf = draw(&l, l.step_index(3, 10).unwrap(), 80, 24, &MONO);
+    let underlined: String = buf
+        .content
+        .iter()
+        .filter(|c| c.modifier.contains(Modifier::UNDERLINED))
+        .map(|c| c.symbol())
+        .collect();
+    assert!(underlined.contains("kn"), "{underlined}");
+    // Scene 3 step 3 emphasises the flag: drawn reversed.
+    let buf = draw(&l, l.step_index(3, 3).unwrap(), 80, 24, &MONO);
+    let reversed: String = buf
+        .content
+        .iter()
+        .filter(|c| c.modifier.contains(Modifier::REVERSED))
+        .map(|c| c.symbol())
+        .collect();
+    assert!(reversed.contains("FALSE POSITIVE"), "{reversed}");
+}

@@ -1,0 +1,242 @@
+//! Keys driven through the pure key map and `update`, as the app does,
+//! without a terminal.
+
+use crate::ui::action::{Action, KeyMode, LabSlider};
+use crate::ui::app::{App, Screen};
+use crate::ui::keymap::{key_to_action, mouse_to_action};
+use crate::ui::sandbox::state::Outcome;
+use crate::ui::theme::Theme;
+use crate::ui::update::update;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+fn press(app: &mut App, code: KeyCode) {
+    press_with(app, code, KeyModifiers::NONE);
+}
+
+fn press_with(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
+    if let Some(action) = key_to_action(app, KeyEvent::new(code, modifiers)) {
+        update(app, action);
+    }
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+fn app(screen: Screen) -> App {
+    App::new(screen, Theme { color: false })
+}
+
+#[test]
+fn tab_visits_every_screen_and_comes_back() {
+    let mut a = app(Screen::Lecture);
+    let mut seen = vec![a.screen];
+    for _ in 0..4 {
+        press(&mut a, KeyCode::Tab);
+        seen.push(a.screen);
+    }
+    assert_eq!(
+        seen,
+        [
+            Screen::Lecture,
+            Screen::Lab,
+            Screen::Sandbox,
+            Screen::Sizing,
+            Screen::Lecture
+        ]
+    );
+    press(&mut a, KeyCode::BackTab);
+    assert_eq!(a.screen, Screen::Sizing);
+}
+
+#[test]
+fn lab_arrows_move_the_chosen_slider() {
+    let mut a = app(Screen::Lab);
+    press(&mut a, KeyCode::Right);
+    assert_eq!(a.lab.m, 170);
+    press_with(&mut a, KeyCode::Right, KeyModifiers::SHIFT);
+    assert_eq!(a.lab.m, 340);
+    press(&mut a, KeyCode::Char('<'));
+    assert_eq!(a.lab.m, 170);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Down);
+    assert_eq!(a.lab.selected, LabSlider::K);
+    for _ in 0..40 {
+        press(&mut a, KeyCode::Right);
+    }
+    assert_eq!(a.lab.k, 32);
+    press(&mut a, KeyCode::Up);
+    press(&mut a, KeyCode::Up);
+    press(&mut a, KeyCode::Up);
+    assert_eq!(a.lab.selected, LabSlider::M);
+}
+
+#[test]
+fn holding_right_at_the_top_of_m_stays_put() {
+    let mut a = app(Screen::Lab);
+    type_text(&mut a, "1000000");
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.lab.m, 1_000_000);
+    for _ in 0..500 {
+        press(&mut a, KeyCode::Right);
+    }
+    assert_eq!(a.lab.m, 1_000_000);
+}
+
+#[test]
+fn typed_values_accept_suffixes_and_refuse_out_of_range() {
+    let mut a = app(Screen::Lab);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Enter);
+    type_text(&mut a, "2k");
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.lab.n, 2000);
+    assert!(a.lab.editing.is_none());
+    type_text(&mut a, "9999999");
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.lab.n, 2000);
+    assert!(a.lab.edit_error.is_some());
+    // Still typing: q is a letter here, Esc leaves the field.
+    press(&mut a, KeyCode::Char('q'));
+    assert!(!a.quit);
+    press(&mut a, KeyCode::Esc);
+    assert!(a.lab.editing.is_none());
+    press(&mut a, KeyCode::Char('q'));
+    assert!(a.quit);
+}
+
+#[test]
+fn the_lock_keeps_bits_per_key_while_n_moves() {
+    let mut a = app(Screen::Lab);
+    press(&mut a, KeyCode::Char('l'));
+    press(&mut a, KeyCode::Down);
+    for _ in 0..5 {
+        press_with(&mut a, KeyCode::Right, KeyModifiers::SHIFT);
+    }
+    assert_eq!(a.lab.n, 512);
+    assert_eq!(a.lab.m, 5120);
+    press(&mut a, KeyCode::Char('l'));
+    press(&mut a, KeyCode::Left);
+    assert_eq!((a.lab.m, a.lab.n), (5120, 510));
+}
+
+#[test]
+fn scheme_and_seed_keys() {
+    let mut a = app(Screen::Lab);
+    let before = (a.lab.scheme, a.lab.seed);
+    press(&mut a, KeyCode::Char('s'));
+    press(&mut a, KeyCode::Char('r'));
+    assert_ne!(a.lab.scheme, before.0);
+    assert_ne!(a.lab.seed, before.1);
+}
+
+#[test]
+fn the_sandbox_types_inserts_and_queries() {
+    let mut a = app(Screen::Sandbox);
+    press(&mut a, KeyCode::Char('i'));
+    assert_eq!(a.sandbox.focus, Some(KeyMode::Insert));
+    type_text(&mut a, "rec-11");
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.sandbox.inserted, ["rec-11"]);
+    let Some(Outcome::Inserted(report)) = a.sandbox.history.last().map(|e| &e.outcome) else {
+        panic!("no insert recorded");
+    };
+    assert_eq!(report.positions, [4, 3, 2]);
+    press(&mut a, KeyCode::Down);
+    assert_eq!(a.sandbox.focus, Some(KeyMode::Query));
+    type_text(&mut a, "quiet");
+    press(&mut a, KeyCode::Enter);
+    assert_eq!(a.sandbox.history.len(), 2);
+    press(&mut a, KeyCode::Esc);
+    assert_eq!(a.sandbox.focus, None);
+    press(&mut a, KeyCode::Right);
+    assert_eq!(a.sandbox.filter.m(), 17);
+    assert!(a.sandbox.filter.contains(b"rec-11"));
+    press(&mut a, KeyCode::Char('c'));
+    assert!(a.sandbox.history.is_empty());
+}
+
+#[test]
+fn collapsing_probes_are_flagged() {
+    let mut a = app(Screen::Sandbox);
+    // Odd m lets h2 (always odd) be a multiple of m.
+    for _ in 0..11 {
+        press(&mut a, KeyCode::Left);
+    }
+    assert_eq!(a.sandbox.m, 5);
+    let Some(key) = crate::filter::find_collapsing_key(5, 100_000) else {
+        panic!("no collapsing key at m = 5");
+    };
+    press(&mut a, KeyCode::Char('i'));
+    type_text(&mut a, &key);
+    press(&mut a, KeyCode::Enter);
+    let event = a.sandbox.history.last().map(|e| e.collapsed);
+    assert_eq!(event, Some(true));
+    let text = crate::ui::render::draw_text(&a, 100, 30).unwrap_or_default();
+    assert!(text.contains("mistake 2"), "{text}");
+}
+
+#[test]
+fn sizing_fields_take_typed_text() {
+    let mut a = app(Screen::Sizing);
+    press(&mut a, KeyCode::Char('1'));
+    assert!(a.typing());
+    type_text(&mut a, "e6");
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Backspace);
+    press(&mut a, KeyCode::Backspace);
+    type_text(&mut a, "1/1000");
+    press(&mut a, KeyCode::Enter);
+    assert!(!a.typing());
+    assert_eq!(a.sizing.n_field.text(), "1e6");
+    assert_eq!(a.sizing.p_field.text(), "1/1000");
+    let figures = crate::ui::sizing::state::figures(&a.sizing);
+    assert_eq!(figures.map(|f| (f.n, f.k)), Ok((1_000_000, 10)));
+}
+
+#[test]
+fn mouse_clicks_tabs_and_drags_sliders() {
+    let mut a = app(Screen::Lecture);
+    update(&mut a, Action::Resize(120, 40));
+    let click = |column, row, kind| MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    let tabs = crate::ui::view::tab_hits(ratatui::layout::Rect::new(0, 0, 120, 40));
+    let (_, lab_tab) = tabs[1];
+    let action = mouse_to_action(
+        &a,
+        click(lab_tab.x + 1, 0, MouseEventKind::Down(MouseButton::Left)),
+    );
+    assert_eq!(action, Some(Action::GoTo(Screen::Lab)));
+    if let Some(action) = action {
+        update(&mut a, action);
+    }
+    let body = crate::ui::view::body_area(ratatui::layout::Rect::new(0, 0, 120, 40));
+    let (_, track) = crate::ui::lab::view::slider_tracks(body)[0];
+    let drag = click(track.x, track.y, MouseEventKind::Drag(MouseButton::Left));
+    if let Some(action) = mouse_to_action(&a, drag) {
+        update(&mut a, action);
+    }
+    assert_eq!(a.lab.m, 1);
+    let drag = click(
+        track.right() - 1,
+        track.y,
+        MouseEventKind::Drag(MouseButton::Left),
+    );
+    if let Some(action) = mouse_to_action(&a, drag) {
+        update(&mut a, action);
+    }
+    assert_eq!(a.lab.m, 1_000_000);
+    // Scrolling is not a click.
+    assert_eq!(
+        mouse_to_action(&a, click(5, 5, MouseEventKind::ScrollDown)),
+        None
+    );
+}

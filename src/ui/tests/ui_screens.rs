@@ -1,0 +1,262 @@
+//! Every screen drawn by `bloomlab render`'s code at fixed sizes, checked
+//! against committed snapshots.
+
+use super::app_for;
+use crate::ui::action::{Action, FieldAction, KeyMode, SandboxAction};
+use crate::ui::app::{App, Screen};
+use crate::ui::render::draw_text;
+use crate::ui::theme::Theme;
+use crate::ui::update::update;
+use crate::ui::{AppConfig, FrameConfig};
+
+fn args(screen: Screen, width: u16, height: u16) -> FrameConfig {
+    FrameConfig {
+        app: AppConfig {
+            screen,
+            ..AppConfig::default()
+        },
+        scene: None,
+        step: None,
+        width,
+        height,
+    }
+}
+
+fn render(screen: Screen, width: u16, height: u16) -> String {
+    let a = args(screen, width, height);
+    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    draw_text(&app, width, height).expect("valid size")
+}
+
+#[test]
+fn lab_80x24() {
+    insta::assert_snapshot!(render(Screen::Lab, 80, 24));
+}
+
+#[test]
+fn lab_120x40() {
+    insta::assert_snapshot!(render(Screen::Lab, 120, 40));
+}
+
+#[test]
+fn sandbox_80x24() {
+    insta::assert_snapshot!(render(Screen::Sandbox, 80, 24));
+}
+
+#[test]
+fn sandbox_120x40() {
+    insta::assert_snapshot!(render(Screen::Sandbox, 120, 40));
+}
+
+#[test]
+fn sizing_80x24() {
+    insta::assert_snapshot!(render(Screen::Sizing, 80, 24));
+}
+
+#[test]
+fn sizing_120x40() {
+    insta::assert_snapshot!(render(Screen::Sizing, 120, 40));
+}
+
+#[test]
+fn lecture_80x24() {
+    insta::assert_snapshot!(render(Screen::Lecture, 80, 24));
+}
+
+#[test]
+fn lecture_120x40() {
+    insta::assert_snapshot!(render(Screen::Lecture, 120, 40));
+}
+
+#[test]
+fn too_small_says_so() {
+    let text = render(Screen::Lab, 79, 24);
+    assert!(
+        text.contains("terminal too small: need 80x24, have 79x24"),
+        "{text}"
+    );
+    let text = render(Screen::Sandbox, 100, 10);
+    assert!(text.contains("have 100x10"), "{text}");
+    // Degenerate sizes draw nothing and do not panic.
+    let text = render(Screen::Lab, 1, 1);
+    assert!(text.trim().chars().count() <= 1, "{text}");
+}
+
+#[test]
+fn the_lab_figures_of_the_issue() {
+    let mut a = args(Screen::Lab, 120, 40);
+    a.app.m = Some(160);
+    a.app.n = Some(16);
+    a.app.k = Some(7);
+    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    for needle in [
+        "0.008318677",
+        "0.008193722",
+        "1729 digits",
+        "0.008653308",
+        "/200 = ",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+    assert!(!text.contains("computing"), "{text}");
+}
+
+#[test]
+fn out_of_range_settings_are_usage_errors() {
+    let mut a = args(Screen::Lab, 120, 40);
+    a.app.m = Some(2_000_000);
+    let err = app_for(&a, Theme { color: false }).expect_err("m is too large");
+    assert!(err.is_bad_input());
+    assert!(err.to_string().contains("2000000"), "{err}");
+    let app = App::new(Screen::Lab, Theme { color: false });
+    assert!(draw_text(&app, 0, 24).is_err());
+}
+
+#[test]
+fn sandbox_after_the_lesson() {
+    let mut app = App::new(Screen::Sandbox, Theme { color: false });
+    update(
+        &mut app,
+        Action::Sandbox(SandboxAction::Focus(KeyMode::Insert)),
+    );
+    for _ in 0..3 {
+        update(&mut app, Action::Field(FieldAction::Submit));
+    }
+    update(&mut app, Action::Sandbox(SandboxAction::ToggleMode));
+    for _ in 0..2 {
+        update(&mut app, Action::Field(FieldAction::Submit));
+    }
+    let text = draw_text(&app, 100, 30).expect("valid size");
+    assert!(text.contains("rec-6 → no"), "{text}");
+    assert!(text.contains("any() instead of all()"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn help_overlay_lists_the_lab_keys() {
+    let mut app = App::new(Screen::Lab, Theme { color: false });
+    update(&mut app, Action::ToggleHelp);
+    let text = draw_text(&app, 100, 30).expect("valid size");
+    for needle in [
+        "Shift+←",
+        "lock bits per key",
+        "reseed",
+        "Tab / Shift+Tab",
+        "quit",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+}
+
+#[test]
+fn a_moved_slider_shows_the_old_value_as_computing() {
+    let mut a = args(Screen::Lab, 120, 40);
+    a.app.m = Some(160);
+    let mut app = app_for(&a, Theme { color: false }).expect("valid settings");
+    // Move m without computing: the figures belong to m = 160 now.
+    update(
+        &mut app,
+        Action::Lab(crate::ui::action::LabAction::Adjust {
+            up: true,
+            big: false,
+        }),
+    );
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    assert!(text.contains("0.008318677101 computing…"), "{text}");
+    assert!(text.contains("waiting for the exact rate"), "{text}");
+    assert!(text.contains("m=170"), "{text}");
+}
+
+#[test]
+fn exact_work_over_the_budget_says_so() {
+    let mut a = args(Screen::Lab, 120, 40);
+    a.app.m = Some(1_000_000);
+    a.app.n = Some(100_000);
+    a.app.k = Some(32);
+    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    assert!(
+        text.contains("too large to compute exactly (614,400,001 digits; limit 5,000,000)"),
+        "{text}"
+    );
+    // The difference cannot come, so it does not claim to be on its way.
+    assert!(
+        text.contains("needs the exact rate, which is over the digit budget"),
+        "{text}"
+    );
+    assert!(!text.contains("waiting for the exact rate"), "{text}");
+    // Every k from 3 up is over budget here, yet the bounds prove k = 7.
+    assert!(
+        text.contains(
+            "best k     7 (certified by bounds; exact rate too large: 29,400,001 digits)"
+        ),
+        "{text}"
+    );
+    let narrow = draw_text(&app, 80, 24).expect("valid size");
+    assert!(
+        narrow.contains("needs the exact rate: too large"),
+        "{narrow}"
+    );
+    assert!(narrow.contains("best k     7 certified"), "{narrow}");
+}
+
+#[test]
+fn a_running_measurement_shows_its_count_so_far() {
+    let mut app = App::new(Screen::Lab, Theme { color: false });
+    app.lab.filters = 40;
+    let key = app.lab.measure_key();
+    let so_far = std::cell::RefCell::new(Vec::new());
+    let mut small = key;
+    small.queries = 50;
+    let finished = crate::ui::lab::compute::measured(small, &Default::default(), &|m| {
+        so_far.borrow_mut().push(m);
+    });
+    let partials = so_far.into_inner();
+    // One running count per finished filter but the last.
+    assert_eq!(partials.len(), 39);
+    assert!(matches!(finished, Some(Ok(ref m)) if m.complete() && m.total_queries == 2000));
+    app.lab.results.measured.set(key, Ok(partials[9].clone()));
+    assert!(!app.lab.results.measurement_done(&key));
+    let text = draw_text(&app, 120, 40).expect("valid size");
+    assert!(
+        text.contains("so far, 10 of 40 filters computing…"),
+        "{text}"
+    );
+}
+
+#[test]
+fn candidates_the_bounds_cannot_separate_are_all_named() {
+    use crate::ui::computed::Outcome;
+    use crate::ui::lab::compute::{BestK, Verdict};
+    let mut app = App::new(Screen::Lab, Theme { color: false });
+    let key = app.lab.best_key();
+    app.lab.results.best.set(
+        key,
+        Outcome::Ready(BestK {
+            k: 7,
+            verdict: Verdict::Undecided {
+                candidates: vec![7, 8],
+            },
+            decimal: None,
+            approx: 0.0083,
+            scanned_to: 11,
+            points: Vec::new(),
+            skipped: vec![7, 8, 9, 10, 11],
+        }),
+    );
+    for (width, height) in [(120, 40), (80, 24)] {
+        let text = draw_text(&app, width, height).expect("valid size");
+        assert!(text.contains("best k     one of 7, 8  bounds"), "{text}");
+    }
+}
+
+#[test]
+fn rates_too_rare_for_a_count_still_say_how_rare() {
+    let mut a = args(Screen::Lab, 100, 30);
+    (a.app.m, a.app.n, a.app.k) = (Some(1_000_000), Some(16), Some(7));
+    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let text = draw_text(&app, 100, 30).expect("valid size");
+    assert!(text.contains("2.209822732e-28"), "{text}");
+    assert!(text.contains("rarer than 1 in 10^19"), "{text}");
+}

@@ -1,0 +1,199 @@
+//! Every kind of bad input exits 2 with exactly one line on stderr that
+//! names the value and what is allowed; help and version exit 0.
+
+use crate::common::bloomlab;
+
+/// Runs `args`, checks exit 2, empty stdout and one stderr line, and
+/// returns that line.
+fn refused(args: &[&str]) -> String {
+    let out = bloomlab(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+    assert!(err.starts_with("error: "), "{args:?}: {err:?}");
+    err.trim_end().to_string()
+}
+
+#[test]
+fn out_of_range_numbers_name_value_and_range() {
+    assert_eq!(
+        refused(&["rate", "--m", "0", "--n", "16", "--k", "7"]),
+        "error: --m must be a whole number between 1 and 10^12, got '0'"
+    );
+    assert_eq!(
+        refused(&["rate", "--m", "160", "--n", "16", "--k", "0"]),
+        "error: --k must be a whole number between 1 and 1000, got '0'"
+    );
+    assert_eq!(
+        refused(&["rate", "--m", "160", "--n", "sixteen", "--k", "7"]),
+        "error: --n must be a whole number between 0 and 10^12, got 'sixteen'"
+    );
+    let line = refused(&["measure", "--m", "99999999999", "--n", "1", "--k", "1"]);
+    assert!(
+        line.contains("--m") && line.contains("2^32") && line.contains("99999999999"),
+        "{line}"
+    );
+    let line = refused(&[
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--queries",
+        "0",
+    ]);
+    assert!(
+        line.contains("--queries") && line.contains("between 1 and"),
+        "{line}"
+    );
+    let line = refused(&[
+        "rate", "--m", "160", "--n", "16", "--k", "7", "--digits", "-3",
+    ]);
+    assert!(line.contains("--digits") && line.contains("'-3'"), "{line}");
+}
+
+#[test]
+fn bad_probabilities_and_counts_for_size() {
+    for p in ["0", "1", "1.5", "150%", "-1%", "abc", "1/0"] {
+        let line = refused(&["size", "--n", "50M", "--p", p]);
+        assert!(
+            line.contains("--p") && line.contains("between 0 and 1"),
+            "{p}: {line}"
+        );
+        assert!(line.contains(&format!("'{p}'")), "{p}: {line}");
+    }
+    for n in ["0", "many", "1.5", "-5"] {
+        let line = refused(&["size", "--n", n, "--p", "1%"]);
+        assert!(
+            line.contains("--n") && line.contains(&format!("'{n}'")),
+            "{n}: {line}"
+        );
+    }
+}
+
+#[test]
+fn unknown_names_list_the_choices() {
+    assert_eq!(
+        refused(&["--screen", "garden"]),
+        "error: --screen must be one of lecture, lab, sandbox, sizing, got 'garden'"
+    );
+    let line = refused(&[
+        "measure", "--m", "160", "--n", "16", "--k", "7", "--scheme", "triple",
+    ]);
+    assert!(line.contains("double, independent"), "{line}");
+    let line = refused(&["render", "--screen", "nowhere"]);
+    assert!(line.contains("--screen"), "{line}");
+    let line = refused(&["frobnicate"]);
+    assert!(
+        line.contains("frobnicate") && line.contains("rate"),
+        "{line}"
+    );
+}
+
+#[test]
+fn structural_mistakes_are_one_line_too() {
+    refused(&["rate", "--m", "160"]);
+    refused(&["rate", "--m", "160", "--n", "16", "--k", "7", "--bogus"]);
+    refused(&["positions", "--m", "16", "--k", "3"]);
+    refused(&["script"]);
+    refused(&["rate", "--m"]);
+    refused(&["--m", "0"]);
+}
+
+#[test]
+fn empty_key_lists_are_refused() {
+    for (insert, query) in [("", "a"), ("a", ""), ("a,,b", "a"), ("a", "b,")] {
+        let line = refused(&[
+            "lookup", "--m", "16", "--k", "3", "--insert", insert, "--query", query,
+        ]);
+        assert!(line.contains("non-empty keys"), "{line}");
+    }
+}
+
+#[test]
+fn work_over_the_budget_is_refused_with_the_way_out() {
+    let line = refused(&["rate", "--m", "1000000", "--n", "1000000", "--k", "7"]);
+    assert!(
+        line.contains("digits") && line.contains("--max-digits"),
+        "{line}"
+    );
+    let line = refused(&[
+        "rate",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--max-digits",
+        "100",
+    ]);
+    assert!(
+        line.contains("1729") && line.contains("--max-digits 1729"),
+        "{line}"
+    );
+    let line = refused(&[
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--queries",
+        "1000000000",
+        "--filters",
+        "1000",
+    ]);
+    assert!(
+        line.contains("--queries") && line.contains("--filters"),
+        "{line}"
+    );
+}
+
+#[test]
+fn help_and_version_exit_zero() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["rate", "--help"],
+        &["help"],
+    ] {
+        let out = bloomlab(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+    let help = String::from_utf8_lossy(&bloomlab(&["rate", "--help"]).stdout).into_owned();
+    assert!(help.contains("--max-digits"), "{help}");
+}
+
+#[test]
+fn empty_keys_tiny_targets_and_misplaced_app_options_are_refused() {
+    let line = refused(&["positions", "rec-11", "", "--m", "16", "--k", "3"]);
+    assert!(line.contains("non-empty"), "{line}");
+    let line = refused(&["size", "--n", "10", "--p", "1e-320"]);
+    assert!(line.contains("--p") && line.contains("1000"), "{line}");
+    let line = refused(&["--m", "5", "rate", "--m", "10", "--n", "1", "--k", "1"]);
+    assert!(line.contains("only apply to the app and render"), "{line}");
+}
+
+#[test]
+fn render_takes_the_app_options_given_before_it() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/teacher.txt");
+    let before = bloomlab(&[
+        "--script", script, "render", "--width", "80", "--height", "24",
+    ]);
+    let after = bloomlab(&[
+        "render", "--script", script, "--width", "80", "--height", "24",
+    ]);
+    assert_eq!(before.status.code(), Some(0));
+    assert_eq!(before.stdout, after.stdout);
+    let builtin = bloomlab(&["render", "--width", "80", "--height", "24"]);
+    assert_ne!(
+        before.stdout, builtin.stdout,
+        "the teacher's script was ignored"
+    );
+}

@@ -1,0 +1,30 @@
+//! The integration tests, as one binary: each module is one area, and the
+//! real `bloomlab` binary is run wherever the behaviour is the command line's.
+//! Unit tests of the app's screens live beside the code, in `src/ui/tests`.
+
+mod common;
+mod figures;
+mod support;
+
+mod cli_errors;
+mod cli_lookup;
+mod cli_measure;
+mod cli_rate;
+mod cli_size;
+mod cli_snapshots;
+mod filter_props;
+mod hostile_cli;
+mod hostile_scripts;
+mod lecture_budget;
+mod lecture_scripts;
+mod lecture_trace;
+mod prop_filter;
+mod pty_app;
+mod rates_best_k;
+mod rates_brute_force;
+mod rates_cancel;
+mod rates_figures;
+mod rates_props;
+mod rates_reference;
+mod rates_sizing;
+mod ui_args;
