@@ -180,17 +180,17 @@ impl State {
                 self.board.probes.insert(*curve, *x);
             }
             Directive::Derive(t) => {
-                let line = t.fill(figures, &self.now());
+                let line = figures.fill(t, &self.now());
                 self.board.derivation.push(line);
                 self.board.visible.insert(Element::Derivation);
             }
             Directive::Note(t) => {
-                let line = t.fill(figures, &self.now());
+                let line = figures.fill(t, &self.now());
                 self.board.notes.push(line);
                 self.board.visible.insert(Element::Notes);
             }
             Directive::Banner(t) => {
-                self.board.banner = Some(t.fill(figures, &self.now()));
+                self.board.banner = Some(figures.fill(t, &self.now()));
                 self.board.visible.insert(Element::Banner);
             }
             Directive::Table(row) => {
@@ -284,7 +284,7 @@ impl State {
         let narration = script.scenes[scene].steps[step]
             .narration
             .iter()
-            .map(|t| t.fill(figures, &self.now()))
+            .map(|t| figures.fill(t, &self.now()))
             .collect();
         self.board.narration = narration;
     }

@@ -2,7 +2,7 @@
 //! curves' points, computed from the script's settings.
 
 use super::script::{Curve, Item, Settings};
-use super::template::{Arg, Call, Func, Now, default_digits};
+use super::template::{Arg, Call, Func, Now, Part, Template, default_digits};
 use crate::numbers::{NARRATION, grouped_real, scientific, sig_within, trim_zeros};
 
 /// `x` with `digits` significant digits, as the narration says figures.
@@ -71,6 +71,30 @@ impl Figures {
     /// Figures for a script's settings and items.
     pub fn with_items(settings: Settings, items: Vec<Item>) -> Self {
         Figures { settings, items }
+    }
+
+    /// `template` with its placeholders filled from these figures and the
+    /// board as it stands.
+    pub fn fill(&self, template: &Template, now: &Now<'_>) -> String {
+        let mut out = String::new();
+        for part in &template.parts {
+            match part {
+                Part::Text(t) => out.push_str(t),
+                Part::Value(call) => out.push_str(&self.format(call, now)),
+            }
+        }
+        out
+    }
+
+    /// The number a placeholder argument stands for, given the board's
+    /// probes and the curve a `probe` argument reads.
+    pub fn resolve(&self, arg: Arg, now: &Now<'_>, curve: Curve) -> f64 {
+        match arg {
+            Arg::Num(x) => x,
+            Arg::Probe => now.probes.get(&curve).copied().unwrap_or(f64::NAN),
+            Arg::Bloom => self.settings.bloom_bits,
+            Arg::Kopt => kopt(self.settings.k_curve_bits),
+        }
     }
 
     fn m(&self) -> f64 {
@@ -155,7 +179,7 @@ impl Figures {
     pub fn value(&self, call: &Call, now: &Now<'_>) -> f64 {
         let a = &call.args;
         let s = &self.settings;
-        let get = |arg: Option<Arg>, curve: Curve| arg.map(|v| v.resolve(self, now, curve));
+        let get = |arg: Option<Arg>, curve: Curve| arg.map(|v| self.resolve(v, now, curve));
         let n = get(a.n, Curve::Fill);
         let m = get(a.m, Curve::Fill).unwrap_or(self.m());
         // `k=kopt` is k* for the figure's own bits per item.
@@ -211,9 +235,9 @@ impl Figures {
             Func::BitsMin => s.bits_min as f64,
             Func::BitsMax => s.bits_max as f64,
             Func::CounterBits => f64::from(s.counter_bits),
-            Func::ProbeN => Arg::Probe.resolve(self, now, Curve::Fill),
-            Func::ProbeK => Arg::Probe.resolve(self, now, Curve::K),
-            Func::ProbeBits => Arg::Probe.resolve(self, now, Curve::Bits),
+            Func::ProbeN => self.resolve(Arg::Probe, now, Curve::Fill),
+            Func::ProbeK => self.resolve(Arg::Probe, now, Curve::K),
+            Func::ProbeBits => self.resolve(Arg::Probe, now, Curve::Bits),
         }
     }
 

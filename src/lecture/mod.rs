@@ -6,13 +6,14 @@
 //! index of a scene's first step, scenes counted from 0), `locate(global) ->
 //! (scene0, step0)`, and `board(global) -> Board` (pure: recomputed from the
 //! script for each step). The lecture screen is drawn by
-//! `crate::ui::lecture_view::render(lecture, step, area, buf, theme)`.
+//! `crate::ui::lecture::render(lecture, step, area, buf, theme)`.
 //! `step_index(scene, step)` turns the 1-based numbers of the progress line
 //! (and of `bloomlab render --scene S --step T`) into a global index, with a
 //! `CliError::Usage` naming the range when they are out of it; `board_for`
 //! does the same and returns the board.
 
 pub mod board;
+pub mod curve;
 pub mod engine;
 pub mod error;
 pub mod figures;

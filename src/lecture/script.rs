@@ -1,6 +1,7 @@
 //! The compiled form of a lecture script: settings, items, scenes and the
 //! directives of every step. Produced by `parse`, consumed by `engine`.
 
+pub use super::curve::Curve;
 use super::template::Template;
 
 /// Numbers a script may set in its header; each has a default that matches
@@ -137,28 +138,6 @@ impl Element {
             .iter()
             .find(|(e, _)| *e == self)
             .map_or("?", |(_, n)| n)
-    }
-}
-
-/// One of the three curves a probe can move along.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Curve {
-    /// Fill against n (x is n).
-    Fill,
-    /// Epsilon against k at fixed bits per item (x is k).
-    K,
-    /// Epsilon against bits per item at the best k (x is bits per item).
-    Bits,
-}
-
-impl Curve {
-    /// The curve's script name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Curve::Fill => "fill",
-            Curve::K => "k",
-            Curve::Bits => "bits",
-        }
     }
 }
 

@@ -4,8 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::figures::Figures;
-use super::script::Curve;
+use super::curve::Curve;
 
 /// What a placeholder may read from the board as it stands when it is filled.
 #[derive(Debug, Clone, Copy)]
@@ -143,19 +142,6 @@ pub enum Arg {
     Kopt,
 }
 
-impl Arg {
-    /// The number this argument stands for, given the board's probes and the
-    /// curve a `probe` argument reads.
-    pub fn resolve(self, figures: &Figures, now: &Now<'_>, curve: Curve) -> f64 {
-        match self {
-            Arg::Num(x) => x,
-            Arg::Probe => now.probes.get(&curve).copied().unwrap_or(f64::NAN),
-            Arg::Bloom => figures.settings.bloom_bits,
-            Arg::Kopt => super::figures::kopt(figures.settings.k_curve_bits),
-        }
-    }
-}
-
 /// Arguments of a placeholder; absent ones take the script's values.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Args {
@@ -259,18 +245,6 @@ impl Template {
             parts.push(Part::Text(literal));
         }
         Ok(Template { parts })
-    }
-
-    /// Fills the placeholders from the figures and the board as it stands.
-    pub fn fill(&self, figures: &Figures, now: &Now<'_>) -> String {
-        let mut out = String::new();
-        for part in &self.parts {
-            match part {
-                Part::Text(t) => out.push_str(t),
-                Part::Value(call) => out.push_str(&figures.format(call, now)),
-            }
-        }
-        out
     }
 
     /// The placeholders, in order.

@@ -1,7 +1,7 @@
 //! Everything the user can ask for, as plain data. Keys and mouse events are
 //! turned into these by [`crate::ui::keymap`]; [`crate::ui::update`] applies them.
 
-use crate::ui::app::Screen;
+use crate::ui::screen::Screen;
 
 /// One request from the user.
 #[derive(Debug, Clone, Copy, PartialEq)]

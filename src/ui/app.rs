@@ -3,9 +3,9 @@
 use crate::ui::config::AppConfig;
 use crate::ui::error::UiError;
 use crate::ui::lab::state::LabState;
-use crate::ui::lecture_tab::LectureTab;
+use crate::ui::lecture::tab::LectureTab;
 use crate::ui::sandbox::state::SandboxState;
-pub use crate::ui::screen::Screen;
+use crate::ui::screen::Screen;
 use crate::ui::sizing::state::SizingState;
 use crate::ui::theme::Theme;
 

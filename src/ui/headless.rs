@@ -8,12 +8,12 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::limits::RENDER_SIZE;
 use crate::ui::app::App;
 use crate::ui::config::FrameConfig;
 use crate::ui::error::UiError;
 use crate::ui::jobs::compute_now;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
+use crate::ui::render::{buffer_text, check_size};
 use crate::ui::theme::Theme;
 use crate::ui::update::update;
 
@@ -102,7 +102,7 @@ impl Headless {
 
     /// The current frame as text, one line per row, trailing spaces trimmed.
     pub fn text(&self) -> String {
-        crate::ui::render::buffer_text(&self.buffer())
+        buffer_text(&self.buffer())
     }
 
     /// True once the user has asked to quit.
@@ -114,18 +114,5 @@ impl Headless {
     #[cfg(test)]
     pub(crate) fn into_app(self) -> App {
         self.app
-    }
-}
-
-/// Refuses a frame dimension outside [`RENDER_SIZE`].
-pub(crate) fn check_size(name: &'static str, value: u16) -> Result<(), UiError> {
-    if RENDER_SIZE.contains(u64::from(value)) {
-        Ok(())
-    } else {
-        Err(UiError::Setting {
-            name,
-            value: u64::from(value),
-            span: RENDER_SIZE,
-        })
     }
 }

@@ -2,7 +2,8 @@
 //! footer shows the short form. The key map in [`crate::ui::keymap`] is
 //! checked against these lists by its tests.
 
-use crate::ui::app::{App, Screen};
+use crate::ui::app::App;
+use crate::ui::screen::Screen;
 
 /// One documented key: what to press and what it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,12 +4,13 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::measure::MeasureConfig;
-use crate::ui::app::{App, Screen};
+use crate::ui::app::App;
 use crate::ui::computed::Outcome;
 use crate::ui::lab::compute::{
     self, BestK, BestKey, CurveKey, EXACT_BUDGET, ExactFigures, MeasureFigures, MnCurve,
     POINT_BUDGET, RateKey, TrueFigures,
 };
+use crate::ui::screen::Screen;
 use crate::ui::sizing::state::figures;
 use crate::ui::worker::Lane;
 

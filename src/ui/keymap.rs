@@ -10,8 +10,9 @@ use crate::ui::action::{
     Action, FieldAction, KeyMode, LabAction, LectureAction, SandboxAction, SandboxSetting,
     SizingAction,
 };
-use crate::ui::app::{App, Screen};
+use crate::ui::app::App;
 use crate::ui::lab::view::slider_tracks;
+use crate::ui::screen::Screen;
 use crate::ui::view::{body_area, tab_hits};
 
 /// The action a key asks for in the current state, if any.

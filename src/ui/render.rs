@@ -5,9 +5,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
+use crate::limits::RENDER_SIZE;
 use crate::ui::app::App;
 use crate::ui::error::UiError;
-use crate::ui::headless::check_size;
 
 /// Draws `app` at `width` x `height` and returns the text, one line per row
 /// with trailing spaces trimmed.
@@ -47,4 +47,17 @@ pub fn buffer_text(buf: &Buffer) -> String {
 
 fn unicode_width(symbol: &str) -> usize {
     ratatui::text::Span::raw(symbol).width().max(1)
+}
+
+/// Refuses a frame dimension outside [`RENDER_SIZE`].
+pub(crate) fn check_size(name: &'static str, value: u16) -> Result<(), UiError> {
+    if RENDER_SIZE.contains(u64::from(value)) {
+        Ok(())
+    } else {
+        Err(UiError::Setting {
+            name,
+            value: u64::from(value),
+            span: RENDER_SIZE,
+        })
+    }
 }

@@ -4,8 +4,9 @@
 use crate::ui::action::{
     Action, FieldAction, KeyMode, LabAction, LabSlider, SandboxAction, SizingAction,
 };
-use crate::ui::app::{App, Screen};
+use crate::ui::app::App;
 use crate::ui::lab::state::spec;
+use crate::ui::screen::Screen;
 use crate::ui::text_field::TextField;
 
 /// Applies one action.

@@ -8,8 +8,9 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use strum::IntoEnumIterator;
 
-use crate::ui::app::{App, Screen};
+use crate::ui::app::App;
 use crate::ui::help::{self, KeyHelp};
+use crate::ui::screen::Screen;
 
 /// The smallest terminal the app draws into.
 pub const MIN_WIDTH: u16 = 80;
@@ -28,7 +29,7 @@ impl Widget for &App {
         let body = body_area(area);
         match self.screen {
             Screen::Lecture => {
-                crate::ui::lecture_tab::render(&self.lecture, body, buf, &self.theme);
+                crate::ui::lecture::tab::render(&self.lecture, body, buf, &self.theme);
             }
             Screen::Lab => crate::ui::lab::view::render(self, body, buf),
             Screen::Sandbox => crate::ui::sandbox::view::render(self, body, buf),

@@ -6,6 +6,7 @@ mod common;
 mod figures;
 mod support;
 
+mod architecture;
 mod cli_errors;
 mod cli_lookup;
 mod cli_measure;

@@ -3,7 +3,7 @@
 //! line and column inside the file.
 
 use crate::lecture::{Lecture, trace};
-use crate::ui::lecture_view::render;
+use crate::ui::lecture::render;
 use crate::ui::theme::Theme;
 use proptest::prelude::*;
 use ratatui::buffer::Buffer;

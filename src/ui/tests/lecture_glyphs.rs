@@ -3,7 +3,7 @@
 //! axes' ticks and the memory plot's lines.
 
 use crate::lecture::Lecture;
-use crate::ui::lecture_view::render;
+use crate::ui::lecture::render;
 use crate::ui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -4,7 +4,7 @@
 //! moves up or down between the steps of a scene.
 
 use crate::lecture::Lecture;
-use crate::ui::lecture_view::render;
+use crate::ui::lecture::render;
 use crate::ui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

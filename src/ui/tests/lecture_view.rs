@@ -3,7 +3,7 @@
 //! every size drawn without a panic and with the progress line right.
 
 use crate::lecture::Lecture;
-use crate::ui::lecture_view::render;
+use crate::ui::lecture::render;
 use crate::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -211,8 +211,8 @@ fn out_of_range_steps_are_usage_errors() {
     assert!(l.step_index(1, 0).is_err());
     assert!(l.board_for(5, 11).is_ok());
     let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
-    let e = crate::ui::lecture_view::render_scene_step(&l, 3, 12, buf.area, &mut buf, &MONO)
-        .unwrap_err();
+    let e =
+        crate::ui::lecture::render_scene_step(&l, 3, 12, buf.area, &mut buf, &MONO).unwrap_err();
     assert!(e.to_string().starts_with("step 12 is out of range"), "{e}");
     assert!(
         text_of(&buf).trim().is_empty(),

@@ -12,12 +12,13 @@ use crate::ui::action::{
     Action, FieldAction, LabAction, LabSlider, LectureAction, SandboxAction, SandboxSetting,
     SizingAction,
 };
-use crate::ui::app::{App, Screen};
+use crate::ui::app::App;
 use crate::ui::jobs::Jobs;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
 use crate::ui::lab::state::spec;
-use crate::ui::lecture_tab::LectureTab;
+use crate::ui::lecture::tab::LectureTab;
 use crate::ui::sandbox::state::{K_SPEC, M_SPEC};
+use crate::ui::screen::Screen;
 use crate::ui::text_field::TextField;
 use crate::ui::theme::Theme;
 use crate::ui::update::update;

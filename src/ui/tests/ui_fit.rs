@@ -3,9 +3,10 @@
 //! left margin.
 
 use crate::ui::action::KeyMode;
-use crate::ui::app::{App, Screen};
+use crate::ui::app::App;
 use crate::ui::render::draw_text;
 use crate::ui::sandbox::view::field_line;
+use crate::ui::screen::Screen;
 use crate::ui::text_field::TextField;
 use crate::ui::theme::Theme;
 

@@ -2,9 +2,10 @@
 //! without a terminal.
 
 use crate::ui::action::{Action, KeyMode, LabSlider};
-use crate::ui::app::{App, Screen};
+use crate::ui::app::App;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
 use crate::ui::sandbox::state::Outcome;
+use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
 use crate::ui::update::update;
 use ratatui::crossterm::event::{

@@ -3,8 +3,9 @@
 
 use super::app_for;
 use crate::ui::action::{Action, FieldAction, KeyMode, SandboxAction};
-use crate::ui::app::{App, Screen};
+use crate::ui::app::App;
 use crate::ui::render::draw_text;
+use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
 use crate::ui::update::update;
 use crate::ui::{AppConfig, FrameConfig};

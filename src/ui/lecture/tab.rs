@@ -1,5 +1,5 @@
 //! The lecture tab: the compiled script, the current step, and the stepping
-//! rules. The board itself is drawn by [`crate::ui::lecture_view`].
+//! rules. The board itself is drawn by [`crate::ui::lecture`].
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -69,7 +69,7 @@ impl Default for LectureTab {
 
 /// Draws the lecture tab into `area` with the lecture's own view.
 pub fn render(tab: &LectureTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    crate::ui::lecture_view::render(&tab.lecture, tab.step, area, buf, theme);
+    crate::ui::lecture::render(&tab.lecture, tab.step, area, buf, theme);
 }
 
 #[cfg(test)]

@@ -3,16 +3,12 @@
 //! the narration underneath. Drawing only: the board comes from the pure
 //! engine in `crate::lecture`.
 
-#[path = "lecture/layout.rs"]
 mod layout;
-#[path = "lecture/paint.rs"]
 mod paint;
-#[path = "lecture/panels.rs"]
 mod panels;
-#[path = "lecture/plots.rs"]
 mod plots;
-#[path = "lecture/row.rs"]
 mod row;
+pub mod tab;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
