@@ -8,7 +8,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// What one probe did at its position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,9 +39,9 @@ impl Mark {
 
     fn style(self, theme: &Theme) -> Style {
         match self {
-            Mark::Hit | Mark::NewlySet | Mark::AlreadySet => theme.probe_hit(),
-            Mark::Miss => theme.probe_miss(),
-            Mark::Unread => theme.dim(),
+            Mark::Hit | Mark::NewlySet | Mark::AlreadySet => theme.style(Role::ProbeHit),
+            Mark::Miss => theme.style(Role::ProbeMiss),
+            Mark::Unread => theme.style(Role::ProbeSkipped),
         }
     }
 }
@@ -112,26 +112,33 @@ impl BitRow<'_> {
             bottom.push_str(if last { "───┘" } else { "───┴" });
         }
         let x0 = area.x + 1;
-        put(buf, area, x0, area.y, &top, theme.border());
+        put(buf, area, x0, area.y, &top, theme.style(Role::Border));
         put(
             buf,
             area,
             x0,
             area.y.saturating_add(2),
             &bottom,
-            theme.border(),
+            theme.style(Role::Border),
         );
         for (i, &set) in self.bits.iter().enumerate() {
             let pos = i as u64;
             let x = x0 + u16::try_from(i).unwrap_or(0) * BOXED_CELL;
             let marks: Vec<Mark> = self.marks_at(pos).collect();
-            put(buf, area, x, area.y.saturating_add(1), "│", theme.border());
+            put(
+                buf,
+                area,
+                x,
+                area.y.saturating_add(1),
+                "│",
+                theme.style(Role::Border),
+            );
             let (cell, style) = match (set, marks.first()) {
-                (true, Some(_)) => ("▐█▌", theme.probe_hit()),
-                (false, Some(Mark::Miss)) => (" ✗ ", theme.probe_miss()),
-                (false, Some(_)) => (" · ", theme.dim()),
-                (true, None) => (" █ ", theme.bit_set()),
-                (false, None) => ("   ", theme.text()),
+                (true, Some(_)) => ("▐█▌", theme.style(Role::ProbeHit)),
+                (false, Some(Mark::Miss)) => (" ✗ ", theme.style(Role::ProbeMiss)),
+                (false, Some(_)) => (" · ", theme.style(Role::ProbeSkipped)),
+                (true, None) => (" █ ", theme.style(Role::BitSet)),
+                (false, None) => ("   ", theme.style(Role::Text)),
             };
             put(buf, area, x + 1, area.y.saturating_add(1), cell, style);
             let index = format!("{pos:^3}");
@@ -141,7 +148,7 @@ impl BitRow<'_> {
                 x + 1,
                 area.y.saturating_add(3),
                 &index,
-                theme.dim(),
+                theme.style(Role::Index),
             );
             if let Some(first) = marks.first() {
                 let text = if marks.len() > 1 {
@@ -166,7 +173,7 @@ impl BitRow<'_> {
             end,
             area.y.saturating_add(1),
             "│",
-            theme.border(),
+            theme.style(Role::Border),
         );
     }
 
@@ -180,20 +187,34 @@ impl BitRow<'_> {
                 break;
             }
             let start = line * per_line;
-            put(buf, area, area.x, y, &format!("{start:>5}"), theme.dim());
+            put(
+                buf,
+                area,
+                area.x,
+                y,
+                &format!("{start:>5}"),
+                theme.style(Role::Index),
+            );
             for (j, &set) in chunk.iter().enumerate() {
                 let pos = (start + j) as u64;
                 let x = area.x + 6 + u16::try_from(j).unwrap_or(0);
                 let marks: Vec<Mark> = self.marks_at(pos).collect();
                 let (glyph, style) = match (set, marks.first()) {
-                    (true, Some(_)) => ("█", theme.probe_hit()),
-                    (false, Some(Mark::Miss)) => ("✗", theme.probe_miss()),
-                    (true, None) => ("█", theme.bit_set()),
-                    (false, _) => ("·", theme.dim()),
+                    (true, Some(_)) => ("█", theme.style(Role::ProbeHit)),
+                    (false, Some(Mark::Miss)) => ("✗", theme.style(Role::ProbeMiss)),
+                    (true, None) => ("█", theme.style(Role::BitSet)),
+                    (false, _) => ("·", theme.style(Role::BitEmpty)),
                 };
                 put(buf, area, x, y, glyph, style);
                 if j % 8 == 0 {
-                    put(buf, area, x, y.saturating_add(1), "╵", theme.dim());
+                    put(
+                        buf,
+                        area,
+                        x,
+                        y.saturating_add(1),
+                        "╵",
+                        theme.style(Role::Index),
+                    );
                 }
                 if let Some(first) = marks.first() {
                     let glyph = first.glyph().to_string();
@@ -228,7 +249,7 @@ mod tests {
         let height = row.height(width);
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
-        row.render(area, &mut buf, &Theme { color: false });
+        row.render(area, &mut buf, &Theme::MONO);
         (0..height)
             .map(|y| {
                 (0..width)
@@ -271,6 +292,6 @@ mod tests {
         assert!(lines[0].starts_with("    0 ████"));
         // Tiny areas must not panic.
         let mut buf = Buffer::empty(Rect::new(0, 0, 3, 1));
-        row.render(Rect::new(0, 0, 3, 1), &mut buf, &Theme { color: false });
+        row.render(Rect::new(0, 0, 3, 1), &mut buf, &Theme::MONO);
     }
 }

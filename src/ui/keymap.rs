@@ -189,7 +189,7 @@ mod tests {
     }
 
     fn app(screen: Screen) -> App {
-        App::new(screen, Theme { color: false })
+        App::new(screen, Theme::MONO)
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use ratatui::text::Span;
 
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// How a slider's track maps values: evenly, or by orders of magnitude.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,14 +123,14 @@ pub fn track(fraction: f64, width: u16, theme: &Theme, selected: bool) -> Vec<Sp
     };
     let knob = ((f * (cells - 1) as f64).round() as usize).min(cells - 1);
     let style = if selected {
-        theme.accent()
+        theme.style(Role::Focus)
     } else {
-        theme.text()
+        theme.style(Role::Text)
     };
     vec![
         Span::styled("━".repeat(knob), style),
-        Span::styled("●", theme.marker()),
-        Span::styled("─".repeat(cells - 1 - knob), theme.dim()),
+        Span::styled("●", theme.style(Role::Marker)),
+        Span::styled("─".repeat(cells - 1 - knob), theme.style(Role::Border)),
     ]
 }
 

@@ -11,6 +11,7 @@ use strum::IntoEnumIterator;
 use crate::ui::app::App;
 use crate::ui::help::{self, KeyHelp};
 use crate::ui::screen::Screen;
+use crate::ui::theme::Role;
 
 /// The smallest terminal the app draws into.
 pub const MIN_WIDTH: u16 = 80;
@@ -21,6 +22,7 @@ const BRAND: &str = " bloomlab  ";
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        buf.set_style(area, self.theme.base());
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             render_too_small(area, buf, self);
             return;
@@ -67,20 +69,20 @@ pub fn tab_hits(frame: Rect) -> Vec<(Screen, Rect)> {
 
 fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
-    buf.set_string(area.x, area.y, BRAND, theme.title());
+    buf.set_string(area.x, area.y, BRAND, theme.style(Role::Title));
     for (screen, rect) in tab_hits(area) {
         let (label, style) = if screen == app.screen {
-            (format!("[{}]", screen.title()), theme.selected())
+            (format!("[{}]", screen.title()), theme.style(Role::Selected))
         } else {
-            (format!(" {} ", screen.title()), theme.text())
+            (format!(" {} ", screen.title()), theme.style(Role::Text))
         };
         buf.set_string(rect.x, rect.y, label, style);
     }
     let hint = Line::from(vec![
-        Span::styled("?", theme.key()),
-        Span::styled(" help  ", theme.dim()),
-        Span::styled("q", theme.key()),
-        Span::styled(" quit ", theme.dim()),
+        Span::styled("?", theme.style(Role::Key)),
+        Span::styled(" help  ", theme.style(Role::Hint)),
+        Span::styled("q", theme.style(Role::Key)),
+        Span::styled(" quit ", theme.style(Role::Hint)),
     ]);
     let width = hint.width() as u16;
     if area.width > width {
@@ -91,7 +93,13 @@ fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
 fn render_footer(app: &App, area: Rect, buf: &mut Buffer) {
     let y = area.bottom().saturating_sub(1);
     let text = format!(" {}", help::footer(app));
-    buf.set_stringn(area.x, y, text, usize::from(area.width), app.theme.dim());
+    buf.set_stringn(
+        area.x,
+        y,
+        text,
+        usize::from(area.width),
+        app.theme.style(Role::Hint),
+    );
 }
 
 fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {
@@ -101,7 +109,7 @@ fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {
     );
     let y = area.y + area.height / 2;
     Paragraph::new(message)
-        .style(app.theme.warn())
+        .style(app.theme.style(Role::Warn))
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
         .render(Rect::new(area.x, y, area.width, area.bottom() - y), buf);
@@ -109,11 +117,11 @@ fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {
 
 fn help_lines(title: &str, keys: &[KeyHelp], app: &App, width: usize) -> Vec<Line<'static>> {
     let theme = &app.theme;
-    let mut lines = vec![Line::styled(title.to_string(), theme.title())];
+    let mut lines = vec![Line::styled(title.to_string(), theme.style(Role::Title))];
     for k in keys {
         lines.push(Line::from(vec![
-            Span::styled(format!("  {:<width$}", k.keys), theme.key()),
-            Span::styled(format!(" {}", k.does), theme.text()),
+            Span::styled(format!("  {:<width$}", k.keys), theme.style(Role::Key)),
+            Span::styled(format!(" {}", k.does), theme.style(Role::Text)),
         ]));
     }
     lines
@@ -148,7 +156,7 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(app.theme.border())
+                .border_style(app.theme.style(Role::Border))
                 .title(" help · any key closes "),
         )
         .render(rect, buf);

@@ -15,7 +15,7 @@ use crate::rates::idealised_real_k;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
 use crate::ui::lab::compute::{axis_end, exact_fill, idealised_fill, idealised_rate};
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// Samples along each idealised curve.
 const SAMPLES: usize = 120;
@@ -53,14 +53,14 @@ fn legend(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
     let lab = &app.lab;
     let mut line = Line::from(vec![
-        Span::styled(" ⠤⠤ ", theme.idealised()),
-        Span::styled("idealised (f64)   ", theme.dim()),
-        Span::styled("•", theme.exact()),
-        Span::styled(" exact formula   ", theme.dim()),
-        Span::styled("●", theme.marker()),
-        Span::styled(" current setting   ", theme.dim()),
-        Span::styled("×", theme.measured()),
-        Span::styled(" measured", theme.dim()),
+        Span::styled(" ⠤⠤ ", theme.style(Role::Idealised)),
+        Span::styled("idealised (f64)   ", theme.style(Role::Label)),
+        Span::styled("•", theme.style(Role::Exact)),
+        Span::styled(" exact formula   ", theme.style(Role::Label)),
+        Span::styled("●", theme.style(Role::Marker)),
+        Span::styled(" current setting   ", theme.style(Role::Label)),
+        Span::styled("×", theme.style(Role::Measured)),
+        Span::styled(" measured", theme.style(Role::Label)),
     ]);
     // Extras only where they fit whole: the measured fill, and exact chart
     // points left out for their size.
@@ -73,7 +73,7 @@ fn legend(app: &App, area: Rect, buf: &mut Buffer) {
                 100.0 * m.bits_set_mean / lab.m as f64,
                 100.0 * exact
             ),
-            theme.measured(),
+            theme.style(Role::Measured),
         ));
     }
     if let Shown::Fresh(c) = lab.results.mn_curve.shown(&lab.curve_key())
@@ -81,7 +81,7 @@ fn legend(app: &App, area: Rect, buf: &mut Buffer) {
     {
         extras.push(Span::styled(
             format!("   ε vs m/n: {} exact points too large to draw", c.skipped),
-            theme.dim(),
+            theme.style(Role::Hint),
         ));
     }
     for extra in extras {
@@ -95,8 +95,8 @@ fn legend(app: &App, area: Rect, buf: &mut Buffer) {
 fn block(title: String, theme: &Theme) -> Block<'static> {
     Block::default()
         .borders(Borders::ALL)
-        .border_style(theme.border())
-        .title(Span::styled(title, theme.title()))
+        .border_style(theme.style(Role::Border))
+        .title(Span::styled(title, theme.style(Role::Title)))
 }
 
 fn line_set<'a>(data: &'a [(f64, f64)], style: Style) -> Dataset<'a> {
@@ -116,9 +116,11 @@ fn points<'a>(data: &'a [(f64, f64)], marker: Marker, style: Style) -> Dataset<'
 }
 
 fn axis(bounds: [f64; 2], labels: Vec<String>, theme: &Theme) -> Axis<'static> {
-    Axis::default()
-        .bounds(bounds)
-        .labels(labels.into_iter().map(|l| Span::styled(l, theme.dim())))
+    Axis::default().bounds(bounds).labels(
+        labels
+            .into_iter()
+            .map(|l| Span::styled(l, theme.style(Role::Axis))),
+    )
 }
 
 /// log10 of a rate, floored so that 0 stays drawable.
@@ -170,10 +172,10 @@ fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
         _ => Vec::new(),
     };
     let datasets = vec![
-        line_set(&ideal, theme.idealised()),
-        points(&exact, Marker::Dot, theme.exact()),
-        points(&measured, Marker::Custom('×'), theme.measured()),
-        points(&now, Marker::Custom('●'), theme.marker()),
+        line_set(&ideal, theme.style(Role::Idealised)),
+        points(&exact, Marker::Dot, theme.style(Role::Exact)),
+        points(&measured, Marker::Custom('×'), theme.style(Role::Measured)),
+        points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
     Chart::new(datasets)
         .block(block(
@@ -223,9 +225,9 @@ fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let now = [(f64::from(lab.k), log_rate(current_rate(app)))];
     let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
     let datasets = vec![
-        line_set(&ideal, theme.idealised()),
-        points(&exact, Marker::Dot, theme.exact()),
-        points(&now, Marker::Custom('●'), theme.marker()),
+        line_set(&ideal, theme.style(Role::Idealised)),
+        points(&exact, Marker::Dot, theme.style(Role::Exact)),
+        points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
     Chart::new(datasets)
         .block(block(
@@ -308,9 +310,9 @@ fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let now = [(lab.bits_per_key(), log_rate(current_rate(app)))];
     let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
     let datasets = vec![
-        line_set(&ideal, theme.idealised()),
-        points(&exact, Marker::Dot, theme.exact()),
-        points(&now, Marker::Custom('●'), theme.marker()),
+        line_set(&ideal, theme.style(Role::Idealised)),
+        points(&exact, Marker::Dot, theme.style(Role::Exact)),
+        points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
     Chart::new(datasets)
         .block(block(

@@ -17,7 +17,7 @@ use crate::ui::lab::charts;
 use crate::ui::lab::compute::{BestK, ExactFigures, MeasureFigures, Verdict, idealised_rate};
 use crate::ui::lab::state::{LabState, label, spec};
 use crate::ui::slider::track;
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// Rows of the settings and rates panels, borders included.
 const TOP_HEIGHT: u16 = 10;
@@ -82,8 +82,8 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
 fn panel(title: String, theme: &Theme) -> Block<'static> {
     Block::default()
         .borders(Borders::ALL)
-        .border_style(theme.border())
-        .title(Span::styled(title, theme.title()))
+        .border_style(theme.style(Role::Border))
+        .title(Span::styled(title, theme.style(Role::Title)))
 }
 
 fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
@@ -97,26 +97,29 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
         .map(|&slider| slider_line(lab, slider, inner.width, theme))
         .collect();
     let lock = match lab.lock {
-        Some(bits) => Span::styled(format!("locked at {} (l)", sig(bits, 3)), theme.warn()),
-        None => Span::styled("lock off (l)", theme.dim()),
+        Some(bits) => Span::styled(
+            format!("locked at {} (l)", sig(bits, 3)),
+            theme.style(Role::Warn),
+        ),
+        None => Span::styled("lock off (l)", theme.style(Role::Hint)),
     };
     let bits = sig(lab.bits_per_key(), 3);
     let lock_short = match lab.lock {
-        Some(_) => Span::styled("locked (l)", theme.warn()),
-        None => Span::styled("unlocked (l)", theme.dim()),
+        Some(_) => Span::styled("locked (l)", theme.style(Role::Warn)),
+        None => Span::styled("unlocked (l)", theme.style(Role::Hint)),
     };
     lines.push(fitted_line(
         vec![
             Line::from(vec![
-                Span::styled(format!("m/n {bits} bits/key  "), theme.text()),
+                Span::styled(format!("m/n {bits} bits/key  "), theme.style(Role::Text)),
                 lock.clone(),
             ]),
             Line::from(vec![
-                Span::styled(format!("m/n {bits}  "), theme.text()),
+                Span::styled(format!("m/n {bits}  "), theme.style(Role::Text)),
                 lock,
             ]),
             Line::from(vec![
-                Span::styled(format!("m/n {bits}  "), theme.text()),
+                Span::styled(format!("m/n {bits}  "), theme.style(Role::Text)),
                 lock_short,
             ]),
         ],
@@ -130,21 +133,21 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
         (SchemeKind::Independent, false) => "independent",
     };
     lines.push(Line::from(vec![
-        Span::styled("scheme ", theme.dim()),
-        Span::styled(scheme, theme.text()),
-        Span::styled(" (s)", theme.dim()),
+        Span::styled("scheme ", theme.style(Role::Label)),
+        Span::styled(scheme, theme.style(Role::Text)),
+        Span::styled(" (s)", theme.style(Role::Hint)),
     ]));
     let seed_line = match &lab.edit_error {
         Some(err) => fitted_line(
             error_wordings(err)
                 .into_iter()
-                .map(|t| Line::styled(format!("✗ {t}"), theme.bad()))
+                .map(|t| Line::styled(format!("✗ {t}"), theme.style(Role::Bad)))
                 .collect(),
             inner.width,
         ),
         None => Line::from(vec![
-            Span::styled(format!("seed {}", lab.seed), theme.text()),
-            Span::styled("  r reseed", theme.dim()),
+            Span::styled(format!("seed {}", lab.seed), theme.style(Role::Text)),
+            Span::styled("  r reseed", theme.style(Role::Hint)),
         ]),
     };
     lines.push(seed_line);
@@ -168,16 +171,21 @@ fn slider_line(lab: &LabState, slider: LabSlider, width: u16, theme: &Theme) -> 
     let selected = lab.selected == slider;
     let marker = if selected { "▶ " } else { "  " };
     let name_style = if selected {
-        theme.selected()
+        theme.style(Role::Selected)
     } else {
-        theme.text()
+        theme.style(Role::Text)
     };
     let value = match (&lab.editing, selected) {
-        (Some(field), true) => Span::styled(format!("{:>9}▏", field.text()), theme.accent()),
-        _ => Span::styled(format!("{:>10}", grouped(lab.value(slider))), theme.text()),
+        (Some(field), true) => {
+            Span::styled(format!("{:>9}▏", field.text()), theme.style(Role::Focus))
+        }
+        _ => Span::styled(
+            format!("{:>10}", grouped(lab.value(slider))),
+            theme.style(Role::Text),
+        ),
     };
     let mut spans = vec![
-        Span::styled(marker, theme.accent()),
+        Span::styled(marker, theme.style(Role::Focus)),
         Span::styled(format!("{:<9}", label(slider)), name_style),
         value,
         Span::raw(" "),
@@ -229,7 +237,7 @@ fn fitted_row(
         value,
     ];
     if !note.is_empty() {
-        spans.push(Span::styled(format!("  {note}"), theme.dim()));
+        spans.push(Span::styled(format!("  {note}"), theme.style(Role::Hint)));
     }
     Line::from(spans)
 }
@@ -286,18 +294,18 @@ fn shown_values<T>(
             .collect(),
         Shown::Fresh(Outcome::TooLarge { digits, limit }) => too_large_wordings(*digits, *limit)
             .into_iter()
-            .map(|t| Span::styled(t, theme.warn()))
+            .map(|t| Span::styled(t, theme.style(Role::Warn)))
             .collect(),
         Shown::Fresh(Outcome::Failed(why)) => vec![
-            Span::styled(why.clone(), theme.bad()),
-            Span::styled("could not compute", theme.bad()),
+            Span::styled(why.clone(), theme.style(Role::Bad)),
+            Span::styled("could not compute", theme.style(Role::Bad)),
         ],
         Shown::Computing(Some(Outcome::Ready(v))) => texts(v)
             .into_iter()
-            .map(|t| Span::styled(format!("{t} computing…"), theme.stale()))
-            .chain([Span::styled("computing…", theme.stale())])
+            .map(|t| Span::styled(format!("{t} computing…"), theme.style(Role::Stale)))
+            .chain([Span::styled("computing…", theme.style(Role::Stale))])
             .collect(),
-        Shown::Computing(_) => vec![Span::styled("computing…", theme.stale())],
+        Shown::Computing(_) => vec![Span::styled("computing…", theme.style(Role::Stale))],
     }
 }
 
@@ -347,13 +355,13 @@ pub fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
                     exact,
                     |e: &ExactFigures| vec![e.decimal.clone()],
                     theme,
-                    theme.exact(),
+                    theme.style(Role::Exact),
                 ),
                 &one_in_notes,
             ),
             width,
             theme,
-            theme.exact(),
+            theme.style(Role::Exact),
         ),
         fitted_line(
             match fresh_exact(exact) {
@@ -371,19 +379,19 @@ pub fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
                 ],
             }
             .into_iter()
-            .map(|t| Line::styled(t, theme.dim()))
+            .map(|t| Line::styled(t, theme.style(Role::Hint)))
             .collect(),
             width,
         ),
         fitted_row(
             "idealised",
             pairings(
-                vec![Span::styled(sig(ideal, 10), theme.idealised())],
+                vec![Span::styled(sig(ideal, 10), theme.style(Role::Idealised))],
                 &notes(&["(1-e^-kn/m)^k, an f64", "(1-e^-kn/m)^k"]),
             ),
             width,
             theme,
-            theme.idealised(),
+            theme.style(Role::Idealised),
         ),
     ];
     lines.push(match fresh_exact(exact) {
@@ -402,7 +410,7 @@ pub fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
             fitted_row(
                 "difference",
                 pairings(
-                    vec![Span::styled(signed_sci(diff, 3), theme.text())],
+                    vec![Span::styled(signed_sci(diff, 3), theme.style(Role::Text))],
                     &notes(&[
                         &format!("exact − idealised, {percent} of exact"),
                         &format!("{percent} of exact"),
@@ -410,7 +418,7 @@ pub fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
                 ),
                 width,
                 theme,
-                theme.text(),
+                theme.style(Role::Text),
             )
         }
         None => fitted_row(
@@ -421,7 +429,7 @@ pub fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
                 .collect(),
             width,
             theme,
-            theme.text(),
+            theme.style(Role::Text),
         ),
     });
     lines.push(fitted_row(
@@ -431,13 +439,13 @@ pub fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
                 lab.results.truth.shown(&key),
                 |t| vec![t.decimal.clone()],
                 theme,
-                theme.true_rate(),
+                theme.style(Role::True),
             ),
             &notes(&["E[(X/m)^k], exact rational", "E[(X/m)^k]"]),
         ),
         width,
         theme,
-        theme.true_rate(),
+        theme.style(Role::True),
     ));
     lines.extend(measured_lines(app, width));
     lines.push(best_k_line(app, width));
@@ -458,13 +466,16 @@ fn missing_difference(
                 "needs the exact rate: too large",
                 "exact rate too large",
             ],
-            theme.warn(),
+            theme.style(Role::Warn),
         ),
         Shown::Fresh(Outcome::Failed(_)) => (
             &["needs the exact rate, which failed", "exact rate failed"],
-            theme.bad(),
+            theme.style(Role::Bad),
         ),
-        _ => (&["waiting for the exact rate", "computing…"], theme.stale()),
+        _ => (
+            &["waiting for the exact rate", "computing…"],
+            theme.style(Role::Stale),
+        ),
     };
     texts.iter().map(|t| Span::styled(*t, style)).collect()
 }
@@ -520,7 +531,7 @@ fn measured_values<'a>(
             (
                 texts
                     .into_iter()
-                    .map(|t| Span::styled(t, theme.stale()))
+                    .map(|t| Span::styled(t, theme.style(Role::Stale)))
                     .collect(),
                 None,
             )
@@ -536,15 +547,15 @@ fn measured_values<'a>(
             (
                 texts
                     .into_iter()
-                    .map(|t| Span::styled(t, theme.measured()))
+                    .map(|t| Span::styled(t, theme.style(Role::Measured)))
                     .collect(),
                 Some(m),
             )
         }
         Shown::Fresh(Err(why)) => (
             vec![
-                Span::styled(why.clone(), theme.bad()),
-                Span::styled("measurement failed", theme.bad()),
+                Span::styled(why.clone(), theme.style(Role::Bad)),
+                Span::styled("measurement failed", theme.style(Role::Bad)),
             ],
             None,
         ),
@@ -558,12 +569,15 @@ fn measured_values<'a>(
             (
                 texts
                     .into_iter()
-                    .map(|t| Span::styled(t, theme.stale()))
+                    .map(|t| Span::styled(t, theme.style(Role::Stale)))
                     .collect(),
                 None,
             )
         }
-        Shown::Computing(_) => (vec![Span::styled("computing…", theme.stale())], None),
+        Shown::Computing(_) => (
+            vec![Span::styled("computing…", theme.style(Role::Stale))],
+            None,
+        ),
     }
 }
 
@@ -590,7 +604,7 @@ fn measured_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         pairings(values, &interval_notes),
         width,
         theme,
-        theme.measured(),
+        theme.style(Role::Measured),
     );
     let unresolved =
         bounds.is_none_or(|(low, high)| expected < 10.0 || low <= 0.0 || high / low > 3.0);
@@ -602,7 +616,7 @@ fn measured_lines(app: &App, width: u16) -> Vec<Line<'static>> {
             "too few to resolve it".to_string(),
         ]
         .into_iter()
-        .map(|t| Span::styled(t, theme.warn()))
+        .map(|t| Span::styled(t, theme.style(Role::Warn)))
         .collect(),
         // One filter measures its own rate, which differs from the average
         // over filters by the luck of its fill: no verdict on the formulas.
@@ -611,7 +625,7 @@ fn measured_lines(app: &App, width: u16) -> Vec<Line<'static>> {
             "one filter: add filters",
         ]
         .into_iter()
-        .map(|t| Span::styled(t, theme.dim()))
+        .map(|t| Span::styled(t, theme.style(Role::Label)))
         .collect(),
         Some(m) => {
             let classic = fresh_exact(lab.results.exact.shown(&lab.rate_key())).map(|e| e.value);
@@ -635,10 +649,13 @@ fn measured_lines(app: &App, width: u16) -> Vec<Line<'static>> {
                 format!("holds:{checks}"),
             ]
             .into_iter()
-            .map(|t| Span::styled(t, theme.text()))
+            .map(|t| Span::styled(t, theme.style(Role::Text)))
             .collect()
         }
-        None => vec![Span::styled("measuring on real filters", theme.stale())],
+        None => vec![Span::styled(
+            "measuring on real filters",
+            theme.style(Role::Stale),
+        )],
     };
     let expected_texts = [
         format!("  expected {} ({reference_name}) · ", count_like(expected)),
@@ -646,7 +663,7 @@ fn measured_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     ];
     let line = |e: &str, verdict: &Span<'static>| {
         Line::from(vec![
-            Span::styled(e.to_string(), theme.dim()),
+            Span::styled(e.to_string(), theme.style(Role::Label)),
             verdict.clone(),
         ])
     };
@@ -665,7 +682,7 @@ fn measured_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     }
     seconds.push(Line::styled(
         format!("  expected {}", sig(expected, 2)),
-        theme.dim(),
+        theme.style(Role::Hint),
     ));
     vec![first, fitted_line(seconds, width)]
 }
@@ -688,15 +705,19 @@ fn best_k_line(app: &App, width: u16) -> Line<'static> {
     let wide = usize::from(width) >= 70;
     if let Shown::Fresh(Outcome::Ready(b)) = shown {
         let (texts, style) = match &b.verdict {
-            Verdict::Exact => (exact_texts(b, rule, wide), theme.exact()),
-            Verdict::Certified { digits } => (certified_texts(b, *digits, rule), theme.text()),
-            Verdict::Undecided { candidates } => (undecided_texts(candidates, rule), theme.warn()),
+            Verdict::Exact => (exact_texts(b, rule, wide), theme.style(Role::Exact)),
+            Verdict::Certified { digits } => {
+                (certified_texts(b, *digits, rule), theme.style(Role::Text))
+            }
+            Verdict::Undecided { candidates } => {
+                (undecided_texts(candidates, rule), theme.style(Role::Warn))
+            }
         };
         let wordings = texts
             .into_iter()
             .map(|(v, n)| (Span::styled(v, style), n))
             .collect();
-        return fitted_row("best k", wordings, width, theme, theme.text());
+        return fitted_row("best k", wordings, width, theme, theme.style(Role::Text));
     }
     let values = shown_values(
         shown,
@@ -712,7 +733,7 @@ fn best_k_line(app: &App, width: u16) -> Line<'static> {
             ],
         },
         theme,
-        theme.exact(),
+        theme.style(Role::Exact),
     );
     let rule = sig(rule, 3);
     fitted_row(
@@ -723,7 +744,7 @@ fn best_k_line(app: &App, width: u16) -> Line<'static> {
         ),
         width,
         theme,
-        theme.text(),
+        theme.style(Role::Text),
     )
 }
 

@@ -14,7 +14,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::lecture::Lecture;
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// Smallest area the lecture screen draws into; below it a one-line notice
 /// says so instead.
@@ -34,7 +34,7 @@ pub fn render(lecture: &Lecture, step: usize, area: Rect, buf: &mut Buffer, them
             "The lecture needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this area is {}x{}.",
             area.width, area.height
         );
-        paint::Painter::new(buf, area).text(0, 0, &notice, theme.bad());
+        paint::Painter::new(buf, area).text(0, 0, &notice, theme.style(Role::Bad));
         return;
     }
     let steady = steady(lecture, step, area, theme);

@@ -12,7 +12,7 @@ use super::paint::{Painter, fit, width};
 use crate::lecture::figures::sig;
 use crate::lecture::{Board, Element, Emphasis};
 use crate::numbers::{grouped_real, trim_zeros};
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// "─ Scene 3 of 5 · The false positive ──── step 3 of 11 ─".
 pub fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -28,11 +28,11 @@ pub fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let left = fit(&left, total.saturating_sub(right_w + 3));
     let fill = total.saturating_sub(usize::from(width(&left)) + right_w + 2);
     let line = Line::from(vec![
-        Span::styled("─", theme.dim()),
-        Span::styled(left, theme.title()),
-        Span::styled("─".repeat(fill), theme.dim()),
-        Span::styled(right, theme.title()),
-        Span::styled("─", theme.dim()),
+        Span::styled("─", theme.style(Role::Border)),
+        Span::styled(left, theme.style(Role::Title)),
+        Span::styled("─".repeat(fill), theme.style(Role::Border)),
+        Span::styled(right, theme.style(Role::Title)),
+        Span::styled("─", theme.style(Role::Border)),
     ]);
     Painter::new(buf, area).line(0, 0, &line);
 }
@@ -78,7 +78,7 @@ pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         "─ narration {}",
         "─".repeat(usize::from(area.width.saturating_sub(12)))
     );
-    p.text(0, 0, &rule, theme.dim());
+    p.text(0, 0, &rule, theme.style(Role::Border));
     // The row's glyph key rides on the rule, so colourless screens still say
     // what each cell means without spending a row on it.
     if board.shows(Element::Row) {
@@ -92,7 +92,7 @@ pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let x = area.width.saturating_sub(width(&key) + 2);
         // Keep clear of the rule's own title.
         if x > 12 {
-            p.text(x, 0, &key, theme.dim());
+            p.text(x, 0, &key, theme.style(Role::Hint));
         }
     }
     let lines = narration_lines(board, area.width);
@@ -104,7 +104,7 @@ pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         } else {
             text.clone()
         };
-        p.text(2, y, &text, theme.text());
+        p.text(2, y, &text, theme.style(Role::Text));
     }
 }
 
@@ -137,20 +137,20 @@ pub fn banner(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mid = area.height / 2;
     let rule = "━".repeat(usize::from(width(&shown) + 4));
     if area.height >= 5 {
-        p.centred(mid - 1, &rule, theme.dim());
-        p.centred(mid + 1, &rule, theme.dim());
+        p.centred(mid - 1, &rule, theme.style(Role::Border));
+        p.centred(mid + 1, &rule, theme.style(Role::Border));
     }
-    p.centred(mid, &shown, theme.title());
+    p.centred(mid, &shown, theme.style(Role::Title));
 }
 
 fn boxed_block<'a>(title: &str, boxed: bool, theme: &Theme) -> Block<'a> {
     let block = Block::bordered()
-        .title(Span::styled(format!(" {title} "), theme.title()))
-        .border_style(theme.dim());
+        .title(Span::styled(format!(" {title} "), theme.style(Role::Title)))
+        .border_style(theme.style(Role::Border));
     if boxed {
         block
             .border_type(BorderType::Double)
-            .border_style(theme.accent())
+            .border_style(theme.style(Role::Emphasis))
     } else {
         block.border_type(BorderType::Rounded)
     }
@@ -181,8 +181,8 @@ fn highlighted(text: &str, board: &Board, base: Style, theme: &Theme) -> Line<'s
                 spans.push(Span::styled(
                     mark.to_string(),
                     theme
-                        .accent()
-                        .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+                        .style(Role::Emphasis)
+                        .add_modifier(Modifier::UNDERLINED),
                 ));
                 rest = &rest[at + mark.len()..];
             }
@@ -219,9 +219,9 @@ pub fn derivation(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     for (i, text) in board.derivation.iter().enumerate().skip(skip) {
         let i = i - skip;
         let base = if i + skip == last {
-            theme.text().add_modifier(Modifier::BOLD)
+            theme.style(Role::Text).add_modifier(Modifier::BOLD)
         } else {
-            theme.text()
+            theme.style(Role::Text)
         };
         let y = u16::try_from(i).unwrap_or(u16::MAX);
         p.line(1, y, &highlighted(text, board, base, theme));
@@ -236,8 +236,9 @@ pub fn notes(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut p = Painter::new(buf, inner);
     for (i, text) in board.notes.iter().enumerate() {
         let y = u16::try_from(i).unwrap_or(u16::MAX);
-        let mut line = highlighted(text, board, theme.accent(), theme);
-        line.spans.insert(0, Span::styled("» ", theme.dim()));
+        let mut line = highlighted(text, board, theme.style(Role::Note), theme);
+        line.spans
+            .insert(0, Span::styled("» ", theme.style(Role::Hint)));
         p.line(1, y, &line);
     }
 }
@@ -287,13 +288,13 @@ pub fn table(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     block.render(area, buf);
     let mut p = Painter::new(buf, inner);
     let (header, rows) = table_text(board);
-    p.text(1, 0, &header, theme.dim());
+    p.text(1, 0, &header, theme.style(Role::Label));
     for (i, (text, remark)) in rows.iter().enumerate() {
         let y = u16::try_from(i + 1).unwrap_or(u16::MAX);
-        let x = p.text(1, y, text, theme.text());
+        let x = p.text(1, y, text, theme.style(Role::Text));
         // The remark goes only where it fits whole.
         if !remark.is_empty() && x + width(remark) <= inner.width {
-            p.text(x, y, remark, theme.text());
+            p.text(x, y, remark, theme.style(Role::Text));
         }
     }
 }
@@ -364,7 +365,11 @@ pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let boxed = board.boxed.contains(&Element::Crawler);
     for (i, line) in art.iter().enumerate() {
         let y = u16::try_from(i).unwrap_or(u16::MAX);
-        let style = if boxed { theme.accent() } else { theme.text() };
+        let style = if boxed {
+            theme.style(Role::Emphasis)
+        } else {
+            theme.style(Role::Text)
+        };
         p.text(x, y, line, style);
     }
     // The figures belong with the table of what it costs; until that shows,
@@ -384,6 +389,14 @@ pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         sig(f.bloom_missed_millions(), 2),
         items_text(s.urls)
     );
-    p.centred(6, &fit(&cost, usize::from(area.width)), theme.exact());
-    p.centred(7, &fit(&loss, usize::from(area.width)), theme.exact());
+    p.centred(
+        6,
+        &fit(&cost, usize::from(area.width)),
+        theme.style(Role::Exact),
+    );
+    p.centred(
+        7,
+        &fit(&loss, usize::from(area.width)),
+        theme.style(Role::Exact),
+    );
 }

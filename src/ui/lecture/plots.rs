@@ -14,7 +14,7 @@ use super::paint::Painter;
 use crate::lecture::figures::{kopt, sig};
 use crate::lecture::{Board, Curve, Element, Emphasis};
 use crate::numbers::trim_zeros;
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// Glyph of a dashed level line (the RAM, half full, the best k's floor).
 const DASH: char = '┄';
@@ -75,12 +75,12 @@ fn caption(board: &Board, element: Element, theme: &Theme) -> Vec<Span<'static>>
 
 fn frame<'a>(title: String, boxed: bool, theme: &Theme) -> Block<'a> {
     let block = Block::bordered()
-        .title(Span::styled(format!(" {title} "), theme.title()))
-        .border_style(theme.dim());
+        .title(Span::styled(format!(" {title} "), theme.style(Role::Title)))
+        .border_style(theme.style(Role::Border));
     if boxed {
         block
             .border_type(BorderType::Double)
-            .border_style(theme.accent())
+            .border_style(theme.style(Role::Emphasis))
     } else {
         block
     }
@@ -145,7 +145,7 @@ fn samples(from: f64, to: f64, f: impl Fn(f64) -> f64) -> Vec<(f64, f64)> {
 }
 
 fn label(text: String, theme: &Theme) -> Line<'static> {
-    Line::from(Span::styled(text, theme.dim()))
+    Line::from(Span::styled(text, theme.style(Role::Axis)))
 }
 
 fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -210,17 +210,17 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
         Dataset::default()
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
-            .style(theme.idealised())
+            .style(theme.style(Role::Idealised))
             .data(&line),
         Dataset::default()
             .marker(Marker::Block)
             .graph_type(GraphType::Line)
-            .style(theme.probe_hit())
+            .style(theme.style(Role::ProbeHit))
             .data(&probe_stem),
         Dataset::default()
             .marker(Marker::Block)
             .graph_type(GraphType::Scatter)
-            .style(theme.probe_hit())
+            .style(theme.style(Role::ProbeHit))
             .data(&probe_dot),
     ];
     let x_labels = vec![
@@ -243,7 +243,7 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
         .render(area, buf);
     let grid = Grid::of(buf, area, [axis_x0, x1], [y0, y1]);
     if half {
-        grid.hline(buf, 0.5, DASH, theme.accent());
+        grid.hline(buf, 0.5, DASH, theme.style(Role::Guide));
     }
     // The best k is marked as a dashed floor at the lowest rate this budget
     // reaches, which the probe's stem cannot hide.
@@ -252,7 +252,7 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
             buf,
             y_of(f.curve_value(Curve::K, best_k)),
             DASH,
-            theme.good(),
+            theme.style(Role::Good),
         );
     }
 }
@@ -265,7 +265,7 @@ fn curve_caption(board: &Board, curve: Curve, theme: &Theme) -> Vec<Span<'static
     let best_k = f.best_k_on_curve();
     let optimum = curve == Curve::K && board.emphasises(&Emphasis::Optimum);
     let half = curve == Curve::Fill && board.emphasises(&Emphasis::Half);
-    let mut caption = vec![Span::styled("⣿ curve  ", theme.idealised())];
+    let mut caption = vec![Span::styled("⣿ curve  ", theme.style(Role::Idealised))];
     if let Some((x, y)) = probe {
         let text = match curve {
             Curve::Fill => format!("█ probe n = {x}: fill {}", sig(y, 2)),
@@ -276,7 +276,7 @@ fn curve_caption(board: &Board, curve: Curve, theme: &Theme) -> Vec<Span<'static
                 sig(kopt(x), 3)
             ),
         };
-        caption.push(Span::styled(text, theme.probe_hit()));
+        caption.push(Span::styled(text, theme.style(Role::ProbeHit)));
     }
     if optimum {
         caption.push(Span::styled(
@@ -284,11 +284,14 @@ fn curve_caption(board: &Board, curve: Curve, theme: &Theme) -> Vec<Span<'static
                 "   {DASH} floor: best k = {best_k} (rule {})",
                 sig(kopt(s.k_curve_bits), 3)
             ),
-            theme.good(),
+            theme.style(Role::Good),
         ));
     }
     if half {
-        caption.push(Span::styled(format!("   {DASH} half full"), theme.accent()));
+        caption.push(Span::styled(
+            format!("   {DASH} half full"),
+            theme.style(Role::Guide),
+        ));
     }
     caption
 }
@@ -343,26 +346,28 @@ fn memory_caption(board: &Board, theme: &Theme) -> Vec<Span<'static>> {
                 "⣿ exact set {} B each  ",
                 trim_zeros(&sig(s.exact_bytes, 3))
             ),
-            theme.bad(),
+            theme.style(Role::Bad),
         ));
     }
     if shows_ram {
         caption.push(Span::styled(
             format!("{DASH} RAM {} GB  ", trim_zeros(&sig(s.ram_gb, 3))),
-            theme.accent(),
+            theme.style(Role::Guide),
         ));
     }
     if board.shows(Element::BloomLine) {
         caption.push(Span::styled(
             format!("▄ Bloom {} bits each  ", trim_zeros(&sig(s.bloom_bits, 3))),
-            theme.good(),
+            theme.style(Role::Good),
         ));
     }
     if let (true, true, Some(x)) = (shows_exact, shows_ram, crossing(board)) {
         let style = if board.emphasises(&Emphasis::Crossing) {
-            theme.probe_miss().add_modifier(Modifier::REVERSED)
+            theme
+                .style(Role::ProbeMiss)
+                .add_modifier(Modifier::REVERSED)
         } else {
-            theme.probe_miss()
+            theme.style(Role::ProbeMiss)
         };
         caption.push(Span::styled(
             format!("█ full at {} M", trim_zeros(&sig(x, 3))),
@@ -394,7 +399,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             Dataset::default()
                 .marker(Marker::HalfBlock)
                 .graph_type(GraphType::Line)
-                .style(theme.good())
+                .style(theme.style(Role::Good))
                 .data(&bloom),
         );
     }
@@ -403,7 +408,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             Dataset::default()
                 .marker(Marker::Block)
                 .graph_type(GraphType::Line)
-                .style(theme.probe_miss())
+                .style(theme.style(Role::ProbeMiss))
                 .data(&crossing_stem),
         );
     }
@@ -414,7 +419,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             Dataset::default()
                 .marker(Marker::Braille)
                 .graph_type(GraphType::Line)
-                .style(theme.bad())
+                .style(theme.style(Role::Bad))
                 .data(&exact),
         );
     }
@@ -441,10 +446,10 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         .render(chart_area, buf);
     let grid = Grid::of(buf, chart_area, [0.0, x1], [0.0, y1]).nearest();
     if shows_ram {
-        grid.hline(buf, s.ram_gb, DASH, theme.accent());
+        grid.hline(buf, s.ram_gb, DASH, theme.style(Role::Guide));
     }
     for &(x, y) in &crossing_dot {
-        grid.put(buf, x, y, '█', theme.probe_miss());
+        grid.put(buf, x, y, '█', theme.style(Role::ProbeMiss));
     }
 }
 

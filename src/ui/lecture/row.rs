@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 
 use super::paint::{Painter, fit, width};
 use crate::lecture::{Board, Cell, Emphasis, Flag, ProbeRead, Query, QuerySource, Verdict};
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// Glyph of a set bit.
 pub const SET: char = '█';
@@ -180,7 +180,7 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             } else {
                 "+".to_string()
             };
-            geo.centred(&mut p, i, 0, &mark, theme.accent());
+            geo.centred(&mut p, i, 0, &mark, theme.style(Role::BitFresh));
         }
     }
     let cell_rows = area.height.saturating_sub(fixed_rows(board)).max(1);
@@ -200,16 +200,32 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let every = geo.label_every(cells.len());
     for i in (0..cells.len()).step_by(every) {
         if geo.inner == 0 {
-            p.text(geo.cell_x(i), 3 + cell_rows, &i.to_string(), theme.dim());
+            p.text(
+                geo.cell_x(i),
+                3 + cell_rows,
+                &i.to_string(),
+                theme.style(Role::Index),
+            );
         } else {
-            geo.centred(&mut p, i, 3 + cell_rows, &i.to_string(), theme.dim());
+            geo.centred(
+                &mut p,
+                i,
+                3 + cell_rows,
+                &i.to_string(),
+                theme.style(Role::Index),
+            );
         }
     }
     let mut y = 4 + cell_rows;
     if board.shows(crate::lecture::Element::Owners) && geo.inner > 0 {
         let label = "set by";
         if geo.left > width(label) {
-            p.text(geo.left - width(label) - 1, y, label, theme.dim());
+            p.text(
+                geo.left - width(label) - 1,
+                y,
+                label,
+                theme.style(Role::Label),
+            );
         }
         for (i, cell) in cells.iter().enumerate() {
             if (cell.set || cell.cleared) && !cell.owners.is_empty() {
@@ -217,13 +233,15 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 // A cleared bit keeps its owners, struck through: the items
                 // that were leaning on it when it went.
                 let style = if cell.cleared {
-                    theme.cleared().add_modifier(Modifier::CROSSED_OUT)
+                    theme
+                        .style(Role::BitCleared)
+                        .add_modifier(Modifier::CROSSED_OUT)
                 } else if shared && shared_emphasis {
-                    theme.accent().add_modifier(Modifier::BOLD)
+                    theme.style(Role::Owner).add_modifier(Modifier::BOLD)
                 } else if probe_at(query, i).is_some() {
-                    theme.accent()
+                    theme.style(Role::Owner)
                 } else {
-                    theme.dim()
+                    theme.style(Role::Owner)
                 };
                 // Keep a gap between neighbours' marks when cells are narrow.
                 let names = fit(&cell.owners.join("+"), usize::from(geo.inner.max(1)));
@@ -246,7 +264,7 @@ pub fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme)
         geo.left,
         0,
         "counting variant: a small counter per cell (inserts +1, deletes -1)",
-        theme.title(),
+        theme.style(Role::Title),
     );
     draw_frame(&mut p, geo, m, 1, 1, theme);
     let query = counters_query(board);
@@ -261,9 +279,9 @@ pub fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme)
         };
         let style = match probe_at(query, i) {
             Some((_, read)) => probe_style(read, theme),
-            None if fresh => theme.accent().add_modifier(Modifier::BOLD),
-            None if value == 0 => theme.dim(),
-            None => theme.bit_set(),
+            None if fresh => theme.style(Role::BitFresh).add_modifier(Modifier::BOLD),
+            None if value == 0 => theme.style(Role::BitEmpty),
+            None => theme.style(Role::BitSet),
         };
         geo.centred(&mut p, i, 2, &text, style);
     }
@@ -292,7 +310,7 @@ fn draw_frame(
         }
         s
     };
-    let style = theme.dim();
+    let style = theme.style(Role::Border);
     p.text(geo.left, top, &make("┌", "┬", "┐"), style);
     let mut middle = String::from("│");
     for _ in 0..m {
@@ -337,20 +355,20 @@ fn cell_face(cell: &Cell, probe: Option<ProbeRead>, inner: u16, theme: &Theme) -
     };
     let style = match probe {
         Some(read) => probe_style(read, theme),
-        None if cell.cleared => theme.cleared(),
-        None if cell.fresh => theme.accent().add_modifier(Modifier::BOLD),
-        None if cell.set => theme.bit_set(),
-        None => theme.dim(),
+        None if cell.cleared => theme.style(Role::BitCleared),
+        None if cell.fresh => theme.style(Role::BitFresh).add_modifier(Modifier::BOLD),
+        None if cell.set => theme.style(Role::BitSet),
+        None => theme.style(Role::BitEmpty),
     };
     (text, style)
 }
 
 fn probe_style(read: ProbeRead, theme: &Theme) -> Style {
     match read {
-        ProbeRead::One => theme.probe_hit(),
-        ProbeRead::Zero => theme.probe_miss(),
-        ProbeRead::Pending => theme.accent(),
-        ProbeRead::NotNeeded => theme.dim(),
+        ProbeRead::One => theme.style(Role::ProbeHit),
+        ProbeRead::Zero => theme.style(Role::ProbeMiss),
+        ProbeRead::Pending => theme.style(Role::ProbePending),
+        ProbeRead::NotNeeded => theme.style(Role::ProbeSkipped),
     }
 }
 
@@ -381,14 +399,17 @@ fn draw_query(
     p.line(x, y, &line);
     let emphasised = board.emphasises(&Emphasis::Flag);
     let (text, style) = match (q.verdict, q.flag) {
-        (None, _) => ("positions named; no bit read yet".to_string(), theme.dim()),
+        (None, _) => (
+            "positions named; no bit read yet".to_string(),
+            theme.style(Role::Hint),
+        ),
         (Some(_), Some(Flag::FalsePositive)) => (
             format!("✗ FALSE POSITIVE: {} was never inserted", q.item),
-            theme.bad(),
+            theme.style(Role::Bad),
         ),
         (Some(_), Some(Flag::FalseNegative)) => (
             format!("✗ FALSE NEGATIVE: {} is in the set", q.item),
-            theme.bad(),
+            theme.style(Role::Bad),
         ),
         // A wrong answer not yet flagged: the verdict alone, no judgement.
         (Some(_), None) if q.member == (q.verdict == Some(Verdict::DefinitelyAbsent)) => (
@@ -396,14 +417,15 @@ fn draw_query(
                 "answer given for {}; not yet checked against the set",
                 q.item
             ),
-            theme.text(),
+            theme.style(Role::Text),
         ),
-        (Some(Verdict::ProbablyPresent), None) => {
-            (format!("✓ right: {} is in the set", q.item), theme.good())
-        }
+        (Some(Verdict::ProbablyPresent), None) => (
+            format!("✓ right: {} is in the set", q.item),
+            theme.style(Role::Good),
+        ),
         (Some(Verdict::DefinitelyAbsent), None) => (
             format!("✓ right, and certain: {} was never inserted", q.item),
-            theme.good(),
+            theme.style(Role::Good),
         ),
     };
     let style = if emphasised && q.flag.is_some() {
@@ -427,7 +449,7 @@ fn query_spans(q: &Query, detail: Detail, theme: &Theme) -> Vec<Span<'static>> {
         QuerySource::Row => format!("query {}", q.item),
         QuerySource::Counters => format!("query {} (counters)", q.item),
     };
-    let mut spans = vec![Span::styled(what, theme.title()), Span::raw(" ")];
+    let mut spans = vec![Span::styled(what, theme.style(Role::Title)), Span::raw(" ")];
     for (i, probe) in q.probes.iter().enumerate() {
         let name = match detail {
             Detail::Long => format!("  h{}({})={}", i + 1, q.item, probe.position),
@@ -435,24 +457,26 @@ fn query_spans(q: &Query, detail: Detail, theme: &Theme) -> Vec<Span<'static>> {
             Detail::Short => format!(" h{}={}", i + 1, probe.position),
         };
         let (mark, style) = match probe.read {
-            ProbeRead::One => (" ✓", theme.probe_hit()),
-            ProbeRead::Zero => (" ✗", theme.probe_miss()),
-            ProbeRead::Pending => (" ?", theme.accent()),
-            ProbeRead::NotNeeded if detail == Detail::Short => (" –", theme.dim()),
-            ProbeRead::NotNeeded => (" not needed", theme.dim()),
+            ProbeRead::One => (" ✓", theme.style(Role::ProbeHit)),
+            ProbeRead::Zero => (" ✗", theme.style(Role::ProbeMiss)),
+            ProbeRead::Pending => (" ?", theme.style(Role::ProbePending)),
+            ProbeRead::NotNeeded if detail == Detail::Short => {
+                (" –", theme.style(Role::ProbeSkipped))
+            }
+            ProbeRead::NotNeeded => (" not needed", theme.style(Role::ProbeSkipped)),
         };
         let name_style = if probe.read == ProbeRead::NotNeeded {
-            theme.dim()
+            theme.style(Role::ProbeSkipped)
         } else {
-            theme.text()
+            theme.style(Role::Text)
         };
         spans.push(Span::styled(name, name_style));
         spans.push(Span::styled(mark, style));
     }
     if let Some(v) = q.verdict {
         let style = match v {
-            Verdict::ProbablyPresent => theme.probe_hit(),
-            Verdict::DefinitelyAbsent => theme.probe_miss(),
+            Verdict::ProbablyPresent => theme.style(Role::ProbeHit),
+            Verdict::DefinitelyAbsent => theme.style(Role::ProbeMiss),
         };
         spans.push(Span::raw("   → "));
         spans.push(Span::styled(v.as_str(), style));

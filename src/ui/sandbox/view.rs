@@ -11,7 +11,7 @@ use crate::ui::action::{KeyMode, SandboxSetting};
 use crate::ui::app::App;
 use crate::ui::bit_row::{BitRow, Mark};
 use crate::ui::sandbox::state::{Event, LESSON_INSERTS, LESSON_QUERIES, Outcome, SandboxState};
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// The probe marks of an event, in probe order.
 pub fn marks(event: &Event) -> Vec<(u64, Mark)> {
@@ -60,15 +60,15 @@ fn describe(event: &Event, theme: &Theme) -> Line<'static> {
     let probes = positions_text(&marks(event));
     match &event.outcome {
         Outcome::Inserted(report) => Line::from(vec![
-            Span::styled("+ insert ", theme.good()),
-            Span::styled(event.key.clone(), theme.text()),
+            Span::styled("+ insert ", theme.style(Role::Good)),
+            Span::styled(event.key.clone(), theme.style(Role::Text)),
             Span::styled(
                 format!(
                     "  probes {probes}  ({} new bit{})",
                     report.newly_set.len(),
                     if report.newly_set.len() == 1 { "" } else { "s" }
                 ),
-                theme.dim(),
+                theme.style(Role::Hint),
             ),
         ]),
         Outcome::Queried {
@@ -78,15 +78,15 @@ fn describe(event: &Event, theme: &Theme) -> Line<'static> {
         } => {
             let answer = report.answer();
             let mut spans = vec![
-                Span::styled("? query  ", theme.accent()),
-                Span::styled(event.key.clone(), theme.text()),
-                Span::styled(" → ", theme.dim()),
+                Span::styled("? query  ", theme.style(Role::Emphasis)),
+                Span::styled(event.key.clone(), theme.style(Role::Text)),
+                Span::styled(" → ", theme.style(Role::Hint)),
                 Span::styled(
                     match answer {
                         Answer::Maybe => "maybe",
                         Answer::No => "no",
                     },
-                    theme.accent(),
+                    theme.style(Role::Emphasis),
                 ),
             ];
             let stop = report
@@ -94,17 +94,17 @@ fn describe(event: &Event, theme: &Theme) -> Line<'static> {
                 .map_or(String::new(), |i| format!(" (stopped at probe {})", i + 1));
             spans.push(Span::styled(
                 format!("  probes {probes}{stop}"),
-                theme.dim(),
+                theme.style(Role::Hint),
             ));
             if event.false_positive() {
                 spans.push(Span::styled(
                     "  ✗ FALSE POSITIVE (never inserted)",
-                    theme.bad(),
+                    theme.style(Role::Bad),
                 ));
             } else if answer == Answer::Maybe && *was_inserted {
-                spans.push(Span::styled("  ✓ was inserted", theme.good()));
+                spans.push(Span::styled("  ✓ was inserted", theme.style(Role::Good)));
             } else {
-                spans.push(Span::styled("  ✓ correct", theme.good()));
+                spans.push(Span::styled("  ✓ correct", theme.style(Role::Good)));
             }
             Line::from(spans)
         }
@@ -127,7 +127,7 @@ fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'sta
                 "⚠ mistake 1: any() instead of all() would say maybe (probes read [{}])",
                 bits.join(", ")
             ),
-            theme.warn(),
+            theme.style(Role::Warn),
         ));
     }
     if event.collapsed {
@@ -137,7 +137,7 @@ fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'sta
                 "⚠ mistake 2: h2 mod m = 0 for {}: all {} probes hit bit {bit}",
                 event.key, state.k
             ),
-            theme.warn(),
+            theme.style(Role::Warn),
         ));
     }
     lines
@@ -146,18 +146,18 @@ fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'sta
 fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
     let pick = |setting: SandboxSetting| {
         if state.selected == setting {
-            (theme.selected(), "▶ ")
+            (theme.style(Role::Selected), "▶ ")
         } else {
-            (theme.text(), "  ")
+            (theme.style(Role::Text), "  ")
         }
     };
     let (m_style, m_mark) = pick(SandboxSetting::M);
     let (k_style, k_mark) = pick(SandboxSetting::K);
     Line::from(vec![
-        Span::styled(m_mark, theme.accent()),
+        Span::styled(m_mark, theme.style(Role::Focus)),
         Span::styled(format!("m = {}", state.m), m_style),
         Span::raw("   "),
-        Span::styled(k_mark, theme.accent()),
+        Span::styled(k_mark, theme.style(Role::Focus)),
         Span::styled(format!("k = {}", state.k), k_style),
         Span::styled(
             format!(
@@ -166,7 +166,7 @@ fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
                 state.m,
                 state.inserted.len()
             ),
-            theme.dim(),
+            theme.style(Role::Hint),
         ),
     ])
 }
@@ -189,17 +189,17 @@ pub fn field_line(state: &SandboxState, theme: &Theme, width: u16) -> Line<'stat
             let queries = LESSON_QUERIES.join(", ");
             let lesson = |lead: &str| {
                 vec![
-                    Span::styled(format!("{lead}insert "), theme.dim()),
-                    Span::styled(inserts.clone(), theme.text()),
-                    Span::styled(" · query ", theme.dim()),
-                    Span::styled(queries.clone(), theme.text()),
+                    Span::styled(format!("{lead}insert "), theme.style(Role::Label)),
+                    Span::styled(inserts.clone(), theme.style(Role::Text)),
+                    Span::styled(" · query ", theme.style(Role::Label)),
+                    Span::styled(queries.clone(), theme.style(Role::Text)),
                 ]
             };
             let keys = vec![
-                Span::styled("i", theme.key()),
-                Span::styled(" insert a key · ", theme.dim()),
-                Span::styled("f", theme.key()),
-                Span::styled(" query a key", theme.dim()),
+                Span::styled("i", theme.style(Role::Key)),
+                Span::styled(" insert a key · ", theme.style(Role::Hint)),
+                Span::styled("f", theme.style(Role::Key)),
+                Span::styled(" query a key", theme.style(Role::Hint)),
             ];
             // The footer names i and f too, so the lesson's keys come first
             // when only one of the two fits.
@@ -207,7 +207,7 @@ pub fn field_line(state: &SandboxState, theme: &Theme, width: u16) -> Line<'stat
                 Line::from(
                     [
                         keys.clone(),
-                        vec![Span::styled(" · ", theme.dim())],
+                        vec![Span::styled(" · ", theme.style(Role::Hint))],
                         lesson("lesson: "),
                     ]
                     .concat(),
@@ -230,24 +230,27 @@ fn typing_line(state: &SandboxState, theme: &Theme, hints: bool) -> Line<'static
                 KeyMode::Insert => "insert key: ",
                 KeyMode::Query => "query key:  ",
             };
-            let mut spans = vec![Span::styled(verb, theme.accent())];
+            let mut spans = vec![Span::styled(verb, theme.style(Role::Focus))];
             if state.field.is_empty() {
-                spans.push(Span::styled("▏", theme.selected()));
+                spans.push(Span::styled("▏", theme.style(Role::Selected)));
                 if let Some(s) = state.suggestion(mode) {
                     spans.push(Span::styled(
                         format!("{s}  (Enter takes it)"),
-                        theme.stale(),
+                        theme.style(Role::Stale),
                     ));
                 }
             } else {
                 spans.push(Span::styled(
                     state.field.text().to_string(),
-                    theme.selected(),
+                    theme.style(Role::Selected),
                 ));
-                spans.push(Span::styled("▏", theme.selected()));
+                spans.push(Span::styled("▏", theme.style(Role::Selected)));
             }
             if hints {
-                spans.push(Span::styled("   ↑↓ insert⇄query · Esc leave", theme.dim()));
+                spans.push(Span::styled(
+                    "   ↑↓ insert⇄query · Esc leave",
+                    theme.style(Role::Hint),
+                ));
             }
             Line::from(spans)
         }
@@ -261,10 +264,10 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_style(theme.border())
+        .border_style(theme.style(Role::Border))
         .title(Span::styled(
             " sandbox · the lesson's filter: FNV-1a, double hashing ",
-            theme.title(),
+            theme.style(Role::Title),
         ));
     let inner = block.inner(body);
     block.render(body, buf);
@@ -296,13 +299,13 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
         }
         None => lines.push(Line::styled(
             "an empty filter: every query says no until something is inserted",
-            theme.dim(),
+            theme.style(Role::Hint),
         )),
     }
     lines.push(field_line(state, theme, inner.width));
     lines.push(Line::styled(
         "history · ✓ read 1 · ✗ read 0 · · not read · + newly set · = already set",
-        theme.dim(),
+        theme.style(Role::Hint),
     ));
     let room = usize::from(inner.bottom().saturating_sub(y)).saturating_sub(lines.len());
     let skip = state.history.len().saturating_sub(room);

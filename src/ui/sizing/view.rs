@@ -12,7 +12,7 @@ use crate::ui::computed::{Outcome, Shown};
 use crate::ui::format::too_large_wordings;
 use crate::ui::sizing::state::{SizingFigures, figures};
 use crate::ui::text_field::TextField;
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Role, Theme};
 
 /// Bytes per item in the exact-set comparison.
 pub const ITEM_BYTES: u64 = 64;
@@ -27,20 +27,23 @@ fn input_line(
 ) -> Line<'static> {
     let marker = if selected { "▶ " } else { "  " };
     let text = if selected && editing {
-        Span::styled(format!("{:<14}▏", field.text()), theme.selected())
+        Span::styled(
+            format!("{:<14}▏", field.text()),
+            theme.style(Role::Selected),
+        )
     } else {
-        Span::styled(format!("{:<15}", field.text()), theme.text())
+        Span::styled(format!("{:<15}", field.text()), theme.style(Role::Text))
     };
     Line::from(vec![
-        Span::styled(marker, theme.accent()),
-        Span::styled(format!("{name:<16}"), theme.text()),
+        Span::styled(marker, theme.style(Role::Focus)),
+        Span::styled(format!("{name:<16}"), theme.style(Role::Text)),
         text,
-        Span::styled(format!("  {parsed}"), theme.dim()),
+        Span::styled(format!("  {parsed}"), theme.style(Role::Hint)),
     ])
 }
 
 fn label(kind: &str, theme: &Theme) -> Span<'static> {
-    Span::styled(format!("{kind:<17}"), theme.dim())
+    Span::styled(format!("{kind:<17}"), theme.style(Role::Label))
 }
 
 /// Draws the sizing screen into `body`.
@@ -49,10 +52,10 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_style(theme.border())
+        .border_style(theme.style(Role::Border))
         .title(Span::styled(
             " sizing · how many bits for n keys at rate p? ",
-            theme.title(),
+            theme.style(Role::Title),
         ));
     let inner = block.inner(body);
     block.render(body, buf);
@@ -83,7 +86,7 @@ pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
     ];
     match &result {
         Ok(f) => lines.extend(answer_lines(app, f, inner.width)),
-        Err(why) => lines.push(Line::styled(format!("✗ {why}"), theme.bad())),
+        Err(why) => lines.push(Line::styled(format!("✗ {why}"), theme.style(Role::Bad))),
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
@@ -99,12 +102,12 @@ fn answer_lines(app: &App, f: &SizingFigures, width: u16) -> Vec<Line<'static>> 
     let mut lines = vec![
         Line::from(vec![
             label("bits per key", theme),
-            Span::styled(sig(f.bits_per_key, 4), theme.accent()),
-            Span::styled("   -ln p / (ln 2)^2", theme.dim()),
+            Span::styled(sig(f.bits_per_key, 4), theme.style(Role::Figure)),
+            Span::styled("   -ln p / (ln 2)^2", theme.style(Role::Hint)),
         ]),
         Line::from(vec![
             label("m", theme),
-            Span::styled(format!("{} bits", grouped(f.m)), theme.accent()),
+            Span::styled(format!("{} bits", grouped(f.m)), theme.style(Role::Figure)),
         ]),
         fitted(
             vec![
@@ -112,36 +115,36 @@ fn answer_lines(app: &App, f: &SizingFigures, width: u16) -> Vec<Line<'static>> 
                     label("bytes", theme),
                     Span::styled(
                         format!("{} = {mb} ({mib})", grouped(f.bytes)),
-                        theme.accent(),
+                        theme.style(Role::Figure),
                     ),
-                    Span::styled("   MB = 10^6 bytes, MiB = 2^20", theme.dim()),
+                    Span::styled("   MB = 10^6 bytes, MiB = 2^20", theme.style(Role::Hint)),
                 ]),
                 Line::from(vec![
                     label("bytes", theme),
                     Span::styled(
                         format!("{} = {mb} ({mib})", grouped(f.bytes)),
-                        theme.accent(),
+                        theme.style(Role::Figure),
                     ),
                 ]),
                 Line::from(vec![
                     label("bytes", theme),
-                    Span::styled(format!("{mb} ({mib})"), theme.accent()),
+                    Span::styled(format!("{mb} ({mib})"), theme.style(Role::Figure)),
                 ]),
             ],
             width,
         ),
         Line::from(vec![
             label("k", theme),
-            Span::styled(f.k.to_string(), theme.accent()),
+            Span::styled(f.k.to_string(), theme.style(Role::Figure)),
             Span::styled(
                 format!("   (m/n) ln 2 = {}, rounded", sig(f.k_real, 3)),
-                theme.dim(),
+                theme.style(Role::Hint),
             ),
         ]),
         Line::from(vec![
             label("idealised rate", theme),
-            Span::styled(sig(f.idealised, 6), theme.idealised()),
-            Span::styled("   at this m, n, k", theme.dim()),
+            Span::styled(sig(f.idealised, 6), theme.style(Role::Idealised)),
+            Span::styled("   at this m, n, k", theme.style(Role::Hint)),
         ]),
         exact_line(app, f, width),
         Line::default(),
@@ -162,8 +165,8 @@ fn answer_lines(app: &App, f: &SizingFigures, width: u16) -> Vec<Line<'static>> 
             .map(|note| {
                 Line::from(vec![
                     label("exact set", theme),
-                    Span::styled(human_bytes(set_bytes), theme.accent()),
-                    Span::styled(note, theme.dim()),
+                    Span::styled(human_bytes(set_bytes), theme.style(Role::Figure)),
+                    Span::styled(note, theme.style(Role::Hint)),
                 ])
             })
             .collect(),
@@ -172,7 +175,7 @@ fn answer_lines(app: &App, f: &SizingFigures, width: u16) -> Vec<Line<'static>> 
     ];
     lines.push(Line::styled(
         "  A set that answers exactly must hold every key; the filter holds bits.",
-        theme.dim(),
+        theme.style(Role::Hint),
     ));
     lines
 }
@@ -198,22 +201,25 @@ fn exact_line(app: &App, f: &SizingFigures, width: u16) -> Line<'static> {
             texts.push(e.decimal.clone());
             texts
                 .into_iter()
-                .map(|t| Span::styled(t, theme.exact()))
+                .map(|t| Span::styled(t, theme.style(Role::Exact)))
                 .collect()
         }
         Shown::Fresh(Outcome::TooLarge { digits, limit }) => too_large_wordings(*digits, *limit)
             .into_iter()
-            .map(|t| Span::styled(t, theme.warn()))
+            .map(|t| Span::styled(t, theme.style(Role::Warn)))
             .collect(),
         Shown::Fresh(Outcome::Failed(why)) => vec![
-            Span::styled(why.clone(), theme.bad()),
-            Span::styled("could not compute", theme.bad()),
+            Span::styled(why.clone(), theme.style(Role::Bad)),
+            Span::styled("could not compute", theme.style(Role::Bad)),
         ],
         Shown::Computing(Some(Outcome::Ready(e))) => vec![
-            Span::styled(format!("{} computing…", e.decimal), theme.stale()),
-            Span::styled("computing…", theme.stale()),
+            Span::styled(
+                format!("{} computing…", e.decimal),
+                theme.style(Role::Stale),
+            ),
+            Span::styled("computing…", theme.style(Role::Stale)),
         ],
-        Shown::Computing(_) => vec![Span::styled("computing…", theme.stale())],
+        Shown::Computing(_) => vec![Span::styled("computing…", theme.style(Role::Stale))],
     };
     fitted(
         values

@@ -67,7 +67,7 @@ fn script_from(indices: &[usize]) -> String {
 fn exercise(lecture: &Lecture) {
     let _ = trace::json_lines(lecture);
     let _ = trace::text(lecture);
-    let theme = Theme { color: true };
+    let theme = Theme::DARK16;
     for global in 0..lecture.len() {
         for (w, h) in [(80, 24), (61, 17)] {
             let area = Rect::new(0, 0, w, h);

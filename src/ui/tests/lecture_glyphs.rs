@@ -8,7 +8,7 @@ use crate::ui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-const MONO: Theme = Theme { color: false };
+const MONO: Theme = Theme::MONO;
 
 fn screen(lecture: &Lecture, scene: u32, step: u32, w: u16, h: u16) -> Vec<String> {
     let global = lecture.step_index(scene, step).expect("step in range");

@@ -9,7 +9,7 @@ use crate::ui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-const MONO: Theme = Theme { color: false };
+const MONO: Theme = Theme::MONO;
 
 /// Sizes checked: the app's lecture area at 80x24 (80x22), a bare 80x24,
 /// and the usual larger terminals.

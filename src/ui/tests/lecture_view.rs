@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Color;
 
-const MONO: Theme = Theme { color: false };
+const MONO: Theme = Theme::MONO;
 
 /// Draws scene `scene`, step `step` (from 1) through a `TestBackend` terminal.
 fn frame(lecture: &Lecture, scene: u32, step: u32, w: u16, h: u16) -> TestBackend {
@@ -166,7 +166,7 @@ fn states_differ_by_glyph_and_colour() {
     assert!(row.contains("▐█▌"), "probe hit glyph: {row}");
     assert!(row.contains("▐×▌"), "probe on a cleared bit: {row}");
     assert!(row.contains(" █ "), "plain set glyph: {row}");
-    let coloured = draw(&l, global, 80, 24, &Theme { color: true });
+    let coloured = draw(&l, global, 80, 24, &Theme::DARK16);
     let mono_buf = draw(&l, global, 80, 24, &MONO);
     let has_colour = |b: &Buffer| b.content.iter().any(|c| c.fg != Color::Reset);
     assert!(has_colour(&coloured));

@@ -287,9 +287,14 @@ fn draw(terminal: &mut Terminal<TestBackend>, app: &App, stats: &mut Stats) -> R
 
 /// Drives `events` random inputs through a fresh app on `start`.
 fn storm(seed: u64, start: Screen, events: usize) -> Stats {
-    let theme = Theme {
-        color: seed.is_multiple_of(2),
-    };
+    let theme = crate::ui::theme::PALETTES
+        .iter()
+        .map(|&palette| Theme {
+            palette,
+            depth: crate::ui::theme::Depth::TrueColor,
+        })
+        .nth((seed % 4) as usize)
+        .unwrap_or(Theme::MONO);
     storm_with(seed, App::new(start, theme), events)
 }
 
@@ -385,7 +390,7 @@ fn storm_on_teachers_scripts() {
     for (i, text) in [one, three].iter().enumerate() {
         let lecture = Lecture::from_text("teacher.txt", text)
             .unwrap_or_else(|e| panic!("script {i} does not compile: {e}"));
-        let mut app = App::new(Screen::Lecture, Theme { color: true });
+        let mut app = App::new(Screen::Lecture, Theme::DARK16);
         app.lecture = LectureTab::with(lecture);
         let stats = storm_with(0x7EAC + i as u64, app, 500);
         report(&format!("teacher's script {i}"), &stats);
@@ -398,7 +403,7 @@ fn storm_on_teachers_scripts() {
 #[test]
 fn impossible_actions_are_absorbed() {
     let mut rng = StdRng::seed_from_u64(0xDEAD);
-    let mut app = App::new(Screen::Lab, Theme { color: false });
+    let mut app = App::new(Screen::Lab, Theme::MONO);
     let mut terminal =
         Terminal::new(TestBackend::new(100, 30)).unwrap_or_else(|e| panic!("backend: {e}"));
     update(&mut app, Action::Resize(100, 30));
@@ -489,7 +494,7 @@ fn impossible_actions_are_absorbed() {
 #[test]
 fn degenerate_sizes_draw() {
     for screen in Screen::iter() {
-        let mut app = App::new(screen, Theme { color: true });
+        let mut app = App::new(screen, Theme::DARK16);
         for (w, h) in [
             (0, 0),
             (0, 30),
@@ -520,7 +525,7 @@ fn degenerate_sizes_draw() {
 #[test]
 fn sizing_frames_do_no_exact_work() {
     for n in ["1000", "10000", "19000"] {
-        let mut app = App::new(Screen::Sizing, Theme { color: false });
+        let mut app = App::new(Screen::Sizing, Theme::MONO);
         app.sizing.n_field = TextField::with_text(n);
         app.sizing.p_field = TextField::with_text("1%");
         let mut terminal =

@@ -13,7 +13,7 @@ use crate::ui::theme::Theme;
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 fn app(screen: Screen) -> App {
-    App::new(screen, Theme { color: false })
+    App::new(screen, Theme::MONO)
 }
 
 #[test]
@@ -35,7 +35,7 @@ fn the_sandbox_hint_names_every_lesson_key_whole() {
 #[test]
 fn the_sandbox_field_line_fits_while_typing() {
     let mut state = app(Screen::Sandbox).sandbox;
-    let theme = Theme { color: false };
+    let theme = Theme::MONO;
     for focus in [None, Some(KeyMode::Insert), Some(KeyMode::Query)] {
         state.focus = focus;
         for text in ["", "rec-11", &"x".repeat(40)] {

@@ -29,7 +29,7 @@ fn type_text(app: &mut App, text: &str) {
 }
 
 fn app(screen: Screen) -> App {
-    App::new(screen, Theme { color: false })
+    App::new(screen, Theme::MONO)
 }
 
 #[test]

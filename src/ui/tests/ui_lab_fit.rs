@@ -32,7 +32,7 @@ fn lab(m: u64, n: u64, k: u32) -> App {
         width: 80,
         height: 24,
     };
-    app_for(&args, Theme { color: false }).expect("valid settings")
+    app_for(&args, Theme::MONO).expect("valid settings")
 }
 
 /// Asserts each rates line fits the panel at every size, and returns the
@@ -97,7 +97,7 @@ fn the_reviewers_cut_values_are_gone() {
 #[test]
 fn stale_and_computing_states_fit() {
     // Nothing computed yet.
-    assert_fits(&App::new(Screen::Lab, Theme { color: false }), "fresh app");
+    assert_fits(&App::new(Screen::Lab, Theme::MONO), "fresh app");
     // Values for 160/16/7 held while 1,000,000/100,000/32 computes.
     let mut app = lab(160, 16, 7);
     app.lab.set(LabSlider::M, 1_000_000);

@@ -25,7 +25,7 @@ fn args(screen: Screen, width: u16, height: u16) -> FrameConfig {
 
 fn render(screen: Screen, width: u16, height: u16) -> String {
     let a = args(screen, width, height);
-    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let app = app_for(&a, Theme::MONO).expect("valid settings");
     draw_text(&app, width, height).expect("valid size")
 }
 
@@ -89,7 +89,7 @@ fn the_lab_figures_of_the_issue() {
     a.app.m = Some(160);
     a.app.n = Some(16);
     a.app.k = Some(7);
-    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let app = app_for(&a, Theme::MONO).expect("valid settings");
     let text = draw_text(&app, 120, 40).expect("valid size");
     for needle in [
         "0.008318677",
@@ -107,16 +107,16 @@ fn the_lab_figures_of_the_issue() {
 fn out_of_range_settings_are_usage_errors() {
     let mut a = args(Screen::Lab, 120, 40);
     a.app.m = Some(2_000_000);
-    let err = app_for(&a, Theme { color: false }).expect_err("m is too large");
+    let err = app_for(&a, Theme::MONO).expect_err("m is too large");
     assert!(err.is_bad_input());
     assert!(err.to_string().contains("2000000"), "{err}");
-    let app = App::new(Screen::Lab, Theme { color: false });
+    let app = App::new(Screen::Lab, Theme::MONO);
     assert!(draw_text(&app, 0, 24).is_err());
 }
 
 #[test]
 fn sandbox_after_the_lesson() {
-    let mut app = App::new(Screen::Sandbox, Theme { color: false });
+    let mut app = App::new(Screen::Sandbox, Theme::MONO);
     update(
         &mut app,
         Action::Sandbox(SandboxAction::Focus(KeyMode::Insert)),
@@ -136,7 +136,7 @@ fn sandbox_after_the_lesson() {
 
 #[test]
 fn help_overlay_lists_the_lab_keys() {
-    let mut app = App::new(Screen::Lab, Theme { color: false });
+    let mut app = App::new(Screen::Lab, Theme::MONO);
     update(&mut app, Action::ToggleHelp);
     let text = draw_text(&app, 100, 30).expect("valid size");
     for needle in [
@@ -154,7 +154,7 @@ fn help_overlay_lists_the_lab_keys() {
 fn a_moved_slider_shows_the_old_value_as_computing() {
     let mut a = args(Screen::Lab, 120, 40);
     a.app.m = Some(160);
-    let mut app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let mut app = app_for(&a, Theme::MONO).expect("valid settings");
     // Move m without computing: the figures belong to m = 160 now.
     update(
         &mut app,
@@ -175,7 +175,7 @@ fn exact_work_over_the_budget_says_so() {
     a.app.m = Some(1_000_000);
     a.app.n = Some(100_000);
     a.app.k = Some(32);
-    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let app = app_for(&a, Theme::MONO).expect("valid settings");
     let text = draw_text(&app, 120, 40).expect("valid size");
     assert!(
         text.contains("too large to compute exactly (614,400,001 digits; limit 5,000,000)"),
@@ -204,7 +204,7 @@ fn exact_work_over_the_budget_says_so() {
 
 #[test]
 fn a_running_measurement_shows_its_count_so_far() {
-    let mut app = App::new(Screen::Lab, Theme { color: false });
+    let mut app = App::new(Screen::Lab, Theme::MONO);
     app.lab.filters = 40;
     let key = app.lab.measure_key();
     let so_far = std::cell::RefCell::new(Vec::new());
@@ -230,7 +230,7 @@ fn a_running_measurement_shows_its_count_so_far() {
 fn candidates_the_bounds_cannot_separate_are_all_named() {
     use crate::ui::computed::Outcome;
     use crate::ui::lab::compute::{BestK, Verdict};
-    let mut app = App::new(Screen::Lab, Theme { color: false });
+    let mut app = App::new(Screen::Lab, Theme::MONO);
     let key = app.lab.best_key();
     app.lab.results.best.set(
         key,
@@ -256,8 +256,52 @@ fn candidates_the_bounds_cannot_separate_are_all_named() {
 fn rates_too_rare_for_a_count_still_say_how_rare() {
     let mut a = args(Screen::Lab, 100, 30);
     (a.app.m, a.app.n, a.app.k) = (Some(1_000_000), Some(16), Some(7));
-    let app = app_for(&a, Theme { color: false }).expect("valid settings");
+    let app = app_for(&a, Theme::MONO).expect("valid settings");
     let text = draw_text(&app, 100, 30).expect("valid size");
     assert!(text.contains("2.209822732e-28"), "{text}");
     assert!(text.contains("rarer than 1 in 10^19"), "{text}");
+}
+
+/// A frame with its styles, one line per run of cells that share a style,
+/// so a palette change shows in a review as a readable diff.
+fn styled(screen: Screen, scene_step: Option<(u32, u32)>, theme: Theme) -> String {
+    let mut frame = args(screen, 80, 24);
+    frame.scene = scene_step.map(|s| s.0);
+    frame.step = scene_step.map(|s| s.1);
+    let app = app_for(&frame, theme).expect("valid settings");
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
+    ratatui::widgets::Widget::render(&app, buf.area, &mut buf);
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut run = String::new();
+        let mut style = None;
+        for x in 0..buf.area.width {
+            let cell = &buf[(x, y)];
+            let here = (cell.fg, cell.bg, cell.modifier);
+            if style.is_some_and(|s| s != here) {
+                out.push_str(&format!("{y:>2} {:?} {run:?}\n", style.unwrap_or(here)));
+                run.clear();
+            }
+            style = Some(here);
+            run.push_str(cell.symbol());
+        }
+        if !run.trim().is_empty() || style.is_some_and(|s| s.1 != ratatui::style::Color::Reset) {
+            out.push_str(&format!("{y:>2} {:?} {run:?}\n", style.unwrap_or_default()));
+        }
+    }
+    out
+}
+
+#[test]
+fn styles_of_the_false_positive_in_dark() {
+    insta::assert_snapshot!(styled(Screen::Lecture, Some((3, 3)), Theme::DARK16));
+}
+
+#[test]
+fn styles_of_the_lab_in_light() {
+    let light = Theme {
+        palette: &crate::ui::theme::palettes::LIGHT,
+        depth: crate::ui::theme::Depth::TrueColor,
+    };
+    insta::assert_snapshot!(styled(Screen::Lab, None, light));
 }

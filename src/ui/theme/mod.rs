@@ -1,0 +1,339 @@
+//! Styles by role. A view asks for what a piece of text is ("bit index",
+//! "probe hit", "narration"), never for a colour; the [`Palette`] chosen
+//! for the session answers with a real RGB colour, or with the nearest of
+//! the sixteen ANSI colours on a terminal without truecolor. The palettes
+//! themselves are data, in [`palettes`].
+
+pub mod palettes;
+
+use ratatui::style::{Color, Modifier, Style};
+use strum::{EnumIter, IntoStaticStr};
+
+pub use palettes::{PALETTES, Palette};
+
+/// What a piece of the screen is, as far as its look goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum Role {
+    /// Ordinary content text.
+    Text,
+    /// The lecture's narration.
+    Narration,
+    /// A lecture note or a remark set apart from the text.
+    Note,
+    /// A name beside a value ("scheme", "set by", a legend entry).
+    Label,
+    /// Key hints and asides that explain rather than state.
+    Hint,
+    /// A key name in help lines.
+    Key,
+    /// Titles, the app's name, headings.
+    Title,
+    /// Panel frames and rules (not text).
+    Border,
+    /// Dashed reference lines on a chart: RAM, half full (not text).
+    Guide,
+    /// Bit positions under the row.
+    Index,
+    /// Who set a bit.
+    Owner,
+    /// Chart axes, ticks and their labels.
+    Axis,
+    /// A figure the screen exists to show (sizing's answers).
+    Figure,
+    /// The slider or field the keys act on.
+    Focus,
+    /// The active tab, the chosen slider: shown reversed.
+    Selected,
+    /// Emphasis without judgement: a highlighted line, a boxed note.
+    Emphasis,
+    /// A set bit.
+    BitSet,
+    /// A set bit that more than one item leans on.
+    BitShared,
+    /// A bit set by the step on show.
+    BitFresh,
+    /// A bit cleared by a deletion.
+    BitCleared,
+    /// A clear bit's placeholder glyph.
+    BitEmpty,
+    /// A probe that read a 1.
+    ProbeHit,
+    /// A probe that read a 0: where a query stops.
+    ProbeMiss,
+    /// A probe named but not read yet.
+    ProbePending,
+    /// A probe never read, because an earlier one found a 0.
+    ProbeSkipped,
+    /// A right answer, a met target.
+    Good,
+    /// A wrong answer (false positive or negative), an error.
+    Bad,
+    /// A caution that is not an error.
+    Warn,
+    /// The exact classic rate.
+    Exact,
+    /// The idealised rate.
+    Idealised,
+    /// The true rate.
+    True,
+    /// The measured rate.
+    Measured,
+    /// A value left over from earlier settings while new ones compute.
+    Stale,
+    /// The current setting's mark on a chart.
+    Marker,
+}
+
+impl Role {
+    /// True for roles that are not read as text (frames, guide lines); they
+    /// need less contrast (WCAG's 3:1 for graphical objects).
+    pub fn is_graphic(self) -> bool {
+        matches!(self, Role::Border | Role::Guide)
+    }
+}
+
+/// One colour, as RGB and as its nearest of the sixteen ANSI colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tone {
+    /// Red, green, blue.
+    pub rgb: (u8, u8, u8),
+    /// The stand-in on a 16-colour terminal.
+    pub ansi: Color,
+}
+
+/// How one role is drawn: colours (none means the palette's own
+/// foreground or background) and text modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ink {
+    /// Foreground.
+    pub fg: Option<Tone>,
+    /// Background behind the text (for reversed roles).
+    pub bg: Option<Tone>,
+    /// Bold, italic, crossed out, ...
+    pub modifiers: Modifier,
+}
+
+/// What the terminal can show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
+    TrueColor,
+    /// The sixteen ANSI colours.
+    Ansi16,
+}
+
+impl Depth {
+    /// Reads `COLORTERM`.
+    pub fn from_env() -> Depth {
+        match std::env::var("COLORTERM").as_deref() {
+            Ok("truecolor" | "24bit") => Depth::TrueColor,
+            _ => Depth::Ansi16,
+        }
+    }
+
+    fn color(self, tone: Tone) -> Color {
+        match self {
+            Depth::TrueColor => Color::Rgb(tone.rgb.0, tone.rgb.1, tone.rgb.2),
+            Depth::Ansi16 => tone.ansi,
+        }
+    }
+}
+
+/// The session's look: a palette at a colour depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    /// The palette.
+    pub palette: &'static Palette,
+    /// How its colours reach the terminal.
+    pub depth: Depth,
+}
+
+impl Theme {
+    /// `palette` at the colour depth the terminal reports.
+    pub fn new(palette: &'static Palette) -> Theme {
+        Theme {
+            palette,
+            depth: Depth::from_env(),
+        }
+    }
+
+    /// The palette the environment asks for: `mono` under `NO_COLOR`
+    /// (any non-empty value), otherwise `dark`.
+    pub fn from_env() -> Theme {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Theme::new(if no_color {
+            &palettes::MONO
+        } else {
+            &palettes::DARK
+        })
+    }
+
+    /// The monochrome theme, the same on every terminal.
+    pub const MONO: Theme = Theme {
+        palette: &palettes::MONO,
+        depth: Depth::Ansi16,
+    };
+
+    /// The dark palette in the sixteen ANSI colours, the same on every
+    /// terminal (for tests that look at colour).
+    pub const DARK16: Theme = Theme {
+        palette: &palettes::DARK,
+        depth: Depth::Ansi16,
+    };
+
+    /// The theme after this one in [`PALETTES`], wrapping round.
+    pub fn next(self) -> Theme {
+        let at = PALETTES
+            .iter()
+            .position(|p| p.name == self.palette.name)
+            .unwrap_or(0);
+        Theme {
+            palette: PALETTES[(at + 1) % PALETTES.len()],
+            depth: self.depth,
+        }
+    }
+
+    /// The style of `role`.
+    pub fn style(&self, role: Role) -> Style {
+        let ink = self.palette.ink(role);
+        let mut style = Style::new().add_modifier(ink.modifiers);
+        if let Some(fg) = ink.fg {
+            style = style.fg(self.depth.color(fg));
+        }
+        if let Some(bg) = ink.bg {
+            style = style.bg(self.depth.color(bg));
+        }
+        style
+    }
+
+    /// The style the whole screen is painted with before anything is drawn:
+    /// the palette's background and foreground, or nothing for palettes that
+    /// keep the terminal's own.
+    pub fn base(&self) -> Style {
+        match self.palette.paint {
+            Some((fg, bg)) => Style::new()
+                .fg(self.depth.color(fg))
+                .bg(self.depth.color(bg)),
+            None => Style::new(),
+        }
+    }
+}
+
+/// WCAG 2 relative luminance of an sRGB colour.
+pub fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+    let channel = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+}
+
+/// WCAG 2 contrast ratio between two colours (1 to 21).
+pub fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn luminance_and_contrast_follow_wcag() {
+        assert!((contrast((0, 0, 0), (255, 255, 255)) - 21.0).abs() < 1e-9);
+        assert!((contrast((7, 7, 7), (7, 7, 7)) - 1.0).abs() < 1e-12);
+        // A worked figure: #777777 on white is about 4.48:1.
+        let grey = contrast((0x77, 0x77, 0x77), (255, 255, 255));
+        assert!((grey - 4.48).abs() < 0.01, "{grey}");
+    }
+
+    /// Every colour pair a palette draws, text against the background it
+    /// sits on, meets WCAG: 4.5:1 for text (7:1 in high contrast), 3:1 for
+    /// frames and guide lines.
+    #[test]
+    fn every_palette_is_readable() {
+        for palette in PALETTES {
+            let text_needs = if palette.name == "high-contrast" {
+                7.0
+            } else {
+                4.5
+            };
+            for role in Role::iter() {
+                let ink = palette.ink(role);
+                let fg = ink.fg.map_or(palette.foreground, |t| t.rgb);
+                let bg = ink.bg.map_or(palette.background, |t| t.rgb);
+                let needs = if role.is_graphic() { 3.0 } else { text_needs };
+                let ratio = contrast(fg, bg);
+                let name: &str = role.into();
+                assert!(
+                    ratio >= needs,
+                    "{}: {name} is {ratio:.2}:1, needs {needs}:1",
+                    palette.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn light_and_high_contrast_use_no_dim_text() {
+        for palette in PALETTES
+            .iter()
+            .filter(|p| p.name != "dark" && p.name != "mono")
+        {
+            for role in Role::iter() {
+                let ink = palette.ink(role);
+                assert!(
+                    !ink.modifiers.contains(Modifier::DIM),
+                    "{}: {:?} is dim",
+                    palette.name,
+                    role
+                );
+            }
+            assert!(
+                palette.paint.is_some(),
+                "{} paints its background",
+                palette.name
+            );
+        }
+    }
+
+    #[test]
+    fn mono_has_no_colours() {
+        let mono = Theme::MONO;
+        for role in Role::iter() {
+            let style = mono.style(role);
+            assert_eq!((style.fg, style.bg), (None, None), "{role:?}");
+        }
+        assert_eq!(mono.base(), Style::new());
+        let dark = Theme {
+            palette: &palettes::DARK,
+            depth: Depth::TrueColor,
+        };
+        assert!(matches!(dark.style(Role::Exact).fg, Some(Color::Rgb(..))));
+        let dark16 = Theme {
+            depth: Depth::Ansi16,
+            ..dark
+        };
+        assert!(matches!(dark16.style(Role::Exact).fg, Some(Color::Cyan)));
+    }
+
+    #[test]
+    fn themes_cycle_through_every_palette() {
+        let mut theme = Theme::MONO;
+        let mut seen = Vec::new();
+        for _ in 0..PALETTES.len() {
+            theme = theme.next();
+            seen.push(theme.palette.name);
+        }
+        assert_eq!(seen.len(), PALETTES.len());
+        assert_eq!(theme.palette.name, "mono");
+        let names: Vec<&str> = PALETTES.iter().map(|p| p.name).collect();
+        assert_eq!(names, ["dark", "light", "high-contrast", "mono"]);
+    }
+}
