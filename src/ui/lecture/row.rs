@@ -236,10 +236,10 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                     theme
                         .style(Role::BitCleared)
                         .add_modifier(Modifier::CROSSED_OUT)
-                } else if shared && shared_emphasis {
-                    theme.style(Role::Owner).add_modifier(Modifier::BOLD)
-                } else if probe_at(query, i).is_some() {
-                    theme.style(Role::Owner)
+                } else if (shared && shared_emphasis) || probe_at(query, i).is_some() {
+                    // The owners the step is about: a shared bit, or a bit
+                    // the query reads.
+                    theme.style(Role::Emphasis)
                 } else {
                     theme.style(Role::Owner)
                 };
