@@ -11,7 +11,7 @@ use crate::ui::{AppConfig, FrameConfig, Screen};
 /// bloomlab: learn, teach and reason about Bloom filters.
 #[derive(Debug, Parser)]
 #[command(name = "bloomlab", version, about)]
-pub struct Cli {
+pub(crate) struct Cli {
     /// Options for the interactive app (used when no subcommand is given).
     #[command(flatten)]
     pub app: AppArgs,
@@ -22,7 +22,7 @@ pub struct Cli {
 
 /// Which screen of the app to show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum ScreenName {
+pub(crate) enum ScreenName {
     /// The five lecture scenes.
     #[default]
     Lecture,
@@ -36,7 +36,7 @@ pub enum ScreenName {
 
 /// Which probe scheme a filter uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub enum SchemeName {
+pub(crate) enum SchemeName {
     /// The lesson's FNV-1a with double hashing.
     Double,
     /// k independent seeded 64-bit hashes (the textbook model).
@@ -46,7 +46,7 @@ pub enum SchemeName {
 
 /// Options that open the app at a given place (also used by `render`).
 #[derive(Debug, Clone, Args, Default)]
-pub struct AppArgs {
+pub(crate) struct AppArgs {
     /// Screen to open on (the lecture when not given).
     #[arg(long, value_enum)]
     pub screen: Option<ScreenName>,
@@ -66,7 +66,7 @@ pub struct AppArgs {
 
 impl AppArgs {
     /// These options, with any left out taken from `fallback`.
-    pub fn or(self, fallback: AppArgs) -> AppArgs {
+    pub(crate) fn or(self, fallback: AppArgs) -> AppArgs {
         AppArgs {
             screen: self.screen.or(fallback.screen),
             m: self.m.or(fallback.m),
@@ -77,7 +77,7 @@ impl AppArgs {
     }
 
     /// The app's own description of these options.
-    pub fn config(&self) -> AppConfig {
+    pub(crate) fn config(&self) -> AppConfig {
         AppConfig {
             screen: match self.screen.unwrap_or_default() {
                 ScreenName::Lecture => Screen::Lecture,
@@ -93,7 +93,7 @@ impl AppArgs {
     }
 
     /// True when any option was given.
-    pub fn any_given(&self) -> bool {
+    pub(crate) fn any_given(&self) -> bool {
         self.screen.is_some()
             || self.m.is_some()
             || self.n.is_some()
@@ -104,7 +104,7 @@ impl AppArgs {
 
 /// The one-shot commands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Exact, idealised and true false-positive rates for m, n, k.
     Rate(RateArgs),
     /// Count false positives on real, seeded filters.
@@ -123,7 +123,7 @@ pub enum Command {
 
 /// `bloomlab rate`.
 #[derive(Debug, Clone, Args)]
-pub struct RateArgs {
+pub(crate) struct RateArgs {
     /// Bits in the filter (1 to 10^12).
     #[arg(long, value_parser = ranges::bits, allow_negative_numbers = true)]
     pub m: u64,
@@ -151,7 +151,7 @@ pub struct RateArgs {
 
 /// `bloomlab measure`.
 #[derive(Debug, Clone, Args)]
-pub struct MeasureArgs {
+pub(crate) struct MeasureArgs {
     /// Bits in each filter (1 to 2^32).
     #[arg(long, value_parser = ranges::filter_bits, allow_negative_numbers = true)]
     pub m: u64,
@@ -180,7 +180,7 @@ pub struct MeasureArgs {
 
 /// `bloomlab size`.
 #[derive(Debug, Clone, Args)]
-pub struct SizeArgs {
+pub(crate) struct SizeArgs {
     /// Keys to hold (accepts 50M, 1e6, 50000000).
     #[arg(long, allow_hyphen_values = true)]
     pub n: String,
@@ -194,7 +194,7 @@ pub struct SizeArgs {
 
 /// `bloomlab positions`.
 #[derive(Debug, Clone, Args)]
-pub struct PositionsArgs {
+pub(crate) struct PositionsArgs {
     /// Keys to hash.
     #[arg(required = true)]
     pub keys: Vec<std::ffi::OsString>,
@@ -208,7 +208,7 @@ pub struct PositionsArgs {
 
 /// `bloomlab lookup`.
 #[derive(Debug, Clone, Args)]
-pub struct LookupArgs {
+pub(crate) struct LookupArgs {
     /// Bits in the filter (1 to 2^32).
     #[arg(long, value_parser = ranges::filter_bits, allow_negative_numbers = true)]
     pub m: u64,
@@ -225,7 +225,7 @@ pub struct LookupArgs {
 
 /// `bloomlab render`.
 #[derive(Debug, Clone, Args)]
-pub struct RenderArgs {
+pub(crate) struct RenderArgs {
     /// Where to put the app, as when opening it: screen (the lecture when
     /// not given), m, n, k and a lecture script.
     #[command(flatten)]
@@ -246,7 +246,7 @@ pub struct RenderArgs {
 
 impl RenderArgs {
     /// The frame these options ask for.
-    pub fn frame(&self) -> FrameConfig {
+    pub(crate) fn frame(&self) -> FrameConfig {
         FrameConfig {
             app: self.app.config(),
             scene: self.scene,
@@ -259,7 +259,7 @@ impl RenderArgs {
 
 /// `bloomlab script`.
 #[derive(Debug, Clone, Args)]
-pub struct ScriptArgs {
+pub(crate) struct ScriptArgs {
     /// What to do with the script.
     #[command(subcommand)]
     pub action: ScriptAction,
@@ -267,7 +267,7 @@ pub struct ScriptArgs {
 
 /// `bloomlab script check|trace`.
 #[derive(Debug, Clone, Subcommand)]
-pub enum ScriptAction {
+pub(crate) enum ScriptAction {
     /// Validate a script; errors are reported as file:line:column.
     Check {
         /// The script file.

@@ -72,7 +72,7 @@ fn missing_subcommand_line(argv: &[std::ffi::OsString]) -> String {
 }
 
 /// One line (without the `error: ` prefix) describing a parse failure.
-pub fn one_line(err: &clap::Error, argv: &[std::ffi::OsString]) -> String {
+pub(crate) fn one_line(err: &clap::Error, argv: &[std::ffi::OsString]) -> String {
     let arg = context_string(err, ContextKind::InvalidArg);
     let value = context_string(err, ContextKind::InvalidValue);
     match err.kind() {

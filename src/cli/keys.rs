@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::ffi::OsStr;
 
 /// The bytes of one command-line key.
-pub fn key_bytes(key: &OsStr) -> Cow<'_, [u8]> {
+pub(crate) fn key_bytes(key: &OsStr) -> Cow<'_, [u8]> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -26,13 +26,13 @@ pub fn key_bytes(key: &OsStr) -> Cow<'_, [u8]> {
 
 /// How a key is shown in output: as text, with any bytes that are not
 /// UTF-8 replaced by U+FFFD.
-pub fn key_label(bytes: &[u8]) -> Cow<'_, str> {
+pub(crate) fn key_label(bytes: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(bytes)
 }
 
 /// Splits a comma-separated list of keys into their bytes. Returns `None`
 /// when the list is empty or has an empty key (`a,,b`, a trailing comma).
-pub fn split_key_list(list: &OsStr) -> Option<Vec<Vec<u8>>> {
+pub(crate) fn split_key_list(list: &OsStr) -> Option<Vec<Vec<u8>>> {
     let bytes = key_bytes(list);
     if bytes.is_empty() {
         return None;

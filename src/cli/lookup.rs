@@ -17,7 +17,7 @@ fn keys_of(flag: &str, list: &OsStr) -> Result<Vec<Vec<u8>>, CliError> {
 }
 
 /// One line per queried key: `key: maybe` or `key: no`.
-pub fn run(args: &LookupArgs) -> Result<String, CliError> {
+pub(crate) fn run(args: &LookupArgs) -> Result<String, CliError> {
     let inserts = keys_of("--insert", &args.insert)?;
     let queries = keys_of("--query", &args.query)?;
     let mut filter = BloomFilter::new(args.m, args.k, Scheme::Double)

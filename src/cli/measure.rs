@@ -12,10 +12,10 @@ use crate::rates::{Budget, Params, SigDecimal, true_exact};
 
 /// The most work one command may do: probes plus memory words cleared,
 /// a bit under a minute in a release build.
-pub const MAX_WORK: u128 = 10_000_000_000;
+pub(crate) const MAX_WORK: u128 = 10_000_000_000;
 
 /// Runs the measurement and formats it as text or JSON.
-pub fn run(args: &MeasureArgs) -> Result<String, CliError> {
+pub(crate) fn run(args: &MeasureArgs) -> Result<String, CliError> {
     let cfg = MeasureConfig {
         m: args.m,
         n: args.n,

@@ -5,17 +5,17 @@
 //! `script` -> `crate::lecture::script_command(&args)`; the rest live in
 //! one file each under `src/cli/`.
 
-pub mod args;
-pub mod clap_error;
-pub mod error;
-pub mod keys;
-pub mod lookup;
-pub mod measure;
-pub mod positions;
-pub mod ranges;
-pub mod rate;
-pub mod script;
-pub mod size;
+pub(crate) mod args;
+pub(crate) mod clap_error;
+pub(crate) mod error;
+pub(crate) mod keys;
+pub(crate) mod lookup;
+pub(crate) mod measure;
+pub(crate) mod positions;
+pub(crate) mod ranges;
+pub(crate) mod rate;
+pub(crate) mod script;
+pub(crate) mod size;
 
 pub use error::CliError;
 

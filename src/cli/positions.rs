@@ -8,7 +8,7 @@ use super::keys::{key_bytes, key_label};
 use crate::filter::Scheme;
 
 /// One line per key: the key, a colon, and its k positions in probe order.
-pub fn run(args: &PositionsArgs) -> Result<String, CliError> {
+pub(crate) fn run(args: &PositionsArgs) -> Result<String, CliError> {
     // Checked before any output, so nothing is half-written.
     if args.keys.iter().any(|k| k.is_empty()) {
         return Err(CliError::Usage(

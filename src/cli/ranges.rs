@@ -26,48 +26,48 @@ fn whole_u32_in(text: &str, span: Span) -> Result<u32, String> {
 }
 
 /// `--m` for the rates and `positions`: 1 to 10^12.
-pub fn bits(text: &str) -> Result<u64, String> {
+pub(crate) fn bits(text: &str) -> Result<u64, String> {
     whole_in(text, limits::CLI_M)
 }
 
 /// `--m` for the app: the lab's m slider, 1 to 1,000,000.
-pub fn lab_bits(text: &str) -> Result<u64, String> {
+pub(crate) fn lab_bits(text: &str) -> Result<u64, String> {
     whole_in(text, limits::LAB_M)
 }
 
 /// `--n` for the app: the lab's n slider, 1 to 100,000.
-pub fn lab_keys(text: &str) -> Result<u64, String> {
+pub(crate) fn lab_keys(text: &str) -> Result<u64, String> {
     whole_in(text, limits::LAB_N)
 }
 
 /// `--k` for the app: the lab's k slider, 1 to 32.
-pub fn lab_hashes(text: &str) -> Result<u32, String> {
+pub(crate) fn lab_hashes(text: &str) -> Result<u32, String> {
     whole_u32_in(text, limits::LAB_K)
 }
 
 /// `--m` for a real filter (`measure`, `lookup`): 1 to 2^32.
-pub fn filter_bits(text: &str) -> Result<u64, String> {
+pub(crate) fn filter_bits(text: &str) -> Result<u64, String> {
     whole_in(text, limits::FILTER_M)
 }
 
 /// `--n`: 0 to 10^12.
-pub fn keys(text: &str) -> Result<u64, String> {
+pub(crate) fn keys(text: &str) -> Result<u64, String> {
     whole_in(text, limits::CLI_N)
 }
 
 /// `--k`: 1 to 1000.
-pub fn hashes(text: &str) -> Result<u32, String> {
+pub(crate) fn hashes(text: &str) -> Result<u32, String> {
     whole_u32_in(text, limits::K)
 }
 
 /// `--digits`: 1 to 10,000.
-pub fn digits(text: &str) -> Result<u32, String> {
+pub(crate) fn digits(text: &str) -> Result<u32, String> {
     whole_u32_in(text, limits::DIGITS)
 }
 
 /// `--best-k-range`: `LO..HI` (or `LO..=HI`, both ends included) with
 /// `1 <= LO <= HI <= 1000`.
-pub fn k_range(text: &str) -> Result<(u32, u32), String> {
+pub(crate) fn k_range(text: &str) -> Result<(u32, u32), String> {
     let allowed =
         || format!("a range LO..HI of whole numbers with 1 <= LO <= HI <= {MAX_K}, like 1..10");
     let (lo, hi) = text.split_once("..").ok_or_else(allowed)?;
@@ -85,22 +85,22 @@ pub fn k_range(text: &str) -> Result<(u32, u32), String> {
 }
 
 /// `--max-digits`: 1 to 10^8.
-pub fn budget_digits(text: &str) -> Result<u64, String> {
+pub(crate) fn budget_digits(text: &str) -> Result<u64, String> {
     whole_in(text, limits::BUDGET_DIGITS)
 }
 
 /// `--queries`: 1 to 10^9.
-pub fn queries(text: &str) -> Result<u64, String> {
+pub(crate) fn queries(text: &str) -> Result<u64, String> {
     whole_in(text, limits::QUERIES)
 }
 
 /// `--filters`: 1 to 10^7.
-pub fn filters(text: &str) -> Result<u64, String> {
+pub(crate) fn filters(text: &str) -> Result<u64, String> {
     whole_in(text, limits::FILTERS)
 }
 
 /// `--seed`: any 64-bit unsigned integer.
-pub fn seed(text: &str) -> Result<u64, String> {
+pub(crate) fn seed(text: &str) -> Result<u64, String> {
     whole_in(
         text,
         Span {
@@ -112,12 +112,12 @@ pub fn seed(text: &str) -> Result<u64, String> {
 }
 
 /// `--width` and `--height` of `render`: 1 to 1000.
-pub fn render_size(text: &str) -> Result<u16, String> {
+pub(crate) fn render_size(text: &str) -> Result<u16, String> {
     whole_in(text, limits::RENDER_SIZE).and_then(|v| u16::try_from(v).map_err(|e| e.to_string()))
 }
 
 /// `--scene` and `--step` of `render`, counting from 1.
-pub fn scene_or_step(text: &str) -> Result<u32, String> {
+pub(crate) fn scene_or_step(text: &str) -> Result<u32, String> {
     whole_u32_in(text, limits::SCENE_OR_STEP)
 }
 

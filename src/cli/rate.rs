@@ -136,7 +136,7 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
 }
 
 /// Runs the command.
-pub fn run(args: &RateArgs) -> Result<String, CliError> {
+pub(crate) fn run(args: &RateArgs) -> Result<String, CliError> {
     let report = compute(args)?;
     Ok(if args.json {
         to_json(&report)

@@ -7,7 +7,7 @@ use crate::lecture::{Lecture, trace};
 /// Runs `bloomlab script check|trace` and returns the text to print.
 /// A script that does not compile is a usage error (exit 2) located at
 /// file:line:column.
-pub fn run(args: &ScriptArgs) -> Result<String, CliError> {
+pub(crate) fn run(args: &ScriptArgs) -> Result<String, CliError> {
     match &args.action {
         ScriptAction::Check { file } => {
             let lecture = load(file)?;

@@ -14,7 +14,7 @@ use crate::rates::{Budget, RateError, SigDecimal, Sizing};
 
 /// Reads `--n`: a whole number of keys from 1 to 10^12, in any form
 /// [`parse_count`] accepts.
-pub fn parse_key_count(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_key_count(text: &str) -> Result<u64, String> {
     match parse_count(text) {
         Ok(n) if n >= 1 && CLI_N.contains(n) => Ok(n),
         _ => Err("a whole number between 1 and 10^12 (like 50M, 1e6 or 50000000)".to_string()),
@@ -22,7 +22,7 @@ pub fn parse_key_count(text: &str) -> Result<u64, String> {
 }
 
 /// Runs the command.
-pub fn run(args: &SizeArgs) -> Result<String, CliError> {
+pub(crate) fn run(args: &SizeArgs) -> Result<String, CliError> {
     let n = parse_key_count(&args.n)
         .map_err(|allowed| CliError::Usage(format!("--n must be {allowed}, got '{}'", args.n)))?;
     let p = parse_target_rate(&args.p)

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::error::RateError;
 
 /// Returns `Err(RateError::Cancelled)` once `flag` has been set.
-pub fn check(flag: &AtomicBool) -> Result<(), RateError> {
+pub(super) fn check(flag: &AtomicBool) -> Result<(), RateError> {
     if flag.load(Ordering::Relaxed) {
         Err(RateError::Cancelled)
     } else {
@@ -15,7 +15,7 @@ pub fn check(flag: &AtomicBool) -> Result<(), RateError> {
 }
 
 /// A flag nobody will ever set, for the non-cancellable entry points.
-pub fn never() -> AtomicBool {
+pub(super) fn never() -> AtomicBool {
     AtomicBool::new(false)
 }
 

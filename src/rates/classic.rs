@@ -70,7 +70,7 @@ pub(crate) struct SharedPowers {
 impl SharedPowers {
     /// Computes both powers, one after the other (the callers keep the
     /// other core busy with the denominator meanwhile).
-    pub fn compute(p: Params, flag: &AtomicBool) -> Result<Self, RateError> {
+    pub(crate) fn compute(p: Params, flag: &AtomicBool) -> Result<Self, RateError> {
         let kn = p.throws();
         Ok(SharedPowers {
             m_pow: powers::pow(&BigUint::from(p.m), kn, flag)?,
@@ -80,7 +80,7 @@ impl SharedPowers {
 
     /// Moves these powers into slots 0 and 1 of a table of `(m-j)^(kn)`
     /// (a table always has both, as k and m are at least 1).
-    pub fn fill_first_two(self, table: &mut [BigUint]) {
+    pub(crate) fn fill_first_two(self, table: &mut [BigUint]) {
         let SharedPowers { m_pow, m1_pow } = self;
         if let Some(slot) = table.get_mut(0) {
             *slot = m_pow;

@@ -10,13 +10,13 @@ use super::cancel;
 use super::error::RateError;
 
 /// Below this many estimated digits, spawning a thread costs more than it saves.
-pub const PARALLEL_DIGITS: u64 = 20_000;
+pub(super) const PARALLEL_DIGITS: u64 = 20_000;
 
 /// `base^exp` by left-to-right square-and-multiply, looking at `flag` before
 /// every big multiplication. Multiplying by the original base at each set bit
 /// keeps one operand small whenever the base is small, which is the common
 /// case here (`m^(kn)` with `m` a machine word).
-pub fn pow(base: &BigUint, exp: u64, flag: &AtomicBool) -> Result<BigUint, RateError> {
+pub(super) fn pow(base: &BigUint, exp: u64, flag: &AtomicBool) -> Result<BigUint, RateError> {
     if exp == 0 {
         return Ok(BigUint::one());
     }
@@ -35,7 +35,7 @@ pub fn pow(base: &BigUint, exp: u64, flag: &AtomicBool) -> Result<BigUint, RateE
 
 /// Runs `left` on a scoped thread and `right` on this one, when `parallel`;
 /// otherwise one after the other. A panic in either is passed on unchanged.
-pub fn both<A, B, FA, FB>(parallel: bool, left: FA, right: FB) -> (A, B)
+pub(super) fn both<A, B, FA, FB>(parallel: bool, left: FA, right: FB) -> (A, B)
 where
     A: Send,
     FA: FnOnce() -> A + Send,

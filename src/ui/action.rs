@@ -5,7 +5,7 @@ use crate::ui::screen::Screen;
 
 /// One request from the user.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Action {
+pub(crate) enum Action {
     /// Leave the app.
     Quit,
     /// Switch to the next screen (Tab).
@@ -32,7 +32,7 @@ pub enum Action {
 
 /// Editing keys for whichever text field has focus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FieldAction {
+pub(crate) enum FieldAction {
     /// Append a character.
     Type(char),
     /// Delete the last character.
@@ -88,7 +88,7 @@ impl LabSlider {
 
 /// Lab requests.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum LabAction {
+pub(crate) enum LabAction {
     /// Choose the slider above.
     SelectPrev,
     /// Choose the slider below.
@@ -132,7 +132,7 @@ pub enum KeyMode {
 
 /// Sandbox requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SandboxAction {
+pub(crate) enum SandboxAction {
     /// Give the key field focus in the given mode.
     Focus(KeyMode),
     /// Swap insert and query while typing.
@@ -161,7 +161,7 @@ pub enum SizingField {
 
 /// Sizing requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SizingAction {
+pub(crate) enum SizingAction {
     /// Start editing the chosen field; a first character replaces its text.
     Edit(Option<char>),
     /// Choose the other field.

@@ -12,7 +12,7 @@ use crate::ui::theme::{Role, Theme};
 
 /// What one probe did at its position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// A query probe that read a 1.
     Hit,
     /// A query probe that read a 0: the query stopped here.
@@ -27,7 +27,7 @@ pub enum Mark {
 
 impl Mark {
     /// The verdict glyph printed under the cell.
-    pub fn glyph(self) -> char {
+    pub(crate) fn glyph(self) -> char {
         match self {
             Mark::Hit => '✓',
             Mark::Miss => '✗',
@@ -48,7 +48,7 @@ impl Mark {
 
 /// A row of bits and the marks of the probes on it.
 #[derive(Debug, Clone, Copy)]
-pub struct BitRow<'a> {
+pub(crate) struct BitRow<'a> {
     /// The bits, one per cell.
     pub bits: &'a [bool],
     /// (position, mark) for each probe, in probe order.
@@ -60,7 +60,7 @@ const BOXED_CELL: u16 = 4;
 
 impl BitRow<'_> {
     /// Rows the drawing needs at `width` columns.
-    pub fn height(&self, width: u16) -> u16 {
+    pub(crate) fn height(&self, width: u16) -> u16 {
         if self.boxed(width) {
             5
         } else {
@@ -91,7 +91,7 @@ impl BitRow<'_> {
     }
 
     /// Draws the row into `area` of `buf`.
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    pub(crate) fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
         if area.width == 0 || area.height == 0 {
             return;
         }

@@ -4,7 +4,7 @@ use crate::numbers::{grouped, short_count};
 
 /// Ways to say that an exact figure is over the digit budget, longest
 /// first, so a view can pick the longest that fits its width.
-pub fn too_large_wordings(digits: u64, limit: u64) -> [String; 4] {
+pub(crate) fn too_large_wordings(digits: u64, limit: u64) -> [String; 4] {
     [
         format!(
             "too large to compute exactly ({} digits; limit {})",

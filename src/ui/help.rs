@@ -7,7 +7,7 @@ use crate::ui::screen::Screen;
 
 /// One documented key: what to press and what it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KeyHelp {
+pub(crate) struct KeyHelp {
     /// The key(s), as printed.
     pub keys: &'static str,
     /// What they do.
@@ -19,7 +19,7 @@ const fn k(keys: &'static str, does: &'static str) -> KeyHelp {
 }
 
 /// Keys that work on every screen (unless a text field has focus).
-pub const GLOBAL: &[KeyHelp] = &[
+pub(crate) const GLOBAL: &[KeyHelp] = &[
     k("Tab / Shift+Tab", "next / previous screen"),
     k("?", "this help (any key closes it)"),
     k("q, Esc, Ctrl+C", "quit"),
@@ -27,7 +27,7 @@ pub const GLOBAL: &[KeyHelp] = &[
 ];
 
 /// Lecture keys.
-pub const LECTURE: &[KeyHelp] = &[
+pub(crate) const LECTURE: &[KeyHelp] = &[
     k("→, Space, Enter", "next step"),
     k("←, Backspace", "previous step"),
     k("PgDn / ]", "next scene"),
@@ -37,7 +37,7 @@ pub const LECTURE: &[KeyHelp] = &[
 ];
 
 /// Lab keys.
-pub const LAB: &[KeyHelp] = &[
+pub(crate) const LAB: &[KeyHelp] = &[
     k("↑ / ↓", "choose a slider (m, n, k, queries, filters)"),
     k("← / →", "adjust it by a small step"),
     k(
@@ -55,7 +55,7 @@ pub const LAB: &[KeyHelp] = &[
 ];
 
 /// Sandbox keys while browsing.
-pub const SANDBOX: &[KeyHelp] = &[
+pub(crate) const SANDBOX: &[KeyHelp] = &[
     k("i or Enter", "type a key to insert"),
     k("f or /", "type a key to query"),
     k("↑ / ↓", "choose m or k"),
@@ -67,7 +67,7 @@ pub const SANDBOX: &[KeyHelp] = &[
 ];
 
 /// Sandbox keys while the key field has focus.
-pub const SANDBOX_TYPING: &[KeyHelp] = &[
+pub(crate) const SANDBOX_TYPING: &[KeyHelp] = &[
     k("letters, digits", "type the key"),
     k(
         "Enter",
@@ -78,14 +78,14 @@ pub const SANDBOX_TYPING: &[KeyHelp] = &[
 ];
 
 /// Sizing keys.
-pub const SIZING: &[KeyHelp] = &[
+pub(crate) const SIZING: &[KeyHelp] = &[
     k("↑ / ↓", "choose n or p"),
     k("Enter or a digit", "edit it (50M, 1e6, 1%, 0.01, 1/100)"),
     k("Enter / Esc", "finish editing"),
 ];
 
 /// Keys while typing a lab value.
-pub const FIELD_TYPING: &[KeyHelp] = &[
+pub(crate) const FIELD_TYPING: &[KeyHelp] = &[
     // The lab's values are all whole counts: no percentages or fractions.
     k("digits, k, M, e", "type a whole number (160, 50k, 1e6)"),
     k("Backspace", "erase"),
@@ -94,7 +94,7 @@ pub const FIELD_TYPING: &[KeyHelp] = &[
 ];
 
 /// Keys while typing a sizing input.
-pub const SIZING_TYPING: &[KeyHelp] = &[
+pub(crate) const SIZING_TYPING: &[KeyHelp] = &[
     k(
         "digits, M, k, e, %, /",
         "type the value (the answer follows as you type)",
@@ -105,7 +105,7 @@ pub const SIZING_TYPING: &[KeyHelp] = &[
 ];
 
 /// The keys that apply to the screen on show, most specific first.
-pub fn screen_keys(app: &App) -> &'static [KeyHelp] {
+pub(crate) fn screen_keys(app: &App) -> &'static [KeyHelp] {
     match app.screen {
         Screen::Lecture => LECTURE,
         Screen::Lab if app.typing() => FIELD_TYPING,
@@ -118,7 +118,7 @@ pub fn screen_keys(app: &App) -> &'static [KeyHelp] {
 }
 
 /// The footer's one-line summary for the screen on show.
-pub fn footer(app: &App) -> &'static str {
+pub(crate) fn footer(app: &App) -> &'static str {
     match app.screen {
         Screen::Lecture => "→ next · ← back · ] [ scene · 1-5 jump · Home start · ? help",
         Screen::Lab if app.typing() => "type a value · Enter accept · Esc cancel",

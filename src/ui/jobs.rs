@@ -15,7 +15,7 @@ use crate::ui::sizing::state::figures;
 use crate::ui::worker::Lane;
 
 /// The worker lanes of the app, one per kind of figure.
-pub struct Jobs {
+pub(crate) struct Jobs {
     exact: Lane<RateKey, Outcome<ExactFigures>>,
     truth: Lane<RateKey, Outcome<TrueFigures>>,
     best: Lane<BestKey, Outcome<BestK>>,
@@ -26,7 +26,7 @@ pub struct Jobs {
 
 impl Jobs {
     /// Starts the lanes (idle threads until asked).
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Jobs {
             exact: Lane::new("exact"),
             truth: Lane::new("true"),
@@ -39,7 +39,7 @@ impl Jobs {
 
     /// Asks for every figure the screen on show lacks. Asking again for
     /// the same settings costs nothing; new settings cancel the old work.
-    pub fn dispatch(&mut self, app: &App) {
+    pub(crate) fn dispatch(&mut self, app: &App) {
         match app.screen {
             Screen::Lab => {
                 let lab = &app.lab;
@@ -90,7 +90,7 @@ impl Jobs {
     }
 
     /// Moves arrived results into the app; true when anything changed.
-    pub fn collect(&mut self, app: &mut App) -> bool {
+    pub(crate) fn collect(&mut self, app: &mut App) -> bool {
         let mut changed = false;
         let results = &mut app.lab.results;
         if let Some((k, v)) = self.exact.poll() {
@@ -129,7 +129,7 @@ impl Default for Jobs {
 
 /// Computes every figure of the screen on show on this thread, so a drawing
 /// shows completed values (for `bloomlab render`, benches and tests).
-pub fn compute_now(app: &mut App) {
+pub(crate) fn compute_now(app: &mut App) {
     let never = AtomicBool::new(false);
     match app.screen {
         Screen::Lab => {

@@ -16,7 +16,7 @@ use crate::ui::screen::Screen;
 use crate::ui::view::{body_area, tab_hits};
 
 /// The action a key asks for in the current state, if any.
-pub fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
+pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
     if key.kind == KeyEventKind::Release {
         return None;
     }
@@ -148,7 +148,7 @@ fn sizing_key(key: KeyEvent) -> Option<SizingAction> {
 
 /// The action a mouse event asks for: a click on a tab switches screens; a
 /// click or drag on a lab slider's track moves it there.
-pub fn mouse_to_action(app: &App, mouse: MouseEvent) -> Option<Action> {
+pub(crate) fn mouse_to_action(app: &App, mouse: MouseEvent) -> Option<Action> {
     let pressed = matches!(
         mouse.kind,
         MouseEventKind::Down(MouseButton::Left) | MouseEventKind::Drag(MouseButton::Left)

@@ -5,12 +5,12 @@
 use crate::numbers::{parse_count, parse_target_rate};
 
 /// A whole count as typed: `50000000`, `50M`, `1e6`, `2.5k`, `50_000`.
-pub fn count(text: &str) -> Result<u64, String> {
+pub(crate) fn count(text: &str) -> Result<u64, String> {
     parse_count(text).map_err(|e| format!("{:?} is {e} (try 160, 50M or 1e6)", text.trim()))
 }
 
 /// A target rate strictly between 0 and 1: `1%`, `0.01`, `1/100`, `1e-2`.
-pub fn rate(text: &str) -> Result<f64, String> {
+pub(crate) fn rate(text: &str) -> Result<f64, String> {
     parse_target_rate(text).map_err(|e| format!("{:?}: expected {e}", text.trim()))
 }
 

@@ -1,29 +1,13 @@
 //! Frames as text: a buffer's symbols, one line per row, as `bloomlab
 //! render` prints them.
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
 use crate::limits::RENDER_SIZE;
-use crate::ui::app::App;
 use crate::ui::error::UiError;
 
-/// Draws `app` at `width` x `height` and returns the text, one line per row
-/// with trailing spaces trimmed.
-pub fn draw_text(app: &App, width: u16, height: u16) -> Result<String, UiError> {
-    check_size("width", width)?;
-    check_size("height", height)?;
-    let mut terminal = Terminal::new(TestBackend::new(width, height))
-        .map_err(|e| UiError::Terminal(format!("cannot draw: {e}")))?;
-    let frame = terminal
-        .draw(|f| f.render_widget(app, f.area()))
-        .map_err(|e| UiError::Terminal(format!("cannot draw: {e}")))?;
-    Ok(buffer_text(frame.buffer))
-}
-
 /// The symbols of a buffer as lines, trailing spaces trimmed.
-pub fn buffer_text(buf: &Buffer) -> String {
+pub(crate) fn buffer_text(buf: &Buffer) -> String {
     let area = buf.area;
     let mut out = String::new();
     for y in area.top()..area.bottom() {

@@ -25,7 +25,7 @@ const POLL: Duration = Duration::from_millis(50);
 const TEST_PANIC_VAR: &str = "BLOOMLAB_TEST_PANIC";
 
 /// Runs the app until the user quits or a termination signal arrives.
-pub fn run(app: &mut App) -> Result<(), UiError> {
+pub(crate) fn run(app: &mut App) -> Result<(), UiError> {
     if !stdout().is_terminal() {
         return Err(UiError::Terminal(
             "the app needs an interactive terminal; for output to a pipe or file use \

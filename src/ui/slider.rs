@@ -6,7 +6,7 @@ use crate::ui::theme::{Role, Theme};
 
 /// How a slider's track maps values: evenly, or by orders of magnitude.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scale {
+pub(crate) enum Scale {
     /// Equal steps along the track.
     Linear,
     /// Equal ratios along the track (for ranges spanning decades).
@@ -15,7 +15,7 @@ pub enum Scale {
 
 /// The range and stepping rules of one slider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SliderSpec {
+pub(crate) struct SliderSpec {
     /// Smallest value.
     pub min: u64,
     /// Largest value.
@@ -31,7 +31,7 @@ fn decimal_digits(v: u64) -> u32 {
 
 impl SliderSpec {
     /// A slider over one of the core's ranges.
-    pub const fn new(span: crate::limits::Span, scale: Scale) -> Self {
+    pub(crate) const fn new(span: crate::limits::Span, scale: Scale) -> Self {
         SliderSpec {
             min: span.min,
             max: span.max,
@@ -40,14 +40,14 @@ impl SliderSpec {
     }
 
     /// Clamps `v` into the range.
-    pub fn clamp(&self, v: u64) -> u64 {
+    pub(crate) fn clamp(&self, v: u64) -> u64 {
         v.clamp(self.min, self.max)
     }
 
     /// The value after one step from `v`. Log sliders step in their second
     /// significant digit (so 160 moves by 10 and 1,000,000 by 10,000) and big
     /// steps double or halve; linear sliders step by 1 and big steps by 5.
-    pub fn step(&self, v: u64, up: bool, big: bool) -> u64 {
+    pub(crate) fn step(&self, v: u64, up: bool, big: bool) -> u64 {
         let v = self.clamp(v);
         let next = match (self.scale, big) {
             (Scale::Linear, false) => step_by(v, 1, up),
@@ -76,7 +76,7 @@ impl SliderSpec {
     }
 
     /// Where `v` sits along the track, from 0 to 1.
-    pub fn fraction(&self, v: u64) -> f64 {
+    pub(crate) fn fraction(&self, v: u64) -> f64 {
         let v = self.clamp(v) as f64;
         let (lo, hi) = (self.min as f64, self.max as f64);
         if hi <= lo {
@@ -89,7 +89,7 @@ impl SliderSpec {
     }
 
     /// The value at a fraction of the track (the inverse of [`Self::fraction`]).
-    pub fn from_fraction(&self, f: f64) -> u64 {
+    pub(crate) fn value_at(&self, f: f64) -> u64 {
         let f = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
         let (lo, hi) = (self.min as f64, self.max as f64);
         let v = match self.scale {
@@ -111,7 +111,12 @@ fn step_by(v: u64, unit: u64, up: bool) -> u64 {
 
 /// The glyphs of a track `width` cells wide with its knob at `fraction`:
 /// filled `━` left of the knob `●`, thin `─` right of it.
-pub fn track(fraction: f64, width: u16, theme: &Theme, selected: bool) -> Vec<Span<'static>> {
+pub(crate) fn track(
+    fraction: f64,
+    width: u16,
+    theme: &Theme,
+    selected: bool,
+) -> Vec<Span<'static>> {
     if width == 0 {
         return Vec::new();
     }
@@ -136,7 +141,7 @@ pub fn track(fraction: f64, width: u16, theme: &Theme, selected: bool) -> Vec<Sp
 
 /// Which fraction of a track a column stands for, given the track's first
 /// column and width (used for clicks and drags).
-pub fn fraction_at(column: u16, track_x: u16, width: u16) -> f64 {
+pub(crate) fn fraction_at(column: u16, track_x: u16, width: u16) -> f64 {
     if width <= 1 {
         return 0.0;
     }
@@ -189,12 +194,12 @@ mod tests {
     #[test]
     fn fractions_round_trip() {
         for v in [1, 7, 160, 12_345, 1_000_000] {
-            let back = M.from_fraction(M.fraction(v));
+            let back = M.value_at(M.fraction(v));
             assert!(back.abs_diff(v) <= v / 1000 + 1, "{v} -> {back}");
         }
-        assert_eq!(K.from_fraction(0.0), 1);
-        assert_eq!(K.from_fraction(1.0), 32);
-        assert_eq!(K.from_fraction(f64::NAN), 1);
+        assert_eq!(K.value_at(0.0), 1);
+        assert_eq!(K.value_at(1.0), 32);
+        assert_eq!(K.value_at(f64::NAN), 1);
     }
 
     #[test]

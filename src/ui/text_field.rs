@@ -2,7 +2,7 @@
 //! the screen that owns the field.
 
 /// Longest text a field accepts; keys and numbers are short.
-pub const MAX_LEN: usize = 40;
+pub(crate) const MAX_LEN: usize = 40;
 
 /// The text of a one-line field.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

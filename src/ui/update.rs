@@ -10,7 +10,7 @@ use crate::ui::screen::Screen;
 use crate::ui::text_field::TextField;
 
 /// Applies one action.
-pub fn update(app: &mut App, action: Action) {
+pub(crate) fn update(app: &mut App, action: Action) {
     match action {
         Action::Quit => app.quit = true,
         Action::NextScreen => switch_to(app, app.screen.next()),
@@ -44,7 +44,7 @@ fn update_lab(app: &mut App, action: LabAction) {
         LabAction::Adjust { up, big } => lab.adjust(up, big),
         LabAction::SetFraction(slider, f) => {
             lab.selected = slider;
-            lab.set(slider, spec(slider).from_fraction(f));
+            lab.set(slider, spec(slider).value_at(f));
         }
         LabAction::StartEdit(first) => {
             let mut field = TextField::default();

@@ -14,9 +14,9 @@ use crate::ui::screen::Screen;
 use crate::ui::theme::Role;
 
 /// The smallest terminal the app draws into.
-pub const MIN_WIDTH: u16 = 80;
+pub(crate) const MIN_WIDTH: u16 = 80;
 /// The smallest terminal height the app draws into.
-pub const MIN_HEIGHT: u16 = 24;
+pub(crate) const MIN_HEIGHT: u16 = 24;
 
 const BRAND: &str = " bloomlab  ";
 
@@ -45,7 +45,7 @@ impl Widget for &App {
 }
 
 /// Where the screens draw: everything but the top and bottom rows.
-pub fn body_area(frame: Rect) -> Rect {
+pub(crate) fn body_area(frame: Rect) -> Rect {
     Rect::new(
         frame.x,
         frame.y + 1,
@@ -55,7 +55,7 @@ pub fn body_area(frame: Rect) -> Rect {
 }
 
 /// The clickable rectangle of each tab label in the top row.
-pub fn tab_hits(frame: Rect) -> Vec<(Screen, Rect)> {
+pub(crate) fn tab_hits(frame: Rect) -> Vec<(Screen, Rect)> {
     let mut x = frame.x + BRAND.chars().count() as u16;
     Screen::iter()
         .map(|screen| {

@@ -14,7 +14,7 @@ use std::thread::JoinHandle;
 /// `None`) once it is set. It may hand partial values to its second
 /// argument on the way (a measurement's running count); they reach the
 /// screen like the final value, under the same generation.
-pub type Task<T> = Box<dyn FnOnce(&AtomicBool, &dyn Fn(T)) -> Option<T> + Send>;
+pub(crate) type Task<T> = Box<dyn FnOnce(&AtomicBool, &dyn Fn(T)) -> Option<T> + Send>;
 
 struct Job<T> {
     generation: u64,
@@ -30,7 +30,7 @@ struct Mailbox<T> {
 type Shared<T> = Arc<(Mutex<Mailbox<T>>, Condvar)>;
 
 /// One kind of background work for requests keyed by `K`.
-pub struct Lane<K, T> {
+pub(crate) struct Lane<K, T> {
     shared: Shared<T>,
     results: Receiver<(u64, T)>,
     generation: u64,
@@ -41,7 +41,7 @@ pub struct Lane<K, T> {
 
 impl<K: PartialEq + Clone, T: Send + 'static> Lane<K, T> {
     /// Starts the lane's thread (named `name` for debuggers).
-    pub fn new(name: &str) -> Self {
+    pub(crate) fn new(name: &str) -> Self {
         let shared: Shared<T> = Arc::new((
             Mutex::new(Mailbox {
                 waiting: None,
@@ -67,7 +67,7 @@ impl<K: PartialEq + Clone, T: Send + 'static> Lane<K, T> {
 
     /// Asks for `key` to be computed by `make_task()`, unless it is already
     /// the latest request. Cancels whatever was asked before.
-    pub fn request(&mut self, key: &K, make_task: impl FnOnce() -> Task<T>) {
+    pub(crate) fn request(&mut self, key: &K, make_task: impl FnOnce() -> Task<T>) {
         if self.requested.as_ref() == Some(key) {
             return;
         }
@@ -92,7 +92,7 @@ impl<K: PartialEq + Clone, T: Send + 'static> Lane<K, T> {
 
     /// The latest answer for the latest request, if it has arrived since the
     /// last call. Answers to older requests are discarded.
-    pub fn poll(&mut self) -> Option<(K, T)> {
+    pub(crate) fn poll(&mut self) -> Option<(K, T)> {
         let mut fresh = None;
         while let Ok((generation, value)) = self.results.try_recv() {
             if generation == self.generation {
@@ -104,7 +104,8 @@ impl<K: PartialEq + Clone, T: Send + 'static> Lane<K, T> {
     }
 
     /// The generation of the latest request (0 before any).
-    pub fn generation(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn generation(&self) -> u64 {
         self.generation
     }
 }

@@ -4,12 +4,12 @@ use std::ffi::OsStr;
 use std::process::{Command, Output};
 
 /// Runs `bloomlab` with `args` and returns everything it did.
-pub fn bloomlab(args: &[&str]) -> Output {
+pub(crate) fn bloomlab(args: &[&str]) -> Output {
     bloomlab_os(&args.iter().map(OsStr::new).collect::<Vec<_>>())
 }
 
 /// [`bloomlab`] for arguments that are paths or raw bytes.
-pub fn bloomlab_os(args: &[&OsStr]) -> Output {
+pub(crate) fn bloomlab_os(args: &[&OsStr]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bloomlab"))
         .args(args)
         .output()

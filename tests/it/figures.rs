@@ -3,7 +3,7 @@
 //! (`cli_rate.rs`).
 
 /// (m, n, k, classic, idealised, true, denominator digits), as published.
-pub const TABLE: [(u64, u64, u32, &str, &str, &str, u64); 6] = [
+pub(crate) const TABLE: [(u64, u64, u32, &str, &str, &str, u64); 6] = [
     (16, 3, 3, "0.085518684", "0.079627528", "0.090596225", 33),
     (
         160,

@@ -23,7 +23,7 @@ const SAMPLES: usize = 120;
 const FLOOR: f64 = 1e-300;
 
 /// Draws the three charts side by side and their legend underneath.
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub(crate) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.height < 4 {
         return;
     }

@@ -48,7 +48,7 @@ impl CurveKey {
 }
 
 /// The first power of two at or above `2x`, at least 16.
-pub fn axis_end(x: f64) -> u64 {
+pub(crate) fn axis_end(x: f64) -> u64 {
     let want = (2.0 * x).max(16.0);
     let mut end = 16u64;
     while (end as f64) < want && end < (1 << 40) {
@@ -158,7 +158,7 @@ use std::sync::atomic::AtomicBool;
 use num_rational::BigRational;
 
 use crate::measure::{MeasureConfig, Measurement, Progress, measure_with_progress};
-pub use crate::rates::best_k::Verdict;
+pub(crate) use crate::rates::best_k::Verdict;
 use crate::rates::best_k::default_scan_range;
 use crate::rates::{
     Budget, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
@@ -167,31 +167,31 @@ use crate::rates::{
 use crate::ui::computed::Outcome;
 
 /// Significant digits of every exact decimal on screen.
-pub const SHOWN_DIGITS: u32 = 10;
+pub(crate) const SHOWN_DIGITS: u32 = 10;
 /// Budget of the main exact figures (denominator digits).
-pub const EXACT_BUDGET: Budget = Budget {
+pub(crate) const EXACT_BUDGET: Budget = Budget {
     max_digits: 5_000_000,
 };
 /// Budget of each exact point on a chart or in the best-k scan.
-pub const POINT_BUDGET: Budget = Budget {
+pub(crate) const POINT_BUDGET: Budget = Budget {
     max_digits: 2_000_000,
 };
 /// Exact points on the epsilon-against-m/n chart.
-pub const MN_POINTS: u32 = 12;
+pub(crate) const MN_POINTS: u32 = 12;
 
 /// The idealised rate `(1 - e^(-kn/m))^k`.
-pub fn idealised_rate(m: u64, n: u64, k: u32) -> f64 {
+pub(crate) fn idealised_rate(m: u64, n: u64, k: u32) -> f64 {
     crate::rates::idealised(Params { m, n, k })
 }
 
 /// Idealised expected fraction of set bits after `n` keys: `1 - e^(-kn/m)`.
-pub fn idealised_fill(m: u64, n: f64, k: u32) -> f64 {
+pub(crate) fn idealised_fill(m: u64, n: f64, k: u32) -> f64 {
     1.0 - (-f64::from(k) * n / m as f64).exp()
 }
 
 /// Expected fraction of set bits from the exact formula `1 - (1 - 1/m)^(kn)`,
 /// evaluated in f64 through `ln_1p` (accurate to rounding at any m).
-pub fn exact_fill(m: u64, n: f64, k: u32) -> f64 {
+pub(crate) fn exact_fill(m: u64, n: f64, k: u32) -> f64 {
     if m <= 1 {
         return if n > 0.0 { 1.0 } else { 0.0 };
     }
@@ -222,7 +222,7 @@ fn shown_decimal(value: &BigRational) -> Result<(String, f64), RateError> {
 }
 
 /// The exact classic rate at `key`, within `budget`.
-pub fn exact_figures(
+pub(crate) fn exact_figures(
     key: RateKey,
     budget: Budget,
     cancel: &AtomicBool,
@@ -241,7 +241,7 @@ pub fn exact_figures(
 }
 
 /// The exact true rate at `key`, within `budget`.
-pub fn true_figures(
+pub(crate) fn true_figures(
     key: RateKey,
     budget: Budget,
     cancel: &AtomicBool,
@@ -259,7 +259,12 @@ pub fn true_figures(
 /// and settles the survivors within `budget` exactly; an over-budget winner
 /// comes back certified but without its exact rate, and k values the
 /// brackets cannot separate come back as candidates.
-pub fn best_k(m: u64, n: u64, budget: Budget, cancel: &AtomicBool) -> Option<Outcome<BestK>> {
+pub(crate) fn best_k(
+    m: u64,
+    n: u64,
+    budget: Budget,
+    cancel: &AtomicBool,
+) -> Option<Outcome<BestK>> {
     let range = default_scan_range(m, n);
     let end = *range.end();
     let scan = match best_k_scan(m, n, range, budget, None, cancel) {
@@ -284,7 +289,7 @@ pub fn best_k(m: u64, n: u64, budget: Budget, cancel: &AtomicBool) -> Option<Out
 
 /// Exact points of epsilon against m/n at the key's n and k; points whose
 /// denominator would exceed `budget` are counted as skipped.
-pub fn mn_curve(key: CurveKey, budget: Budget, cancel: &AtomicBool) -> Option<MnCurve> {
+pub(crate) fn mn_curve(key: CurveKey, budget: Budget, cancel: &AtomicBool) -> Option<MnCurve> {
     let mut curve = MnCurve::default();
     for i in 1..=MN_POINTS {
         let bits = key.max_bits as f64 * f64::from(i) / f64::from(MN_POINTS);
@@ -321,7 +326,7 @@ fn figures_of(m: &Measurement, filters_done: u64, filters: u64) -> MeasureFigure
 
 /// The measurement for `key` on real filters; `None` when cancelled. The
 /// pooled count so far goes to `so_far` after each filter but the last.
-pub fn measured(
+pub(crate) fn measured(
     cfg: MeasureConfig,
     cancel: &AtomicBool,
     so_far: &dyn Fn(MeasureFigures),

@@ -6,7 +6,7 @@
 //! - [`view`]: the settings and rates panels.
 //! - [`charts`]: fill against n, epsilon against k, epsilon against m/n.
 
-pub mod charts;
-pub mod compute;
-pub mod state;
-pub mod view;
+pub(crate) mod charts;
+pub(crate) mod compute;
+pub(crate) mod state;
+pub(crate) mod view;

@@ -14,7 +14,7 @@ use crate::ui::text_field::TextField;
 
 /// Range and steps of each lab slider; the ranges are the core's
 /// ([`crate::limits`]), shared with `bloomlab --m/--n/--k`.
-pub fn spec(slider: LabSlider) -> SliderSpec {
+pub(crate) fn spec(slider: LabSlider) -> SliderSpec {
     let (span, scale) = match slider {
         LabSlider::M => (limits::LAB_M, Scale::Log),
         LabSlider::N => (limits::LAB_N, Scale::Log),
@@ -26,7 +26,7 @@ pub fn spec(slider: LabSlider) -> SliderSpec {
 }
 
 /// Short name shown beside a slider.
-pub fn label(slider: LabSlider) -> &'static str {
+pub(crate) fn label(slider: LabSlider) -> &'static str {
     match slider {
         LabSlider::M => "m bits",
         LabSlider::N => "n keys",

@@ -47,12 +47,13 @@ fn layout(body: Rect) -> LabLayout {
 }
 
 /// Columns inside the rates panel's borders when the lab has `body`.
-pub fn rates_width(body: Rect) -> u16 {
+#[cfg(test)]
+pub(crate) fn rates_width(body: Rect) -> u16 {
     layout(body).rates.width.saturating_sub(2)
 }
 
 /// The track of each slider (one row each), for drawing and for the mouse.
-pub fn slider_tracks(body: Rect) -> Vec<(LabSlider, Rect)> {
+pub(crate) fn slider_tracks(body: Rect) -> Vec<(LabSlider, Rect)> {
     let inner = layout(body)
         .settings
         .inner(ratatui::layout::Margin::new(1, 1));
@@ -72,7 +73,7 @@ pub fn slider_tracks(body: Rect) -> Vec<(LabSlider, Rect)> {
 }
 
 /// Draws the whole lab screen into `body`.
-pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
+pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
     let parts = layout(body);
     render_settings(app, parts.settings, buf);
     render_rates(app, parts.rates, buf);
@@ -330,7 +331,7 @@ fn render_rates(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The rates panel's lines, each worded to fit `width` columns.
-pub fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+pub(crate) fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let lab = &app.lab;
     let theme = &app.theme;
     let key = lab.rate_key();

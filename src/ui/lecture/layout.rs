@@ -14,7 +14,7 @@ const SIDE_BY_SIDE: u16 = 120;
 /// Fewest rows a chart's frame takes (eight inside the frame and axes would
 /// not fit an 80x22 lecture area beside the narration); below that, text
 /// panels move beside the chart or are left out.
-pub const MIN_CHART: u16 = 10;
+pub(super) const MIN_CHART: u16 = 10;
 /// Narrowest chart worth drawing when text panels sit beside it.
 const MIN_CHART_WIDTH: u16 = 36;
 
@@ -91,7 +91,7 @@ fn side_parts(board: &Board) -> Vec<Part> {
 /// chart height every step of the scene uses, and the row where the bit
 /// row's section starts.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Steady {
+pub(super) struct Steady {
     /// Rows of every chart frame in the scene (the smallest any step allows).
     pub chart_rows: Option<u16>,
     /// Screen row of the bit row section's top (the lowest any step needs).
@@ -100,7 +100,7 @@ pub struct Steady {
 
 /// Where everything goes for one step.
 #[derive(Debug, Default)]
-pub struct Plan {
+pub(super) struct Plan {
     narration: Rect,
     centred_banner: Option<Rect>,
     parts: Vec<(Part, Rect)>,
@@ -172,7 +172,7 @@ fn board_rows(
 }
 
 /// Lays out step `board` in `area`, keeping to the scene's `steady` measures.
-pub fn plan(board: &Board, area: Rect, theme: &Theme, steady: Steady) -> Plan {
+pub(super) fn plan(board: &Board, area: Rect, theme: &Theme, steady: Steady) -> Plan {
     let mut out = Plan::default();
     let top = top_parts(board);
     let side = side_parts(board);
@@ -389,7 +389,7 @@ fn plot_count(list: &[Element]) -> u16 {
 
 /// Draws the whole lecture screen for `board` into `area`, keeping to the
 /// scene's `steady` measures.
-pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, steady: Steady) {
+pub(super) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, steady: Steady) {
     let progress = Rect { height: 1, ..area };
     panels::progress(board, progress, buf, theme);
     let plan = plan(board, area, theme, steady);

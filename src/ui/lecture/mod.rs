@@ -8,7 +8,7 @@ mod paint;
 mod panels;
 mod plots;
 mod row;
-pub mod tab;
+pub(crate) mod tab;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -18,13 +18,13 @@ use crate::ui::theme::{Role, Theme};
 
 /// Smallest area the lecture screen draws into; below it a one-line notice
 /// says so instead.
-pub const MIN_WIDTH: u16 = 60;
+pub(crate) const MIN_WIDTH: u16 = 60;
 /// See [`MIN_WIDTH`].
-pub const MIN_HEIGHT: u16 = 16;
+pub(crate) const MIN_HEIGHT: u16 = 16;
 
 /// Draws step `step` (a global index, see [`Lecture::step_index`]) of the
 /// lecture into `area`.
-pub fn render(lecture: &Lecture, step: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(crate) fn render(lecture: &Lecture, step: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let area = area.intersection(buf.area);
     if area.is_empty() {
         return;
@@ -62,20 +62,4 @@ fn steady(lecture: &Lecture, step: usize, area: Rect, theme: &Theme) -> layout::
         row_top,
         chart_rows,
     }
-}
-
-/// Draws scene `scene`, step `step` (both counted from 1, as on the progress
-/// line and in `bloomlab render --scene S --step T`); out of range is a usage
-/// error naming the allowed range, and nothing is drawn.
-pub fn render_scene_step(
-    lecture: &Lecture,
-    scene: u32,
-    step: u32,
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-) -> Result<(), crate::lecture::LectureError> {
-    let global = lecture.step_index(scene, step)?;
-    render(lecture, global, area, buf, theme);
-    Ok(())
 }

@@ -15,7 +15,7 @@ use crate::numbers::{grouped_real, trim_zeros};
 use crate::ui::theme::{Role, Theme};
 
 /// "─ Scene 3 of 5 · The false positive ──── step 3 of 11 ─".
-pub fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let left = format!(
         " Scene {} of {} · {} ",
         board.scene + 1,
@@ -38,7 +38,7 @@ pub fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
 }
 
 /// Word-wraps `text` to `max` columns.
-pub fn wrap(text: &str, max: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, max: usize) -> Vec<String> {
     let max = max.max(8);
     let mut lines = Vec::new();
     let mut current = String::new();
@@ -60,7 +60,7 @@ pub fn wrap(text: &str, max: usize) -> Vec<String> {
 }
 
 /// The narration, wrapped for an area `width` columns wide.
-pub fn narration_lines(board: &Board, cols: u16) -> Vec<String> {
+pub(super) fn narration_lines(board: &Board, cols: u16) -> Vec<String> {
     let mut out = Vec::new();
     for (i, paragraph) in board.narration.iter().enumerate() {
         if i > 0 {
@@ -72,7 +72,7 @@ pub fn narration_lines(board: &Board, cols: u16) -> Vec<String> {
 }
 
 /// The narration under a "─ narration ─" rule, cut with "…" if it overflows.
-pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut p = Painter::new(buf, area);
     let rule = format!(
         "─ narration {}",
@@ -109,12 +109,12 @@ pub fn narration(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
 }
 
 /// Rows the banner needs.
-pub fn banner_height(area_height: u16) -> u16 {
+pub(super) fn banner_height(area_height: u16) -> u16 {
     if area_height >= 40 { 5 } else { 3 }
 }
 
 /// The large title: letters spaced out, centred.
-pub fn banner(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn banner(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let Some(text) = &board.banner else { return };
     let spaced: String = text
         .to_uppercase()
@@ -196,12 +196,12 @@ fn highlighted(text: &str, board: &Board, base: Style, theme: &Theme) -> Line<'s
 }
 
 /// Rows a list panel (notes or derivation) needs.
-pub fn list_height(lines: usize) -> u16 {
+pub(super) fn list_height(lines: usize) -> u16 {
     u16::try_from(lines).unwrap_or(u16::MAX).saturating_add(2)
 }
 
 /// The derivation lines in a panel (double frame when boxed).
-pub fn derivation(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn derivation(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = boxed_block(
         "derivation",
         board.boxed.contains(&Element::Derivation),
@@ -229,7 +229,7 @@ pub fn derivation(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
 }
 
 /// The callout notes, one per line.
-pub fn notes(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn notes(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = boxed_block("note", board.boxed.contains(&Element::Notes), theme);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -248,23 +248,23 @@ fn longest(lines: &[String]) -> u16 {
 }
 
 /// Columns the derivation panel wants.
-pub fn derivation_width(board: &Board) -> u16 {
+pub(super) fn derivation_width(board: &Board) -> u16 {
     longest(&board.derivation) + 4
 }
 
 /// Columns the notes panel wants.
-pub fn notes_width(board: &Board) -> u16 {
+pub(super) fn notes_width(board: &Board) -> u16 {
     longest(&board.notes) + 6
 }
 
 /// Columns the table wants, its "(Nx smaller)" remarks included.
-pub fn table_width(board: &Board) -> u16 {
+pub(super) fn table_width(board: &Board) -> u16 {
     let lines = table_lines(board);
     longest(&lines) + 4
 }
 
 /// Rows the table needs.
-pub fn table_height(board: &Board) -> u16 {
+pub(super) fn table_height(board: &Board) -> u16 {
     list_height(board.table.len() + 1)
 }
 
@@ -278,7 +278,7 @@ fn items_text(n: f64) -> String {
 }
 
 /// The memory comparison table.
-pub fn table(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn table(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let block = boxed_block(
         "what it costs",
         board.boxed.contains(&Element::Table),
@@ -342,11 +342,11 @@ fn table_lines(board: &Board) -> Vec<String> {
 }
 
 /// Rows the crawler diagram needs.
-pub const CRAWLER_HEIGHT: u16 = 8;
+pub(super) const CRAWLER_HEIGHT: u16 = 8;
 
 /// The crawler: a URL goes through the filter; new ones are fetched,
 /// probably-seen ones dropped. The figures under it are computed.
-pub fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn crawler(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let f = &board.figures;
     let s = &f.settings;
     let k = f.best_k_for_bloom();

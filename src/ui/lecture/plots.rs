@@ -23,7 +23,7 @@ const DASH: char = '┄';
 const SAMPLES: usize = 240;
 
 /// Which plots the board shows, in drawing order.
-pub fn visible(board: &Board) -> Vec<Element> {
+pub(super) fn visible(board: &Board) -> Vec<Element> {
     [
         Element::Memory,
         Element::FillCurve,
@@ -37,7 +37,7 @@ pub fn visible(board: &Board) -> Vec<Element> {
 
 /// Draws one plot element into `area`: a chart `chart_rows` high with its
 /// caption under it.
-pub fn draw(
+pub(super) fn draw(
     board: &Board,
     element: Element,
     area: Rect,
@@ -58,7 +58,7 @@ pub fn draw(
 }
 
 /// Rows the caption of `element` takes in a plot `width` columns wide.
-pub fn caption_rows(board: &Board, element: Element, width: u16, theme: &Theme) -> u16 {
+pub(super) fn caption_rows(board: &Board, element: Element, width: u16, theme: &Theme) -> u16 {
     let lines = caption_lines(caption(board, element, theme), width);
     u16::try_from(lines.len()).unwrap_or(1)
 }

@@ -13,28 +13,28 @@ use crate::lecture::{Board, Cell, Emphasis, Flag, ProbeRead, Query, QuerySource,
 use crate::ui::theme::{Role, Theme};
 
 /// Glyph of a set bit.
-pub const SET: char = '█';
+pub(super) const SET: char = '█';
 /// Glyph of a set bit that more than one item leans on.
-pub const SHARED: char = '▓';
+pub(super) const SHARED: char = '▓';
 /// Glyph of a bit cleared by a deletion attempt.
-pub const CLEARED: char = '×';
+pub(super) const CLEARED: char = '×';
 /// Brackets around a cell a query probes.
-pub const PROBE_LEFT: char = '▐';
+pub(super) const PROBE_LEFT: char = '▐';
 /// See [`PROBE_LEFT`].
-pub const PROBE_RIGHT: char = '▌';
+pub(super) const PROBE_RIGHT: char = '▌';
 /// Round brackets around a position the query has named but not read yet.
-pub const PENDING_LEFT: char = '(';
+pub(super) const PENDING_LEFT: char = '(';
 /// See [`PENDING_LEFT`].
-pub const PENDING_RIGHT: char = ')';
+pub(super) const PENDING_RIGHT: char = ')';
 /// Dotted brackets around a position the query named but never read,
 /// because an earlier probe already found a 0.
-pub const SKIPPED_LEFT: char = '┊';
+pub(super) const SKIPPED_LEFT: char = '┊';
 /// See [`SKIPPED_LEFT`].
-pub const SKIPPED_RIGHT: char = '┊';
+pub(super) const SKIPPED_RIGHT: char = '┊';
 
 /// Where the cells go across the width.
 #[derive(Debug, Clone, Copy)]
-pub struct Geometry {
+pub(super) struct Geometry {
     /// Columns inside each cell (0 means one column per cell, no borders).
     pub inner: u16,
     /// Column of the row's left edge.
@@ -43,7 +43,7 @@ pub struct Geometry {
 
 impl Geometry {
     /// Fits `m` cells into `width` columns, as large as is comfortable.
-    pub fn fit(m: usize, width: u16) -> Geometry {
+    pub(super) fn fit(m: usize, width: u16) -> Geometry {
         let m16 = u16::try_from(m.max(1)).unwrap_or(u16::MAX);
         let per = width.saturating_sub(3) / m16;
         let inner = per.saturating_sub(1).min(7);
@@ -59,7 +59,7 @@ impl Geometry {
     }
 
     /// Label every n-th cell so that index numbers never run together.
-    pub fn label_every(self, m: usize) -> usize {
+    pub(super) fn label_every(self, m: usize) -> usize {
         let digits = m.saturating_sub(1).max(1).to_string().len() + 1;
         let pitch = usize::from(self.pitch());
         [1, 2, 4, 5, 8, 10, 16, 20, 32]
@@ -74,7 +74,7 @@ impl Geometry {
     }
 
     /// Column of cell `i`'s first inner column.
-    pub fn cell_x(self, i: usize) -> u16 {
+    pub(super) fn cell_x(self, i: usize) -> u16 {
         let i = u16::try_from(i).unwrap_or(u16::MAX);
         let border = u16::from(self.inner > 0);
         self.left
@@ -100,7 +100,7 @@ const TALL_CELL_ROWS: u16 = 3;
 const TALL_SCREEN: u16 = 40;
 
 /// Rows the row section needs on a screen `screen_height` rows high.
-pub fn height(board: &Board, screen_height: u16) -> u16 {
+pub(super) fn height(board: &Board, screen_height: u16) -> u16 {
     let cell_rows = if screen_height >= TALL_SCREEN {
         TALL_CELL_ROWS
     } else {
@@ -117,7 +117,7 @@ fn fixed_rows(board: &Board) -> u16 {
 }
 
 /// Rows the counters section needs.
-pub fn counters_height(board: &Board) -> u16 {
+pub(super) fn counters_height(board: &Board) -> u16 {
     let query = if counters_query(board).is_some() {
         2
     } else {
@@ -152,7 +152,7 @@ fn probe_at(query: Option<&Query>, position: usize) -> Option<(usize, ProbeRead)
 }
 
 /// Draws the bit row section.
-pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let Some(cells) = board.row.as_ref() else {
         return;
     };
@@ -256,7 +256,7 @@ pub fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
 }
 
 /// Draws the counting variant: a counter per cell, aligned under the row.
-pub fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let m = board.counters.len();
     let geo = Geometry::fit(m, area.width);
     let mut p = Painter::new(buf, area);

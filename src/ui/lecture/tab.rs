@@ -68,7 +68,7 @@ impl Default for LectureTab {
 }
 
 /// Draws the lecture tab into `area` with the lecture's own view.
-pub fn render(tab: &LectureTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(crate) fn render(tab: &LectureTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
     crate::ui::lecture::render(&tab.lecture, tab.step, area, buf, theme);
 }
 

@@ -3,5 +3,5 @@
 //! - [`state`]: the filter, the key field, the history of inserts and queries.
 //! - [`view`]: the bit row, the last operation probe by probe, the history.
 
-pub mod state;
-pub mod view;
+pub(crate) mod state;
+pub(crate) mod view;

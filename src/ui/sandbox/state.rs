@@ -6,14 +6,14 @@ use crate::ui::slider::{Scale, SliderSpec};
 use crate::ui::text_field::TextField;
 
 /// The lesson's keys to insert, in order.
-pub const LESSON_INSERTS: [&str; 3] = ["rec-11", "rec-42", "rec-97"];
+pub(crate) const LESSON_INSERTS: [&str; 3] = ["rec-11", "rec-42", "rec-97"];
 /// The lesson's keys to query once those are in.
-pub const LESSON_QUERIES: [&str; 3] = ["rec-42", "rec-6", "rec-67"];
+pub(crate) const LESSON_QUERIES: [&str; 3] = ["rec-42", "rec-6", "rec-67"];
 
 /// Range of the sandbox's m (the row must stay drawable).
-pub const M_SPEC: SliderSpec = SliderSpec::new(crate::limits::SANDBOX_M, Scale::Log);
+pub(crate) const M_SPEC: SliderSpec = SliderSpec::new(crate::limits::SANDBOX_M, Scale::Log);
 /// Range of the sandbox's k.
-pub const K_SPEC: SliderSpec = SliderSpec::new(crate::limits::SANDBOX_K, Scale::Linear);
+pub(crate) const K_SPEC: SliderSpec = SliderSpec::new(crate::limits::SANDBOX_K, Scale::Linear);
 
 /// What happened to one key.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use crate::ui::sandbox::state::{Event, LESSON_INSERTS, LESSON_QUERIES, Outcome, 
 use crate::ui::theme::{Role, Theme};
 
 /// The probe marks of an event, in probe order.
-pub fn marks(event: &Event) -> Vec<(u64, Mark)> {
+pub(crate) fn marks(event: &Event) -> Vec<(u64, Mark)> {
     match &event.outcome {
         Outcome::Inserted(report) => report
             .positions
@@ -173,7 +173,7 @@ fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
 
 /// The key field's line, or the hint of what to type, in the longest
 /// wording that fits `width` columns.
-pub fn field_line(state: &SandboxState, theme: &Theme, width: u16) -> Line<'static> {
+pub(crate) fn field_line(state: &SandboxState, theme: &Theme, width: u16) -> Line<'static> {
     let fits = |line: &Line<'_>| line.width() <= usize::from(width);
     match state.focus {
         Some(_) => {
@@ -259,7 +259,7 @@ fn typing_line(state: &SandboxState, theme: &Theme, hints: bool) -> Line<'static
 }
 
 /// Draws the sandbox into `body`.
-pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
+pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
     let state = &app.sandbox;
     let theme = &app.theme;
     let block = Block::default()

@@ -4,5 +4,5 @@
 //! - [`state`]: the two inputs and the held exact rate.
 //! - [`view`]: the inputs and the answer.
 
-pub mod state;
-pub mod view;
+pub(crate) mod state;
+pub(crate) mod view;

@@ -67,7 +67,7 @@ impl Default for SizingState {
 
 /// The answer to the sizing question, from the parsed inputs.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SizingFigures {
+pub(crate) struct SizingFigures {
     /// Keys.
     pub n: u64,
     /// Target rate.
@@ -88,7 +88,7 @@ pub struct SizingFigures {
 
 impl SizingFigures {
     /// The key of the exact rate at this size.
-    pub fn key(&self) -> RateKey {
+    pub(crate) fn key(&self) -> RateKey {
         RateKey {
             m: self.m,
             n: self.n,
@@ -98,7 +98,7 @@ impl SizingFigures {
 }
 
 /// Parses the two inputs (with the command line's parsers) and sizes the filter.
-pub fn figures(state: &SizingState) -> Result<SizingFigures, String> {
+pub(crate) fn figures(state: &SizingState) -> Result<SizingFigures, String> {
     let n = crate::ui::numbers::count(state.n_field.text()).map_err(|e| format!("n: {e}"))?;
     if n == 0 {
         return Err("n must be at least 1 key".into());

@@ -15,7 +15,7 @@ use crate::ui::text_field::TextField;
 use crate::ui::theme::{Role, Theme};
 
 /// Bytes per item in the exact-set comparison.
-pub const ITEM_BYTES: u64 = 64;
+pub(crate) const ITEM_BYTES: u64 = 64;
 
 fn input_line(
     name: &str,
@@ -47,7 +47,7 @@ fn label(kind: &str, theme: &Theme) -> Span<'static> {
 }
 
 /// Draws the sizing screen into `body`.
-pub fn render(app: &App, body: Rect, buf: &mut Buffer) {
+pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
     let sizing = &app.sizing;
     let theme = &app.theme;
     let block = Block::default()

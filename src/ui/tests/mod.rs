@@ -22,3 +22,12 @@ use crate::ui::theme::Theme;
 fn app_for(frame: &FrameConfig, theme: Theme) -> Result<App, UiError> {
     Headless::with_theme(frame, theme).map(Headless::into_app)
 }
+
+/// Draws `app` at `width` x `height`, as `bloomlab render` prints it.
+fn draw_text(app: &App, width: u16, height: u16) -> Result<String, UiError> {
+    crate::ui::render::check_size("width", width)?;
+    crate::ui::render::check_size("height", height)?;
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, width, height));
+    ratatui::widgets::Widget::render(app, buf.area, &mut buf);
+    Ok(crate::ui::render::buffer_text(&buf))
+}

@@ -2,9 +2,9 @@
 //! terminal: a line is reworded to fit rather than cut or wrapped onto the
 //! left margin.
 
+use super::draw_text;
 use crate::ui::action::KeyMode;
 use crate::ui::app::App;
-use crate::ui::render::draw_text;
 use crate::ui::sandbox::view::field_line;
 use crate::ui::screen::Screen;
 use crate::ui::text_field::TextField;

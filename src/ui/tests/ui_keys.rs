@@ -177,7 +177,7 @@ fn collapsing_probes_are_flagged() {
     press(&mut a, KeyCode::Enter);
     let event = a.sandbox.history.last().map(|e| e.collapsed);
     assert_eq!(event, Some(true));
-    let text = crate::ui::render::draw_text(&a, 100, 30).unwrap_or_default();
+    let text = super::draw_text(&a, 100, 30).unwrap_or_default();
     assert!(text.contains("mistake 2"), "{text}");
 }
 

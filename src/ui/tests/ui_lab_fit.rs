@@ -4,12 +4,12 @@
 //! the panel's edge.
 
 use super::app_for;
+use super::draw_text;
 use crate::ui::action::LabSlider;
 use crate::ui::app::App;
 use crate::ui::computed::Outcome;
 use crate::ui::lab::compute::{BestK, MeasureFigures, Verdict};
 use crate::ui::lab::view::{rates_lines, rates_width};
-use crate::ui::render::draw_text;
 use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
 use crate::ui::view::body_area;

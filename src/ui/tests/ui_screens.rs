@@ -2,9 +2,9 @@
 //! against committed snapshots.
 
 use super::app_for;
+use super::draw_text;
 use crate::ui::action::{Action, FieldAction, KeyMode, SandboxAction};
 use crate::ui::app::App;
-use crate::ui::render::draw_text;
 use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
 use crate::ui::update::update;

@@ -4,12 +4,12 @@
 //! the sixteen ANSI colours on a terminal without truecolor. The palettes
 //! themselves are data, in [`palettes`].
 
-pub mod palettes;
+pub(crate) mod palettes;
 
 use ratatui::style::{Color, Modifier, Style};
 use strum::{EnumIter, IntoStaticStr};
 
-pub use palettes::{PALETTES, Palette};
+pub(crate) use palettes::{PALETTES, Palette};
 
 /// What a piece of the screen is, as far as its look goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, IntoStaticStr)]
@@ -220,29 +220,29 @@ impl Theme {
     }
 }
 
-/// WCAG 2 relative luminance of an sRGB colour.
-pub fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
-    let channel = |c: u8| {
-        let c = f64::from(c) / 255.0;
-        if c <= 0.04045 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-}
-
-/// WCAG 2 contrast ratio between two colours (1 to 21).
-pub fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
-    let (la, lb) = (luminance(a), luminance(b));
-    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use strum::IntoEnumIterator;
+
+    /// WCAG 2 relative luminance of an sRGB colour.
+    fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+        let channel = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    }
+
+    /// WCAG 2 contrast ratio between two colours (1 to 21).
+    fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
 
     #[test]
     fn luminance_and_contrast_follow_wcag() {

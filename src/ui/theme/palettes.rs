@@ -132,7 +132,7 @@ impl Palette {
 }
 
 /// Every palette, in the order `t` cycles through them.
-pub const PALETTES: &[&Palette] = &[&DARK, &LIGHT, &HIGH_CONTRAST, &MONO];
+pub(crate) const PALETTES: &[&Palette] = &[&DARK, &LIGHT, &HIGH_CONTRAST, &MONO];
 
 const fn tone(hex: u32, ansi: Color) -> Tone {
     Tone {
@@ -177,7 +177,7 @@ const CROSSED_OUT: Modifier = Modifier::CROSSED_OUT;
 const UNDERLINED: Modifier = Modifier::UNDERLINED;
 
 /// Light text on the terminal's dark background: the app's long-standing look.
-pub const DARK: Palette = Palette {
+pub(crate) const DARK: Palette = Palette {
     name: "dark",
     foreground: (0xd8, 0xd8, 0xd8),
     background: (0x16, 0x16, 0x16),
@@ -219,7 +219,7 @@ pub const DARK: Palette = Palette {
 };
 
 /// Dark text on a light background painted over the whole screen: reads best on a projector in a lit room.
-pub const LIGHT: Palette = Palette {
+pub(crate) const LIGHT: Palette = Palette {
     name: "light",
     foreground: (0x1a, 0x1a, 0x1a),
     background: (0xfa, 0xfa, 0xfa),
@@ -261,7 +261,7 @@ pub const LIGHT: Palette = Palette {
 };
 
 /// White and saturated colours on black, every text at 7:1 or more.
-pub const HIGH_CONTRAST: Palette = Palette {
+pub(crate) const HIGH_CONTRAST: Palette = Palette {
     name: "high-contrast",
     foreground: (0xff, 0xff, 0xff),
     background: (0x00, 0x00, 0x00),
@@ -307,7 +307,7 @@ pub const HIGH_CONTRAST: Palette = Palette {
 };
 
 /// No colour at all, the terminal's own foreground and background (what `NO_COLOR` asks for): glyphs and bold carry the meaning.
-pub const MONO: Palette = Palette {
+pub(crate) const MONO: Palette = Palette {
     name: "mono",
     foreground: (0x00, 0x00, 0x00),
     background: (0xff, 0xff, 0xff),

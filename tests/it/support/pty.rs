@@ -16,18 +16,18 @@ use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system}
 const POLL: Duration = Duration::from_millis(10);
 
 /// Leaving the alternate screen.
-pub const LEAVE_ALT_SCREEN: &[u8] = b"\x1b[?1049l";
+pub(crate) const LEAVE_ALT_SCREEN: &[u8] = b"\x1b[?1049l";
 /// Entering the alternate screen.
-pub const ENTER_ALT_SCREEN: &[u8] = b"\x1b[?1049h";
+pub(crate) const ENTER_ALT_SCREEN: &[u8] = b"\x1b[?1049h";
 /// Showing the cursor.
-pub const SHOW_CURSOR: &[u8] = b"\x1b[?25h";
+pub(crate) const SHOW_CURSOR: &[u8] = b"\x1b[?25h";
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The app running in a pseudo-terminal.
-pub struct PtyApp {
+pub(crate) struct PtyApp {
     master: Box<dyn MasterPty + Send>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
@@ -40,7 +40,7 @@ pub struct PtyApp {
 impl PtyApp {
     /// Starts `bloomlab ARGS` in a `cols` x `rows` terminal with
     /// TERM=xterm-256color and the extra environment `env`.
-    pub fn spawn(args: &[&str], cols: u16, rows: u16, env: &[(&str, &str)]) -> PtyApp {
+    pub(crate) fn spawn(args: &[&str], cols: u16, rows: u16, env: &[(&str, &str)]) -> PtyApp {
         let system = native_pty_system();
         let pair = system
             .openpty(PtySize {
@@ -117,34 +117,34 @@ impl PtyApp {
     }
 
     /// Types raw bytes, as the terminal would send them for keys.
-    pub fn send(&mut self, bytes: &[u8]) {
+    pub(crate) fn send(&mut self, bytes: &[u8]) {
         let _ = self.writer.write_all(bytes);
         let _ = self.writer.flush();
     }
 
     /// The parsed screen as text, rows joined by newlines.
-    pub fn screen_text(&self) -> String {
+    pub(crate) fn screen_text(&self) -> String {
         lock(&self.parser).screen().contents()
     }
 
     /// Runs `f` on the parsed screen.
-    pub fn with_screen<T>(&self, f: impl FnOnce(&vt100::Screen) -> T) -> T {
+    pub(crate) fn with_screen<T>(&self, f: impl FnOnce(&vt100::Screen) -> T) -> T {
         f(lock(&self.parser).screen())
     }
 
     /// Everything the app has written so far.
-    pub fn raw_log(&self) -> Vec<u8> {
+    pub(crate) fn raw_log(&self) -> Vec<u8> {
         lock(&self.raw).clone()
     }
 
     /// Bytes written so far (to wait for output after a point).
-    pub fn raw_len(&self) -> usize {
+    pub(crate) fn raw_len(&self) -> usize {
         lock(&self.raw).len()
     }
 
     /// Waits until `pred` holds on the parsed screen; on timeout, the error
     /// shows what was on screen.
-    pub fn wait_until(
+    pub(crate) fn wait_until(
         &self,
         what: &str,
         timeout: Duration,
@@ -173,14 +173,14 @@ impl PtyApp {
     }
 
     /// Waits until `text` appears anywhere on the parsed screen.
-    pub fn wait_for(&self, text: &str, timeout: Duration) -> Result<Duration, String> {
+    pub(crate) fn wait_for(&self, text: &str, timeout: Duration) -> Result<Duration, String> {
         self.wait_until(&format!("{text:?}"), timeout, |s| {
             s.contents().contains(text)
         })
     }
 
     /// Waits until the app has written at least `len` bytes in total.
-    pub fn wait_for_output_past(&self, len: usize, timeout: Duration) -> Result<(), String> {
+    pub(crate) fn wait_for_output_past(&self, len: usize, timeout: Duration) -> Result<(), String> {
         let start = Instant::now();
         while self.raw_len() <= len {
             if start.elapsed() > timeout {
@@ -193,7 +193,7 @@ impl PtyApp {
 
     /// Waits until the app has written nothing for `quiet`: it has caught
     /// up with everything sent so far. A ceiling of `timeout`.
-    pub fn settle(&self, quiet: Duration, timeout: Duration) -> Result<(), String> {
+    pub(crate) fn settle(&self, quiet: Duration, timeout: Duration) -> Result<(), String> {
         let start = Instant::now();
         let mut last = self.raw_len();
         let mut since = Instant::now();
@@ -213,7 +213,7 @@ impl PtyApp {
 
     /// Resizes only the pseudo-terminal (the app gets SIGWINCH), leaving
     /// the parser as it is.
-    pub fn resize_pty_only(&self, cols: u16, rows: u16) {
+    pub(crate) fn resize_pty_only(&self, cols: u16, rows: u16) {
         let _ = self.master.resize(PtySize {
             rows,
             cols,
@@ -223,12 +223,12 @@ impl PtyApp {
     }
 
     /// A blank parsed screen of `cols` x `rows`, for a clean redraw.
-    pub fn reset_screen(&self, cols: u16, rows: u16) {
+    pub(crate) fn reset_screen(&self, cols: u16, rows: u16) {
         *lock(&self.parser) = vt100::Parser::new(rows, cols, 0);
     }
 
     /// What the app's threads are doing, from /proc, for hang reports.
-    pub fn thread_states(&self) -> String {
+    pub(crate) fn thread_states(&self) -> String {
         let Some(pid) = self.pid() else {
             return String::new();
         };
@@ -257,7 +257,7 @@ impl PtyApp {
     }
 
     /// Resizes the terminal (the app gets SIGWINCH) and the parser with it.
-    pub fn resize(&self, cols: u16, rows: u16) {
+    pub(crate) fn resize(&self, cols: u16, rows: u16) {
         lock(&self.parser).screen_mut().set_size(rows, cols);
         let _ = self.master.resize(PtySize {
             rows,
@@ -268,12 +268,12 @@ impl PtyApp {
     }
 
     /// The child's process id.
-    pub fn pid(&self) -> Option<u32> {
+    pub(crate) fn pid(&self) -> Option<u32> {
         self.child.process_id()
     }
 
     /// Sends a signal by name (`TERM`, `HUP`, `KILL`) with the system `kill`.
-    pub fn signal(&self, name: &str) {
+    pub(crate) fn signal(&self, name: &str) {
         if let Some(pid) = self.pid() {
             let _ = std::process::Command::new("kill")
                 .arg(format!("-{name}"))
@@ -285,7 +285,7 @@ impl PtyApp {
     /// The terminal's local mode flags as their names (ICANON, ECHO, ...),
     /// read with tcgetattr on the master: the pty pair shares one termios,
     /// so this is what the app left behind.
-    pub fn local_flags(&self) -> Option<Vec<String>> {
+    pub(crate) fn local_flags(&self) -> Option<Vec<String>> {
         let termios = self.master.get_termios()?;
         let text = format!("{:?}", termios.local_flags);
         Some(
@@ -297,14 +297,14 @@ impl PtyApp {
     }
 
     /// Whether the terminal is in canonical (cooked) mode with echo on.
-    pub fn cooked(&self) -> Option<bool> {
+    pub(crate) fn cooked(&self) -> Option<bool> {
         self.local_flags()
             .map(|f| f.iter().any(|w| w == "ICANON") && f.iter().any(|w| w == "ECHO"))
     }
 
     /// Waits for the app to exit and for its last output to be read.
     /// Returns the exit code (`None` when killed by a signal).
-    pub fn wait_exit(&mut self, timeout: Duration) -> Result<Option<u32>, String> {
+    pub(crate) fn wait_exit(&mut self, timeout: Duration) -> Result<Option<u32>, String> {
         let start = Instant::now();
         let status = loop {
             match self.child.try_wait() {
@@ -348,7 +348,7 @@ impl PtyApp {
     }
 
     /// After exit: the problems with how the terminal was given back.
-    pub fn restore_problems(&self) -> Vec<String> {
+    pub(crate) fn restore_problems(&self) -> Vec<String> {
         let raw = self.raw_log();
         let mut problems = Vec::new();
         let entered = find_last(&raw, ENTER_ALT_SCREEN);
@@ -409,7 +409,7 @@ impl Drop for PtyApp {
 }
 
 /// Index of the last occurrence of `needle` in `hay`.
-pub fn find_last(hay: &[u8], needle: &[u8]) -> Option<usize> {
+pub(crate) fn find_last(hay: &[u8], needle: &[u8]) -> Option<usize> {
     if needle.is_empty() || hay.len() < needle.len() {
         return None;
     }
@@ -419,6 +419,6 @@ pub fn find_last(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// The last `n` bytes, for messages.
-pub fn tail(bytes: &[u8], n: usize) -> String {
+pub(crate) fn tail(bytes: &[u8], n: usize) -> String {
     String::from_utf8_lossy(&bytes[bytes.len().saturating_sub(n)..]).into_owned()
 }

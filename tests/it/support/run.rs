@@ -9,15 +9,15 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// How long a command may take before it is killed and the test fails.
-pub const KILL_AFTER: Duration = Duration::from_secs(5);
+pub(crate) const KILL_AFTER: Duration = Duration::from_secs(5);
 /// How fast bad input must be refused (debug build, loaded machine).
-pub const REFUSE_WITHIN: Duration = Duration::from_secs(1);
+pub(crate) const REFUSE_WITHIN: Duration = Duration::from_secs(1);
 /// Most output kept from one stream; the rest is counted and dropped.
 const KEEP_BYTES: usize = 8 << 20;
 
 /// What one run of the binary did.
 #[derive(Debug)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// The command line, for messages.
     pub shown: String,
     /// Exit code, `None` if killed by a signal (or by us).
@@ -34,12 +34,12 @@ pub struct Outcome {
 
 impl Outcome {
     /// Standard error as text, with invalid bytes replaced.
-    pub fn err_text(&self) -> String {
+    pub(crate) fn err_text(&self) -> String {
         String::from_utf8_lossy(&self.stderr).into_owned()
     }
 
     /// Standard output as text, with invalid bytes replaced.
-    pub fn out_text(&self) -> String {
+    pub(crate) fn out_text(&self) -> String {
         String::from_utf8_lossy(&self.stdout).into_owned()
     }
 }
@@ -47,7 +47,7 @@ impl Outcome {
 /// The binary under test: the one cargo built for this test run, unless
 /// `BLOOMLAB_BIN` names another build (say a release binary) to hold to the
 /// same promises.
-pub fn binary() -> PathBuf {
+pub(crate) fn binary() -> PathBuf {
     match std::env::var_os("BLOOMLAB_BIN") {
         Some(path) if !path.is_empty() => PathBuf::from(path),
         _ => PathBuf::from(env!("CARGO_BIN_EXE_bloomlab")),
@@ -55,7 +55,7 @@ pub fn binary() -> PathBuf {
 }
 
 /// A scratch directory for this test binary, unique per call.
-pub fn scratch_dir(tag: &str) -> PathBuf {
+pub(crate) fn scratch_dir(tag: &str) -> PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
@@ -84,7 +84,7 @@ fn drain(mut from: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
 }
 
 /// Runs `bloomlab ARGS` with stdin closed, killing it after `limit`.
-pub fn run_limited<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Outcome {
+pub(crate) fn run_limited<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Outcome {
     let args: Vec<OsString> = args.iter().map(|a| a.as_ref().to_os_string()).collect();
     let shown = format!(
         "bloomlab {}",
@@ -140,12 +140,12 @@ pub fn run_limited<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Outcome {
 }
 
 /// Runs `bloomlab ARGS` under the default kill limit.
-pub fn run<S: AsRef<OsStr>>(args: &[S]) -> Outcome {
+pub(crate) fn run<S: AsRef<OsStr>>(args: &[S]) -> Outcome {
     run_limited(args, KILL_AFTER)
 }
 
 /// Problems common to every run: a hang, a panic, a crash by signal.
-pub fn basic_problems(o: &Outcome) -> Vec<String> {
+pub(crate) fn basic_problems(o: &Outcome) -> Vec<String> {
     let mut problems = Vec::new();
     if o.timed_out {
         problems.push(format!("hung: killed after {:?}", o.elapsed));
@@ -163,7 +163,7 @@ pub fn basic_problems(o: &Outcome) -> Vec<String> {
 /// Checks the bad-input promise: exit 2, exactly one non-empty line on
 /// stderr containing every one of `needles`, no control characters in it,
 /// nothing on stdout, within [`REFUSE_WITHIN`]. Returns the problems found.
-pub fn usage_problems(o: &Outcome, needles: &[&str]) -> Vec<String> {
+pub(crate) fn usage_problems(o: &Outcome, needles: &[&str]) -> Vec<String> {
     let mut problems = basic_problems(o);
     if o.code != Some(2) {
         problems.push(format!("exit code {:?}, expected 2", o.code));
@@ -200,13 +200,13 @@ pub fn usage_problems(o: &Outcome, needles: &[&str]) -> Vec<String> {
 /// Characters that act on a terminal or hide text instead of showing it:
 /// controls (escape sequences, carriage returns), bidirectional overrides
 /// and zero-width marks such as a byte-order mark.
-pub fn invisible(c: char) -> bool {
+pub(crate) fn invisible(c: char) -> bool {
     (c.is_control() && c != '\t')
         || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
 }
 
 /// Checks a valid run: exit 0, stderr empty, within `within`.
-pub fn success_problems(o: &Outcome, within: Duration) -> Vec<String> {
+pub(crate) fn success_problems(o: &Outcome, within: Duration) -> Vec<String> {
     let mut problems = basic_problems(o);
     if o.code != Some(0) {
         problems.push(format!(
@@ -222,7 +222,7 @@ pub fn success_problems(o: &Outcome, within: Duration) -> Vec<String> {
 }
 
 /// Shortens long text for a failure message.
-pub fn truncate(text: &str, max: usize) -> String {
+pub(crate) fn truncate(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         Some((i, _)) => format!("{}...", &text[..i]),
         None => text.to_string(),
@@ -231,7 +231,7 @@ pub fn truncate(text: &str, max: usize) -> String {
 
 /// Collects the problems of many runs; fails once with all of them listed.
 #[derive(Default)]
-pub struct Report {
+pub(crate) struct Report {
     failures: Vec<String>,
     runs: usize,
 }
@@ -241,7 +241,7 @@ impl Report {
     ///
     /// With `BLOOMLAB_REL_LOG` set, every run is also printed (use
     /// `--nocapture`), which is how tests/RELIABILITY.md was checked.
-    pub fn add(&mut self, o: &Outcome, problems: Vec<String>) {
+    pub(crate) fn add(&mut self, o: &Outcome, problems: Vec<String>) {
         self.runs += 1;
         if std::env::var_os("BLOOMLAB_REL_LOG").is_some() {
             println!(
@@ -260,7 +260,7 @@ impl Report {
     }
 
     /// Panics with every failure if there was any.
-    pub fn finish(self) {
+    pub(crate) fn finish(self) {
         assert!(
             self.failures.is_empty(),
             "{} of {} runs broke a promise:\n{}",
