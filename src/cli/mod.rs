@@ -17,7 +17,7 @@ pub(crate) mod rate;
 pub(crate) mod script;
 pub(crate) mod size;
 
-pub use error::CliError;
+pub(crate) use error::CliError;
 
 use std::ffi::OsString;
 use std::io::Write;

@@ -2,8 +2,6 @@
 //! file:line:column so a teacher can fix it, or a scene or step that the
 //! script does not have.
 
-use std::fmt;
-
 /// Why a lecture could not be loaded or a step could not be found.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LectureError {
@@ -30,8 +28,12 @@ pub enum LectureError {
     },
 }
 
-/// Why a lecture script was rejected, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a lecture script was rejected, and where. The file name and the
+/// message quote the script's own text, so both are printed with control
+/// and invisible characters escaped: a hostile file must not be able to
+/// send escape sequences to the terminal through an error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{}: {}", printable(file), location(*line, *column), printable(message))]
 pub struct ScriptError {
     /// The file name as given (or `<built-in>` for the embedded script).
     pub file: String,
@@ -56,17 +58,12 @@ impl ScriptError {
     }
 }
 
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Messages quote the script's own text, and a hostile file must not
-        // be able to send escape sequences to the terminal through them.
-        let file = printable(&self.file);
-        let message = printable(&self.message);
-        if self.line == 0 {
-            write!(f, "{file}: {message}")
-        } else {
-            write!(f, "{file}:{}:{}: {message}", self.line, self.column)
-        }
+/// `:line:column`, or nothing when the whole file is at fault.
+fn location(line: usize, column: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(":{line}:{column}")
     }
 }
 
@@ -85,8 +82,6 @@ fn printable(text: &str) -> String {
     }
     out
 }
-
-impl std::error::Error for ScriptError {}
 
 #[cfg(test)]
 mod tests {

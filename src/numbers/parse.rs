@@ -2,30 +2,19 @@
 //! `1e6`, `50_000_000`, `1%`, `0.01`, `1/100`. The command line and the
 //! app's fields both read numbers here, so they accept the same forms.
 
-use std::fmt;
-
 /// Why a piece of text is not the number it should be.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NumberError {
     /// Not a number in any accepted form.
+    #[error("not a number")]
     Malformed,
     /// A number, but not a whole one (e.g. `1.5` for a count of keys).
+    #[error("not a whole number")]
     NotWhole,
     /// A whole number too large for 64 bits.
+    #[error("too large")]
     TooLarge,
 }
-
-impl fmt::Display for NumberError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            NumberError::Malformed => "not a number",
-            NumberError::NotWhole => "not a whole number",
-            NumberError::TooLarge => "too large",
-        })
-    }
-}
-
-impl std::error::Error for NumberError {}
 
 /// A decimal written as `mantissa × 10^exponent`, exactly.
 struct Decimal {
