@@ -1,55 +1,122 @@
 //! The step-by-step trace of a lecture, for checking its logic without a
 //! terminal: one JSON object per step, or a readable text line per step.
 
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+use serde::Serialize;
 
 use super::Lecture;
 use super::board::{Board, ProbeRead, QuerySource};
 use super::script::{Curve, Element};
 
-/// One step as a JSON object: scene and step from 1, the row's set bits,
-/// the query's verdict and flag, counters when the counting variant shows,
-/// curve probes and the narration.
-pub fn step_json(lecture: &Lecture, global: usize) -> Value {
-    board_json(lecture, lecture.step_board(global))
+/// One step of the trace, as `script trace --json` prints it. Fields are in
+/// alphabetical order: that is the order they have always been printed in.
+#[derive(Debug, Serialize)]
+pub struct StepTrace<'a> {
+    /// Positions of the row's set bits.
+    pub bits: Vec<usize>,
+    /// The counting variant's counters, when it shows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters: Option<&'a [u32]>,
+    /// Where each shown curve's probe stands, by curve name.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub curve_probes: BTreeMap<&'static str, CurvePoint>,
+    /// The derivation lines, when there are any.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub derivation: &'a [String],
+    /// "false positive" or "false negative" when the answer is wrong.
+    pub flag: Option<&'static str>,
+    /// The script line the step starts on.
+    pub line: Option<usize>,
+    /// The narration, paragraphs joined by newlines.
+    pub narration: String,
+    /// The query on the board.
+    pub query: Option<QueryTrace<'a>>,
+    /// Scene, from 1.
+    pub scene: usize,
+    /// Names of the elements on screen.
+    pub shown: Vec<&'static str>,
+    /// Step within the scene, from 1.
+    pub step: usize,
+    /// The scene's title.
+    pub title: &'a str,
+    /// "probably present" or "definitely absent", once answered.
+    pub verdict: Option<&'static str>,
 }
 
-fn board_json(lecture: &Lecture, board: &Board) -> Value {
+/// A curve probe's place.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct CurvePoint {
+    /// Along the curve's axis.
+    pub x: f64,
+    /// The curve's value there.
+    pub y: f64,
+}
+
+/// The query of a step.
+#[derive(Debug, Serialize)]
+pub struct QueryTrace<'a> {
+    /// The item asked about.
+    pub item: &'a str,
+    /// Its probes in hash order.
+    pub probes: Vec<ProbeTrace>,
+    /// "row" or "counters".
+    pub source: &'static str,
+}
+
+/// One probe of a query.
+#[derive(Debug, Serialize)]
+pub struct ProbeTrace {
+    /// The position probed.
+    pub position: usize,
+    /// "1", "0", "pending" or "not needed".
+    pub read: &'static str,
+}
+
+/// One step of the trace: scene and step from 1, the row's set bits, the
+/// query's verdict and flag, counters when the counting variant shows,
+/// curve probes and the narration.
+pub fn step_trace(lecture: &Lecture, global: usize) -> StepTrace<'_> {
+    trace_of(lecture, lecture.step_board(global))
+}
+
+fn trace_of<'a>(lecture: &Lecture, board: &'a Board) -> StepTrace<'a> {
     let query = board.query.as_ref();
-    let mut object = json!({
-        "scene": board.scene + 1,
-        "step": board.step + 1,
-        "title": board.scene_title,
-        "line": lecture.step_line(board.scene, board.step),
-        "bits": board.bits(),
-        "verdict": query.and_then(|q| q.verdict).map(|v| v.as_str()),
-        "flag": query.and_then(|q| q.flag).map(|f| f.as_str()),
-        "query": query.map(|q| json!({
-            "item": q.item,
-            "source": match q.source { QuerySource::Row => "row", QuerySource::Counters => "counters" },
-            "probes": q.probes.iter().map(|p| json!({"position": p.position, "read": read_name(p.read)})).collect::<Vec<_>>(),
-        })),
-        "shown": board.visible.iter().map(|e| e.name()).collect::<Vec<_>>(),
-        "narration": board.narration.join("\n"),
-    });
-    if let Some(map) = object.as_object_mut() {
-        if board.shows(Element::Counters) {
-            map.insert("counters".into(), json!(board.counters));
-        }
-        let mut probes = serde_json::Map::new();
-        for curve in [Curve::Fill, Curve::K, Curve::Bits] {
-            if let Some((x, y)) = board.probe(curve) {
-                probes.insert(curve.name().into(), json!({"x": x, "y": y}));
-            }
-        }
-        if !probes.is_empty() {
-            map.insert("curve_probes".into(), Value::Object(probes));
-        }
-        if !board.derivation.is_empty() {
-            map.insert("derivation".into(), json!(board.derivation));
-        }
+    let curve_probes = [Curve::Fill, Curve::K, Curve::Bits]
+        .into_iter()
+        .filter_map(|c| board.probe(c).map(|(x, y)| (c.name(), CurvePoint { x, y })))
+        .collect();
+    StepTrace {
+        bits: board.bits(),
+        counters: board
+            .shows(Element::Counters)
+            .then_some(board.counters.as_slice()),
+        curve_probes,
+        derivation: &board.derivation,
+        flag: query.and_then(|q| q.flag).map(|f| f.as_str()),
+        line: lecture.step_line(board.scene, board.step),
+        narration: board.narration.join("\n"),
+        query: query.map(|q| QueryTrace {
+            item: &q.item,
+            probes: q
+                .probes
+                .iter()
+                .map(|p| ProbeTrace {
+                    position: p.position,
+                    read: read_name(p.read),
+                })
+                .collect(),
+            source: match q.source {
+                QuerySource::Row => "row",
+                QuerySource::Counters => "counters",
+            },
+        }),
+        scene: board.scene + 1,
+        shown: board.visible.iter().map(|e| e.name()).collect(),
+        step: board.step + 1,
+        title: &board.scene_title,
+        verdict: query.and_then(|q| q.verdict).map(|v| v.as_str()),
     }
-    object
 }
 
 fn read_name(read: ProbeRead) -> &'static str {
@@ -65,7 +132,8 @@ fn read_name(read: ProbeRead) -> &'static str {
 pub fn json_lines(lecture: &Lecture) -> String {
     let mut out = String::new();
     for board in lecture.boards() {
-        out.push_str(&board_json(lecture, board).to_string());
+        // Serialising plain strings, numbers and maps cannot fail.
+        out.push_str(&serde_json::to_string(&trace_of(lecture, board)).unwrap_or_default());
         out.push('\n');
     }
     out
