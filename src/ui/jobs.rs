@@ -5,6 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::measure::MeasureConfig;
 use crate::ui::app::App;
+use crate::ui::arrival::Arrival;
 use crate::ui::computed::Outcome;
 use crate::ui::lab::compute::{
     self, BestK, BestKey, CurveKey, EXACT_BUDGET, ExactFigures, MeasureFigures, MnCurve,
@@ -12,6 +13,7 @@ use crate::ui::lab::compute::{
 };
 use crate::ui::screen::Screen;
 use crate::ui::sizing::state::figures;
+use crate::ui::update::{Message, update};
 use crate::ui::worker::Lane;
 
 /// The worker lanes of the app, one per kind of figure.
@@ -89,35 +91,17 @@ impl Jobs {
         }
     }
 
-    /// Moves arrived results into the app; true when anything changed.
-    pub(crate) fn collect(&mut self, app: &mut App) -> bool {
-        let mut changed = false;
-        let results = &mut app.lab.results;
-        if let Some((k, v)) = self.exact.poll() {
-            results.exact.set(k, v);
-            changed = true;
-        }
-        if let Some((k, v)) = self.truth.poll() {
-            results.truth.set(k, v);
-            changed = true;
-        }
-        if let Some((k, v)) = self.best.poll() {
-            results.best.set(k, v);
-            changed = true;
-        }
-        if let Some((k, v)) = self.measured.poll() {
-            results.measured.set(k, v);
-            changed = true;
-        }
-        if let Some((k, v)) = self.mn_curve.poll() {
-            results.mn_curve.set(k, v);
-            changed = true;
-        }
-        if let Some((k, v)) = self.sizing.poll() {
-            app.sizing.exact.set(k, v);
-            changed = true;
-        }
-        changed
+    /// Every result that has arrived since the last call, as messages for
+    /// [`crate::ui::update::update`] to apply.
+    pub(crate) fn collect(&mut self) -> Vec<Arrival> {
+        let mut out = Vec::new();
+        out.extend(self.exact.poll().map(|(k, v)| Arrival::Exact(k, v)));
+        out.extend(self.truth.poll().map(|(k, v)| Arrival::True(k, v)));
+        out.extend(self.best.poll().map(|(k, v)| Arrival::BestK(k, v)));
+        out.extend(self.measured.poll().map(|(k, v)| Arrival::Measured(k, v)));
+        out.extend(self.mn_curve.poll().map(|(k, v)| Arrival::MnCurve(k, v)));
+        out.extend(self.sizing.poll().map(|(k, v)| Arrival::SizingExact(k, v)));
+        out
     }
 }
 
@@ -130,38 +114,48 @@ impl Default for Jobs {
 /// Computes every figure of the screen on show on this thread, so a drawing
 /// shows completed values (for `bloomlab render`, benches and tests).
 pub(crate) fn compute_now(app: &mut App) {
+    for arrival in arrivals_now(app) {
+        update(app, Message::Arrived(arrival));
+    }
+}
+
+fn arrivals_now(app: &App) -> Vec<Arrival> {
     let never = AtomicBool::new(false);
+    let mut out = Vec::new();
     match app.screen {
         Screen::Lab => {
-            let lab = &mut app.lab;
+            let lab = &app.lab;
             let key = lab.rate_key();
-            if let Some(v) = compute::exact_figures(key, EXACT_BUDGET, &never) {
-                lab.results.exact.set(key, v);
-            }
-            if let Some(v) = compute::true_figures(key, EXACT_BUDGET, &never) {
-                lab.results.truth.set(key, v);
-            }
+            out.extend(
+                compute::exact_figures(key, EXACT_BUDGET, &never).map(|v| Arrival::Exact(key, v)),
+            );
+            out.extend(
+                compute::true_figures(key, EXACT_BUDGET, &never).map(|v| Arrival::True(key, v)),
+            );
             let best = lab.best_key();
-            if let Some(v) = compute::best_k(best.m, best.n, EXACT_BUDGET, &never) {
-                lab.results.best.set(best, v);
-            }
+            out.extend(
+                compute::best_k(best.m, best.n, EXACT_BUDGET, &never)
+                    .map(|v| Arrival::BestK(best, v)),
+            );
             let measure = lab.measure_key();
-            if let Some(v) = compute::measured(measure, &never, &|_| {}) {
-                lab.results.measured.set(measure, v);
-            }
+            out.extend(
+                compute::measured(measure, &never, &|_| {}).map(|v| Arrival::Measured(measure, v)),
+            );
             let curve = lab.curve_key();
-            if let Some(v) = compute::mn_curve(curve, POINT_BUDGET, &never) {
-                lab.results.mn_curve.set(curve, v);
-            }
+            out.extend(
+                compute::mn_curve(curve, POINT_BUDGET, &never).map(|v| Arrival::MnCurve(curve, v)),
+            );
         }
         Screen::Sizing => {
             if let Ok(f) = figures(&app.sizing) {
                 let key = f.key();
-                if let Some(v) = compute::exact_figures(key, EXACT_BUDGET, &never) {
-                    app.sizing.exact.set(key, v);
-                }
+                out.extend(
+                    compute::exact_figures(key, EXACT_BUDGET, &never)
+                        .map(|v| Arrival::SizingExact(key, v)),
+                );
             }
         }
         Screen::Lecture | Screen::Sandbox => {}
     }
+    out
 }

@@ -15,7 +15,7 @@ use crate::ui::app::App;
 use crate::ui::error::UiError;
 use crate::ui::jobs::Jobs;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
-use crate::ui::update::update;
+use crate::ui::update::{Message, update};
 
 /// How long the loop waits for input before looking for finished work.
 const POLL: Duration = Duration::from_millis(50);
@@ -80,7 +80,10 @@ fn event_loop(
     let panic_on_key = std::env::var_os(TEST_PANIC_VAR).is_some_and(|v| v == "1");
     while !app.quit && !stop.load(Ordering::Relaxed) {
         jobs.dispatch(app);
-        dirty |= jobs.collect(app);
+        for arrival in jobs.collect() {
+            update(app, Message::Arrived(arrival));
+            dirty = true;
+        }
         if dirty {
             let size = terminal.size().map_err(io)?;
             update(app, Action::Resize(size.width, size.height));

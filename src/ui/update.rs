@@ -1,16 +1,40 @@
-//! Applies an [`Action`] to the [`App`]. The only place state changes;
-//! background results arrive through [`crate::ui::runtime`] instead.
+//! Applies a [`Message`] to the [`App`]: a user's [`Action`] or a result
+//! that arrived from a worker lane. The only place state changes.
 
 use crate::ui::action::{
     Action, FieldAction, KeyMode, LabAction, LabSlider, SandboxAction, SizingAction,
 };
 use crate::ui::app::App;
+use crate::ui::arrival::Arrival;
 use crate::ui::lab::state::spec;
 use crate::ui::screen::Screen;
 use crate::ui::text_field::TextField;
 
-/// Applies one action.
-pub(crate) fn update(app: &mut App, action: Action) {
+/// Everything that can change the app: what the user asked for, and what
+/// the worker lanes computed.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Message {
+    /// A request from the user.
+    Action(Action),
+    /// A computed result.
+    Arrived(Arrival),
+}
+
+impl From<Action> for Message {
+    fn from(action: Action) -> Self {
+        Message::Action(action)
+    }
+}
+
+/// Applies one message: the only place the app's state changes.
+pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
+    match message.into() {
+        Message::Action(action) => act(app, action),
+        Message::Arrived(arrival) => arrival.store(app),
+    }
+}
+
+fn act(app: &mut App, action: Action) {
     match action {
         Action::Quit => app.quit = true,
         Action::NextScreen => switch_to(app, app.screen.next()),

@@ -332,7 +332,9 @@ fn storm_with(seed: u64, mut app: App, events: usize) -> Stats {
             app.quit = false;
         }
         jobs.dispatch(&app);
-        jobs.collect(&mut app);
+        for arrival in jobs.collect() {
+            update(&mut app, crate::ui::update::Message::Arrived(arrival));
+        }
         let outcome = check_invariants(&app, size)
             .and_then(|()| draw(&mut terminal, &app, &mut stats))
             .and_then(|()| check_frame(&app, &buffer_text(&terminal), size));
