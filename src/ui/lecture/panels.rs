@@ -37,26 +37,17 @@ pub(super) fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Them
     Painter::new(buf, area).line(0, 0, &line);
 }
 
-/// Word-wraps `text` to `max` columns.
+/// Word-wraps `text` to `max` columns (at least 8), filling each line
+/// before starting the next; a word longer than a line is broken, never cut.
 pub(super) fn wrap(text: &str, max: usize) -> Vec<String> {
-    let max = max.max(8);
-    let mut lines = Vec::new();
-    let mut current = String::new();
-    for word in text.split_whitespace() {
-        let word = fit(word, max);
-        let needed = usize::from(width(&current)) + usize::from(width(&word)) + 1;
-        if !current.is_empty() && needed > max {
-            lines.push(std::mem::take(&mut current));
-        }
-        if !current.is_empty() {
-            current.push(' ');
-        }
-        current.push_str(&word);
-    }
-    if !current.is_empty() {
-        lines.push(current);
-    }
-    lines
+    let options = textwrap::Options::new(max.max(8))
+        .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(text, options)
+        .into_iter()
+        .map(|line| line.into_owned())
+        .collect()
 }
 
 /// The narration, wrapped for an area `width` columns wide.
