@@ -2,7 +2,7 @@
 //! the `?` overlay, and the "too small" notice. Views only read the state.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
@@ -46,12 +46,13 @@ impl Widget for &App {
 
 /// Where the screens draw: everything but the top and bottom rows.
 pub(crate) fn body_area(frame: Rect) -> Rect {
-    Rect::new(
-        frame.x,
-        frame.y + 1,
-        frame.width,
-        frame.height.saturating_sub(2),
-    )
+    let [_, body, _] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ])
+    .areas(frame);
+    body
 }
 
 /// The clickable rectangle of each tab label in the top row.
@@ -107,12 +108,13 @@ fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {
         "terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
         area.width, area.height
     );
-    let y = area.y + area.height / 2;
+    let [_, lower] =
+        Layout::vertical([Constraint::Length(area.height / 2), Constraint::Fill(1)]).areas(area);
     Paragraph::new(message)
         .style(app.theme.style(Role::Warn))
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
-        .render(Rect::new(area.x, y, area.width, area.bottom() - y), buf);
+        .render(lower, buf);
 }
 
 fn help_lines(title: &str, keys: &[KeyHelp], app: &App, width: usize) -> Vec<Line<'static>> {
@@ -143,14 +145,8 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     );
     lines.push(Line::default());
     lines.extend(help_lines("Everywhere", help::GLOBAL, app, key_width));
-    let height = (lines.len() as u16 + 2).min(area.height);
-    let width = 76.min(area.width);
-    let rect = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let rect = area.centered(Constraint::Length(76), Constraint::Length(height));
     Clear.render(rect, buf);
     Paragraph::new(lines)
         .block(

@@ -3,7 +3,7 @@
 //! are braille lines; exact values are `•` points; a measurement is `×`.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
@@ -27,26 +27,20 @@ pub(crate) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.height < 4 {
         return;
     }
-    let charts = Rect::new(area.x, area.y, area.width, area.height - 1);
+    let [charts, legend_row] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+    // Equal thirds, the last taking what rounding leaves.
     let third = charts.width / 3;
-    let rects = [
-        Rect::new(charts.x, charts.y, third, charts.height),
-        Rect::new(charts.x + third, charts.y, third, charts.height),
-        Rect::new(
-            charts.x + 2 * third,
-            charts.y,
-            charts.width - 2 * third,
-            charts.height,
-        ),
-    ];
-    fill_chart(app, rects[0], buf);
-    k_chart(app, rects[1], buf);
-    mn_chart(app, rects[2], buf);
-    legend(
-        app,
-        Rect::new(area.x, area.bottom() - 1, area.width, 1),
-        buf,
-    );
+    let [fill, k, mn] = Layout::horizontal([
+        Constraint::Length(third),
+        Constraint::Length(third),
+        Constraint::Fill(1),
+    ])
+    .areas(charts);
+    fill_chart(app, fill, buf);
+    k_chart(app, k, buf);
+    mn_chart(app, mn, buf);
+    legend(app, legend_row, buf);
 }
 
 fn legend(app: &App, area: Rect, buf: &mut Buffer) {

@@ -2,7 +2,7 @@
 //! exact, idealised, true or measured).
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
@@ -32,17 +32,15 @@ struct LabLayout {
 }
 
 fn layout(body: Rect) -> LabLayout {
-    let top = TOP_HEIGHT.min(body.height);
-    let settings_width = if body.width >= 110 { 40 } else { 34 }.min(body.width);
+    let settings_width = if body.width >= 110 { 40 } else { 34 };
+    let [top, charts] =
+        Layout::vertical([Constraint::Length(TOP_HEIGHT), Constraint::Fill(1)]).areas(body);
+    let [settings, rates] =
+        Layout::horizontal([Constraint::Length(settings_width), Constraint::Fill(1)]).areas(top);
     LabLayout {
-        settings: Rect::new(body.x, body.y, settings_width, top),
-        rates: Rect::new(
-            body.x + settings_width,
-            body.y,
-            body.width - settings_width,
-            top,
-        ),
-        charts: Rect::new(body.x, body.y + top, body.width, body.height - top),
+        settings,
+        rates,
+        charts,
     }
 }
 

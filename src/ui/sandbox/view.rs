@@ -2,7 +2,7 @@
 //! lesson mistakes when they show up, the key field and the history.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
@@ -285,11 +285,18 @@ pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
         bits: &bits,
         marks: &row_marks,
     };
-    let row_height = row
-        .height(inner.width)
-        .min(inner.bottom().saturating_sub(y + 4));
-    row.render(Rect::new(inner.x, y, inner.width, row_height), buf, theme);
-    y += row_height;
+    let below_row = Rect {
+        y,
+        height: inner.bottom().saturating_sub(y),
+        ..inner
+    };
+    // The row takes what it needs, keeping four rows for the lines under it.
+    let [row_area, rest] = Layout::vertical([
+        Constraint::Length(row.height(inner.width)),
+        Constraint::Min(4),
+    ])
+    .areas(below_row);
+    row.render(row_area, buf, theme);
 
     let mut lines = Vec::new();
     match last {
@@ -307,11 +314,8 @@ pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
         "history · ✓ read 1 · ✗ read 0 · · not read · + newly set · = already set",
         theme.style(Role::Hint),
     ));
-    let room = usize::from(inner.bottom().saturating_sub(y)).saturating_sub(lines.len());
+    let room = usize::from(rest.height).saturating_sub(lines.len());
     let skip = state.history.len().saturating_sub(room);
     lines.extend(state.history.iter().skip(skip).map(|e| describe(e, theme)));
-    Paragraph::new(lines).render(
-        Rect::new(inner.x, y, inner.width, inner.bottom().saturating_sub(y)),
-        buf,
-    );
+    Paragraph::new(lines).render(rest, buf);
 }
