@@ -32,9 +32,11 @@ pub fn idealised(m: f64, n: f64, k: f64) -> f64 {
 }
 
 /// Idealised fraction of bits set after n inserts, 1 - e^(-kn/m).
-pub fn fill(m: f64, n: f64, k: f64) -> f64 {
-    // The fill is the rate of a one-hash filter that has seen k*n keys.
-    idealised(m, k * n, 1.0)
+fn fill(m: f64, n: f64, k: f64) -> f64 {
+    if m <= 0.0 {
+        return 1.0;
+    }
+    crate::rates::idealised_fill(k, n / m)
 }
 
 /// The best number of hashes for a number of bits per item, (m/n) ln 2.

@@ -12,9 +12,10 @@ use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Widget};
 use crate::numbers::sig;
 use crate::rates::best_k::default_scan_range;
 use crate::rates::idealised_real_k;
+use crate::rates::{exact_fill, idealised_fill};
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::lab::compute::{axis_end, exact_fill, idealised_fill, idealised_rate};
+use crate::ui::lab::compute::{axis_end, idealised_rate};
 use crate::ui::theme::{Role, Theme};
 
 /// Samples along each idealised curve.
@@ -153,7 +154,7 @@ fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
         .collect();
     let ideal: Vec<(f64, f64)> = samples
         .iter()
-        .map(|&x| (x, idealised_fill(lab.m, x, lab.k)))
+        .map(|&x| (x, idealised_fill(f64::from(lab.k), x / lab.m as f64)))
         .collect();
     // The exact expected fill is cheap in f64 (one power per point).
     let exact: Vec<(f64, f64)> = (0..=16)

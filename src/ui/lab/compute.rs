@@ -184,20 +184,6 @@ pub(crate) fn idealised_rate(m: u64, n: u64, k: u32) -> f64 {
     crate::rates::idealised(Params { m, n, k })
 }
 
-/// Idealised expected fraction of set bits after `n` keys: `1 - e^(-kn/m)`.
-pub(crate) fn idealised_fill(m: u64, n: f64, k: u32) -> f64 {
-    1.0 - (-f64::from(k) * n / m as f64).exp()
-}
-
-/// Expected fraction of set bits from the exact formula `1 - (1 - 1/m)^(kn)`,
-/// evaluated in f64 through `ln_1p` (accurate to rounding at any m).
-pub(crate) fn exact_fill(m: u64, n: f64, k: u32) -> f64 {
-    if m <= 1 {
-        return if n > 0.0 { 1.0 } else { 0.0 };
-    }
-    -((f64::from(k) * n) * (-1.0 / m as f64).ln_1p()).exp_m1()
-}
-
 /// Turns a rate error into what the screen shows; `None` when cancelled.
 fn settle<T>(result: Result<T, RateError>) -> Option<Outcome<T>> {
     match result {
@@ -459,14 +445,5 @@ mod tests {
         assert!((high - (0.0087 + 0.00392)).abs() < 1e-12);
         m.between_filters_se = Some(0.00001);
         assert_eq!(m.interval(), (0.0070, 0.0107));
-    }
-
-    #[test]
-    fn fill_formulas_agree_for_large_m() {
-        let exact = exact_fill(1_000_000, 100_000.0, 7);
-        let ideal = idealised_fill(1_000_000, 100_000.0, 7);
-        assert!((exact - ideal).abs() < 1e-6);
-        assert!(exact_fill(16, 3.0, 3) > idealised_fill(16, 3.0, 3));
-        assert_eq!(exact_fill(1, 1.0, 1), 1.0);
     }
 }
