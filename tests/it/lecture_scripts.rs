@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::bloomlab_os;
+use crate::common::{bloomlab_os, states_all};
 use bloomlab::lecture::{Lecture, trace};
 use serde_json::Value;
 
@@ -26,22 +26,16 @@ fn teacher_script_plays_with_its_own_row() {
     assert_eq!(lecture.scene_count(), 2);
     assert_eq!(lecture.len(), 7);
     let t = steps(&lecture);
-    assert!(t[0]["narration"].as_str().unwrap().contains("12 bits"));
+    let said =
+        |i: usize, figures: &[&str]| states_all(t[i]["narration"].as_str().unwrap(), figures);
+    assert!(said(0, &["12"]));
     // Apple (1, 5) and pear (5, 9) share bit 5.
     assert_eq!(t[1]["bits"], serde_json::json!([1, 5, 9]));
-    assert!(t[1]["narration"].as_str().unwrap().contains("only 3 bits"));
-    assert!(
-        t[2]["narration"]
-            .as_str()
-            .unwrap()
-            .contains("reads bit 0 first")
-    );
-    assert!(
-        t[3]["narration"]
-            .as_str()
-            .unwrap()
-            .contains("bits 1 and 9 are")
-    );
+    assert!(said(1, &["3"]));
+    assert_eq!(t[2]["query"]["probes"][0]["position"], 0);
+    assert_eq!(t[2]["query"]["probes"][0]["read"], "0");
+    assert!(said(2, &["0"]));
+    assert!(said(3, &["1", "9"]));
     assert_eq!(t[2]["verdict"], "definitely absent");
     assert_eq!(t[2]["flag"], Value::Null);
     assert_eq!(t[3]["verdict"], "probably present");
@@ -54,12 +48,7 @@ fn teacher_script_plays_with_its_own_row() {
     // 1 - e^(-2*4/12) = 0.4866
     let fill = t[6]["curve_probes"]["fill"]["y"].as_f64().unwrap();
     assert!((fill - 0.4866).abs() < 1e-4, "{fill}");
-    assert!(
-        t[6]["narration"]
-            .as_str()
-            .unwrap()
-            .contains("about 0.49 of the row")
-    );
+    assert!(said(6, &["0.49"]));
 }
 
 /// Runs `bloomlab script ARGS...` and returns its standard output,
