@@ -22,7 +22,7 @@ fn app(screen: Screen, m: u64, n: u64, k: u32) -> Headless {
             m: Some(m),
             n: Some(n),
             k: Some(k),
-            script: None,
+            ..AppConfig::default()
         },
         scene: None,
         step: None,

@@ -62,6 +62,13 @@ pub(crate) struct AppArgs {
     /// A lecture script to use instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
+    /// Colours: dark, light (for a projector in a lit room), high-contrast
+    /// or mono (what NO_COLOR gives when no theme is named).
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(crate::ui::theme_names()))]
+    pub theme: Option<String>,
+    /// Present mode: no tab bar or key footer, large type, for a projector.
+    #[arg(long)]
+    pub present: bool,
 }
 
 impl AppArgs {
@@ -73,6 +80,8 @@ impl AppArgs {
             n: self.n.or(fallback.n),
             k: self.k.or(fallback.k),
             script: self.script.or(fallback.script),
+            theme: self.theme.or(fallback.theme),
+            present: self.present || fallback.present,
         }
     }
 
@@ -89,6 +98,8 @@ impl AppArgs {
             n: self.n,
             k: self.k,
             script: self.script.clone(),
+            theme: self.theme.clone(),
+            present: self.present,
         }
     }
 
@@ -99,6 +110,8 @@ impl AppArgs {
             || self.n.is_some()
             || self.k.is_some()
             || self.script.is_some()
+            || self.theme.is_some()
+            || self.present
     }
 }
 

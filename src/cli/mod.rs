@@ -66,8 +66,8 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
     let app = cli.app;
     if app.any_given() && !matches!(cli.command, None | Some(Command::Render(_))) {
         return Err(CliError::Usage(
-            "--screen, --m, --n, --k and --script before a command only apply to the app \
-             and render; give the command's own options after its name"
+            "--screen, --m, --n, --k, --script, --theme and --present before a command only \
+             apply to the app and render; give the command's own options after its name"
                 .into(),
         ));
     }

@@ -16,6 +16,10 @@ pub(crate) enum Action {
     GoTo(Screen),
     /// Open or close the help overlay.
     ToggleHelp,
+    /// Switch to the next palette (`t`).
+    CycleTheme,
+    /// Enter or leave present mode (`p`).
+    TogglePresent,
     /// The terminal changed size.
     Resize(u16, u16),
     /// Edit the text field that has focus on the current screen.

@@ -22,6 +22,8 @@ pub struct App {
     pub size: (u16, u16),
     /// Styles (monochrome under `NO_COLOR`).
     pub theme: Theme,
+    /// Present mode: no chrome, large type, for a projector.
+    pub present: bool,
     /// Lecture position.
     pub lecture: LectureTab,
     /// Lab settings and results.
@@ -41,6 +43,7 @@ impl App {
             quit: false,
             size: (80, 24),
             theme,
+            present: false,
             lecture: LectureTab::new(),
             lab: LabState::default(),
             sandbox: SandboxState::new(),
@@ -51,7 +54,15 @@ impl App {
     /// The app as `config` asks for it; out-of-range settings and a
     /// broken script are errors naming the value and what is allowed.
     pub fn from_config(config: &AppConfig, theme: Theme) -> Result<Self, UiError> {
+        let theme = match &config.theme {
+            Some(name) => Theme::named(name).ok_or_else(|| UiError::UnknownTheme {
+                name: name.clone(),
+                known: crate::ui::theme_names(),
+            })?,
+            None => theme,
+        };
         let mut app = App::new(config.screen, theme);
+        app.present = config.present;
         app.lab.apply_settings(config.m, config.n, config.k)?;
         if let Some(path) = &config.script {
             let lecture = crate::lecture::Lecture::from_file(path)

@@ -18,6 +18,11 @@ pub struct AppConfig {
     pub k: Option<u32>,
     /// A teacher's lecture script instead of the built-in one.
     pub script: Option<PathBuf>,
+    /// A palette by name (see [`crate::ui::theme_names`]); `None` takes
+    /// `mono` under `NO_COLOR` and `dark` otherwise.
+    pub theme: Option<String>,
+    /// Open in present mode: no chrome, large type, for a projector.
+    pub present: bool,
 }
 
 /// One frame drawn off-screen, as `bloomlab render` asks for it.

@@ -18,6 +18,14 @@ pub enum UiError {
         /// What it may be.
         span: Span,
     },
+    /// A palette name that is not one of the palettes.
+    #[error("theme '{name}' is not known: choose one of {}", known.join(", "))]
+    UnknownTheme {
+        /// The name given.
+        name: String,
+        /// The palettes there are.
+        known: Vec<&'static str>,
+    },
     /// The lecture script, or the scene and step asked for.
     #[error(transparent)]
     Lecture(#[from] LectureError),

@@ -22,6 +22,8 @@ const fn k(keys: &'static str, does: &'static str) -> KeyHelp {
 pub(crate) const GLOBAL: &[KeyHelp] = &[
     k("Tab / Shift+Tab", "next / previous screen"),
     k("?", "this help (any key closes it)"),
+    k("t", "next colour theme (dark, light, high-contrast, mono)"),
+    k("p", "present mode on or off (for a projector)"),
     k("q, Esc, Ctrl+C", "quit"),
     k("mouse", "click a tab to switch screens"),
 ];

@@ -39,6 +39,8 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
     match key.code {
         KeyCode::Char('q') | KeyCode::Esc => Some(Action::Quit),
         KeyCode::Char('?') => Some(Action::ToggleHelp),
+        KeyCode::Char('t') => Some(Action::CycleTheme),
+        KeyCode::Char('p') => Some(Action::TogglePresent),
         _ => match app.screen {
             Screen::Lecture => lecture_key(key).map(Action::Lecture),
             Screen::Lab => lab_key(key).map(Action::Lab),

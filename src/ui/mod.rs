@@ -48,6 +48,12 @@ pub use screen::Screen;
 use crate::ui::app::App;
 use crate::ui::theme::Theme;
 
+/// The names of the palettes `AppConfig::theme` accepts, in the order the
+/// `t` key cycles through them.
+pub fn theme_names() -> Vec<&'static str> {
+    theme::PALETTES.iter().map(|p| p.name).collect()
+}
+
 /// Opens the interactive app as `config` asks, and restores the terminal on
 /// every way out (quit, Ctrl+C, SIGTERM, panic).
 pub fn run_app(config: &AppConfig) -> Result<(), UiError> {

@@ -41,6 +41,8 @@ fn act(app: &mut App, action: Action) {
         Action::PrevScreen => switch_to(app, app.screen.prev()),
         Action::GoTo(screen) => switch_to(app, screen),
         Action::ToggleHelp => app.show_help = !app.show_help,
+        Action::CycleTheme => app.theme = app.theme.next(),
+        Action::TogglePresent => app.present = !app.present,
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
         Action::Lecture(step) => app.lecture.apply(step),

@@ -145,6 +145,19 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     );
     lines.push(Line::default());
     lines.extend(help_lines("Everywhere", help::GLOBAL, app, key_width));
+    lines.push(Line::default());
+    lines.push(Line::from(vec![
+        Span::styled("  theme ", app.theme.style(Role::Label)),
+        Span::styled(app.theme.palette.name, app.theme.style(Role::Text)),
+        Span::styled(
+            if app.present {
+                " · present mode on"
+            } else {
+                " · present mode off"
+            },
+            app.theme.style(Role::Label),
+        ),
+    ]));
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let rect = area.centered(Constraint::Length(76), Constraint::Length(height));
     Clear.render(rect, buf);

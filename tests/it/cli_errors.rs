@@ -197,3 +197,14 @@ fn render_takes_the_app_options_given_before_it() {
         "the teacher's script was ignored"
     );
 }
+
+#[test]
+fn an_unknown_theme_names_the_known_ones() {
+    let out = bloomlab(&["render", "--theme", "sepia"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for name in ["dark", "light", "high-contrast", "mono"] {
+        assert!(err.contains(name), "{err}");
+    }
+}

@@ -173,6 +173,7 @@ fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
     Chart::new(datasets)
+        .style(theme.base())
         .block(block(
             fitted_title(
                 &[
@@ -225,6 +226,7 @@ fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
     Chart::new(datasets)
+        .style(theme.base())
         .block(block(
             fitted_title(
                 &with_status(
@@ -310,6 +312,7 @@ fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
     Chart::new(datasets)
+        .style(theme.base())
         .block(block(
             fitted_title(
                 &with_status(&format!("ε vs m/n (k={})", lab.k), computing),

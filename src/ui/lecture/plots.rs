@@ -229,6 +229,7 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
         label(format!("{} {x_title}", x1), theme),
     ];
     Chart::new(datasets)
+        .style(theme.base())
         .block(frame(title, board.boxed.contains(&element), theme))
         .legend_position(None)
         .x_axis(Axis::default().bounds([axis_x0, x1]).labels(x_labels))
@@ -435,6 +436,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         label(format!("{} GB", trim_zeros(&sig(y1, 3))), theme),
     ];
     Chart::new(datasets)
+        .style(theme.base())
         .block(frame(
             "memory to remember n items".to_string(),
             board.boxed.contains(&Element::Memory),

@@ -25,7 +25,7 @@ fn lab(m: u64, n: u64, k: u32) -> App {
             m: Some(m),
             n: Some(n),
             k: Some(k),
-            script: None,
+            ..AppConfig::default()
         },
         scene: None,
         step: None,

@@ -305,3 +305,43 @@ fn styles_of_the_lab_in_light() {
     };
     insta::assert_snapshot!(styled(Screen::Lab, None, light));
 }
+
+#[test]
+fn a_theme_is_chosen_by_name_and_cycled_by_t() {
+    let mut frame = args(Screen::Lab, 80, 24);
+    frame.app.theme = Some("light".into());
+    let mut app = app_for(&frame, Theme::MONO).expect("a known theme");
+    assert_eq!(app.theme.palette.name, "light");
+    let key = |c| {
+        ratatui::crossterm::event::KeyEvent::new(
+            ratatui::crossterm::event::KeyCode::Char(c),
+            ratatui::crossterm::event::KeyModifiers::NONE,
+        )
+    };
+    for want in ["high-contrast", "mono", "dark", "light"] {
+        let action = crate::ui::keymap::key_to_action(&app, key('t')).expect("t acts");
+        update(&mut app, action);
+        assert_eq!(app.theme.palette.name, want);
+    }
+    // Light paints its own background over every cell of every screen.
+    for screen in <Screen as strum::IntoEnumIterator>::iter() {
+        let mut frame = args(screen, 80, 24);
+        frame.app.theme = Some("light".into());
+        frame.scene = (screen == Screen::Lecture).then_some(4);
+        let app = app_for(&frame, Theme::MONO).expect("a known theme");
+        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
+        ratatui::widgets::Widget::render(&app, buf.area, &mut buf);
+        let unpainted = buf
+            .content
+            .iter()
+            .filter(|c| c.bg == ratatui::style::Color::Reset)
+            .count();
+        assert_eq!(unpainted, 0, "{screen:?}");
+    }
+    frame.app.theme = Some("sepia".into());
+    let err = app_for(&frame, Theme::MONO).expect_err("no such theme");
+    assert!(
+        err.to_string().contains("dark, light, high-contrast, mono"),
+        "{err}"
+    );
+}

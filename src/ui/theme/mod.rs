@@ -169,6 +169,14 @@ impl Theme {
         })
     }
 
+    /// The palette called `name`, at the terminal's colour depth.
+    pub fn named(name: &str) -> Option<Theme> {
+        PALETTES
+            .iter()
+            .find(|p| p.name == name)
+            .map(|&palette| Theme::new(palette))
+    }
+
     /// The monochrome theme, the same on every terminal.
     pub const MONO: Theme = Theme {
         palette: &palettes::MONO,
