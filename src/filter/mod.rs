@@ -19,12 +19,14 @@ pub mod bloom;
 pub mod counting;
 pub mod hash;
 pub mod independent;
+pub mod probe;
 pub mod scheme;
 
 pub use bits::{BitArray, MAX_BITS};
 pub use bloom::{Answer, BloomFilter, InsertReport, MAX_HASHES, ProbeReadout, QueryReport};
 pub use counting::{COUNTER_MAX, CountingFilter, CountingInsertReport, DeleteError, DeleteReport};
 pub use hash::{LessonHash, find_collapsing_key, fnv1a32};
+pub use probe::ProbeState;
 pub use scheme::{Probes, Scheme};
 
 use std::fmt;

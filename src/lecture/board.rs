@@ -6,19 +6,7 @@ use std::sync::Arc;
 
 use super::figures::Figures;
 use super::script::{Curve, Element, Emphasis};
-
-/// What a query probe found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ProbeRead {
-    /// Named but not read yet (the probe is in flight).
-    Pending,
-    /// The bit (or counter) was set.
-    One,
-    /// The bit (or counter) was clear: the query stops here.
-    Zero,
-    /// Skipped because an earlier probe already found a 0.
-    NotNeeded,
-}
+use crate::filter::ProbeState;
 
 /// One probe of a query: a position and what was read there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +14,7 @@ pub struct Probe {
     /// The position, in hash order.
     pub position: usize,
     /// What the query found there.
-    pub read: ProbeRead,
+    pub read: ProbeState,
 }
 
 /// The filter's answer to a query.

@@ -3,10 +3,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::board::{Board, Cell, Flag, Probe, ProbeRead, Query, QuerySource, TableLine, Verdict};
+use super::board::{Board, Cell, Flag, Probe, Query, QuerySource, TableLine, Verdict};
 use super::figures::Figures;
 use super::script::{Directive, Element, Emphasis, Script, TableRow};
 use super::template::Now;
+use crate::filter::ProbeState;
 
 /// Everything the steps change, filter state and scene furniture alike.
 #[derive(Debug, Clone)]
@@ -313,18 +314,18 @@ fn walk(
     let mut stopped = false;
     for (i, &position) in it.positions.iter().enumerate() {
         let read = if stopped {
-            ProbeRead::NotNeeded
+            ProbeState::NotNeeded
         } else if i >= reads {
-            ProbeRead::Pending
+            ProbeState::Pending
         } else if is_set(position) {
-            ProbeRead::One
+            ProbeState::One
         } else {
             stopped = true;
-            ProbeRead::Zero
+            ProbeState::Zero
         };
         probes.push(Probe { position, read });
     }
-    let all_read = probes.iter().all(|p| p.read == ProbeRead::One);
+    let all_read = probes.iter().all(|p| p.read == ProbeState::One);
     let verdict = if stopped {
         Some(Verdict::DefinitelyAbsent)
     } else if all_read {
@@ -399,7 +400,8 @@ pub fn all_boards(script: &Script, figures: &Figures) -> Vec<Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lecture::board::{Flag, ProbeRead, Verdict};
+    use crate::filter::ProbeState;
+    use crate::lecture::board::{Flag, Verdict};
     use crate::lecture::parse::parse_bytes;
 
     fn boards(text: &str) -> Vec<Board> {
@@ -424,10 +426,14 @@ mod tests {
     fn query_stops_at_first_zero() {
         let b = boards(&format!("{HEAD}step\ninsert a\ninsert b\nquery c\n"));
         let q = b[0].query.as_ref().unwrap();
-        let reads: Vec<ProbeRead> = q.probes.iter().map(|p| p.read).collect();
+        let reads: Vec<ProbeState> = q.probes.iter().map(|p| p.read).collect();
         assert_eq!(
             reads,
-            [ProbeRead::Zero, ProbeRead::NotNeeded, ProbeRead::NotNeeded]
+            [
+                ProbeState::Zero,
+                ProbeState::NotNeeded,
+                ProbeState::NotNeeded
+            ]
         );
         assert_eq!(q.verdict, Some(Verdict::DefinitelyAbsent));
         assert_eq!(q.flag, None);
@@ -437,7 +443,7 @@ mod tests {
     fn pending_probes_have_no_verdict() {
         let b = boards(&format!("{HEAD}step\ninsert a\nquery a upto 2\n"));
         let q = b[0].query.as_ref().unwrap();
-        assert_eq!(q.probes[2].read, ProbeRead::Pending);
+        assert_eq!(q.probes[2].read, ProbeState::Pending);
         assert_eq!(q.verdict, None);
     }
 

@@ -20,11 +20,13 @@ pub mod figures;
 pub mod parse;
 pub mod script;
 pub mod template;
+pub mod texts;
 pub mod trace;
 
 use std::path::Path;
 
-pub use board::{Board, Cell, Flag, Probe, ProbeRead, Query, QuerySource, TableLine, Verdict};
+pub use crate::filter::ProbeState;
+pub use board::{Board, Cell, Flag, Probe, Query, QuerySource, TableLine, Verdict};
 pub use error::{LectureError, ScriptError};
 pub use script::{Curve, Element, Emphasis, Script};
 

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::Lecture;
-use super::board::{Board, ProbeRead, QuerySource};
+use super::board::{Board, QuerySource};
 use super::script::{Curve, Element};
+use crate::filter::ProbeState;
 
 /// One step of the trace, as `script trace --json` prints it. Fields are in
 /// alphabetical order: that is the order they have always been printed in.
@@ -38,6 +39,9 @@ pub struct StepTrace<'a> {
     pub shown: Vec<&'static str>,
     /// Step within the scene, from 1.
     pub step: usize,
+    /// Every text the step puts on the board: banner, notes, derivation
+    /// lines, table cells, verdict lines, crawler figures and captions.
+    pub texts: Vec<String>,
     /// The scene's title.
     pub title: &'a str,
     /// "probably present" or "definitely absent", once answered.
@@ -114,17 +118,23 @@ fn trace_of<'a>(lecture: &Lecture, board: &'a Board) -> StepTrace<'a> {
         scene: board.scene + 1,
         shown: board.visible.iter().map(|e| e.name()).collect(),
         step: board.step + 1,
+        texts: super::texts::board_texts(board)
+            .into_iter()
+            .map(|t| t.text)
+            .collect(),
         title: &board.scene_title,
         verdict: query.and_then(|q| q.verdict).map(|v| v.as_str()),
     }
 }
 
-fn read_name(read: ProbeRead) -> &'static str {
+fn read_name(read: ProbeState) -> &'static str {
     match read {
-        ProbeRead::Pending => "pending",
-        ProbeRead::One => "1",
-        ProbeRead::Zero => "0",
-        ProbeRead::NotNeeded => "not needed",
+        ProbeState::Pending => "pending",
+        ProbeState::One => "1",
+        ProbeState::Zero => "0",
+        ProbeState::NotNeeded => "not needed",
+        ProbeState::NewlySet => "newly set",
+        ProbeState::AlreadySet => "already set",
     }
 }
 

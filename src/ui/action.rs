@@ -49,7 +49,7 @@ pub(crate) enum FieldAction {
 
 /// Moving through the lecture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LectureAction {
+pub(crate) enum LectureAction {
     /// One step forward.
     Forward,
     /// One step back.
@@ -62,11 +62,17 @@ pub enum LectureAction {
     Jump(u8),
     /// The very first step.
     Home,
+    /// Show or hide the narration (`n`).
+    ToggleNarration,
+    /// The text view of the step (`z`): every text whole.
+    ToggleTextView,
+    /// Open the jump field (`g`): a scene or scene.step, then Enter.
+    StartGoto,
 }
 
 /// The lab's adjustable settings, in the order they are listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LabSlider {
+pub(crate) enum LabSlider {
     /// Bits in the filter.
     M,
     /// Keys inserted.
@@ -81,7 +87,7 @@ pub enum LabSlider {
 
 impl LabSlider {
     /// Every slider, top to bottom.
-    pub const ALL: [LabSlider; 5] = [
+    pub(crate) const ALL: [LabSlider; 5] = [
         LabSlider::M,
         LabSlider::N,
         LabSlider::K,
@@ -118,7 +124,7 @@ pub(crate) enum LabAction {
 
 /// Which sandbox setting the arrows move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SandboxSetting {
+pub(crate) enum SandboxSetting {
     /// Bits in the sandbox filter.
     M,
     /// Probes per key.
@@ -127,7 +133,7 @@ pub enum SandboxSetting {
 
 /// What Enter does with the sandbox key field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyMode {
+pub(crate) enum KeyMode {
     /// Enter inserts the typed key.
     Insert,
     /// Enter queries the typed key.
@@ -156,7 +162,7 @@ pub(crate) enum SandboxAction {
 
 /// The two sizing inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SizingField {
+pub(crate) enum SizingField {
     /// Number of keys.
     N,
     /// Target false-positive rate.

@@ -13,25 +13,25 @@ use crate::ui::theme::Theme;
 #[derive(Debug)]
 pub struct App {
     /// The screen on show.
-    pub screen: Screen,
+    pub(crate) screen: Screen,
     /// True while the `?` overlay is open.
-    pub show_help: bool,
+    pub(crate) show_help: bool,
     /// Set when the user asked to leave.
-    pub quit: bool,
+    pub(crate) quit: bool,
     /// The last known terminal size (columns, rows), for mouse hit tests.
-    pub size: (u16, u16),
+    pub(crate) size: (u16, u16),
     /// Styles (monochrome under `NO_COLOR`).
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     /// Present mode: no chrome, large type, for a projector.
-    pub present: bool,
+    pub(crate) present: bool,
     /// Lecture position.
-    pub lecture: LectureTab,
+    pub(crate) lecture: LectureTab,
     /// Lab settings and results.
-    pub lab: LabState,
+    pub(crate) lab: LabState,
     /// Sandbox filter and history.
-    pub sandbox: SandboxState,
+    pub(crate) sandbox: SandboxState,
     /// Sizing inputs and results.
-    pub sizing: SizingState,
+    pub(crate) sizing: SizingState,
 }
 
 impl App {
@@ -75,7 +75,7 @@ impl App {
     /// True when a text field has focus, so letters type instead of acting.
     pub fn typing(&self) -> bool {
         match self.screen {
-            Screen::Lecture => false,
+            Screen::Lecture => self.lecture.goto.is_some(),
             Screen::Lab => self.lab.editing.is_some(),
             Screen::Sandbox => self.sandbox.focus.is_some(),
             Screen::Sizing => self.sizing.editing,

@@ -1,255 +1,606 @@
-//! The bit row: m cells, with the probes of one insert or query marked.
-//! Every state has its own glyph, so the row reads without colour:
-//! `█` set, blank or `·` clear, and under each probed cell its verdict:
-//! `✓` found 1, `✗` found 0 (the query stopped there), `·` never read,
-//! `+` newly set, `=` already set.
+//! The bit row: m cells with the probes of one insert or query, the one
+//! widget the lecture and the sandbox both draw with. Every state has its
+//! own glyph, so the row reads without colour: `█` set, `▓` shared, `×`
+//! cleared, brackets round a probed cell (`▐ ▌` read, `( )` not read yet,
+//! `┊ ┊` never needed), and the probe order (`h1`, `h2`, ...) above.
+//!
+//! It grows with its area: cells widen to span the width and stand as many
+//! rows tall as they are given; a row too long for one line wraps in lines
+//! of a multiple of eight cells.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 
+use crate::filter::ProbeState;
 use crate::ui::theme::{Role, Theme};
 
-/// What one probe did at its position.
+/// Glyph of a set bit.
+pub(crate) const SET: char = '█';
+/// Glyph of a set bit that more than one item leans on.
+pub(crate) const SHARED: char = '▓';
+/// Glyph of a bit cleared by a deletion attempt.
+pub(crate) const CLEARED: char = '×';
+
+/// Widest a cell grows, in columns inside its borders.
+const MAX_INNER: u16 = 15;
+
+/// One cell as the row shows it.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct RowCell<'a> {
+    /// The bit.
+    pub set: bool,
+    /// Cleared by a deletion attempt (and not restored).
+    pub cleared: bool,
+    /// Set or leaned on during the step on show.
+    pub fresh: bool,
+    /// Who set it, first setter first (shown when the row shows owners).
+    pub owners: &'a [String],
+}
+
+impl RowCell<'_> {
+    fn shared(&self) -> bool {
+        self.set && self.owners.len() > 1
+    }
+}
+
+/// One probe: its position and what it did there, in probe order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Mark {
-    /// A query probe that read a 1.
-    Hit,
-    /// A query probe that read a 0: the query stopped here.
-    Miss,
-    /// A query probe after the stop, never read.
-    Unread,
-    /// An insert probe that turned a 0 into a 1.
-    NewlySet,
-    /// An insert probe whose bit was already 1.
-    AlreadySet,
+pub(crate) struct RowProbe {
+    /// The position probed.
+    pub position: usize,
+    /// What it found or did.
+    pub state: ProbeState,
 }
 
-impl Mark {
-    /// The verdict glyph printed under the cell.
-    pub(crate) fn glyph(self) -> char {
-        match self {
-            Mark::Hit => '✓',
-            Mark::Miss => '✗',
-            Mark::Unread => '·',
-            Mark::NewlySet => '+',
-            Mark::AlreadySet => '=',
-        }
-    }
-
-    fn style(self, theme: &Theme) -> Style {
-        match self {
-            Mark::Hit | Mark::NewlySet | Mark::AlreadySet => theme.style(Role::ProbeHit),
-            Mark::Miss => theme.style(Role::ProbeMiss),
-            Mark::Unread => theme.style(Role::ProbeSkipped),
-        }
-    }
-}
-
-/// A row of bits and the marks of the probes on it.
+/// The row and what to draw with it.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct BitRow<'a> {
-    /// The bits, one per cell.
-    pub bits: &'a [bool],
-    /// (position, mark) for each probe, in probe order.
-    pub marks: &'a [(u64, Mark)],
+    /// The cells.
+    pub cells: &'a [RowCell<'a>],
+    /// The probes of the operation on show, in probe order.
+    pub probes: &'a [RowProbe],
+    /// Draw a line naming who set each bit.
+    pub owners: bool,
+    /// Draw each probe's mark (`✓ ✗ · + =`) under its cell.
+    pub marks: bool,
+    /// Reverse the cells that more than one item leans on.
+    pub emphasise_shared: bool,
 }
 
-/// Width in columns of one boxed cell (`│ █ `) and of the closing border.
-const BOXED_CELL: u16 = 4;
+/// How the cells are laid out across the width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// Cells in borders, `inner` columns inside each.
+    Boxed { inner: u16, left: u16 },
+    /// One column per cell on one line, no borders.
+    Bare { left: u16 },
+    /// Lines of `per_line` one-column cells, each line prefixed by its first index.
+    Wrapped { per_line: usize },
+}
+
+/// Columns before a wrapped line's cells: its first index and a space.
+const WRAP_PREFIX: u16 = 6;
 
 impl BitRow<'_> {
-    /// Rows the drawing needs at `width` columns.
-    pub(crate) fn height(&self, width: u16) -> u16 {
-        if self.boxed(width) {
-            5
-        } else {
-            let lines = self
-                .bits
-                .len()
-                .div_ceil(usize::from(self.per_line(width)).max(1));
-            u16::try_from(lines.saturating_mul(3)).unwrap_or(u16::MAX)
+    fn m(&self) -> usize {
+        self.cells.len()
+    }
+
+    fn shape(&self, width: u16) -> Shape {
+        let m = u16::try_from(self.m().max(1)).unwrap_or(u16::MAX);
+        let inner = (width.saturating_sub(1) / m)
+            .saturating_sub(1)
+            .min(MAX_INNER);
+        if inner >= 3 {
+            let total = m * (inner + 1) + 1;
+            return Shape::Boxed {
+                inner,
+                left: (width - total) / 2,
+            };
+        }
+        if m + 2 <= width {
+            return Shape::Bare {
+                left: (width - m) / 2,
+            };
+        }
+        let usable = usize::from(width.saturating_sub(WRAP_PREFIX));
+        Shape::Wrapped {
+            per_line: (usable / 8 * 8).max(8),
         }
     }
 
-    fn boxed(&self, width: u16) -> bool {
-        let m = u16::try_from(self.bits.len()).unwrap_or(u16::MAX);
-        m <= 32 && m.saturating_mul(BOXED_CELL).saturating_add(3) <= width
+    /// Where cell `i`'s inside starts and how wide it is, when the row is
+    /// drawn in boxes at `width` columns (so other rows can line up with it).
+    pub(crate) fn boxed_cell(&self, width: u16, i: usize) -> Option<(u16, u16)> {
+        match self.shape(width) {
+            Shape::Boxed { inner, left } => {
+                let i = u16::try_from(i).ok()?;
+                Some((left + 1 + i.saturating_mul(inner + 1), inner))
+            }
+            _ => None,
+        }
     }
 
-    /// Cells per line in the compact layout: a multiple of 8 that fits.
-    fn per_line(&self, width: u16) -> u16 {
-        let usable = width.saturating_sub(6);
-        (usable / 8 * 8).clamp(8, 128)
+    /// Column of the row's left edge at `width` columns.
+    pub(crate) fn left(&self, width: u16) -> u16 {
+        match self.shape(width) {
+            Shape::Boxed { left, .. } | Shape::Bare { left } => left,
+            Shape::Wrapped { .. } => 0,
+        }
     }
 
-    fn marks_at(&self, pos: u64) -> impl Iterator<Item = Mark> + '_ {
-        self.marks
+    /// Rows the row takes at `width` columns with cells `cell_rows` tall
+    /// (a wrapped row ignores `cell_rows`).
+    pub(crate) fn height(&self, width: u16, cell_rows: u16) -> u16 {
+        let below = u16::from(self.owners_line(width)) + u16::from(self.marks) + 1;
+        match self.shape(width) {
+            Shape::Boxed { .. } => 1 + 2 + cell_rows.max(1) + below + self.key_rows(width),
+            Shape::Bare { .. } => 1 + cell_rows.max(1) + below,
+            Shape::Wrapped { per_line } => {
+                let lines = self.m().div_ceil(per_line);
+                let per = 1 + u16::from(self.marks) + 1;
+                u16::try_from(lines).unwrap_or(u16::MAX).saturating_mul(per)
+            }
+        }
+    }
+
+    fn owners_line(&self, width: u16) -> bool {
+        self.owners && matches!(self.shape(width), Shape::Boxed { .. })
+    }
+
+    fn probe_at(&self, position: usize) -> Option<(usize, ProbeState)> {
+        self.probes
             .iter()
-            .filter(move |(p, _)| *p == pos)
-            .map(|(_, m)| *m)
+            .enumerate()
+            .find(|(_, p)| p.position == position)
+            .map(|(i, p)| (i, p.state))
     }
 
-    /// Draws the row into `area` of `buf`.
-    pub(crate) fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        if area.width == 0 || area.height == 0 {
+    fn all_probes_at(&self, position: usize) -> impl Iterator<Item = ProbeState> + '_ {
+        self.probes
+            .iter()
+            .filter(move |p| p.position == position)
+            .map(|p| p.state)
+    }
+
+    /// Draws the row into `area` with cells `cell_rows` tall.
+    pub(crate) fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, cell_rows: u16) {
+        let area = area.intersection(buf.area);
+        if area.is_empty() || self.cells.is_empty() {
             return;
         }
-        if self.boxed(area.width) {
-            self.render_boxed(area, buf, theme);
-        } else {
-            self.render_compact(area, buf, theme);
+        let mut pen = Pen { buf, area };
+        match self.shape(area.width) {
+            Shape::Boxed { inner, left } => {
+                self.boxed(&mut pen, inner, left, cell_rows.max(1), theme)
+            }
+            Shape::Bare { left } => self.bare(&mut pen, left, cell_rows.max(1), theme),
+            Shape::Wrapped { per_line } => self.wrapped(&mut pen, per_line, theme),
         }
     }
 
-    fn render_boxed(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let m = self.bits.len();
-        let mut top = String::from("┌");
-        let mut bottom = String::from("└");
-        for i in 0..m {
-            let last = i + 1 == m;
-            top.push_str(if last { "───┐" } else { "───┬" });
-            bottom.push_str(if last { "───┘" } else { "───┴" });
-        }
-        let x0 = area.x + 1;
-        put(buf, area, x0, area.y, &top, theme.style(Role::Border));
-        put(
-            buf,
-            area,
-            x0,
-            area.y.saturating_add(2),
-            &bottom,
-            theme.style(Role::Border),
-        );
-        for (i, &set) in self.bits.iter().enumerate() {
-            let pos = i as u64;
-            let x = x0 + u16::try_from(i).unwrap_or(0) * BOXED_CELL;
-            let marks: Vec<Mark> = self.marks_at(pos).collect();
-            put(
-                buf,
-                area,
-                x,
-                area.y.saturating_add(1),
-                "│",
-                theme.style(Role::Border),
-            );
-            let (cell, style) = match (set, marks.first()) {
-                (true, Some(_)) => ("▐█▌", theme.style(Role::ProbeHit)),
-                (false, Some(Mark::Miss)) => (" ✗ ", theme.style(Role::ProbeMiss)),
-                (false, Some(_)) => (" · ", theme.style(Role::ProbeSkipped)),
-                (true, None) => (" █ ", theme.style(Role::BitSet)),
-                (false, None) => ("   ", theme.style(Role::Text)),
-            };
-            put(buf, area, x + 1, area.y.saturating_add(1), cell, style);
-            let index = format!("{pos:^3}");
-            put(
-                buf,
-                area,
-                x + 1,
-                area.y.saturating_add(3),
-                &index,
-                theme.style(Role::Index),
-            );
-            if let Some(first) = marks.first() {
-                let text = if marks.len() > 1 {
-                    format!("{}×{}", first.glyph(), marks.len())
-                } else {
-                    format!(" {}", first.glyph())
-                };
-                put(
-                    buf,
-                    area,
-                    x + 1,
-                    area.y.saturating_add(4),
-                    &text,
-                    first.style(theme),
+    fn boxed(&self, pen: &mut Pen<'_>, inner: u16, left: u16, cell_rows: u16, theme: &Theme) {
+        let pitch = inner + 1;
+        let x_of = |i: usize| left + 1 + u16::try_from(i).unwrap_or(u16::MAX).saturating_mul(pitch);
+        self.order_labels(pen, 0, x_of, inner, theme);
+        let m = self.m();
+        let seg = "─".repeat(usize::from(inner));
+        let line = |l: &str, mid: &str, r: &str| {
+            let mut s = String::from(l);
+            for i in 0..m {
+                s.push_str(&seg);
+                s.push_str(if i + 1 == m { r } else { mid });
+            }
+            s
+        };
+        let border = theme.style(Role::Border);
+        pen.text(left, 1, &line("┌", "┬", "┐"), border);
+        pen.text(left, 2 + cell_rows, &line("└", "┴", "┘"), border);
+        for r in 0..cell_rows {
+            for i in 0..=m {
+                pen.text(
+                    left + u16::try_from(i).unwrap_or(u16::MAX) * pitch,
+                    2 + r,
+                    "│",
+                    border,
                 );
             }
         }
-        let end = x0 + u16::try_from(m).unwrap_or(0) * BOXED_CELL;
-        put(
-            buf,
-            area,
-            end,
-            area.y.saturating_add(1),
-            "│",
-            theme.style(Role::Border),
-        );
+        for (i, cell) in self.cells.iter().enumerate() {
+            let (face, style) = self.face(i, cell, usize::from(inner), theme);
+            for r in 0..cell_rows {
+                pen.text(x_of(i), 2 + r, &face, style);
+            }
+        }
+        let mut y = 3 + cell_rows;
+        self.indices(pen, y, x_of, inner, theme);
+        y += 1;
+        if self.owners {
+            self.owner_names(pen, y, left, &x_of, inner, theme);
+            y += 1;
+        }
+        if self.marks {
+            self.probe_marks(pen, y, x_of, inner, theme);
+        }
     }
 
-    fn render_compact(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let per_line = usize::from(self.per_line(area.width));
-        for (line, chunk) in self.bits.chunks(per_line).enumerate() {
-            let y = area
-                .y
-                .saturating_add(u16::try_from(line * 3).unwrap_or(u16::MAX));
-            if y >= area.bottom() {
-                break;
+    fn bare(&self, pen: &mut Pen<'_>, left: u16, cell_rows: u16, theme: &Theme) {
+        let x_of = |i: usize| left + u16::try_from(i).unwrap_or(u16::MAX);
+        self.order_labels(pen, 0, x_of, 1, theme);
+        for (i, cell) in self.cells.iter().enumerate() {
+            let (face, style) = self.face(i, cell, 1, theme);
+            for r in 0..cell_rows {
+                pen.text(x_of(i), 1 + r, &face, style);
             }
+        }
+        self.indices(pen, 1 + cell_rows, x_of, 1, theme);
+        if self.marks {
+            self.probe_marks(pen, 2 + cell_rows, x_of, 1, theme);
+        }
+    }
+
+    fn wrapped(&self, pen: &mut Pen<'_>, per_line: usize, theme: &Theme) {
+        let per = 2 + u16::from(self.marks);
+        for (line, chunk) in self.cells.chunks(per_line).enumerate() {
+            let y = u16::try_from(line).unwrap_or(u16::MAX).saturating_mul(per);
             let start = line * per_line;
-            put(
-                buf,
-                area,
-                area.x,
-                y,
-                &format!("{start:>5}"),
-                theme.style(Role::Index),
-            );
-            for (j, &set) in chunk.iter().enumerate() {
-                let pos = (start + j) as u64;
-                let x = area.x + 6 + u16::try_from(j).unwrap_or(0);
-                let marks: Vec<Mark> = self.marks_at(pos).collect();
-                let (glyph, style) = match (set, marks.first()) {
-                    (true, Some(_)) => ("█", theme.style(Role::ProbeHit)),
-                    (false, Some(Mark::Miss)) => ("✗", theme.style(Role::ProbeMiss)),
-                    (true, None) => ("█", theme.style(Role::BitSet)),
-                    (false, _) => ("·", theme.style(Role::BitEmpty)),
+            pen.text(0, y, &format!("{start:>5}"), theme.style(Role::Index));
+            for (j, cell) in chunk.iter().enumerate() {
+                let x = WRAP_PREFIX + u16::try_from(j).unwrap_or(u16::MAX);
+                let (face, style) = self.face(start + j, cell, 1, theme);
+                pen.text(x, y, &face, style);
+                if self.marks {
+                    let mark = self.mark_text(start + j, 1, theme);
+                    let tick = if j % 8 == 0 { "╵" } else { "" };
+                    match mark {
+                        Some((text, style)) => pen.text(x, y + 1, &text, style),
+                        None => pen.text(x, y + 1, tick, theme.style(Role::Index)),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The text inside cell `i`, `inner` columns wide, and its style.
+    fn face(&self, i: usize, cell: &RowCell<'_>, inner: usize, theme: &Theme) -> (String, Style) {
+        let glyph = if cell.cleared {
+            CLEARED
+        } else if cell.shared() {
+            SHARED
+        } else if cell.set {
+            SET
+        } else if inner == 1 {
+            '·'
+        } else {
+            ' '
+        };
+        let probe = self.probe_at(i).map(|(_, s)| s);
+        let text = match probe {
+            // Skipped and pending probes get their own brackets: dimming
+            // alone would leave them looking read on a screen without colour.
+            Some(state) if inner >= 3 => {
+                let (l, r) = match state {
+                    ProbeState::NotNeeded => ('┊', '┊'),
+                    ProbeState::Pending => ('(', ')'),
+                    _ => ('▐', '▌'),
                 };
-                put(buf, area, x, y, glyph, style);
-                if j % 8 == 0 {
-                    put(
-                        buf,
-                        area,
-                        x,
-                        y.saturating_add(1),
-                        "╵",
-                        theme.style(Role::Index),
-                    );
-                }
-                if let Some(first) = marks.first() {
-                    let glyph = first.glyph().to_string();
-                    put(
-                        buf,
-                        area,
-                        x,
-                        y.saturating_add(1),
-                        &glyph,
-                        first.style(theme),
-                    );
-                }
+                format!("{l}{}{r}", glyph.to_string().repeat(inner - 2))
+            }
+            _ if inner >= 5 => format!(" {} ", glyph.to_string().repeat(inner - 2)),
+            _ if inner >= 3 => format!(" {glyph} "),
+            Some(ProbeState::Zero) => "✗".to_string(),
+            _ => glyph.to_string().repeat(inner.max(1)),
+        };
+        let style = match probe {
+            Some(state) => probe_style(state, theme),
+            None if cell.cleared => theme.style(Role::BitCleared),
+            None if cell.fresh => theme.style(Role::BitFresh),
+            None if cell.shared() => theme.style(Role::BitShared),
+            None if cell.set => theme.style(Role::BitSet),
+            None => theme.style(Role::BitEmpty),
+        };
+        let style = if self.emphasise_shared && cell.shared() {
+            style.add_modifier(Modifier::REVERSED)
+        } else {
+            style
+        };
+        (text, style)
+    }
+
+    /// `h1`, `h2`, ... above the probed cells (digits alone when narrow),
+    /// or `+` above cells set during the step when nothing is probed.
+    fn order_labels(
+        &self,
+        pen: &mut Pen<'_>,
+        y: u16,
+        x_of: impl Fn(usize) -> u16,
+        inner: u16,
+        theme: &Theme,
+    ) {
+        for (i, cell) in self.cells.iter().enumerate() {
+            if let Some((order, state)) = self.probe_at(i) {
+                let label = if inner >= 2 {
+                    format!("h{}", order + 1)
+                } else {
+                    ((order + 1) % 10).to_string()
+                };
+                centred(pen, x_of(i), inner, y, &label, probe_style(state, theme));
+            } else if cell.fresh && self.probes.is_empty() {
+                let name = cell.owners.last().map_or("", String::as_str);
+                let label = format!("+{name}");
+                let label = if width(&label) <= inner.max(1) {
+                    label
+                } else {
+                    "+".into()
+                };
+                centred(pen, x_of(i), inner, y, &label, theme.style(Role::BitFresh));
+            }
+        }
+    }
+
+    fn indices(
+        &self,
+        pen: &mut Pen<'_>,
+        y: u16,
+        x_of: impl Fn(usize) -> u16,
+        inner: u16,
+        theme: &Theme,
+    ) {
+        let every = label_every(self.m(), inner.max(1) + u16::from(inner > 1));
+        for i in (0..self.m()).step_by(every) {
+            if inner <= 1 {
+                pen.text(x_of(i), y, &i.to_string(), theme.style(Role::Index));
+            } else {
+                centred(
+                    pen,
+                    x_of(i),
+                    inner,
+                    y,
+                    &i.to_string(),
+                    theme.style(Role::Index),
+                );
+            }
+        }
+    }
+
+    /// Who set each bit: full names when every cell's fit, else the
+    /// shortest unique prefixes with a key after the row.
+    fn owner_names(
+        &self,
+        pen: &mut Pen<'_>,
+        y: u16,
+        left: u16,
+        x_of: &dyn Fn(usize) -> u16,
+        inner: u16,
+        theme: &Theme,
+    ) {
+        let short = Abbreviations::for_cells(self.cells, inner);
+        for (i, cell) in self.cells.iter().enumerate() {
+            if cell.owners.is_empty() || !(cell.set || cell.cleared) {
+                continue;
+            }
+            let style = if cell.cleared {
+                theme
+                    .style(Role::BitCleared)
+                    .add_modifier(Modifier::CROSSED_OUT)
+            } else if (cell.shared() && self.emphasise_shared) || self.probe_at(i).is_some() {
+                theme.style(Role::Emphasis)
+            } else {
+                theme.style(Role::Owner)
+            };
+            centred(pen, x_of(i), inner, y, &short.label(cell.owners), style);
+        }
+        let label = "set by";
+        if left > width(label) {
+            pen.text(left - width(label) - 1, y, label, theme.style(Role::Label));
+        }
+        if let Some(key) = short.key() {
+            let width = usize::from(pen.area.width);
+            for (i, line) in wrap_key(&key, width).iter().enumerate() {
+                let row = y + 1 + u16::try_from(i).unwrap_or(u16::MAX);
+                pen.text(
+                    left.min(pen.area.width.saturating_sub(width_of(line))),
+                    row,
+                    line,
+                    theme.style(Role::Label),
+                );
+            }
+        }
+    }
+
+    /// Rows the owners' key takes under the row, when names were shortened.
+    fn key_rows(&self, width: u16) -> u16 {
+        match self.shape(width) {
+            Shape::Boxed { inner, .. } if self.owners => {
+                Abbreviations::for_cells(self.cells, inner)
+                    .key()
+                    .map_or(0, |k| {
+                        u16::try_from(wrap_key(&k, usize::from(width)).len()).unwrap_or(1)
+                    })
+            }
+            _ => 0,
+        }
+    }
+
+    /// The mark under cell `i`: its probe's glyph, with a count when
+    /// several probes of one key landed there (`✓×3`).
+    fn mark_text(&self, i: usize, inner: u16, theme: &Theme) -> Option<(String, Style)> {
+        let states: Vec<ProbeState> = self.all_probes_at(i).collect();
+        let first = *states.first()?;
+        let text = if states.len() > 1 && inner >= 3 {
+            format!("{}×{}", first.glyph(), states.len())
+        } else {
+            first.glyph().to_string()
+        };
+        Some((text, probe_style(first, theme)))
+    }
+
+    fn probe_marks(
+        &self,
+        pen: &mut Pen<'_>,
+        y: u16,
+        x_of: impl Fn(usize) -> u16,
+        inner: u16,
+        theme: &Theme,
+    ) {
+        for i in 0..self.m() {
+            if let Some((text, style)) = self.mark_text(i, inner, theme) {
+                centred(pen, x_of(i), inner, y, &text, style);
             }
         }
     }
 }
 
-/// Writes `text` at (x, y) if the row is inside `area`, clipped on the right.
-fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
-    if y >= area.bottom() || x >= area.right() {
-        return;
+/// The style of a probe in its state.
+pub(crate) fn probe_style(state: ProbeState, theme: &Theme) -> Style {
+    theme.style(match state {
+        ProbeState::One | ProbeState::NewlySet | ProbeState::AlreadySet => Role::ProbeHit,
+        ProbeState::Zero => Role::ProbeMiss,
+        ProbeState::Pending => Role::ProbePending,
+        ProbeState::NotNeeded => Role::ProbeSkipped,
+    })
+}
+
+/// Label every n-th cell so that index numbers never run together.
+fn label_every(m: usize, pitch: u16) -> usize {
+    let digits = m.saturating_sub(1).max(1).to_string().len() + 1;
+    let pitch = usize::from(pitch.max(1));
+    [1, 2, 4, 5, 8, 10, 16, 20, 32]
+        .into_iter()
+        .find(|n| n * pitch >= digits)
+        .unwrap_or(64)
+}
+
+/// The owners' key in lines of at most `width` columns, broken between
+/// its entries.
+fn wrap_key(key: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for (i, entry) in key.split(" · ").enumerate() {
+        let piece = if i == 0 {
+            entry.to_string()
+        } else {
+            format!(" · {entry}")
+        };
+        match lines.last_mut() {
+            Some(line) if unicode_width(line) + unicode_width(&piece) <= width => {
+                line.push_str(&piece)
+            }
+            _ => lines.push(piece.trim_start_matches(" · ").to_string()),
+        }
     }
-    let room = usize::from(area.right() - x);
-    buf.set_stringn(x, y, text, room, style);
+    lines
+}
+
+fn width_of(text: &str) -> u16 {
+    width(text)
+}
+
+/// Display width of `text` in columns.
+fn width(text: &str) -> u16 {
+    u16::try_from(unicode_width(text)).unwrap_or(u16::MAX)
+}
+
+fn unicode_width(text: &str) -> usize {
+    ratatui::text::Span::raw(text).width()
+}
+
+/// Writes `text` centred over a cell whose inside starts at `x` and is
+/// `inner` columns wide; text wider than the cell's pitch is not drawn cut,
+/// it is left to its caller to shorten first.
+fn centred(pen: &mut Pen<'_>, x: u16, inner: u16, y: u16, text: &str, style: Style) {
+    let w = width(text);
+    let x = x + inner.max(1).saturating_sub(w) / 2;
+    pen.text(x, y, text, style);
+}
+
+/// Draws text relative to an area, never outside it.
+struct Pen<'b> {
+    buf: &'b mut Buffer,
+    area: Rect,
+}
+
+impl Pen<'_> {
+    fn text(&mut self, x: u16, y: u16, text: &str, style: Style) {
+        if y >= self.area.height || x >= self.area.width {
+            return;
+        }
+        let room = usize::from(self.area.width - x);
+        self.buf
+            .set_stringn(self.area.x + x, self.area.y + y, text, room, style);
+    }
+}
+
+/// Owner names short enough for their cells: the full names when every
+/// cell's label fits, otherwise the shortest prefixes that tell the row's
+/// items apart, explained by a key.
+struct Abbreviations {
+    short: Vec<(String, String)>,
+}
+
+impl Abbreviations {
+    fn for_cells(cells: &[RowCell<'_>], inner: u16) -> Abbreviations {
+        let fits = |label: &str| width(label) <= inner;
+        let full_fit = cells
+            .iter()
+            .filter(|c| !c.owners.is_empty())
+            .all(|c| fits(&c.owners.join("+")));
+        if full_fit {
+            return Abbreviations { short: Vec::new() };
+        }
+        let mut names: Vec<&str> = cells
+            .iter()
+            .flat_map(|c| c.owners.iter().map(String::as_str))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        let short = names
+            .iter()
+            .map(|name| {
+                let unique = (1..=name.chars().count())
+                    .map(|n| name.chars().take(n).collect::<String>())
+                    .find(|p| names.iter().filter(|o| o.starts_with(p.as_str())).count() == 1)
+                    .unwrap_or_else(|| name.to_string());
+                (name.to_string(), unique)
+            })
+            .collect();
+        Abbreviations { short }
+    }
+
+    fn label(&self, owners: &[String]) -> String {
+        owners
+            .iter()
+            .map(|o| {
+                self.short
+                    .iter()
+                    .find(|(name, _)| name == o)
+                    .map_or(o.as_str(), |(_, s)| s.as_str())
+            })
+            .collect::<Vec<_>>()
+            .join("+")
+    }
+
+    /// "key: a apple · p pear", when names were shortened.
+    fn key(&self) -> Option<String> {
+        let shortened: Vec<String> = self
+            .short
+            .iter()
+            .filter(|(name, s)| name != s)
+            .map(|(name, s)| format!("{s} {name}"))
+            .collect();
+        (!shortened.is_empty()).then(|| format!("key: {}", shortened.join(" · ")))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn draw(row: &BitRow<'_>, width: u16) -> Vec<String> {
-        let height = row.height(width);
+    fn draw(row: &BitRow<'_>, width: u16, cell_rows: u16) -> Vec<String> {
+        let height = row.height(width, cell_rows);
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
-        row.render(area, &mut buf, &Theme::MONO);
+        row.render(area, &mut buf, &Theme::MONO, cell_rows);
         (0..height)
             .map(|y| {
                 (0..width)
@@ -261,37 +612,112 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn boxed_row_marks_probes() {
-        let mut bits = vec![false; 4];
-        bits[1] = true;
-        bits[2] = true;
-        let marks = [(2, Mark::Hit), (3, Mark::Miss), (0, Mark::Unread)];
-        let lines = draw(
-            &BitRow {
-                bits: &bits,
-                marks: &marks,
-            },
-            40,
-        );
-        assert_eq!(lines[1], " │ · │ █ │▐█▌│ ✗ │");
-        assert_eq!(lines[3], "   0   1   2   3");
-        assert_eq!(lines[4], "   ·       ✓   ✗");
+    fn cells(bits: &[bool]) -> Vec<RowCell<'static>> {
+        bits.iter()
+            .map(|&set| RowCell {
+                set,
+                ..RowCell::default()
+            })
+            .collect()
     }
 
     #[test]
-    fn compact_row_wraps_and_never_overflows() {
-        let bits = vec![true; 100];
-        let marks = [(99, Mark::Hit), (99, Mark::Hit)];
+    fn boxed_row_marks_probes_in_order() {
+        let cells = cells(&[false, true, true, false]);
+        let probes = [
+            RowProbe {
+                position: 2,
+                state: ProbeState::One,
+            },
+            RowProbe {
+                position: 3,
+                state: ProbeState::Zero,
+            },
+            RowProbe {
+                position: 0,
+                state: ProbeState::NotNeeded,
+            },
+        ];
         let row = BitRow {
-            bits: &bits,
-            marks: &marks,
+            cells: &cells,
+            probes: &probes,
+            owners: false,
+            marks: true,
+            emphasise_shared: false,
         };
-        let lines = draw(&row, 30);
-        assert_eq!(lines.len(), usize::from(row.height(30)));
+        let lines = draw(&row, 17, 1);
+        assert_eq!(lines[0], " h3      h1  h2");
+        assert_eq!(lines[2], "│┊ ┊│ █ │▐█▌│▐ ▌│");
+        assert_eq!(lines[4], "  0   1   2   3");
+        assert_eq!(lines[5], "  ·       ✓   ✗");
+    }
+
+    #[test]
+    fn cells_grow_with_the_area() {
+        let cells = cells(&[true; 16]);
+        let row = BitRow {
+            cells: &cells,
+            probes: &[],
+            owners: false,
+            marks: false,
+            emphasise_shared: false,
+        };
+        // At 200 columns the row spans the width, cells three rows tall.
+        let lines = draw(&row, 200, 3);
+        assert_eq!(lines.len(), usize::from(row.height(200, 3)));
+        let frame = &lines[1];
+        assert!(frame.chars().count() >= 190, "{frame}");
+        assert_eq!(lines[2], lines[4], "every cell row alike");
+    }
+
+    #[test]
+    fn long_rows_wrap_and_tiny_areas_are_safe() {
+        let cells = cells(&[true; 100]);
+        let probes = [RowProbe {
+            position: 99,
+            state: ProbeState::One,
+        }; 2];
+        let row = BitRow {
+            cells: &cells,
+            probes: &probes,
+            owners: false,
+            marks: true,
+            emphasise_shared: false,
+        };
+        let lines = draw(&row, 30, 1);
+        assert_eq!(lines.len(), usize::from(row.height(30, 1)));
         assert!(lines[0].starts_with("    0 ████"));
-        // Tiny areas must not panic.
         let mut buf = Buffer::empty(Rect::new(0, 0, 3, 1));
-        row.render(Rect::new(0, 0, 3, 1), &mut buf, &Theme::MONO);
+        row.render(Rect::new(0, 0, 3, 1), &mut buf, &Theme::MONO, 1);
+    }
+
+    #[test]
+    fn owner_names_fit_or_go_short_with_a_key() {
+        let apple_pear = vec!["apple".to_string(), "pear".to_string()];
+        let plum = vec!["plum".to_string()];
+        let mut cells = cells(&[true, true, false]);
+        cells[0].owners = &apple_pear;
+        cells[1].owners = &plum;
+        let row = BitRow {
+            cells: &cells,
+            probes: &[],
+            owners: true,
+            marks: false,
+            emphasise_shared: false,
+        };
+        // Wide cells: full names.
+        let wide = draw(&row, 40, 1);
+        assert!(wide.iter().any(|l| l.contains("apple+pear")), "{wide:?}");
+        // Narrow cells: a+pe and pl, and a key naming them.
+        let narrow = draw(&row, 19, 1);
+        let text = narrow.join("\n");
+        assert!(text.contains("a+pe") && text.contains("pl"), "{text}");
+        assert!(text.contains("key: a apple"), "{text}");
+        assert!(
+            text.contains("pe pear") && text.contains("pl plum"),
+            "{text}"
+        );
+        assert_eq!(narrow.len(), usize::from(row.height(19, 1)));
+        assert!(!text.contains("apple+p "), "{text}");
     }
 }

@@ -3,7 +3,7 @@
 
 /// The latest result and the key (settings) it belongs to.
 #[derive(Debug, Clone)]
-pub struct Computed<K, T> {
+pub(crate) struct Computed<K, T> {
     latest: Option<(K, T)>,
 }
 
@@ -15,7 +15,7 @@ impl<K, T> Default for Computed<K, T> {
 
 /// What a view can show for a key.
 #[derive(Debug, PartialEq)]
-pub enum Shown<'a, T> {
+pub(crate) enum Shown<'a, T> {
     /// Computed for exactly these settings.
     Fresh(&'a T),
     /// Still computing; the last value (for other settings) if there is one.
@@ -24,12 +24,12 @@ pub enum Shown<'a, T> {
 
 impl<K: PartialEq, T> Computed<K, T> {
     /// Stores a result for `key`.
-    pub fn set(&mut self, key: K, value: T) {
+    pub(crate) fn set(&mut self, key: K, value: T) {
         self.latest = Some((key, value));
     }
 
     /// The value for `key`, or the stale one while `key` is being computed.
-    pub fn shown(&self, key: &K) -> Shown<'_, T> {
+    pub(crate) fn shown(&self, key: &K) -> Shown<'_, T> {
         match &self.latest {
             Some((k, v)) if k == key => Shown::Fresh(v),
             Some((_, v)) => Shown::Computing(Some(v)),
@@ -38,14 +38,14 @@ impl<K: PartialEq, T> Computed<K, T> {
     }
 
     /// True when the held value belongs to `key`.
-    pub fn is_fresh(&self, key: &K) -> bool {
+    pub(crate) fn is_fresh(&self, key: &K) -> bool {
         matches!(&self.latest, Some((k, _)) if k == key)
     }
 }
 
 /// How an exact computation ended.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Outcome<T> {
+pub(crate) enum Outcome<T> {
     /// The figures.
     Ready(T),
     /// Refused up front: the denominator would have `digits` digits, over `limit`.

@@ -76,7 +76,10 @@ fn lecture_key(key: KeyEvent) -> Option<LectureAction> {
         KeyCode::PageDown | KeyCode::Char(']') => LectureAction::NextScene,
         KeyCode::PageUp | KeyCode::Char('[') => LectureAction::PrevScene,
         KeyCode::Home => LectureAction::Home,
-        KeyCode::Char(c @ '1'..='5') => LectureAction::Jump(c as u8 - b'0'),
+        KeyCode::Char(c @ '1'..='9') => LectureAction::Jump(c as u8 - b'0'),
+        KeyCode::Char('n') => LectureAction::ToggleNarration,
+        KeyCode::Char('z') => LectureAction::ToggleTextView,
+        KeyCode::Char('g') => LectureAction::StartGoto,
         _ => return None,
     })
 }
@@ -160,7 +163,7 @@ pub(crate) fn mouse_to_action(app: &App, mouse: MouseEvent) -> Option<Action> {
     }
     let at = Position::new(mouse.column, mouse.row);
     let frame = Rect::new(0, 0, app.size.0, app.size.1);
-    if matches!(mouse.kind, MouseEventKind::Down(_)) {
+    if matches!(mouse.kind, MouseEventKind::Down(_)) && !app.present {
         for (screen, rect) in tab_hits(frame) {
             if rect.contains(at) {
                 return Some(Action::GoTo(screen));
@@ -168,7 +171,7 @@ pub(crate) fn mouse_to_action(app: &App, mouse: MouseEvent) -> Option<Action> {
         }
     }
     if app.screen == Screen::Lab && !app.typing() {
-        for (slider, track) in slider_tracks(body_area(frame)) {
+        for (slider, track) in slider_tracks(body_area(frame, app.present)) {
             // Dragging may stray a row off the track; keep following the column.
             let on_row = track.y == at.y;
             if on_row && at.x + 1 >= track.x && at.x <= track.right() {
@@ -288,7 +291,11 @@ mod tests {
         for (code, action) in expect {
             assert_eq!(key_to_action(&a, key(code)), Some(Action::Lecture(action)));
         }
-        assert_eq!(key_to_action(&a, key(KeyCode::Char('6'))), None);
+        assert_eq!(
+            key_to_action(&a, key(KeyCode::Char('6'))),
+            Some(Action::Lecture(LectureAction::Jump(6)))
+        );
+        assert_eq!(key_to_action(&a, key(KeyCode::Char('0'))), None);
     }
 
     #[test]
@@ -322,7 +329,7 @@ mod tests {
         };
         assert_eq!(mouse_to_action(&a, click), Some(Action::GoTo(screen)));
         a.screen = Screen::Lab;
-        let (slider, track) = slider_tracks(body_area(Rect::new(0, 0, 100, 30)))[2];
+        let (slider, track) = slider_tracks(body_area(Rect::new(0, 0, 100, 30), false))[2];
         assert_eq!(slider, LabSlider::K);
         let drag = MouseEvent {
             kind: MouseEventKind::Drag(MouseButton::Left),

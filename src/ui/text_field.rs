@@ -6,42 +6,42 @@ pub(crate) const MAX_LEN: usize = 40;
 
 /// The text of a one-line field.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TextField {
+pub(crate) struct TextField {
     text: String,
 }
 
 impl TextField {
     /// A field holding `text` (cut to [`MAX_LEN`] characters).
-    pub fn with_text(text: &str) -> Self {
+    pub(crate) fn with_text(text: &str) -> Self {
         TextField {
             text: text.chars().take(MAX_LEN).collect(),
         }
     }
 
     /// The current text.
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         &self.text
     }
 
     /// True when nothing has been typed.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.text.is_empty()
     }
 
     /// Appends a printable character; control characters and overflow are ignored.
-    pub fn push(&mut self, c: char) {
+    pub(crate) fn push(&mut self, c: char) {
         if !c.is_control() && self.text.chars().count() < MAX_LEN {
             self.text.push(c);
         }
     }
 
     /// Removes the last character, if any.
-    pub fn pop(&mut self) {
+    pub(crate) fn pop(&mut self) {
         self.text.pop();
     }
 
     /// Empties the field.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.text.clear();
     }
 }

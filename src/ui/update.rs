@@ -45,7 +45,7 @@ fn act(app: &mut App, action: Action) {
         Action::TogglePresent => app.present = !app.present,
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
-        Action::Lecture(step) => app.lecture.apply(step),
+        Action::Lecture(step) => app.lecture.apply(step, app.present),
         Action::Lab(lab) => update_lab(app, lab),
         Action::Sandbox(sandbox) => update_sandbox(app, sandbox),
         Action::Sizing(sizing) => update_sizing(app, sizing),
@@ -121,7 +121,23 @@ fn update_sizing(app: &mut App, action: SizingAction) {
 /// Sends an editing key to the focused field of the current screen.
 fn edit_field(app: &mut App, action: FieldAction) {
     match app.screen {
-        Screen::Lecture => {}
+        Screen::Lecture => {
+            let lecture = &mut app.lecture;
+            match action {
+                FieldAction::Type(c) => {
+                    if let Some(f) = lecture.goto.as_mut() {
+                        f.push(c);
+                    }
+                }
+                FieldAction::Erase => {
+                    if let Some(f) = lecture.goto.as_mut() {
+                        f.pop();
+                    }
+                }
+                FieldAction::Submit => lecture.submit_goto(),
+                FieldAction::Leave => lecture.goto = None,
+            }
+        }
         Screen::Lab => edit_lab_value(app, action),
         Screen::Sandbox => {
             let sandbox = &mut app.sandbox;

@@ -27,25 +27,39 @@ impl Widget for &App {
             render_too_small(area, buf, self);
             return;
         }
-        render_header(self, area, buf);
-        let body = body_area(area);
+        // Present mode keeps the projected screen free of chrome: no tabs,
+        // no key footer; each screen says where it is in one quiet line.
+        if !self.present {
+            render_header(self, area, buf);
+        }
+        let body = body_area(area, self.present);
         match self.screen {
             Screen::Lecture => {
-                crate::ui::lecture::tab::render(&self.lecture, body, buf, &self.theme);
+                let shown = crate::ui::lecture::Shown {
+                    present: self.present,
+                    extra: "",
+                };
+                crate::ui::lecture::render(&self.lecture, shown, body, buf, &self.theme);
             }
             Screen::Lab => crate::ui::lab::view::render(self, body, buf),
             Screen::Sandbox => crate::ui::sandbox::view::render(self, body, buf),
             Screen::Sizing => crate::ui::sizing::view::render(self, body, buf),
         }
-        render_footer(self, area, buf);
+        if !self.present {
+            render_footer(self, area, buf);
+        }
         if self.show_help {
             render_help(self, area, buf);
         }
     }
 }
 
-/// Where the screens draw: everything but the top and bottom rows.
-pub(crate) fn body_area(frame: Rect) -> Rect {
+/// Where the screens draw: everything but the tab bar and the key footer,
+/// or the whole frame in present mode.
+pub(crate) fn body_area(frame: Rect, present: bool) -> Rect {
+    if present {
+        return frame;
+    }
     let [_, body, _] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),

@@ -4,7 +4,7 @@
 
 /// Settings that the exact, true and best-k figures depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RateKey {
+pub(crate) struct RateKey {
     /// Bits.
     pub m: u64,
     /// Keys.
@@ -16,7 +16,7 @@ pub struct RateKey {
 /// Settings that the best-k scan depends on: m and n only (it scans every
 /// k), so moving the k slider does not start it again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BestKey {
+pub(crate) struct BestKey {
     /// Bits.
     pub m: u64,
     /// Keys.
@@ -25,7 +25,7 @@ pub struct BestKey {
 
 /// Settings that the exact points of the epsilon-against-m/n chart depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CurveKey {
+pub(crate) struct CurveKey {
     /// Keys.
     pub n: u64,
     /// Hash positions per key.
@@ -38,7 +38,7 @@ impl CurveKey {
     /// The chart's axis for the current setting: the first power of two at
     /// least twice the current bits per key (at least 16), so the axis stays
     /// put while m moves a little.
-    pub fn for_setting(m: u64, n: u64, k: u32) -> Self {
+    pub(crate) fn for_setting(m: u64, n: u64, k: u32) -> Self {
         CurveKey {
             n,
             k,
@@ -59,7 +59,7 @@ pub(crate) fn axis_end(x: f64) -> u64 {
 
 /// The exact classic rate, ready to show.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ExactFigures {
+pub(crate) struct ExactFigures {
     /// Long-division decimal, 10 significant digits.
     pub decimal: String,
     /// The same, as an f64 (for differences and charts).
@@ -72,7 +72,7 @@ pub struct ExactFigures {
 
 /// The exact true rate, ready to show.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TrueFigures {
+pub(crate) struct TrueFigures {
     /// Long-division decimal, 10 significant digits.
     pub decimal: String,
     /// The same, as an f64.
@@ -82,7 +82,7 @@ pub struct TrueFigures {
 /// Best k by a scan of certified brackets settled exactly where the budget
 /// allows, with the rate at every scanned k.
 #[derive(Debug, Clone, PartialEq)]
-pub struct BestK {
+pub(crate) struct BestK {
     /// The best k; when `verdict` is undecided, only the smallest candidate.
     pub k: u32,
     /// Whether `k` is proven best, and whether its exact rate is known.
@@ -103,7 +103,7 @@ pub struct BestK {
 
 /// A measurement, ready to show.
 #[derive(Debug, Clone, PartialEq)]
-pub struct MeasureFigures {
+pub(crate) struct MeasureFigures {
     /// False positives pooled over all filters.
     pub false_positives: u64,
     /// Queries pooled over all filters.
@@ -126,14 +126,14 @@ pub struct MeasureFigures {
 
 impl MeasureFigures {
     /// True once every filter has been measured.
-    pub fn complete(&self) -> bool {
+    pub(crate) fn complete(&self) -> bool {
         self.filters_done >= self.filters
     }
 
     /// A 95% interval for the average rate over filters: the Wilson interval
     /// widened to rate ± 1.96 standard errors of the spread between filters,
     /// since queries on one filter share its fill and are not independent.
-    pub fn interval(&self) -> (f64, f64) {
+    pub(crate) fn interval(&self) -> (f64, f64) {
         match self.between_filters_se {
             Some(se) => (
                 self.wilson_low.min(self.rate - 1.96 * se).max(0.0),
@@ -146,7 +146,7 @@ impl MeasureFigures {
 
 /// Exact points of the epsilon-against-m/n chart.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct MnCurve {
+pub(crate) struct MnCurve {
     /// (bits per key, exact rate).
     pub points: Vec<(f64, f64)>,
     /// Points left out because their exact value was over the budget.

@@ -38,7 +38,7 @@ pub(crate) fn label(slider: LabSlider) -> &'static str {
 
 /// Results computed for the lab's settings, each tagged with its settings.
 #[derive(Debug, Default)]
-pub struct LabResults {
+pub(crate) struct LabResults {
     /// The classic exact rate.
     pub exact: Computed<RateKey, Outcome<ExactFigures>>,
     /// The true rate (beyond the classic formula).
@@ -54,7 +54,7 @@ pub struct LabResults {
 impl LabResults {
     /// True when the measurement for `key` has finished (or failed), so no
     /// work needs asking for; a running count does not count as finished.
-    pub fn measurement_done(&self, key: &MeasureConfig) -> bool {
+    pub(crate) fn measurement_done(&self, key: &MeasureConfig) -> bool {
         match self.measured.shown(key) {
             crate::ui::computed::Shown::Fresh(Ok(m)) => m.complete(),
             crate::ui::computed::Shown::Fresh(Err(_)) => true,
@@ -65,7 +65,7 @@ impl LabResults {
 
 /// The lab's settings and results.
 #[derive(Debug)]
-pub struct LabState {
+pub(crate) struct LabState {
     /// Bits in the filter.
     pub m: u64,
     /// Keys inserted.
@@ -113,7 +113,7 @@ impl Default for LabState {
 
 impl LabState {
     /// The current value of a slider.
-    pub fn value(&self, slider: LabSlider) -> u64 {
+    pub(crate) fn value(&self, slider: LabSlider) -> u64 {
         match slider {
             LabSlider::M => self.m,
             LabSlider::N => self.n,
@@ -124,7 +124,7 @@ impl LabState {
     }
 
     /// Sets a slider (clamped to its range), keeping bits per key when locked.
-    pub fn set(&mut self, slider: LabSlider, value: u64) {
+    pub(crate) fn set(&mut self, slider: LabSlider, value: u64) {
         let value = spec(slider).clamp(value);
         match slider {
             LabSlider::M => {
@@ -151,14 +151,14 @@ impl LabState {
     }
 
     /// Moves the selected slider by one step or one big step.
-    pub fn adjust(&mut self, up: bool, big: bool) {
+    pub(crate) fn adjust(&mut self, up: bool, big: bool) {
         let slider = self.selected;
         let next = spec(slider).step(self.value(slider), up, big);
         self.set(slider, next);
     }
 
     /// Locks bits per key at the current m/n, or releases the lock.
-    pub fn toggle_lock(&mut self) {
+    pub(crate) fn toggle_lock(&mut self) {
         self.lock = match self.lock {
             Some(_) => None,
             None => Some(self.m as f64 / self.n as f64),
@@ -166,7 +166,7 @@ impl LabState {
     }
 
     /// Switches between the lesson's double hashing and independent hashes.
-    pub fn toggle_scheme(&mut self) {
+    pub(crate) fn toggle_scheme(&mut self) {
         self.scheme = match self.scheme {
             SchemeKind::Double => SchemeKind::Independent,
             SchemeKind::Independent => SchemeKind::Double,
@@ -174,7 +174,7 @@ impl LabState {
     }
 
     /// A new seed, derived from the old one (so reseeding is repeatable).
-    pub fn reseed(&mut self) {
+    pub(crate) fn reseed(&mut self) {
         // splitmix64: consecutive seeds look unrelated.
         let mut z = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -183,7 +183,7 @@ impl LabState {
     }
 
     /// Applies `--m/--n/--k`, refusing values outside the sliders' ranges.
-    pub fn apply_settings(
+    pub(crate) fn apply_settings(
         &mut self,
         m: Option<u64>,
         n: Option<u64>,
@@ -210,7 +210,7 @@ impl LabState {
     }
 
     /// The key of the exact, true and best-k computations.
-    pub fn rate_key(&self) -> RateKey {
+    pub(crate) fn rate_key(&self) -> RateKey {
         RateKey {
             m: self.m,
             n: self.n,
@@ -220,7 +220,7 @@ impl LabState {
 
     /// The key of the best-k scan: it depends on m and n only, so moving k
     /// does not start it again.
-    pub fn best_key(&self) -> BestKey {
+    pub(crate) fn best_key(&self) -> BestKey {
         BestKey {
             m: self.m,
             n: self.n,
@@ -228,7 +228,7 @@ impl LabState {
     }
 
     /// The key of the measurement.
-    pub fn measure_key(&self) -> MeasureConfig {
+    pub(crate) fn measure_key(&self) -> MeasureConfig {
         MeasureConfig {
             m: self.m,
             n: self.n,
@@ -241,12 +241,12 @@ impl LabState {
     }
 
     /// The key of the epsilon-against-m/n exact points.
-    pub fn curve_key(&self) -> CurveKey {
+    pub(crate) fn curve_key(&self) -> CurveKey {
         CurveKey::for_setting(self.m, self.n, self.k)
     }
 
     /// Bits per key, m/n.
-    pub fn bits_per_key(&self) -> f64 {
+    pub(crate) fn bits_per_key(&self) -> f64 {
         self.m as f64 / self.n as f64
     }
 }

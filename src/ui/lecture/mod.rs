@@ -1,20 +1,32 @@
 //! The Lecture screen: the progress line, the board of the current step
-//! (bit row, query, counters, derivation, plots, table, crawler, notes) and
-//! the narration underneath. Drawing only: the board comes from the pure
-//! engine in `crate::lecture`.
+//! (bit row, query, counters, crawler, plots, cards) planned once per scene
+//! so nothing moves between steps, and the narration under it. Drawing
+//! only: the board comes from the pure engine in `crate::lecture`.
+//!
+//! - [`plan`]: where each part goes for a whole scene;
+//! - [`row`], [`cards`], [`crawler`], [`plots`], [`big`]: the parts;
+//! - [`narration`]: the progress line and the narration;
+//! - [`screens`]: the closing screen and the text view;
+//! - [`tab`]: the state (step, closing screen, jump field, toggles).
 
-mod layout;
-mod paint;
-mod panels;
-mod plots;
-mod row;
+pub(crate) mod big;
+pub(crate) mod cards;
+pub(crate) mod crawler;
+pub(crate) mod narration;
+pub(crate) mod paint;
+pub(crate) mod plan;
+pub(crate) mod plots;
+pub(crate) mod row;
+pub(crate) mod screens;
 pub(crate) mod tab;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::lecture::Lecture;
+use crate::lecture::{Board, Lecture};
 use crate::ui::theme::{Role, Theme};
+use plan::{Options, Part, ScenePlan, headline_text, shows};
+use tab::LectureTab;
 
 /// Smallest area the lecture screen draws into; below it a one-line notice
 /// says so instead.
@@ -22,9 +34,24 @@ pub(crate) const MIN_WIDTH: u16 = 60;
 /// See [`MIN_WIDTH`].
 pub(crate) const MIN_HEIGHT: u16 = 16;
 
-/// Draws step `step` (a global index, see [`Lecture::step_index`]) of the
-/// lecture into `area`.
-pub(crate) fn render(lecture: &Lecture, step: usize, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// How the lecture is shown: present mode, and the extra text (the timer)
+/// for present mode's progress line.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Shown<'a> {
+    /// Present mode.
+    pub present: bool,
+    /// Put before the step count on present mode's progress line.
+    pub extra: &'a str,
+}
+
+/// Draws the lecture tab into `area`.
+pub(crate) fn render(
+    tab: &LectureTab,
+    shown: Shown<'_>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     let area = area.intersection(buf.area);
     if area.is_empty() {
         return;
@@ -37,29 +64,137 @@ pub(crate) fn render(lecture: &Lecture, step: usize, area: Rect, buf: &mut Buffe
         paint::Painter::new(buf, area).text(0, 0, &notice, theme.style(Role::Bad));
         return;
     }
-    let steady = steady(lecture, step, area, theme);
-    layout::draw(lecture.step_board(step), area, buf, theme, steady);
+    let lecture = &tab.lecture;
+    if tab.at_end {
+        screens::closing(lecture, area, buf, theme);
+        return;
+    }
+    let board = lecture.step_board(tab.step);
+    if tab.text_view {
+        screens::text_view(board, area, buf, theme);
+        return;
+    }
+    let opts = Options {
+        present: shown.present,
+        narration: tab.narration_shown(shown.present),
+    };
+    let plan = scene_plan(lecture, tab.step, area, opts);
+    draw_step(lecture, board, &plan, shown, buf, theme);
+    if let Some(field) = &tab.goto {
+        screens::goto_line(field.text(), None, plan.progress, buf, theme);
+    } else if let Some(error) = &tab.goto_error {
+        screens::goto_line("", Some(error), plan.progress, buf, theme);
+    }
 }
 
-/// The measures every step of `step`'s scene shares at this size: the bit
-/// row starts where the lowest step needs it, and every chart is as tall as
-/// the shortest step allows, so nothing jumps as the steps go by.
-fn steady(lecture: &Lecture, step: usize, area: Rect, theme: &Theme) -> layout::Steady {
-    let (scene, _) = lecture.locate(step);
-    let start = lecture.scene_start(scene);
-    let steps = start..start + lecture.scene_len(scene);
-    let plan = |g: usize, steady| layout::plan(lecture.step_board(g), area, theme, steady);
-    let row_top = steps
-        .clone()
-        .filter_map(|g| plan(g, layout::Steady::default()).row_top)
-        .max();
-    let aligned = layout::Steady {
-        row_top,
-        chart_rows: None,
+/// The plan of the scene holding global step `step`.
+pub(crate) fn scene_plan(lecture: &Lecture, step: usize, area: Rect, opts: Options) -> ScenePlan {
+    plan::plan(lecture, lecture.locate(step).0, area, opts)
+}
+
+/// Draws one step by the scene's plan.
+fn draw_step(
+    lecture: &Lecture,
+    board: &Board,
+    plan: &ScenePlan,
+    shown: Shown<'_>,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let opts = Options {
+        present: shown.present,
+        narration: plan.narration.is_some(),
     };
-    let chart_rows = steps.filter_map(|g| plan(g, aligned).chart_rows).min();
-    layout::Steady {
-        row_top,
-        chart_rows,
+    if shown.present {
+        let last_scene = lecture.scene_count();
+        let last = (last_scene, lecture.scene_len(last_scene.saturating_sub(1)));
+        narration::present_progress(board, last, shown.extra, plan.progress, buf, theme);
+    } else {
+        narration::progress(board, plan.progress, buf, theme);
+    }
+    if let Some(at) = plan.narration {
+        narration::draw(board, narration_room(board, plan, opts, at), buf, theme);
+    }
+    for placed in &plan.parts {
+        if !shows(placed.part, board, opts) {
+            continue;
+        }
+        // A part the board is too small for is drawn as far as it goes,
+        // and its last row says how much is missing.
+        let rect = placed.rect.intersection(plan.board);
+        draw_part(board, placed.part, rect, plan, shown.present, buf, theme);
+        let missing = placed.rect.height.saturating_sub(rect.height);
+        if missing > 0 && rect.height > 0 {
+            let notice = cards::more_lines(usize::from(missing));
+            let last = Rect {
+                y: rect.bottom() - 1,
+                height: 1,
+                ..rect
+            };
+            paint::Painter::new(buf, last).text(
+                1,
+                0,
+                &format!(" {notice} "),
+                theme.style(Role::Warn),
+            );
+        }
+    }
+}
+
+/// The narration's rows for this step: its planned rows, and when those
+/// are too few for its lines, the rows above them that no part of this
+/// step uses (it grows upwards, its last line staying put).
+fn narration_room(board: &Board, plan: &ScenePlan, opts: Options, at: Rect) -> Rect {
+    let want = u16::try_from(narration::lines(board, at.width).len() + 1).unwrap_or(u16::MAX);
+    if want <= at.height {
+        return at;
+    }
+    let used = plan
+        .parts
+        .iter()
+        .filter(|p| shows(p.part, board, opts))
+        .map(|p| p.rect.intersection(plan.board).bottom())
+        .max()
+        .unwrap_or(plan.board.y);
+    // Keep a blank row between the board and the narration's rule.
+    let free_top = (used + 1).min(at.y);
+    let top = at.bottom().saturating_sub(want).max(free_top);
+    Rect {
+        y: top,
+        height: at.bottom() - top,
+        ..at
+    }
+}
+
+fn draw_part(
+    board: &Board,
+    part: Part,
+    rect: Rect,
+    plan: &ScenePlan,
+    present: bool,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    match part {
+        Part::Headline => {
+            let text = headline_text(board).unwrap_or_default();
+            let big = plan
+                .headline
+                .as_ref()
+                .and_then(|b| b.with_text(&text, rect.width));
+            if let Some(big) = big {
+                let role = match board.query.as_ref().and_then(|q| q.flag) {
+                    Some(_) => Role::Bad,
+                    None => Role::Title,
+                };
+                big.draw(rect, buf, theme.style(role));
+            }
+        }
+        Part::Banner => screens::banner(board, plan.banner.as_ref(), rect, buf, theme),
+        Part::Row => row::draw(board, rect, buf, theme, plan.row),
+        Part::Counters => row::draw_counters(board, rect, buf, theme),
+        Part::Crawler => crawler::draw(board, plan.crawler_scale, rect, buf, theme),
+        Part::Plots => plots::draw_all(board, rect, plan.chart_rows, present, buf, theme),
+        Part::Card(card) => card.draw(board, rect, buf, theme),
     }
 }

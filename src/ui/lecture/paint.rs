@@ -7,21 +7,21 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 /// Draws text relative to an area's top-left corner, clipped to the area.
-pub(super) struct Painter<'b> {
+pub(crate) struct Painter<'b> {
     buf: &'b mut Buffer,
     area: Rect,
 }
 
 impl<'b> Painter<'b> {
     /// A painter for `area` (already inside the buffer).
-    pub(super) fn new(buf: &'b mut Buffer, area: Rect) -> Self {
+    pub(crate) fn new(buf: &'b mut Buffer, area: Rect) -> Self {
         let area = area.intersection(buf.area);
         Painter { buf, area }
     }
 
     /// Writes `text` at column `x`, row `y` of the area; returns the column
     /// after the text.
-    pub(super) fn text(&mut self, x: u16, y: u16, text: &str, style: Style) -> u16 {
+    pub(crate) fn text(&mut self, x: u16, y: u16, text: &str, style: Style) -> u16 {
         if y >= self.area.height || x >= self.area.width {
             return x.saturating_add(width(text));
         }
@@ -32,7 +32,7 @@ impl<'b> Painter<'b> {
     }
 
     /// Writes a styled line at column `x`, row `y`.
-    pub(super) fn line(&mut self, x: u16, y: u16, line: &Line<'_>) {
+    pub(crate) fn line(&mut self, x: u16, y: u16, line: &Line<'_>) {
         if y >= self.area.height || x >= self.area.width {
             return;
         }
@@ -42,19 +42,19 @@ impl<'b> Painter<'b> {
     }
 
     /// Writes `text` centred on row `y`.
-    pub(super) fn centred(&mut self, y: u16, text: &str, style: Style) {
+    pub(crate) fn centred(&mut self, y: u16, text: &str, style: Style) {
         let x = self.area.width.saturating_sub(width(text)) / 2;
         self.text(x, y, text, style);
     }
 }
 
 /// Display width of a string in terminal columns.
-pub(super) fn width(text: &str) -> u16 {
+pub(crate) fn width(text: &str) -> u16 {
     u16::try_from(Span::raw(text).width()).unwrap_or(u16::MAX)
 }
 
 /// Cuts `text` to at most `max` columns.
-pub(super) fn fit(text: &str, max: usize) -> String {
+pub(crate) fn fit(text: &str, max: usize) -> String {
     let mut out = String::new();
     let mut used = 0;
     let mut one = [0u8; 4];

@@ -11,7 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, BorderType, Chart, Dataset, GraphType, Widget};
 
 use super::paint::Painter;
-use crate::lecture::figures::{kopt, sig};
+use crate::lecture::figures::sig;
+use crate::lecture::texts::{CaptionMark, caption, crossing, plots};
 use crate::lecture::{Board, Curve, Element, Emphasis};
 use crate::numbers::trim_zeros;
 use crate::ui::theme::{Role, Theme};
@@ -22,55 +23,114 @@ const DASH: char = '┄';
 /// Points per unit of x used to draw smooth curves.
 const SAMPLES: usize = 240;
 
-/// Which plots the board shows, in drawing order.
-pub(super) fn visible(board: &Board) -> Vec<Element> {
-    [
-        Element::Memory,
-        Element::FillCurve,
-        Element::KCurve,
-        Element::BitsCurve,
-    ]
-    .into_iter()
-    .filter(|e| board.shows(*e))
-    .collect()
+/// Draws the board's plots into `area`, side by side when several show:
+/// each a chart `chart_rows` high with its caption under it. In present
+/// mode curves are drawn in blocks, thick enough to see from the back.
+pub(crate) fn draw_all(
+    board: &Board,
+    area: Rect,
+    chart_rows: u16,
+    present: bool,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let list = plots(board);
+    let count = u16::try_from(list.len()).unwrap_or(1).max(1);
+    let each = area.width / count;
+    for (i, element) in list.into_iter().enumerate() {
+        let i = u16::try_from(i).unwrap_or(0);
+        let w = if i + 1 == count {
+            area.width - each * i
+        } else {
+            each
+        };
+        let at = Rect {
+            x: area.x + each * i,
+            width: w,
+            ..area
+        };
+        draw(board, element, at, chart_rows, present, buf, theme);
+    }
 }
 
-/// Draws one plot element into `area`: a chart `chart_rows` high with its
-/// caption under it.
-pub(super) fn draw(
+fn draw(
     board: &Board,
     element: Element,
     area: Rect,
     chart_rows: u16,
+    present: bool,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let caption = caption(board, element, theme);
+    let caption = caption_spans(board, element, theme);
     let (chart, caption_area, lines) = with_caption(area, caption, chart_rows);
+    let curve_marker = if present {
+        Marker::HalfBlock
+    } else {
+        Marker::Braille
+    };
     match element {
-        Element::Memory => draw_memory(board, chart, buf, theme),
-        Element::FillCurve => draw_curve(board, Curve::Fill, chart, buf, theme),
-        Element::KCurve => draw_curve(board, Curve::K, chart, buf, theme),
-        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, buf, theme),
+        Element::Memory => draw_memory(board, chart, curve_marker, buf, theme),
+        Element::FillCurve => draw_curve(board, Curve::Fill, chart, curve_marker, buf, theme),
+        Element::KCurve => draw_curve(board, Curve::K, chart, curve_marker, buf, theme),
+        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, curve_marker, buf, theme),
         _ => {}
     }
     draw_caption(buf, caption_area, &lines);
 }
 
-/// Rows the caption of `element` takes in a plot `width` columns wide.
-pub(super) fn caption_rows(board: &Board, element: Element, width: u16, theme: &Theme) -> u16 {
-    let lines = caption_lines(caption(board, element, theme), width);
-    u16::try_from(lines.len()).unwrap_or(1)
+/// Rows the captions take under the board's plots in `width` columns.
+pub(crate) fn caption_rows(board: &Board, width: u16) -> u16 {
+    let list = plots(board);
+    let count = u16::try_from(list.len()).unwrap_or(1).max(1);
+    list.into_iter()
+        .map(|e| {
+            let lines = caption_lines(caption_spans(board, e, &Theme::MONO), width / count);
+            u16::try_from(lines.len()).unwrap_or(1)
+        })
+        .max()
+        .unwrap_or(0)
 }
 
-fn caption(board: &Board, element: Element, theme: &Theme) -> Vec<Span<'static>> {
-    match element {
-        Element::Memory => memory_caption(board, theme),
-        Element::FillCurve => curve_caption(board, Curve::Fill, theme),
-        Element::KCurve => curve_caption(board, Curve::K, theme),
-        Element::BitsCurve => curve_caption(board, Curve::Bits, theme),
-        _ => Vec::new(),
-    }
+/// The probe's figure for present mode's headline ("FILL 0.43",
+/// "K = 7: 0.0082"), when a curve shows its probe.
+pub(crate) fn probe_headline(board: &Board) -> Option<String> {
+    [Curve::Fill, Curve::K, Curve::Bits]
+        .into_iter()
+        .find_map(|curve| {
+            board.probe(curve).map(|(x, y)| match curve {
+                Curve::Fill => format!("FILL {}", sig(y, 2)),
+                Curve::K => format!("K = {x}: {}", sig(y, 2)),
+                Curve::Bits => format!("{x} BITS: {}", sig(y, 2)),
+            })
+        })
+}
+
+/// A caption as styled spans: each item's mark, then its words.
+fn caption_spans(board: &Board, element: Element, theme: &Theme) -> Vec<Span<'static>> {
+    caption(board, element)
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let (glyph, role) = match item.mark {
+                CaptionMark::Curve => ("⣿", Role::Idealised),
+                CaptionMark::Probe => ("█", Role::ProbeHit),
+                CaptionMark::Floor => ("┄", Role::Good),
+                CaptionMark::Half => ("┄", Role::Guide),
+                CaptionMark::ExactLine => ("⣿", Role::Bad),
+                CaptionMark::RamLine => ("┄", Role::Guide),
+                CaptionMark::BloomLine => ("▄", Role::Good),
+                CaptionMark::Full => ("█", Role::ProbeMiss),
+            };
+            let style = if item.mark == CaptionMark::Full && board.emphasises(&Emphasis::Crossing) {
+                theme.style(role).add_modifier(Modifier::REVERSED)
+            } else {
+                theme.style(role)
+            };
+            let gap = if i == 0 { "" } else { "   " };
+            Span::styled(format!("{gap}{glyph} {}", item.text), style)
+        })
+        .collect()
 }
 
 fn frame<'a>(title: String, boxed: bool, theme: &Theme) -> Block<'a> {
@@ -109,20 +169,36 @@ fn with_caption(
     (chart, caption_area, lines)
 }
 
-/// The caption's items, wrapped onto a second line when the plot is narrow.
+/// The caption's items wrapped onto as many lines as the plot's width
+/// needs: an item starts a new line when it does not fit on this one, and
+/// one longer than a whole line breaks between its words.
 fn caption_lines(caption: Vec<Span<'static>>, width: u16) -> Vec<Line<'static>> {
-    let room = usize::from(width.saturating_sub(2)).max(1);
+    let room = usize::from(width.saturating_sub(2)).max(8);
     let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
     let mut used = 0;
     for span in caption {
-        let w = span.width();
-        if used > 0 && used + w > room && lines.len() < 2 {
-            lines.push(Vec::new());
-            used = 0;
-        }
-        used += w;
-        if let Some(last) = lines.last_mut() {
-            last.push(span);
+        let style = span.style;
+        let whole = span.content.to_string();
+        let pieces = if span.width() > room {
+            super::cards::wrap(whole.trim_start(), room)
+        } else {
+            vec![whole]
+        };
+        for piece in pieces {
+            let w = Span::raw(piece.as_str()).width();
+            if used > 0 && used + w > room {
+                lines.push(Vec::new());
+                used = 0;
+            }
+            let piece = if used == 0 {
+                piece.trim_start().to_string()
+            } else {
+                piece
+            };
+            used += Span::raw(piece.as_str()).width();
+            if let Some(last) = lines.last_mut() {
+                last.push(Span::styled(piece, style));
+            }
         }
     }
     lines.into_iter().map(Line::from).collect()
@@ -148,7 +224,14 @@ fn label(text: String, theme: &Theme) -> Line<'static> {
     Line::from(Span::styled(text, theme.style(Role::Axis)))
 }
 
-fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn draw_curve(
+    board: &Board,
+    curve: Curve,
+    area: Rect,
+    marker: Marker,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     let f = &board.figures;
     let s = &f.settings;
     let element = match curve {
@@ -204,11 +287,11 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     let x_title = match curve {
         Curve::Fill => "n",
         Curve::K => "k",
-        Curve::Bits => "bits per item",
+        Curve::Bits => "bits/item",
     };
     let datasets = vec![
         Dataset::default()
-            .marker(Marker::Braille)
+            .marker(marker)
             .graph_type(GraphType::Line)
             .style(theme.style(Role::Idealised))
             .data(&line),
@@ -258,45 +341,6 @@ fn draw_curve(board: &Board, curve: Curve, area: Rect, buf: &mut Buffer, theme: 
     }
 }
 
-/// The legend under a curve plot.
-fn curve_caption(board: &Board, curve: Curve, theme: &Theme) -> Vec<Span<'static>> {
-    let f = &board.figures;
-    let s = &f.settings;
-    let probe = board.probe(curve);
-    let best_k = f.best_k_on_curve();
-    let optimum = curve == Curve::K && board.emphasises(&Emphasis::Optimum);
-    let half = curve == Curve::Fill && board.emphasises(&Emphasis::Half);
-    let mut caption = vec![Span::styled("⣿ curve  ", theme.style(Role::Idealised))];
-    if let Some((x, y)) = probe {
-        let text = match curve {
-            Curve::Fill => format!("█ probe n = {x}: fill {}", sig(y, 2)),
-            Curve::K => format!("█ probe k = {x}: epsilon {}", sig(y, 2)),
-            Curve::Bits => format!(
-                "█ probe {x} bits per item: epsilon {} at k* = {}",
-                sig(y, 2),
-                sig(kopt(x), 3)
-            ),
-        };
-        caption.push(Span::styled(text, theme.style(Role::ProbeHit)));
-    }
-    if optimum {
-        caption.push(Span::styled(
-            format!(
-                "   {DASH} floor: best k = {best_k} (rule {})",
-                sig(kopt(s.k_curve_bits), 3)
-            ),
-            theme.style(Role::Good),
-        ));
-    }
-    if half {
-        caption.push(Span::styled(
-            format!("   {DASH} half full"),
-            theme.style(Role::Guide),
-        ));
-    }
-    caption
-}
-
 /// Log-scale y bounds on whole decades around `values` (log10), an even
 /// number of decades apart so the middle tick is a decade too, with labels.
 fn decades(values: &[f64]) -> (f64, f64, Vec<String>) {
@@ -327,58 +371,7 @@ fn decade(power: f64) -> String {
     }
 }
 
-/// Where the exact set's line meets the RAM line, in millions of items,
-/// when it is inside the plot.
-fn crossing(board: &Board) -> Option<f64> {
-    let f = &board.figures;
-    let x = f.crossing_millions();
-    (x <= f.settings.memory_n_max).then_some(x)
-}
-
-/// The legend under the memory plot.
-fn memory_caption(board: &Board, theme: &Theme) -> Vec<Span<'static>> {
-    let s = &board.figures.settings;
-    let mut caption: Vec<Span<'static>> = Vec::new();
-    let shows_exact = board.shows(Element::ExactLine);
-    let shows_ram = board.shows(Element::RamLine);
-    if shows_exact {
-        caption.push(Span::styled(
-            format!(
-                "⣿ exact set {} B each  ",
-                trim_zeros(&sig(s.exact_bytes, 3))
-            ),
-            theme.style(Role::Bad),
-        ));
-    }
-    if shows_ram {
-        caption.push(Span::styled(
-            format!("{DASH} RAM {} GB  ", trim_zeros(&sig(s.ram_gb, 3))),
-            theme.style(Role::Guide),
-        ));
-    }
-    if board.shows(Element::BloomLine) {
-        caption.push(Span::styled(
-            format!("▄ Bloom {} bits each  ", trim_zeros(&sig(s.bloom_bits, 3))),
-            theme.style(Role::Good),
-        ));
-    }
-    if let (true, true, Some(x)) = (shows_exact, shows_ram, crossing(board)) {
-        let style = if board.emphasises(&Emphasis::Crossing) {
-            theme
-                .style(Role::ProbeMiss)
-                .add_modifier(Modifier::REVERSED)
-        } else {
-            theme.style(Role::ProbeMiss)
-        };
-        caption.push(Span::styled(
-            format!("█ full at {} M", trim_zeros(&sig(x, 3))),
-            style,
-        ));
-    }
-    caption
-}
-
-fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn draw_memory(board: &Board, area: Rect, marker: Marker, buf: &mut Buffer, theme: &Theme) {
     let f = &board.figures;
     let s = &f.settings;
     let (x1, y1) = (s.memory_n_max, s.memory_gb_max);
@@ -418,7 +411,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     if shows_exact {
         datasets.push(
             Dataset::default()
-                .marker(Marker::Braille)
+                .marker(marker)
                 .graph_type(GraphType::Line)
                 .style(theme.style(Role::Bad))
                 .data(&exact),
@@ -428,7 +421,7 @@ fn draw_memory(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let x_labels = vec![
         label("0".into(), theme),
         label(trim_zeros(&sig(x1 / 2.0, 3)), theme),
-        label(format!("{} M items", trim_zeros(&sig(x1, 4))), theme),
+        label(format!("{} M", trim_zeros(&sig(x1, 4))), theme),
     ];
     let y_labels = vec![
         label("0".into(), theme),

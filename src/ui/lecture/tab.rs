@@ -1,40 +1,63 @@
-//! The lecture tab: the compiled script, the current step, and the stepping
-//! rules. The board itself is drawn by [`crate::ui::lecture`].
-
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+//! The lecture tab's state: the compiled script, the current step, the
+//! closing screen after the last step, the `g` jump field, and what the
+//! teacher has switched on (narration, the text view).
 
 use crate::lecture::Lecture;
 use crate::ui::action::LectureAction;
-use crate::ui::theme::Theme;
+use crate::ui::text_field::TextField;
 
 /// Where the lecture stands.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LectureTab {
+pub(crate) struct LectureTab {
     /// The compiled script.
     pub lecture: Lecture,
     /// Global step index, counted from 0.
     pub step: usize,
+    /// On the closing screen, after the last step.
+    pub at_end: bool,
+    /// Narration shown or hidden by `n`; `None` follows the mode (shown
+    /// normally, hidden in present mode, where the speaker reads it).
+    pub narration: Option<bool>,
+    /// The text view (`z`): every text of the step and its narration, whole.
+    pub text_view: bool,
+    /// The `g` field: a scene ("3") or a step ("3.4") to go to.
+    pub goto: Option<TextField>,
+    /// Why the last `g` entry was refused.
+    pub goto_error: Option<String>,
 }
 
 impl LectureTab {
     /// The built-in lecture at its first step.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         LectureTab::with(Lecture::builtin())
     }
 
     /// `lecture` at its first step.
-    pub fn with(lecture: Lecture) -> Self {
-        LectureTab { lecture, step: 0 }
+    pub(crate) fn with(lecture: Lecture) -> Self {
+        LectureTab {
+            lecture,
+            step: 0,
+            at_end: false,
+            narration: None,
+            text_view: false,
+            goto: None,
+            goto_error: None,
+        }
     }
 
     /// The scene (from 0) that holds the current step.
-    pub fn scene(&self) -> usize {
+    pub(crate) fn scene(&self) -> usize {
         self.lecture.locate(self.step).0
     }
 
+    /// Whether the narration shows, in present mode or not.
+    pub(crate) fn narration_shown(&self, present: bool) -> bool {
+        self.narration.unwrap_or(!present)
+    }
+
     /// Applies a stepping key; the step never leaves the script.
-    pub fn apply(&mut self, action: LectureAction) {
+    pub(crate) fn apply(&mut self, action: LectureAction, present: bool) {
+        self.goto_error = None;
         let len = self.lecture.len();
         if len == 0 {
             return;
@@ -43,21 +66,61 @@ impl LectureTab {
         let scene = self.scene();
         let scenes = self.lecture.scene_count();
         let start = self.lecture.scene_start(scene);
-        self.step = match action {
-            LectureAction::Forward => (self.step + 1).min(last),
-            LectureAction::Back => self.step.saturating_sub(1),
-            LectureAction::NextScene if scene + 1 < scenes => self.lecture.scene_start(scene + 1),
-            LectureAction::NextScene => self.step,
-            // Pressed mid-scene, go back to this scene's start first.
-            LectureAction::PrevScene if self.step > start => start,
-            LectureAction::PrevScene => self.lecture.scene_start(scene.saturating_sub(1)),
-            LectureAction::Jump(n) if (1..=scenes).contains(&usize::from(n)) => {
-                self.lecture.scene_start(usize::from(n) - 1)
+        match action {
+            LectureAction::Forward if self.step == last => self.at_end = true,
+            LectureAction::Back if self.at_end => self.at_end = false,
+            LectureAction::ToggleNarration => {
+                self.narration = Some(!self.narration_shown(present));
             }
-            LectureAction::Jump(_) => self.step,
-            LectureAction::Home => 0,
+            LectureAction::ToggleTextView => self.text_view = !self.text_view,
+            LectureAction::StartGoto => self.goto = Some(TextField::default()),
+            other => {
+                self.at_end = false;
+                self.step = match other {
+                    LectureAction::Forward => self.step + 1,
+                    LectureAction::Back => self.step.saturating_sub(1),
+                    LectureAction::NextScene if scene + 1 < scenes => {
+                        self.lecture.scene_start(scene + 1)
+                    }
+                    // Pressed mid-scene, go back to this scene's start first.
+                    LectureAction::PrevScene if self.step > start => start,
+                    LectureAction::PrevScene => self.lecture.scene_start(scene.saturating_sub(1)),
+                    LectureAction::Jump(n) if (1..=scenes).contains(&usize::from(n)) => {
+                        self.lecture.scene_start(usize::from(n) - 1)
+                    }
+                    LectureAction::Home => 0,
+                    _ => self.step,
+                }
+                .min(last);
+            }
         }
-        .min(last);
+    }
+
+    /// Goes where the `g` field says: `3` is scene 3's first step, `3.4`
+    /// its fourth step; anything else stays put and says why.
+    pub(crate) fn submit_goto(&mut self) {
+        let Some(field) = self.goto.take() else {
+            return;
+        };
+        let text = field.text().trim().to_string();
+        let (scene, step) = match text.split_once('.') {
+            Some((s, t)) => (s.trim().parse::<u32>(), t.trim().parse::<u32>()),
+            None => (text.parse::<u32>(), Ok(1)),
+        };
+        let found = match (scene, step) {
+            (Ok(s), Ok(t)) => self.lecture.step_index(s, t).map_err(|e| e.to_string()),
+            _ => Err(format!(
+                "type a scene (1 to {}) or scene.step, like 3.4",
+                self.lecture.scene_count()
+            )),
+        };
+        match found {
+            Ok(global) => {
+                self.step = global;
+                self.at_end = false;
+            }
+            Err(e) => self.goto_error = Some(e),
+        }
     }
 }
 
@@ -67,29 +130,25 @@ impl Default for LectureTab {
     }
 }
 
-/// Draws the lecture tab into `area` with the lecture's own view.
-pub(crate) fn render(tab: &LectureTab, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    crate::ui::lecture::render(&tab.lecture, tab.step, area, buf, theme);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn steps_stay_inside_the_script() {
+    fn steps_stay_inside_the_script_and_end_on_a_closing_screen() {
         let mut t = LectureTab::new();
         let last = t.lecture.len() - 1;
-        t.apply(LectureAction::Back);
+        t.apply(LectureAction::Back, false);
         assert_eq!(t.step, 0);
         for _ in 0..t.lecture.len() + 5 {
-            t.apply(LectureAction::Forward);
+            t.apply(LectureAction::Forward, false);
         }
-        assert_eq!(t.step, last);
-        t.apply(LectureAction::NextScene);
-        assert_eq!(t.step, last);
-        t.apply(LectureAction::Home);
-        assert_eq!(t.step, 0);
+        assert_eq!((t.step, t.at_end), (last, true));
+        t.apply(LectureAction::Back, false);
+        assert_eq!((t.step, t.at_end), (last, false));
+        t.apply(LectureAction::Forward, false);
+        t.apply(LectureAction::Home, false);
+        assert_eq!((t.step, t.at_end), (0, false));
     }
 
     #[test]
@@ -97,16 +156,52 @@ mod tests {
         let mut t = LectureTab::new();
         let third = t.lecture.scene_start(2);
         let second = t.lecture.scene_start(1);
-        t.apply(LectureAction::Jump(3));
+        t.apply(LectureAction::Jump(3), false);
         assert_eq!((t.step, t.scene()), (third, 2));
-        t.apply(LectureAction::Forward);
-        t.apply(LectureAction::PrevScene);
+        t.apply(LectureAction::Forward, false);
+        t.apply(LectureAction::PrevScene, false);
         assert_eq!(t.step, third);
-        t.apply(LectureAction::PrevScene);
+        t.apply(LectureAction::PrevScene, false);
         assert_eq!(t.step, second);
-        t.apply(LectureAction::NextScene);
+        t.apply(LectureAction::NextScene, false);
         assert_eq!(t.step, third);
-        t.apply(LectureAction::Jump(9));
+        t.apply(LectureAction::Jump(9), false);
         assert_eq!(t.step, third);
+    }
+
+    #[test]
+    fn the_goto_field_takes_a_scene_or_a_step() {
+        let mut t = LectureTab::new();
+        for (typed, want) in [("4", (3, 0)), ("3.4", (2, 3)), (" 5.11 ", (4, 10))] {
+            t.apply(LectureAction::StartGoto, false);
+            if let Some(f) = t.goto.as_mut() {
+                for c in typed.chars() {
+                    f.push(c);
+                }
+            }
+            t.submit_goto();
+            assert_eq!(t.lecture.locate(t.step), want, "{typed}");
+            assert_eq!(t.goto_error, None);
+        }
+        for bad in ["9", "3.40", "x", ""] {
+            t.apply(LectureAction::StartGoto, false);
+            if let Some(f) = t.goto.as_mut() {
+                for c in bad.chars() {
+                    f.push(c);
+                }
+            }
+            let before = t.step;
+            t.submit_goto();
+            assert_eq!(t.step, before, "{bad}");
+            assert!(t.goto_error.is_some(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn narration_follows_the_mode_until_toggled() {
+        let mut t = LectureTab::new();
+        assert!(t.narration_shown(false) && !t.narration_shown(true));
+        t.apply(LectureAction::ToggleNarration, true);
+        assert!(t.narration_shown(true));
     }
 }

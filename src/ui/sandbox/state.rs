@@ -17,7 +17,7 @@ pub(crate) const K_SPEC: SliderSpec = SliderSpec::new(crate::limits::SANDBOX_K, 
 
 /// What happened to one key.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// It was inserted.
     Inserted(InsertReport),
     /// It was queried.
@@ -33,7 +33,7 @@ pub enum Outcome {
 
 /// One insert or query in the history.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Event {
+pub(crate) struct Event {
     /// The key as typed.
     pub key: String,
     /// What the filter did.
@@ -44,20 +44,20 @@ pub struct Event {
 
 impl Event {
     /// True for a "maybe" on a key that was never inserted.
-    pub fn false_positive(&self) -> bool {
+    pub(crate) fn false_positive(&self) -> bool {
         matches!(&self.outcome, Outcome::Queried { report, was_inserted: false, .. }
             if report.answer() == Answer::Maybe)
     }
 
     /// True when the mistaken any() rule would have answered differently.
-    pub fn any_would_differ(&self) -> bool {
+    pub(crate) fn any_would_differ(&self) -> bool {
         matches!(&self.outcome, Outcome::Queried { readout, .. } if readout.mistake_matters())
     }
 }
 
 /// The sandbox state.
 #[derive(Debug, Clone)]
-pub struct SandboxState {
+pub(crate) struct SandboxState {
     /// Bits.
     pub m: u64,
     /// Probes per key.
@@ -78,7 +78,7 @@ pub struct SandboxState {
 
 impl SandboxState {
     /// The lesson's filter: m = 16, k = 3, empty.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         SandboxState {
             m: 16,
             k: 3,
@@ -92,7 +92,7 @@ impl SandboxState {
     }
 
     /// The lesson key offered (greyed) for an empty field in `mode`.
-    pub fn suggestion(&self, mode: KeyMode) -> Option<&'static str> {
+    pub(crate) fn suggestion(&self, mode: KeyMode) -> Option<&'static str> {
         match mode {
             KeyMode::Insert => LESSON_INSERTS
                 .into_iter()
@@ -109,7 +109,7 @@ impl SandboxState {
     }
 
     /// Inserts or queries the typed key (or the suggestion when nothing is typed).
-    pub fn submit(&mut self) {
+    pub(crate) fn submit(&mut self) {
         let Some(mode) = self.focus else { return };
         let key = if self.field.is_empty() {
             match self.suggestion(mode) {
@@ -156,7 +156,7 @@ impl SandboxState {
     }
 
     /// Moves m or k and replays the history on a fresh filter.
-    pub fn adjust(&mut self, up: bool, big: bool) {
+    pub(crate) fn adjust(&mut self, up: bool, big: bool) {
         match self.selected {
             SandboxSetting::M => self.m = M_SPEC.step(self.m, up, big),
             SandboxSetting::K => {
@@ -186,14 +186,14 @@ impl SandboxState {
     }
 
     /// Empties the filter and the history.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.filter = lesson_filter(self.m, self.k);
         self.inserted.clear();
         self.history.clear();
     }
 
     /// The bits of the filter, one bool per position.
-    pub fn bits(&self) -> Vec<bool> {
+    pub(crate) fn bits(&self) -> Vec<bool> {
         (0..self.m).map(|p| self.filter.is_set(p)).collect()
     }
 }

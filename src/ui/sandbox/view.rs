@@ -7,57 +7,43 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::filter::Answer;
+use crate::filter::ProbeState;
 use crate::ui::action::{KeyMode, SandboxSetting};
 use crate::ui::app::App;
-use crate::ui::bit_row::{BitRow, Mark};
+use crate::ui::bit_row::{BitRow, RowCell, RowProbe};
 use crate::ui::sandbox::state::{Event, LESSON_INSERTS, LESSON_QUERIES, Outcome, SandboxState};
 use crate::ui::theme::{Role, Theme};
 
-/// The probe marks of an event, in probe order.
-pub(crate) fn marks(event: &Event) -> Vec<(u64, Mark)> {
-    match &event.outcome {
-        Outcome::Inserted(report) => report
-            .positions
-            .iter()
-            .zip(&report.was_set)
-            .map(|(&p, &was)| {
-                (
-                    p,
-                    if was {
-                        Mark::AlreadySet
-                    } else {
-                        Mark::NewlySet
-                    },
-                )
-            })
-            .collect(),
-        Outcome::Queried { report, .. } => report
-            .positions
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| {
-                let mark = match report.read.get(i) {
-                    Some(true) => Mark::Hit,
-                    Some(false) => Mark::Miss,
-                    None => Mark::Unread,
-                };
-                (p, mark)
-            })
-            .collect(),
-    }
+/// The probes of an event, in probe order, as the row draws them.
+pub(crate) fn probes(event: &Event) -> Vec<RowProbe> {
+    let (positions, states) = match &event.outcome {
+        Outcome::Inserted(report) => (&report.positions, ProbeState::of_insert(&report.was_set)),
+        Outcome::Queried { report, .. } => (
+            &report.positions,
+            ProbeState::of_query(&report.read, report.positions.len()),
+        ),
+    };
+    positions
+        .iter()
+        .zip(states)
+        .map(|(&p, state)| RowProbe {
+            position: usize::try_from(p).unwrap_or(usize::MAX),
+            state,
+        })
+        .collect()
 }
 
-fn positions_text(marks: &[(u64, Mark)]) -> String {
-    marks
+fn positions_text(probes: &[RowProbe]) -> String {
+    probes
         .iter()
-        .map(|(p, m)| format!("{p}{}", m.glyph()))
+        .map(|p| format!("{}{}", p.position, p.state.glyph()))
         .collect::<Vec<_>>()
         .join(" ")
 }
 
 /// One line describing an event, for the history and the "last" line.
 fn describe(event: &Event, theme: &Theme) -> Line<'static> {
-    let probes = positions_text(&marks(event));
+    let probes = positions_text(&probes(event));
     match &event.outcome {
         Outcome::Inserted(report) => Line::from(vec![
             Span::styled("+ insert ", theme.style(Role::Good)),
@@ -131,7 +117,7 @@ fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'sta
         ));
     }
     if event.collapsed {
-        let bit = marks(event).first().map_or(0, |(p, _)| *p);
+        let bit = probes(event).first().map_or(0, |p| p.position);
         lines.push(Line::styled(
             format!(
                 "⚠ mistake 2: h2 mod m = 0 for {}: all {} probes hit bit {bit}",
@@ -278,13 +264,25 @@ pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
     buf.set_line(inner.x, y, &settings_line(state, theme), inner.width);
     y += 1;
 
-    let bits = state.bits();
+    let cells: Vec<RowCell<'_>> = state
+        .bits()
+        .into_iter()
+        .map(|set| RowCell {
+            set,
+            ..RowCell::default()
+        })
+        .collect();
     let last = state.history.last();
-    let row_marks = last.map(marks).unwrap_or_default();
+    let row_probes = last.map(probes).unwrap_or_default();
     let row = BitRow {
-        bits: &bits,
-        marks: &row_marks,
+        cells: &cells,
+        probes: &row_probes,
+        owners: false,
+        marks: true,
+        emphasise_shared: false,
     };
+    // Cells stand taller on a tall screen, keeping room for the history.
+    let cell_rows = (inner.height / 12).clamp(1, 4);
     let below_row = Rect {
         y,
         height: inner.bottom().saturating_sub(y),
@@ -292,11 +290,11 @@ pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
     };
     // The row takes what it needs, keeping four rows for the lines under it.
     let [row_area, rest] = Layout::vertical([
-        Constraint::Length(row.height(inner.width)),
+        Constraint::Length(row.height(inner.width, cell_rows)),
         Constraint::Min(4),
     ])
     .areas(below_row);
-    row.render(row_area, buf, theme);
+    row.render(row_area, buf, theme, cell_rows);
 
     let mut lines = Vec::new();
     match last {

@@ -7,7 +7,7 @@ use crate::ui::text_field::TextField;
 
 /// What the sizing screen holds.
 #[derive(Debug)]
-pub struct SizingState {
+pub(crate) struct SizingState {
     /// Number of keys, as typed (`50M`, `1e6`, ...).
     pub n_field: TextField,
     /// Target rate, as typed (`1%`, `0.01`, `1/100`).
@@ -22,7 +22,7 @@ pub struct SizingState {
 
 impl SizingState {
     /// The lesson's interview question: 50 million ids at 1%.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         SizingState {
             n_field: TextField::with_text("50M"),
             p_field: TextField::with_text("1%"),
@@ -33,7 +33,7 @@ impl SizingState {
     }
 
     /// The selected field.
-    pub fn field_mut(&mut self) -> &mut TextField {
+    pub(crate) fn field_mut(&mut self) -> &mut TextField {
         match self.selected {
             SizingField::N => &mut self.n_field,
             SizingField::P => &mut self.p_field,
@@ -41,7 +41,7 @@ impl SizingState {
     }
 
     /// Starts editing; a first character replaces the old text.
-    pub fn edit(&mut self, first: Option<char>) {
+    pub(crate) fn edit(&mut self, first: Option<char>) {
         self.editing = true;
         if let Some(c) = first {
             let field = self.field_mut();
@@ -51,7 +51,7 @@ impl SizingState {
     }
 
     /// Chooses the other field (focus moves with it while editing).
-    pub fn switch_field(&mut self) {
+    pub(crate) fn switch_field(&mut self) {
         self.selected = match self.selected {
             SizingField::N => SizingField::P,
             SizingField::P => SizingField::N,

@@ -2,8 +2,8 @@
 //! engine, the trace or the view panic; a rejected script always names a
 //! line and column inside the file.
 
+use super::render_lecture as render;
 use crate::lecture::{Lecture, trace};
-use crate::ui::lecture::render;
 use crate::ui::theme::Theme;
 use proptest::prelude::*;
 use ratatui::buffer::Buffer;

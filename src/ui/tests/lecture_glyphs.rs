@@ -2,8 +2,8 @@
 //! the board reads without colour: unread probes, the dashed levels, the
 //! axes' ticks and the memory plot's lines.
 
+use super::render_lecture as render;
 use crate::lecture::Lecture;
-use crate::ui::lecture::render;
 use crate::ui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -95,7 +95,7 @@ fn log_axes_tick_on_decades_and_k_on_whole_numbers() {
         .lines()
         .find(|t| t.contains(" 20 "))
         .expect("the bits axis labels");
-    assert!(axis.contains("20 bits per item"), "{axis}");
+    assert!(axis.contains("20 bits/item"), "{axis}");
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //! to read, charts keep one height through a scene, and the bit row never
 //! moves up or down between the steps of a scene.
 
+use super::render_lecture as render;
 use crate::lecture::Lecture;
-use crate::ui::lecture::render;
 use crate::ui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -2,6 +2,7 @@
 //! storms, layouts at many sizes, and snapshots of every screen. They drive
 //! the state through `update` and draw with the real views, no terminal.
 
+mod lecture_fit;
 mod lecture_fuzz;
 mod lecture_glyphs;
 mod lecture_layout;
@@ -30,4 +31,18 @@ fn draw_text(app: &App, width: u16, height: u16) -> Result<String, UiError> {
     let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, width, height));
     ratatui::widgets::Widget::render(app, buf.area, &mut buf);
     Ok(crate::ui::render::buffer_text(&buf))
+}
+
+/// Draws step `step` of `lecture` (a global index) into `area`, as the
+/// lecture tab draws it in normal mode.
+fn render_lecture(
+    lecture: &crate::lecture::Lecture,
+    step: usize,
+    area: ratatui::layout::Rect,
+    buf: &mut ratatui::buffer::Buffer,
+    theme: &Theme,
+) {
+    let mut tab = crate::ui::lecture::tab::LectureTab::with(lecture.clone());
+    tab.step = step;
+    crate::ui::lecture::render(&tab, crate::ui::lecture::Shown::default(), area, buf, theme);
 }

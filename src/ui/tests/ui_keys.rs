@@ -219,7 +219,7 @@ fn mouse_clicks_tabs_and_drags_sliders() {
     if let Some(action) = action {
         update(&mut a, action);
     }
-    let body = crate::ui::view::body_area(ratatui::layout::Rect::new(0, 0, 120, 40));
+    let body = crate::ui::view::body_area(ratatui::layout::Rect::new(0, 0, 120, 40), false);
     let (_, track) = crate::ui::lab::view::slider_tracks(body)[0];
     let drag = click(track.x, track.y, MouseEventKind::Drag(MouseButton::Left));
     if let Some(action) = mouse_to_action(&a, drag) {

@@ -41,7 +41,7 @@ fn assert_fits(app: &App, what: &str) -> Vec<String> {
     SIZES
         .iter()
         .map(|&(w, h)| {
-            let width = rates_width(body_area(Rect::new(0, 0, w, h)));
+            let width = rates_width(body_area(Rect::new(0, 0, w, h), false));
             for line in rates_lines(app, width) {
                 let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
                 assert!(

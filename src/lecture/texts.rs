@@ -1,0 +1,343 @@
+//! Every text a step puts on the board, worded here once: the verdict line
+//! under a query, the cost table's cells, the crawler's figures and the
+//! plots' captions. The screen draws these strings and `script trace`
+//! lists them, so a test can check that each one appears whole on screen.
+
+use super::board::{Board, Flag, Query, QuerySource, Verdict};
+use super::curve::Curve;
+use super::figures::{kopt, sig};
+use super::script::{Element, Emphasis};
+use crate::numbers::{grouped_real, trim_zeros};
+
+/// Which part of the board a text belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TextPart {
+    /// The large title.
+    Banner,
+    /// The line under the bit row's query.
+    Verdict,
+    /// The line under the counters' query.
+    CountersVerdict,
+    /// The crawler diagram's figures.
+    Crawler,
+    /// A derivation line.
+    Derivation,
+    /// A cell of the cost table.
+    Table,
+    /// A note.
+    Notes,
+    /// A plot's caption.
+    Caption(Element),
+}
+
+/// One text on the board and the part it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardText {
+    /// Where it is drawn.
+    pub part: TextPart,
+    /// What it says.
+    pub text: String,
+}
+
+/// How the verdict line under a query judges the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judgement {
+    /// No bit read yet.
+    Pending,
+    /// The answer is right.
+    Right,
+    /// The answer is wrong but not yet called so.
+    Unchecked,
+    /// The answer is wrong and flagged.
+    Wrong,
+}
+
+/// The verdict line under a query and how it judges the answer.
+pub fn verdict_line(q: &Query) -> (String, Judgement) {
+    match (q.verdict, q.flag) {
+        (None, _) => (
+            "positions named; no bit read yet".into(),
+            Judgement::Pending,
+        ),
+        (Some(_), Some(Flag::FalsePositive)) => (
+            format!("✗ FALSE POSITIVE: {} was never inserted", q.item),
+            Judgement::Wrong,
+        ),
+        (Some(_), Some(Flag::FalseNegative)) => (
+            format!("✗ FALSE NEGATIVE: {} is in the set", q.item),
+            Judgement::Wrong,
+        ),
+        // A wrong answer not yet flagged: the verdict alone, no judgement.
+        (Some(v), None) if q.member == (v == Verdict::DefinitelyAbsent) => (
+            format!(
+                "answer given for {}; not yet checked against the set",
+                q.item
+            ),
+            Judgement::Unchecked,
+        ),
+        (Some(Verdict::ProbablyPresent), None) => (
+            format!("✓ right: {} is in the set", q.item),
+            Judgement::Right,
+        ),
+        (Some(Verdict::DefinitelyAbsent), None) => (
+            format!("✓ right, and certain: {} was never inserted", q.item),
+            Judgement::Right,
+        ),
+    }
+}
+
+/// A count of items as the table writes it: `10^9` when round, else grouped.
+pub fn items_text(n: f64) -> String {
+    let log = n.log10();
+    if n >= 1e6 && (log - log.round()).abs() < 1e-9 {
+        format!("10^{}", log.round())
+    } else {
+        grouped_real(n)
+    }
+}
+
+/// One row of the cost table: its cells and its "(Nx smaller)" remark.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableRow {
+    /// What stores the set, how many items, how much memory.
+    pub cells: [String; 3],
+    /// "(51x smaller)" against the first row, or empty.
+    pub remark: String,
+}
+
+/// The cost table's header cells.
+pub const TABLE_HEADER: [&str; 3] = ["structure", "items", "memory"];
+
+/// The cost table's rows.
+pub fn table_rows(board: &Board) -> Vec<TableRow> {
+    let exact = board.table.first().map(|r| r.gigabytes);
+    board
+        .table
+        .iter()
+        .enumerate()
+        .map(|(i, row)| TableRow {
+            cells: [
+                row.label.clone(),
+                items_text(row.items),
+                format!("{} GB", trim_zeros(&sig(row.gigabytes, 3))),
+            ],
+            remark: match exact {
+                Some(e) if i > 0 && row.gigabytes > 0.0 => {
+                    format!("({}x smaller)", sig(e / row.gigabytes, 2))
+                }
+                _ => String::new(),
+            },
+        })
+        .collect()
+}
+
+/// The crawler's two lines of figures, once the cost table shows with it.
+pub fn crawler_lines(board: &Board) -> Option<[String; 2]> {
+    if !(board.shows(Element::Crawler) && board.shows(Element::Table)) {
+        return None;
+    }
+    let f = &board.figures;
+    let s = &f.settings;
+    Some([
+        format!(
+            "{} URLs · {} GB of filter at {} bits each · k = {}",
+            items_text(s.urls),
+            trim_zeros(&sig(f.bloom_gb(s.urls, s.bloom_bits), 3)),
+            trim_zeros(&sig(s.bloom_bits, 3)),
+            f.best_k_for_bloom()
+        ),
+        format!(
+            "epsilon {} · about {} M new URLs wrongly dropped per {}",
+            sig(f.bloom_eps(), 2),
+            sig(f.bloom_missed_millions(), 2),
+            items_text(s.urls)
+        ),
+    ])
+}
+
+/// What an item of a caption stands for, so the screen can draw its mark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptionMark {
+    /// The idealised curve.
+    Curve,
+    /// The probe on it.
+    Probe,
+    /// The best k's floor.
+    Floor,
+    /// The half-full level.
+    Half,
+    /// The exact set's memory line.
+    ExactLine,
+    /// The machine's RAM.
+    RamLine,
+    /// The Bloom filter's memory line.
+    BloomLine,
+    /// Where the exact line meets the RAM line.
+    Full,
+}
+
+/// One item of a plot's caption.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaptionItem {
+    /// What it explains.
+    pub mark: CaptionMark,
+    /// Its words.
+    pub text: String,
+}
+
+fn item(mark: CaptionMark, text: String) -> CaptionItem {
+    CaptionItem { mark, text }
+}
+
+/// The caption under the plot `element`.
+pub fn caption(board: &Board, element: Element) -> Vec<CaptionItem> {
+    match element {
+        Element::Memory => memory_caption(board),
+        Element::FillCurve => curve_caption(board, Curve::Fill),
+        Element::KCurve => curve_caption(board, Curve::K),
+        Element::BitsCurve => curve_caption(board, Curve::Bits),
+        _ => Vec::new(),
+    }
+}
+
+fn curve_caption(board: &Board, curve: Curve) -> Vec<CaptionItem> {
+    let f = &board.figures;
+    let mut out = vec![item(CaptionMark::Curve, "curve".into())];
+    if let Some((x, y)) = board.probe(curve) {
+        out.push(item(
+            CaptionMark::Probe,
+            match curve {
+                Curve::Fill => format!("probe n = {x}: fill {}", sig(y, 2)),
+                Curve::K => format!("probe k = {x}: epsilon {}", sig(y, 2)),
+                Curve::Bits => format!(
+                    "probe {x} bits per item: epsilon {} at k* = {}",
+                    sig(y, 2),
+                    sig(kopt(x), 3)
+                ),
+            },
+        ));
+    }
+    if curve == Curve::K && board.emphasises(&Emphasis::Optimum) {
+        out.push(item(
+            CaptionMark::Floor,
+            format!(
+                "floor: best k = {} (rule {})",
+                f.best_k_on_curve(),
+                sig(kopt(f.settings.k_curve_bits), 3)
+            ),
+        ));
+    }
+    if curve == Curve::Fill && board.emphasises(&Emphasis::Half) {
+        out.push(item(CaptionMark::Half, "half full".into()));
+    }
+    out
+}
+
+/// Where the exact set's line meets the RAM line, in millions of items,
+/// when it is inside the memory plot.
+pub fn crossing(board: &Board) -> Option<f64> {
+    let f = &board.figures;
+    let x = f.crossing_millions();
+    (x <= f.settings.memory_n_max).then_some(x)
+}
+
+fn memory_caption(board: &Board) -> Vec<CaptionItem> {
+    let s = &board.figures.settings;
+    let exact = board.shows(Element::ExactLine);
+    let ram = board.shows(Element::RamLine);
+    let mut out = Vec::new();
+    if exact {
+        out.push(item(
+            CaptionMark::ExactLine,
+            format!("exact set {} B each", trim_zeros(&sig(s.exact_bytes, 3))),
+        ));
+    }
+    if ram {
+        out.push(item(
+            CaptionMark::RamLine,
+            format!("RAM {} GB", trim_zeros(&sig(s.ram_gb, 3))),
+        ));
+    }
+    if board.shows(Element::BloomLine) {
+        out.push(item(
+            CaptionMark::BloomLine,
+            format!("Bloom {} bits each", trim_zeros(&sig(s.bloom_bits, 3))),
+        ));
+    }
+    if let (true, true, Some(x)) = (exact, ram, crossing(board)) {
+        out.push(item(
+            CaptionMark::Full,
+            format!("full at {} M", trim_zeros(&sig(x, 3))),
+        ));
+    }
+    out
+}
+
+/// The plots the board shows, in drawing order.
+pub fn plots(board: &Board) -> Vec<Element> {
+    [
+        Element::Memory,
+        Element::FillCurve,
+        Element::KCurve,
+        Element::BitsCurve,
+    ]
+    .into_iter()
+    .filter(|e| board.shows(*e))
+    .collect()
+}
+
+/// Every text the step puts on the board, with the part it belongs to.
+pub fn board_texts(board: &Board) -> Vec<BoardText> {
+    let mut out = Vec::new();
+    let mut push = |part, text: String| out.push(BoardText { part, text });
+    if board.shows(Element::Banner)
+        && let Some(b) = &board.banner
+    {
+        push(TextPart::Banner, b.clone());
+    }
+    if let Some(q) = &board.query {
+        let on_screen = match q.source {
+            QuerySource::Row => board.shows(Element::Row).then_some(TextPart::Verdict),
+            QuerySource::Counters => board
+                .shows(Element::Counters)
+                .then_some(TextPart::CountersVerdict),
+        };
+        if let Some(part) = on_screen {
+            push(part, verdict_line(q).0);
+        }
+    }
+    if let Some(lines) = crawler_lines(board) {
+        for line in lines {
+            push(TextPart::Crawler, line);
+        }
+    }
+    if board.shows(Element::Derivation) {
+        for line in &board.derivation {
+            push(TextPart::Derivation, line.clone());
+        }
+    }
+    if board.shows(Element::Table) && !board.table.is_empty() {
+        for cell in TABLE_HEADER {
+            push(TextPart::Table, cell.to_string());
+        }
+        for row in table_rows(board) {
+            for cell in row.cells {
+                push(TextPart::Table, cell);
+            }
+            if !row.remark.is_empty() {
+                push(TextPart::Table, row.remark);
+            }
+        }
+    }
+    if board.shows(Element::Notes) {
+        for note in &board.notes {
+            push(TextPart::Notes, note.clone());
+        }
+    }
+    for element in plots(board) {
+        for c in caption(board, element) {
+            push(TextPart::Caption(element), c.text);
+        }
+    }
+    out
+}

@@ -1,0 +1,276 @@
+//! The lecture's text cards: notes, the derivation and the cost table, each
+//! in a frame, its lines wrapped to the card's width so nothing is cut.
+//! One function lays out a card's lines; measuring and drawing both use it.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Widget};
+
+use super::paint::{Painter, width};
+use crate::lecture::texts::{TABLE_HEADER, table_rows};
+use crate::lecture::{Board, Element, Emphasis};
+use crate::ui::theme::{Role, Theme};
+
+/// Which card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Card {
+    /// The derivation lines.
+    Derivation,
+    /// The cost table.
+    Table,
+    /// The callout notes.
+    Notes,
+}
+
+impl Card {
+    fn title(self) -> &'static str {
+        match self {
+            Card::Derivation => "derivation",
+            Card::Table => "what it costs",
+            Card::Notes => "notes",
+        }
+    }
+
+    fn element(self) -> Element {
+        match self {
+            Card::Derivation => Element::Derivation,
+            Card::Table => Element::Table,
+            Card::Notes => Element::Notes,
+        }
+    }
+
+    /// Whether the board shows this card.
+    pub(crate) fn shown(self, board: &Board) -> bool {
+        board.shows(self.element())
+            && match self {
+                Card::Derivation => !board.derivation.is_empty(),
+                Card::Table => !board.table.is_empty(),
+                Card::Notes => !board.notes.is_empty(),
+            }
+    }
+
+    /// Columns the card would like: its longest unwrapped line and frame.
+    pub(crate) fn wanted_width(self, board: &Board) -> u16 {
+        let lines = self.lines(board, u16::MAX / 2, &Theme::MONO);
+        lines
+            .iter()
+            .map(|l| u16::try_from(l.width()).unwrap_or(u16::MAX))
+            .max()
+            .unwrap_or(0)
+            .saturating_add(4)
+    }
+
+    /// Rows the card needs at `cols` columns, frame included.
+    pub(crate) fn height(self, board: &Board, cols: u16) -> u16 {
+        let inner = cols.saturating_sub(4);
+        u16::try_from(self.lines(board, inner, &Theme::MONO).len())
+            .unwrap_or(u16::MAX)
+            .saturating_add(2)
+    }
+
+    /// The card's lines, wrapped to `cols` columns.
+    fn lines(self, board: &Board, cols: u16, theme: &Theme) -> Vec<Line<'static>> {
+        let cols = usize::from(cols.max(8));
+        match self {
+            Card::Notes => board
+                .notes
+                .iter()
+                .flat_map(|note| {
+                    let style = theme.style(Role::Note);
+                    wrap(note, cols.saturating_sub(2))
+                        .into_iter()
+                        .enumerate()
+                        .map(move |(i, text)| (i, text, style))
+                        .collect::<Vec<_>>()
+                })
+                .map(|(i, text, style)| {
+                    let lead = if i == 0 { "» " } else { "  " };
+                    let mut line = highlighted(&text, board, style, theme);
+                    line.spans
+                        .insert(0, Span::styled(lead, theme.style(Role::Hint)));
+                    line
+                })
+                .collect(),
+            Card::Derivation => {
+                let last = board.derivation.len().saturating_sub(1);
+                board
+                    .derivation
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, text)| {
+                        // The newest line is what the step is about.
+                        let base = if i == last {
+                            theme.style(Role::Text).add_modifier(Modifier::BOLD)
+                        } else {
+                            theme.style(Role::Text)
+                        };
+                        wrap(text, cols)
+                            .into_iter()
+                            .map(|t| highlighted(&t, board, base, theme))
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
+            }
+            Card::Table => table_lines(board, cols, theme),
+        }
+    }
+
+    /// Draws the card into `area`; lines that do not fit are counted in a
+    /// notice on the last row instead of being dropped silently.
+    pub(crate) fn draw(self, board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let boxed = board.boxed.contains(&self.element());
+        let block = frame(self.title(), boxed, theme);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let lines = self.lines(board, inner.width.saturating_sub(2), theme);
+        draw_lines(&lines, inner, buf, theme);
+    }
+}
+
+/// Writes `lines` from the top of `area` (one column in); when they do not
+/// all fit, the last row says how many more there are.
+pub(crate) fn draw_lines(lines: &[Line<'static>], area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let rows = usize::from(area.height);
+    let mut p = Painter::new(buf, area);
+    let fits = lines.len() <= rows;
+    let shown = if fits {
+        lines.len()
+    } else {
+        rows.saturating_sub(1)
+    };
+    for (i, line) in lines.iter().take(shown).enumerate() {
+        p.line(1, u16::try_from(i).unwrap_or(u16::MAX), line);
+    }
+    if !fits && rows > 0 {
+        let more = lines.len() - shown;
+        let notice = more_lines(more);
+        p.text(
+            1,
+            u16::try_from(shown).unwrap_or(u16::MAX),
+            &notice,
+            theme.style(Role::Warn),
+        );
+    }
+}
+
+/// "2 more lines: resize or press z".
+pub(crate) fn more_lines(more: usize) -> String {
+    let noun = if more == 1 { "line" } else { "lines" };
+    format!("{more} more {noun}: resize or press z")
+}
+
+/// A card's frame: rounded, or doubled when the step boxes the card.
+pub(crate) fn frame<'a>(title: &str, boxed: bool, theme: &Theme) -> Block<'a> {
+    let block = Block::bordered()
+        .title(Span::styled(format!(" {title} "), theme.style(Role::Title)))
+        .border_style(theme.style(Role::Border));
+    if boxed {
+        block
+            .border_type(BorderType::Double)
+            .border_style(theme.style(Role::Emphasis))
+    } else {
+        block.border_type(BorderType::Rounded)
+    }
+}
+
+/// Word-wraps `text` to `max` columns (at least 8), filling each line
+/// before starting the next; a word longer than a line is broken, never cut.
+pub(crate) fn wrap(text: &str, max: usize) -> Vec<String> {
+    let options = textwrap::Options::new(max.max(8))
+        .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(text, options)
+        .into_iter()
+        .map(|line| line.into_owned())
+        .collect()
+}
+
+/// Splits `text` into spans, highlighting every emphasised substring.
+fn highlighted(text: &str, board: &Board, base: Style, theme: &Theme) -> Line<'static> {
+    let marks: Vec<&str> = board
+        .emphasis
+        .iter()
+        .filter_map(|e| match e {
+            Emphasis::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut spans = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let next = marks
+            .iter()
+            .filter_map(|m| rest.find(m).map(|at| (at, *m)))
+            .min_by_key(|(at, _)| *at);
+        let Some((at, mark)) = next else {
+            spans.push(Span::styled(rest.to_string(), base));
+            break;
+        };
+        if at > 0 {
+            spans.push(Span::styled(rest[..at].to_string(), base));
+        }
+        spans.push(Span::styled(
+            mark.to_string(),
+            theme
+                .style(Role::Emphasis)
+                .add_modifier(Modifier::UNDERLINED),
+        ));
+        rest = &rest[at + mark.len()..];
+    }
+    Line::from(spans)
+}
+
+/// The cost table: a header and one line per row, its columns aligned; a
+/// row's "(Nx smaller)" remark goes on the same line when it fits, else on
+/// the next. A card too narrow for the aligned columns gets each row as a
+/// name and, under it, its items and memory.
+fn table_lines(board: &Board, cols: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let rows = table_rows(board);
+    let w = |i: usize| {
+        rows.iter()
+            .map(|r| usize::from(width(&r.cells[i])))
+            .chain(std::iter::once(TABLE_HEADER[i].len()))
+            .max()
+            .unwrap_or(0)
+    };
+    let (w0, w1, w2) = (w(0), w(1), w(2));
+    let text = theme.style(Role::Text);
+    let label = theme.style(Role::Label);
+    if w0 + w1 + w2 + 4 > cols {
+        let mut out = vec![Line::styled(TABLE_HEADER.join(" · "), label)];
+        for r in &rows {
+            out.push(Line::styled(r.cells[0].clone(), text));
+            let figures = format!("  {} · {}", r.cells[1], r.cells[2]);
+            push_with_remark(&mut out, figures, &r.remark, cols, text);
+        }
+        return out;
+    }
+    let row = |c: [&str; 3]| format!("{:<w0$}  {:>w1$}  {:>w2$}", c[0], c[1], c[2]);
+    let mut out = vec![Line::styled(row(TABLE_HEADER), label)];
+    for r in &rows {
+        let line = row([&r.cells[0], &r.cells[1], &r.cells[2]]);
+        push_with_remark(&mut out, line, &r.remark, cols, text);
+    }
+    out
+}
+
+/// `line`, with `remark` after it when both fit in `cols`, else under it.
+fn push_with_remark(
+    out: &mut Vec<Line<'static>>,
+    line: String,
+    remark: &str,
+    cols: usize,
+    style: Style,
+) {
+    if remark.is_empty() {
+        out.push(Line::styled(line, style));
+    } else if usize::from(width(&line)) + 2 + remark.len() <= cols {
+        out.push(Line::styled(format!("{line}  {remark}"), style));
+    } else {
+        out.push(Line::styled(line, style));
+        out.push(Line::styled(format!("  {remark}"), style));
+    }
+}

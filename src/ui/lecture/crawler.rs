@@ -1,0 +1,131 @@
+//! The crawler diagram: a URL goes through the filter; new ones are
+//! fetched, probably-seen ones dropped. Drawn at a scale that fits its
+//! room (taller boxes and longer arrows on a big screen), with the figures
+//! of the cost table under it once the table shows.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use super::cards::wrap;
+use super::paint::{Painter, width};
+use crate::lecture::texts::crawler_lines;
+use crate::lecture::{Board, Element};
+use crate::ui::theme::{Role, Theme};
+
+/// Largest scale drawn, across or down.
+pub(crate) const MAX_SCALE: u16 = 24;
+
+/// Rows the diagram takes at height scale `scale` (from 1), without the
+/// rows of its figures.
+pub(crate) fn height(scale: u16) -> u16 {
+    let box_h = 1 + 2 * scale;
+    box_h + 1 + scale + 1 + 1
+}
+
+/// Rows the figures take under the diagram at `cols` columns.
+pub(crate) fn figure_rows(board: &Board, cols: u16) -> u16 {
+    crawler_lines(board).map_or(0, |lines| {
+        let rows: usize = lines.iter().map(|l| wrap(l, usize::from(cols)).len()).sum();
+        u16::try_from(rows).unwrap_or(u16::MAX)
+    })
+}
+
+/// The largest scale whose diagram fits `cols` columns.
+pub(crate) fn widest_scale(cols: u16) -> u16 {
+    (1..=MAX_SCALE)
+        .rev()
+        .find(|&s| diagram_width(s) <= cols)
+        .unwrap_or(1)
+}
+
+fn diagram_width(scale: u16) -> u16 {
+    let (boxes, arrows) = widths(scale);
+    boxes.iter().sum::<u16>() + arrows.iter().sum::<u16>()
+}
+
+/// Widths of the three boxes and the two arrows between them.
+fn widths(scale: u16) -> ([u16; 3], [u16; 2]) {
+    let pad = 2 * scale;
+    (
+        [
+            width("crawler") + 2 + pad,
+            width("Bloom filter") + 2 + pad,
+            width("fetch") + 2 + pad,
+        ],
+        [
+            width(" URL found ") + 2 * scale,
+            width(" definitely new ") + 2 * scale,
+        ],
+    )
+}
+
+/// Draws the diagram `scale` rows tall (its width scale is the widest that
+/// fits, at most as large), centred in `area`.
+pub(crate) fn draw(board: &Board, scale: u16, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let across = widest_scale(area.width).min(scale);
+    let style = if board.boxed.contains(&Element::Crawler) {
+        theme.style(Role::Emphasis)
+    } else {
+        theme.style(Role::Text)
+    };
+    let (boxes, arrows) = widths(across);
+    let total = diagram_width(across);
+    let mut x = area.width.saturating_sub(total) / 2;
+    let box_h = 1 + 2 * scale;
+    let mid = box_h / 2;
+    let mut p = Painter::new(buf, area);
+    let names = ["crawler", "Bloom filter", "fetch"];
+    let labels = ["URL found", "definitely new"];
+    let mut filter_centre = 0;
+    for i in 0..3 {
+        draw_box(&mut p, x, boxes[i], box_h, names[i], style);
+        if i == 1 {
+            filter_centre = x + boxes[i] / 2;
+        }
+        x += boxes[i];
+        if i < 2 {
+            let a = arrows[i];
+            let shaft = format!("{}▶", "─".repeat(usize::from(a.saturating_sub(2))));
+            p.text(x, mid, &format!(" {shaft}"), style);
+            let label_x = x + a.saturating_sub(width(labels[i])) / 2;
+            p.text(label_x, mid.saturating_sub(1), labels[i], style);
+            x += a;
+        }
+    }
+    // From the filter's bottom edge down to "dropped".
+    p.text(filter_centre, box_h - 1, "┬", style);
+    for r in 0..scale {
+        p.text(filter_centre, box_h + r, "│", style);
+    }
+    p.text(filter_centre + 2, box_h + scale / 2, "probably seen", style);
+    p.text(filter_centre, box_h + scale, "▼", style);
+    let dropped = "dropped";
+    p.text(
+        filter_centre.saturating_sub(width(dropped) / 2),
+        box_h + scale + 1,
+        dropped,
+        style,
+    );
+    if let Some(lines) = crawler_lines(board) {
+        let wrapped = lines.iter().flat_map(|l| wrap(l, usize::from(area.width)));
+        for (y, line) in (height(scale)..).zip(wrapped) {
+            p.centred(y, &line, theme.style(Role::Exact));
+        }
+    }
+}
+
+fn draw_box(p: &mut Painter<'_>, x: u16, w: u16, h: u16, name: &str, style: ratatui::style::Style) {
+    let inner = usize::from(w.saturating_sub(2));
+    p.text(x, 0, &format!("┌{}┐", "─".repeat(inner)), style);
+    for r in 1..h.saturating_sub(1) {
+        p.text(x, r, &format!("│{}│", " ".repeat(inner)), style);
+    }
+    p.text(
+        x,
+        h.saturating_sub(1),
+        &format!("└{}┘", "─".repeat(inner)),
+        style,
+    );
+    let nx = x + w.saturating_sub(width(name)) / 2;
+    p.text(nx, h / 2, name, style);
+}
