@@ -16,6 +16,8 @@ pub(crate) enum Action {
     GoTo(Screen),
     /// Open or close the help overlay.
     ToggleHelp,
+    /// Close the message on show (a refused entry), without quitting.
+    Dismiss,
     /// Switch to the next palette (`t`).
     CycleTheme,
     /// Enter or leave present mode (`p`).

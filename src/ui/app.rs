@@ -72,6 +72,15 @@ impl App {
         Ok(app)
     }
 
+    /// True when a message the user can close with Esc is on show.
+    pub(crate) fn has_message(&self) -> bool {
+        match self.screen {
+            Screen::Lecture => self.lecture.goto_error.is_some(),
+            Screen::Lab => self.lab.edit_error.is_some(),
+            Screen::Sandbox | Screen::Sizing => false,
+        }
+    }
+
     /// True when a text field has focus, so letters type instead of acting.
     pub fn typing(&self) -> bool {
         match self.screen {

@@ -34,8 +34,17 @@ pub(crate) const LECTURE: &[KeyHelp] = &[
     k("←, Backspace", "previous step"),
     k("PgDn / ]", "next scene"),
     k("PgUp / [", "previous scene (or this scene's start)"),
-    k("1 … 5", "jump to a scene"),
+    k("1 … 9", "jump to a scene"),
+    k(
+        "g, then 3 or 3.4, Enter",
+        "go to a scene, or to a step of it",
+    ),
     k("Home", "back to the start"),
+    k(
+        "n",
+        "narration on or off (off in present mode until pressed)",
+    ),
+    k("z", "the step as text: every text and the narration, whole"),
 ];
 
 /// Lab keys.
@@ -83,7 +92,10 @@ pub(crate) const SANDBOX_TYPING: &[KeyHelp] = &[
 pub(crate) const SIZING: &[KeyHelp] = &[
     k("↑ / ↓", "choose n or p"),
     k("Enter or a digit", "edit it (50M, 1e6, 1%, 0.01, 1/100)"),
-    k("Enter / Esc", "finish editing"),
+    k(
+        "Enter / Esc",
+        "accept a good entry / go back to the last good one",
+    ),
 ];
 
 /// Keys while typing a lab value.
@@ -103,7 +115,10 @@ pub(crate) const SIZING_TYPING: &[KeyHelp] = &[
     ),
     k("Backspace", "erase"),
     k("↑ / ↓", "the other field"),
-    k("Enter / Esc", "finish editing"),
+    k(
+        "Enter / Esc",
+        "accept a good entry / go back to the last good one",
+    ),
 ];
 
 /// The keys that apply to the screen on show, most specific first.
@@ -120,9 +135,23 @@ pub(crate) fn screen_keys(app: &App) -> &'static [KeyHelp] {
 }
 
 /// The footer's one-line summary for the screen on show.
-pub(crate) fn footer(app: &App) -> &'static str {
+pub(crate) fn footer(app: &App) -> String {
+    let scenes = app.lecture.lecture.scene_count();
+    let jump = match scenes {
+        0 | 1 => "g go to".to_string(),
+        2..=9 => format!("1-{scenes} jump"),
+        _ => format!("1-9 or g jump ({scenes} scenes)"),
+    };
     match app.screen {
-        Screen::Lecture => "→ next · ← back · ] [ scene · 1-5 jump · Home start · ? help",
+        Screen::Lecture if app.typing() => "type 3 or 3.4 · Enter go · Esc cancel".to_string(),
+        Screen::Lecture => format!("→ next · ← back · ] [ scene · {jump} · n narration · ? help"),
+        other => footer_for(app, other).to_string(),
+    }
+}
+
+fn footer_for(app: &App, screen: Screen) -> &'static str {
+    match screen {
+        Screen::Lecture => "",
         Screen::Lab if app.typing() => "type a value · Enter accept · Esc cancel",
         Screen::Lab => {
             "↑↓ choose · ←→ adjust · < > big · Enter type · l lock · s scheme · r reseed"
@@ -131,7 +160,9 @@ pub(crate) fn footer(app: &App) -> &'static str {
             "type a key · Enter do it · ↑↓ insert⇄query · Esc leave field"
         }
         Screen::Sandbox => "i insert · f query · ↑↓ m/k · ←→ change · c clear · ? help",
-        Screen::Sizing if app.typing() => "type · Enter/Esc done · ↑↓ other field",
+        Screen::Sizing if app.typing() => {
+            "type · Enter done · Esc back to the last good entry · ↑↓ other field"
+        }
         Screen::Sizing => "↑↓ choose · Enter or digit edit · ? help · q quit",
     }
 }

@@ -78,7 +78,7 @@ impl Jobs {
                 }
             }
             Screen::Sizing => {
-                if let Ok(f) = figures(&app.sizing) {
+                if let Ok(f) = figures(&app.sizing).or_else(|_| figures(&app.sizing.accepted())) {
                     let key = f.key();
                     if !app.sizing.exact.is_fresh(&key) {
                         self.sizing.request(&key, || {
@@ -147,7 +147,7 @@ fn arrivals_now(app: &App) -> Vec<Arrival> {
             );
         }
         Screen::Sizing => {
-            if let Ok(f) = figures(&app.sizing) {
+            if let Ok(f) = figures(&app.sizing).or_else(|_| figures(&app.sizing.accepted())) {
                 let key = f.key();
                 out.extend(
                     compute::exact_figures(key, EXACT_BUDGET, &never)

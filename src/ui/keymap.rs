@@ -37,6 +37,9 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
         return typing_key(app, key);
     }
     match key.code {
+        // Esc first closes whatever message is open; it quits only from a
+        // screen with nothing open.
+        KeyCode::Esc if app.has_message() => Some(Action::Dismiss),
         KeyCode::Char('q') | KeyCode::Esc => Some(Action::Quit),
         KeyCode::Char('?') => Some(Action::ToggleHelp),
         KeyCode::Char('t') => Some(Action::CycleTheme),

@@ -41,6 +41,10 @@ fn act(app: &mut App, action: Action) {
         Action::PrevScreen => switch_to(app, app.screen.prev()),
         Action::GoTo(screen) => switch_to(app, screen),
         Action::ToggleHelp => app.show_help = !app.show_help,
+        Action::Dismiss => {
+            app.lecture.goto_error = None;
+            app.lab.edit_error = None;
+        }
         Action::CycleTheme => app.theme = app.theme.next(),
         Action::TogglePresent => app.present = !app.present,
         Action::Resize(w, h) => app.size = (w, h),
@@ -153,7 +157,8 @@ fn edit_field(app: &mut App, action: FieldAction) {
             match action {
                 FieldAction::Type(c) => sizing.field_mut().push(c),
                 FieldAction::Erase => sizing.field_mut().pop(),
-                FieldAction::Submit | FieldAction::Leave => sizing.editing = false,
+                FieldAction::Submit => sizing.submit(),
+                FieldAction::Leave => sizing.cancel(),
             }
         }
     }

@@ -18,6 +18,9 @@ pub(crate) struct SizingState {
     pub editing: bool,
     /// The exact classic rate at the computed m, n, k.
     pub exact: Computed<RateKey, Outcome<ExactFigures>>,
+    /// The inputs of the last good answer (n and p as typed), shown while a
+    /// bad entry is being fixed and put back by Esc.
+    pub last_good: (String, String),
 }
 
 impl SizingState {
@@ -29,6 +32,7 @@ impl SizingState {
             selected: SizingField::N,
             editing: false,
             exact: Computed::default(),
+            last_good: ("50M".into(), "1%".into()),
         }
     }
 
@@ -51,6 +55,37 @@ impl SizingState {
     }
 
     /// Chooses the other field (focus moves with it while editing).
+    /// Enter: a good entry becomes the answer and editing ends; a bad one
+    /// stays open for fixing (its error shows, the last good answer stays).
+    pub(crate) fn submit(&mut self) {
+        if figures(self).is_ok() {
+            self.last_good = (
+                self.n_field.text().to_string(),
+                self.p_field.text().to_string(),
+            );
+            self.editing = false;
+        }
+    }
+
+    /// Esc while editing: back to the last good entry.
+    pub(crate) fn cancel(&mut self) {
+        self.n_field = TextField::with_text(&self.last_good.0);
+        self.p_field = TextField::with_text(&self.last_good.1);
+        self.editing = false;
+    }
+
+    /// The inputs as last accepted, for the answer shown under a bad entry.
+    pub(crate) fn accepted(&self) -> SizingState {
+        SizingState {
+            n_field: TextField::with_text(&self.last_good.0),
+            p_field: TextField::with_text(&self.last_good.1),
+            selected: self.selected,
+            editing: false,
+            exact: Computed::default(),
+            last_good: self.last_good.clone(),
+        }
+    }
+
     pub(crate) fn switch_field(&mut self) {
         self.selected = match self.selected {
             SizingField::N => SizingField::P,

@@ -86,7 +86,17 @@ pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
     ];
     match &result {
         Ok(f) => lines.extend(answer_lines(app, f, inner.width)),
-        Err(why) => lines.push(Line::styled(format!("✗ {why}"), theme.style(Role::Bad))),
+        Err(why) => {
+            lines.push(Line::styled(format!("✗ {why}"), theme.style(Role::Bad)));
+            // The last good answer stays on screen while the entry is fixed.
+            if let Ok(good) = figures(&sizing.accepted()) {
+                lines.push(Line::styled(
+                    "  the answer for the last good entry (Esc goes back to it):",
+                    theme.style(Role::Hint),
+                ));
+                lines.extend(answer_lines(app, &good, inner.width));
+            }
+        }
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
