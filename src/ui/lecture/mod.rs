@@ -78,7 +78,10 @@ pub(crate) fn render(
         present: shown.present,
         narration: tab.narration_shown(shown.present),
     };
-    let plan = scene_plan(lecture, tab.step, area, opts);
+    let scene = lecture.locate(tab.step).0;
+    let plan = tab.plan_memo.get((scene, area, opts), || {
+        plan::plan(lecture, scene, area, opts)
+    });
     draw_step(lecture, board, &plan, shown, buf, theme);
     if let Some(field) = &tab.goto {
         screens::goto_line(field.text(), None, plan.progress, buf, theme);
@@ -88,6 +91,7 @@ pub(crate) fn render(
 }
 
 /// The plan of the scene holding global step `step`.
+#[cfg(test)]
 pub(crate) fn scene_plan(lecture: &Lecture, step: usize, area: Rect, opts: Options) -> ScenePlan {
     plan::plan(lecture, lecture.locate(step).0, area, opts)
 }

@@ -2,6 +2,12 @@
 //! closing screen after the last step, the `g` jump field, and what the
 //! teacher has switched on (narration, the text view).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use ratatui::layout::Rect;
+
+use super::plan::{Options, ScenePlan};
 use crate::lecture::Lecture;
 use crate::ui::action::LectureAction;
 use crate::ui::text_field::TextField;
@@ -24,6 +30,40 @@ pub(crate) struct LectureTab {
     pub goto: Option<TextField>,
     /// Why the last `g` entry was refused.
     pub goto_error: Option<String>,
+    /// The last scene plan made for drawing, kept because planning a scene
+    /// weighs every step of it and the plan only changes with the scene,
+    /// the size or the mode (a memo: the same inputs always give it again).
+    pub plan_memo: PlanMemo,
+}
+
+/// A memo of one scene plan and what it was made for.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PlanMemo(RefCell<Option<(PlanKey, Rc<ScenePlan>)>>);
+
+/// What a scene plan depends on.
+type PlanKey = (usize, Rect, Options);
+
+impl PartialEq for PlanMemo {
+    // A memo never makes two tabs differ.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl PlanMemo {
+    /// The plan of `scene` for `area` and `opts`, made by `make` unless the
+    /// last one was for the same.
+    pub(crate) fn get(&self, key: PlanKey, make: impl FnOnce() -> ScenePlan) -> Rc<ScenePlan> {
+        let mut slot = self.0.borrow_mut();
+        match slot.as_ref() {
+            Some((k, plan)) if *k == key => Rc::clone(plan),
+            _ => {
+                let plan = Rc::new(make());
+                *slot = Some((key, Rc::clone(&plan)));
+                plan
+            }
+        }
+    }
 }
 
 impl LectureTab {
@@ -42,6 +82,7 @@ impl LectureTab {
             text_view: false,
             goto: None,
             goto_error: None,
+            plan_memo: PlanMemo::default(),
         }
     }
 
