@@ -13,7 +13,7 @@ use crate::ui::action::{
 use crate::ui::app::App;
 use crate::ui::lab::view::slider_tracks;
 use crate::ui::screen::Screen;
-use crate::ui::view::{body_area, tab_hits};
+use crate::ui::view::{screen_area, tab_hits};
 
 /// The action a key asks for in the current state, if any.
 pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
@@ -174,7 +174,8 @@ pub(crate) fn mouse_to_action(app: &App, mouse: MouseEvent) -> Option<Action> {
         }
     }
     if app.screen == Screen::Lab && !app.typing() {
-        for (slider, track) in slider_tracks(body_area(frame, app.present)) {
+        let body = crate::ui::lab::view::lab_area(app, screen_area(app, frame));
+        for (slider, track) in slider_tracks(body) {
             // Dragging may stray a row off the track; keep following the column.
             let on_row = track.y == at.y;
             if on_row && at.x + 1 >= track.x && at.x <= track.right() {
@@ -332,7 +333,8 @@ mod tests {
         };
         assert_eq!(mouse_to_action(&a, click), Some(Action::GoTo(screen)));
         a.screen = Screen::Lab;
-        let (slider, track) = slider_tracks(body_area(Rect::new(0, 0, 100, 30), false))[2];
+        let (slider, track) =
+            slider_tracks(crate::ui::view::body_area(Rect::new(0, 0, 100, 30), false))[2];
         assert_eq!(slider, LabSlider::K);
         let drag = MouseEvent {
             kind: MouseEventKind::Drag(MouseButton::Left),

@@ -16,6 +16,7 @@
 pub(crate) mod action;
 pub(crate) mod app;
 pub(crate) mod arrival;
+pub(crate) mod big;
 pub(crate) mod bit_row;
 pub(crate) mod computed;
 pub(crate) mod config;

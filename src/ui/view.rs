@@ -32,7 +32,10 @@ impl Widget for &App {
         if !self.present {
             render_header(self, area, buf);
         }
-        let body = body_area(area, self.present);
+        let body = screen_area(self, area);
+        if self.present && self.screen != Screen::Lecture {
+            render_present_status(self, area, buf);
+        }
         match self.screen {
             Screen::Lecture => {
                 let shown = crate::ui::lecture::Shown {
@@ -114,6 +117,33 @@ fn render_footer(app: &App, area: Rect, buf: &mut Buffer) {
         text,
         usize::from(area.width),
         app.theme.style(Role::Hint),
+    );
+}
+
+/// Where the screen on show draws in `frame`: inside the tab bar and the
+/// footer, or in present mode the whole frame but the last row for every
+/// screen but the lecture (which draws its own progress line there).
+pub(crate) fn screen_area(app: &App, frame: Rect) -> Rect {
+    let body = body_area(frame, app.present);
+    if app.present && app.screen != Screen::Lecture {
+        let [rest, _] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(body);
+        rest
+    } else {
+        body
+    }
+}
+
+/// Present mode's one quiet line under a screen other than the lecture:
+/// where you are and how to leave.
+fn render_present_status(app: &App, frame: Rect, buf: &mut Buffer) {
+    let [_, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(frame);
+    let line = format!(" {} · p leaves present mode · ? help", app.screen.title());
+    buf.set_stringn(
+        status.x,
+        status.y,
+        line,
+        usize::from(status.width),
+        app.theme.style(Role::Label),
     );
 }
 

@@ -94,10 +94,16 @@ fn block(title: String, theme: &Theme) -> Block<'static> {
         .title(Span::styled(title, theme.style(Role::Title)))
 }
 
-fn line_set<'a>(data: &'a [(f64, f64)], style: Style) -> Dataset<'a> {
+/// A curve: braille normally, half blocks in present mode (thick enough to
+/// see from the back of a room).
+fn line_set<'a>(data: &'a [(f64, f64)], style: Style, present: bool) -> Dataset<'a> {
     Dataset::default()
         .data(data)
-        .marker(Marker::Braille)
+        .marker(if present {
+            Marker::HalfBlock
+        } else {
+            Marker::Braille
+        })
         .graph_type(GraphType::Line)
         .style(style)
 }
@@ -167,7 +173,7 @@ fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
         _ => Vec::new(),
     };
     let datasets = vec![
-        line_set(&ideal, theme.style(Role::Idealised)),
+        line_set(&ideal, theme.style(Role::Idealised), app.present),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
         points(&measured, Marker::Custom('×'), theme.style(Role::Measured)),
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
@@ -221,7 +227,7 @@ fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let now = [(f64::from(lab.k), log_rate(current_rate(app)))];
     let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
     let datasets = vec![
-        line_set(&ideal, theme.style(Role::Idealised)),
+        line_set(&ideal, theme.style(Role::Idealised), app.present),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
@@ -307,7 +313,7 @@ fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let now = [(lab.bits_per_key(), log_rate(current_rate(app)))];
     let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
     let datasets = vec![
-        line_set(&ideal, theme.style(Role::Idealised)),
+        line_set(&ideal, theme.style(Role::Idealised), app.present),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];

@@ -11,6 +11,7 @@ use crate::measure::SchemeKind;
 use crate::numbers::{grouped, short_count, sig, signed_sci};
 use crate::ui::action::LabSlider;
 use crate::ui::app::App;
+use crate::ui::big::Big;
 use crate::ui::computed::{Outcome, Shown};
 use crate::ui::format::too_large_wordings;
 use crate::ui::lab::charts;
@@ -72,10 +73,61 @@ pub(crate) fn slider_tracks(body: Rect) -> Vec<(LabSlider, Rect)> {
 
 /// Draws the whole lab screen into `body`.
 pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
+    let body = present_headline(app, body, buf);
     let parts = layout(body);
     render_settings(app, parts.settings, buf);
     render_rates(app, parts.rates, buf);
     charts::render(app, parts.charts, buf);
+}
+
+/// Present mode: the exact rate in big digits above the lab, as large as
+/// leaves the lab its panels; draws them and returns the area left.
+fn present_headline(app: &App, rest: Rect, buf: &mut Buffer) -> Rect {
+    let (digits, lab) = split_headline(app, rest);
+    if let (Some(big), Some(at)) = (headline_big(app, rest), digits) {
+        big.draw(at, buf, app.theme.style(Role::Exact));
+    }
+    lab
+}
+
+/// The big digits' rows and the lab's, in present mode.
+fn split_headline(app: &App, rest: Rect) -> (Option<Rect>, Rect) {
+    match headline_big(app, rest) {
+        Some(big) => {
+            let [digits, lab] =
+                Layout::vertical([Constraint::Length(big.height() + 1), Constraint::Fill(1)])
+                    .areas(rest);
+            (Some(digits), lab)
+        }
+        None => (None, rest),
+    }
+}
+
+/// The exact rate set as big digits, when present mode shows it and there
+/// is room beyond what the lab's panels need.
+fn headline_big(app: &App, rest: Rect) -> Option<Big> {
+    if !app.present {
+        return None;
+    }
+    let spare = rest.height.saturating_sub(TOP_HEIGHT + 14);
+    Big::fit(&exact_headline(app)?, rest.width, spare)
+}
+
+/// Where the lab's panels go inside `body`: under the big digits in
+/// present mode, `body` itself otherwise (the mouse uses this too).
+pub(crate) fn lab_area(app: &App, body: Rect) -> Rect {
+    split_headline(app, body).1
+}
+
+/// "EXACT 0.008318677101" when the exact rate is known for these settings.
+fn exact_headline(app: &App) -> Option<String> {
+    let key = app.lab.rate_key();
+    match app.lab.results.exact.shown(&key) {
+        crate::ui::computed::Shown::Fresh(Outcome::Ready(e)) => {
+            Some(format!("EXACT {}", e.decimal))
+        }
+        _ => None,
+    }
 }
 
 fn panel(title: String, theme: &Theme) -> Block<'static> {

@@ -4,12 +4,12 @@
 //! only: the board comes from the pure engine in `crate::lecture`.
 //!
 //! - [`plan`]: where each part goes for a whole scene;
-//! - [`row`], [`cards`], [`crawler`], [`plots`], [`big`]: the parts;
+//! - [`row`], [`cards`], [`crawler`], [`plots`]: the parts (big letters
+//!   come from [`crate::ui::big`]);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
 //! - [`tab`]: the state (step, closing screen, jump field, toggles).
 
-pub(crate) mod big;
 pub(crate) mod cards;
 pub(crate) mod crawler;
 pub(crate) mod narration;

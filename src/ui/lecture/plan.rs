@@ -13,11 +13,11 @@
 
 use ratatui::layout::Rect;
 
-use super::big::Big;
 use super::cards::Card;
 use super::row::{self, RowLayout};
 use super::{crawler, narration, plots};
 use crate::lecture::{Board, Element, Lecture, QuerySource};
+use crate::ui::big::Big;
 
 /// Fewest rows a chart's frame takes (axes and a few rows of curve).
 pub(crate) const MIN_CHART: u16 = 8;

@@ -6,12 +6,12 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::big::Big;
 use super::cards::{draw_lines, wrap};
 use super::narration;
 use super::paint::{Painter, width};
 use crate::lecture::texts::board_texts;
 use crate::lecture::{Board, Lecture};
+use crate::ui::big::Big;
 use crate::ui::theme::{Role, Theme};
 
 /// The title: big letters when the plan found room for them, with the title

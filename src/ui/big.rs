@@ -86,7 +86,7 @@ impl Big {
 
     /// Every setting of `text` that fits `width`: each size, on one to three
     /// lines (a line breaks only at a space), shortest first.
-    pub(super) fn settings(text: &str, width: u16) -> Vec<Big> {
+    pub(crate) fn settings(text: &str, width: u16) -> Vec<Big> {
         let mut out = Vec::new();
         let chars = text.chars().count();
         for size in SIZES {
