@@ -51,14 +51,22 @@ impl App {
         }
     }
 
-    /// The app as `config` asks for it; out-of-range settings and a
-    /// broken script are errors naming the value and what is allowed.
+    /// The app as `config` asks for it, with `theme` as the palette when
+    /// the configuration names none; out-of-range settings and a broken
+    /// script are errors naming the value and what is allowed.
     pub fn from_config(config: &AppConfig, theme: Theme) -> Result<Self, UiError> {
+        // A palette named in the configuration replaces the one given, at
+        // the colour depth given (exports ask for full colour this way).
         let theme = match &config.theme {
-            Some(name) => Theme::named(name).ok_or_else(|| UiError::UnknownTheme {
-                name: name.clone(),
-                known: crate::ui::theme_names(),
-            })?,
+            Some(name) => Theme::named(name)
+                .map(|named| Theme {
+                    depth: theme.depth,
+                    ..named
+                })
+                .ok_or_else(|| UiError::UnknownTheme {
+                    name: name.clone(),
+                    known: crate::ui::theme_names(),
+                })?,
             None => theme,
         };
         let mut app = App::new(config.screen, theme);
