@@ -1,7 +1,8 @@
 //! The command-line contract (see README): argument parsing and each subcommand.
 //!
 //! Dispatch: no subcommand -> `crate::ui::run_app(&cli.app)`;
-//! `render` -> `crate::ui::render_command(&args)` (prints the text);
+//! `render` -> [`render::run`] (a frame as text, ANSI, SVG or HTML, or the
+//! whole lecture);
 //! `script` -> `crate::lecture::script_command(&args)`; the rest live in
 //! one file each under `src/cli/`.
 
@@ -14,6 +15,7 @@ pub(crate) mod measure;
 pub(crate) mod positions;
 pub(crate) mod ranges;
 pub(crate) mod rate;
+pub(crate) mod render;
 pub(crate) mod script;
 pub(crate) mod size;
 
@@ -82,9 +84,7 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         Command::Size(args) => size::run(&args),
         Command::Positions(args) => positions::run(&args),
         Command::Lookup(args) => lookup::run(&args),
-        Command::Render(args) => {
-            crate::ui::render_text(&render_with_app_options(args, app).frame()).map_err(from_ui)
-        }
+        Command::Render(args) => render::run(&render_with_app_options(args, app)),
         Command::Script(args) => script::run(&args),
     }
     .map(Some)
