@@ -16,6 +16,10 @@ pub(crate) struct Cli {
     /// Options for the interactive app (used when no subcommand is given).
     #[command(flatten)]
     pub app: AppArgs,
+    /// Folder the app's `e` key saves frames into (the current one when not
+    /// given).
+    #[arg(long, value_name = "DIR")]
+    pub export_dir: Option<PathBuf>,
     /// A one-shot command instead of the app.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -127,6 +131,7 @@ impl AppArgs {
             script: self.script.clone(),
             theme: self.theme.clone(),
             present: self.present,
+            export_dir: None,
         }
     }
 

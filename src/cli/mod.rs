@@ -66,6 +66,11 @@ pub fn run(argv: &[OsString]) -> ExitCode {
 /// Runs a parsed command; `Some(text)` is what to print.
 fn execute(cli: Cli) -> Result<Option<String>, CliError> {
     let app = cli.app;
+    if cli.export_dir.is_some() && cli.command.is_some() {
+        return Err(CliError::Usage(
+            "--export-dir only applies to the app (its e key); render takes --out".into(),
+        ));
+    }
     if app.any_given() && !matches!(cli.command, None | Some(Command::Render(_))) {
         return Err(CliError::Usage(
             "--screen, --m, --n, --k, --script, --theme and --present before a command only \
@@ -74,9 +79,11 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         ));
     }
     let Some(command) = cli.command else {
-        return crate::ui::run_app(&app.config())
-            .map(|()| None)
-            .map_err(from_ui);
+        let config = crate::ui::AppConfig {
+            export_dir: cli.export_dir,
+            ..app.config()
+        };
+        return crate::ui::run_app(&config).map(|()| None).map_err(from_ui);
     };
     match command {
         Command::Rate(args) => rate::run(&args),

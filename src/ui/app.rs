@@ -1,5 +1,7 @@
 //! The one state of the app. Views read it; only [`crate::ui::update`] changes it.
 
+use std::path::PathBuf;
+
 use crate::ui::config::AppConfig;
 use crate::ui::error::UiError;
 use crate::ui::lab::state::LabState;
@@ -32,6 +34,39 @@ pub struct App {
     pub sandbox: SandboxState,
     /// Sizing inputs and results.
     pub sizing: SizingState,
+    /// Where the `e` key saves the frame; `None` saves nothing (an app
+    /// made without a configuration, as in tests, never writes files).
+    pub export_dir: Option<PathBuf>,
+    /// The outcome of the last export, shown on the bottom line until the
+    /// next key.
+    pub status: Option<Status>,
+}
+
+/// A one-line message about something the app did, on the bottom line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// What happened.
+    pub text: String,
+    /// True when it went wrong.
+    pub failed: bool,
+}
+
+impl Status {
+    /// Something that worked.
+    pub fn done(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            failed: false,
+        }
+    }
+
+    /// Something that did not.
+    pub fn failed(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            failed: true,
+        }
+    }
 }
 
 impl App {
@@ -48,6 +83,8 @@ impl App {
             lab: LabState::default(),
             sandbox: SandboxState::new(),
             sizing: SizingState::new(),
+            export_dir: None,
+            status: None,
         }
     }
 
@@ -71,6 +108,7 @@ impl App {
         };
         let mut app = App::new(config.screen, theme);
         app.present = config.present;
+        app.export_dir = Some(config.export_dir.clone().unwrap_or_else(|| ".".into()));
         app.lab.apply_settings(config.m, config.n, config.k)?;
         if let Some(path) = &config.script {
             let lecture = crate::lecture::Lecture::from_file(path)

@@ -24,6 +24,7 @@ pub(crate) const GLOBAL: &[KeyHelp] = &[
     k("?", "this help (any key closes it)"),
     k("t", "next colour theme (dark, light, high-contrast, mono)"),
     k("p", "present mode on or off (for a projector)"),
+    k("e", "export this frame as SVG and text (see --export-dir)"),
     k("q, Esc, Ctrl+C", "quit"),
     k("mouse", "click a tab to switch screens"),
 ];
@@ -122,7 +123,7 @@ pub(crate) fn screen_keys(app: &App) -> &'static [KeyHelp] {
 /// The footer's one-line summary for the screen on show.
 pub(crate) fn footer(app: &App) -> &'static str {
     match app.screen {
-        Screen::Lecture => "→ next · ← back · ] [ scene · 1-5 jump · Home start · ? help",
+        Screen::Lecture => "→ next · ← back · ] [ scene · 1-5 jump · Home start · e export · ? help",
         Screen::Lab if app.typing() => "type a value · Enter accept · Esc cancel",
         Screen::Lab => {
             "↑↓ choose · ←→ adjust · < > big · Enter type · l lock · s scheme · r reseed"
@@ -130,9 +131,9 @@ pub(crate) fn footer(app: &App) -> &'static str {
         Screen::Sandbox if app.typing() => {
             "type a key · Enter do it · ↑↓ insert⇄query · Esc leave field"
         }
-        Screen::Sandbox => "i insert · f query · ↑↓ m/k · ←→ change · c clear · ? help",
+        Screen::Sandbox => "i insert · f query · ↑↓ m/k · ←→ change · c clear · e export · ? help",
         Screen::Sizing if app.typing() => "type · Enter/Esc done · ↑↓ other field",
-        Screen::Sizing => "↑↓ choose · Enter or digit edit · ? help · q quit",
+        Screen::Sizing => "↑↓ choose · Enter or digit edit · e export · ? help · q quit",
     }
 }
 

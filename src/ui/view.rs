@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use strum::IntoEnumIterator;
 
-use crate::ui::app::App;
+use crate::ui::app::{App, Status};
 use crate::ui::help::{self, KeyHelp};
 use crate::ui::screen::Screen;
 use crate::ui::theme::Role;
@@ -38,6 +38,9 @@ impl Widget for &App {
             Screen::Sizing => crate::ui::sizing::view::render(self, body, buf),
         }
         render_footer(self, area, buf);
+        if let Some(status) = &self.status {
+            render_status(self, status, area, buf);
+        }
         if self.show_help {
             render_help(self, area, buf);
         }
@@ -100,6 +103,20 @@ fn render_footer(app: &App, area: Rect, buf: &mut Buffer) {
         text,
         usize::from(area.width),
         app.theme.style(Role::Hint),
+    );
+}
+
+/// The last export's outcome, over the bottom line until the next key.
+fn render_status(app: &App, status: &Status, area: Rect, buf: &mut Buffer) {
+    let y = area.bottom().saturating_sub(1);
+    let role = if status.failed { Role::Bad } else { Role::Good };
+    let width = usize::from(area.width);
+    buf.set_stringn(
+        area.x,
+        y,
+        format!(" {:<width$}", status.text),
+        width,
+        app.theme.style(role),
     );
 }
 

@@ -1,6 +1,6 @@
 //! Frames leaving the app: as ANSI text for a terminal, as SVG for slides,
 //! as a self-contained HTML page, the whole lecture as one HTML handout or
-//! a folder of SVGs, as files.
+//! a folder of SVGs, and the `e` key's snapshot of the screen on show.
 //!
 //! Every export draws through the app itself ([`crate::ui::Headless`]), so
 //! it shows exactly what the app shows at that size. SVG and HTML take
@@ -11,11 +11,12 @@
 //! - [`cells`]: a drawn buffer read back as glyphs and concrete colours;
 //! - [`svg`], [`html`], [`ansi`]: one frame in each format;
 //! - [`lecture`] and [`handout`]: every step of a lecture, and the page;
-//! - [`files`]: writing without half-written files.
+//! - [`files`]: writing without half-written files; [`from_app`]: the `e` key.
 
 pub(crate) mod ansi;
 pub(crate) mod cells;
 pub(crate) mod files;
+pub(crate) mod from_app;
 pub(crate) mod handout;
 pub(crate) mod html;
 pub(crate) mod lecture;

@@ -2,6 +2,7 @@
 //! storms, layouts at many sizes, and snapshots of every screen. They drive
 //! the state through `update` and draw with the real views, no terminal.
 
+mod export_key;
 mod lecture_fuzz;
 mod lecture_glyphs;
 mod lecture_layout;
