@@ -3,6 +3,7 @@
 //! the state through `update` and draw with the real views, no terminal.
 
 mod export_key;
+mod export_svg;
 mod lecture_fuzz;
 mod lecture_glyphs;
 mod lecture_layout;
