@@ -123,7 +123,9 @@ pub(crate) fn screen_keys(app: &App) -> &'static [KeyHelp] {
 /// The footer's one-line summary for the screen on show.
 pub(crate) fn footer(app: &App) -> &'static str {
     match app.screen {
-        Screen::Lecture => "→ next · ← back · ] [ scene · 1-5 jump · Home start · e export · ? help",
+        Screen::Lecture => {
+            "→ next · ← back · ] [ scene · 1-5 jump · Home start · e export · ? help"
+        }
         Screen::Lab if app.typing() => "type a value · Enter accept · Esc cancel",
         Screen::Lab => {
             "↑↓ choose · ←→ adjust · < > big · Enter type · l lock · s scheme · r reseed"

@@ -143,9 +143,15 @@ mod tests {
         let reset = look(Style::new().fg(Color::Reset).bg(Color::Reset), &LIGHT);
         assert_eq!((reset.fg, reset.bg), (LIGHT.foreground, LIGHT.background));
         let red = look(Style::new().fg(Color::Rgb(200, 0, 0)).bold(), &MONO);
-        assert_eq!((red.fg, red.bg, red.bold), ((200, 0, 0), MONO.background, true));
+        assert_eq!(
+            (red.fg, red.bg, red.bold),
+            ((200, 0, 0), MONO.background, true)
+        );
         let reversed = look(Style::new().reversed().dim(), &MONO);
-        assert_eq!((reversed.fg, reversed.bg), (MONO.background, MONO.foreground));
+        assert_eq!(
+            (reversed.fg, reversed.bg),
+            (MONO.background, MONO.foreground)
+        );
         assert!(reversed.dim && !reversed.italic);
         let removed = look(Style::new().bold().remove_modifier(Modifier::BOLD), &MONO);
         assert!(!removed.bold);

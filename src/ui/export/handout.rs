@@ -23,11 +23,7 @@ pub(crate) fn document(title: &str, steps: &[StepFrame], palette: &Palette) -> S
     for step in steps {
         section(&mut sections, step, palette, &mut classes);
     }
-    let css = format!(
-        "{}{CSS}{BASE_CSS}{}",
-        colours_css(palette),
-        classes.css()
-    );
+    let css = format!("{}{CSS}{BASE_CSS}{}", colours_css(palette), classes.css());
     format!(
         "{}<body>\n<header class=\"top\">\n<h1>{}</h1>\n{}{}</header>\n\
          <main>\n{sections}</main>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",

@@ -37,7 +37,10 @@ impl StepFrame {
 
     /// A file name for the step, `3-04.svg` (see [`step_name`]).
     pub(crate) fn file_name(&self, extension: &str) -> String {
-        format!("{}.{extension}", step_name(self.scene, self.step, self.steps))
+        format!(
+            "{}.{extension}",
+            step_name(self.scene, self.step, self.steps)
+        )
     }
 }
 

@@ -33,7 +33,10 @@ mod tests {
             escape("a<b & \"c\" 'd'>"),
             "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;"
         );
-        assert_eq!(escape("x\u{1b}[31m\u{7}\u{ffff}y"), "x\u{fffd}[31m\u{fffd}\u{fffd}y");
+        assert_eq!(
+            escape("x\u{1b}[31m\u{7}\u{ffff}y"),
+            "x\u{fffd}[31m\u{fffd}\u{fffd}y"
+        );
         assert_eq!(escape("ok\tfine\n░▒▓ ⠿ ─│"), "ok\tfine\n░▒▓ ⠿ ─│");
     }
 }

@@ -111,7 +111,10 @@ pub(crate) fn lecture_pictures(frame: &FrameConfig) -> Result<Vec<(String, Strin
         .iter()
         .map(|s| {
             let name = format!("bloomlab · Lecture {}", s.id());
-            (s.file_name("svg"), svg::document(&s.buffer, theme.palette, &name))
+            (
+                s.file_name("svg"),
+                svg::document(&s.buffer, theme.palette, &name),
+            )
         })
         .collect())
 }

@@ -111,8 +111,17 @@ pub(crate) fn document(buf: &Buffer, palette: &Palette, title: &str) -> String {
 
 /// `buf` as an `<svg>` element for a page whose style sheet holds
 /// `classes.css()` and [`BASE_CSS`].
-pub(crate) fn element(buf: &Buffer, palette: &Palette, title: &str, classes: &mut Classes) -> String {
-    format!("{}{}</svg>\n", open(buf, title), body(buf, palette, classes))
+pub(crate) fn element(
+    buf: &Buffer,
+    palette: &Palette,
+    title: &str,
+    classes: &mut Classes,
+) -> String {
+    format!(
+        "{}{}</svg>\n",
+        open(buf, title),
+        body(buf, palette, classes)
+    )
 }
 
 /// The root element's start tag, sized to the grid, and the title.

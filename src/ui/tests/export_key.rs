@@ -62,13 +62,19 @@ fn e_saves_the_frame_as_svg_and_text_and_says_where() {
         ["bloomlab-lecture-3-03.svg", "bloomlab-lecture-3-03.txt"]
     );
     let text = std::fs::read_to_string(dir.join("bloomlab-lecture-3-03.txt")).expect("text");
-    assert_eq!(text, before, "the text is the frame as it was, without the message");
+    assert_eq!(
+        text, before,
+        "the text is the frame as it was, without the message"
+    );
     let svg = std::fs::read_to_string(dir.join("bloomlab-lecture-3-03.svg")).expect("svg");
     assert!(roxmltree::Document::parse(&svg).is_ok());
     // Light's exact colours, though this app was drawn in 16 colours.
     assert!(svg.contains("fill=\"#fafafa\""), "light background");
     let line = bottom_line(&app);
-    assert!(line.contains("exported") && line.contains("bloomlab-lecture-3-03.svg"), "{line}");
+    assert!(
+        line.contains("exported") && line.contains("bloomlab-lecture-3-03.svg"),
+        "{line}"
+    );
 
     // A second export gets a counter; the first files are left alone.
     app.press(KeyCode::Char('e'));

@@ -90,10 +90,7 @@ fn frames() -> Vec<FrameConfig> {
 
 fn palette_of(frame: &FrameConfig) -> &'static Palette {
     let name = frame.app.theme.as_deref().unwrap_or("dark");
-    PALETTES
-        .iter()
-        .find(|p| p.name == name)
-        .expect("a palette")
+    PALETTES.iter().find(|p| p.name == name).expect("a palette")
 }
 
 #[test]
@@ -110,7 +107,10 @@ fn the_svg_holds_every_glyph_of_the_text_frame_in_order() {
         );
         // What `render --format svg` writes is the same picture.
         let rendered = crate::ui::export::frame(&frame, Format::Svg).expect("renders");
-        assert_eq!(non_blank(&svg_text(&rendered)), non_blank(&buffer_text(&buf)));
+        assert_eq!(
+            non_blank(&svg_text(&rendered)),
+            non_blank(&buffer_text(&buf))
+        );
         for colour in colours_in(&svg) {
             assert!(
                 palette_colours(palette).contains(&colour),
@@ -157,7 +157,9 @@ fn runs_sit_on_the_cell_grid() {
         let mut end = 0;
         for span in text.children().filter(|n| n.has_tag_name("tspan")) {
             let (x, len) = (number(span, "x"), number(span, "textLength"));
-            let cells = span.text().map_or(0, |t| ratatui::text::Span::raw(t).width()) as u32;
+            let cells = span
+                .text()
+                .map_or(0, |t| ratatui::text::Span::raw(t).width()) as u32;
             assert_eq!(x % CELL_WIDTH, 0);
             assert_eq!(len, cells * CELL_WIDTH, "{:?}", span.text());
             assert!(x >= end && x + len <= 120 * CELL_WIDTH, "runs overlap");
