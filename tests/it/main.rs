@@ -15,6 +15,7 @@ mod cli_size;
 mod cli_snapshots;
 mod export_browser;
 mod export_cli;
+mod export_pictures;
 mod filter_props;
 mod hostile_cli;
 mod hostile_scripts;
