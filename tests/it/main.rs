@@ -13,6 +13,7 @@ mod cli_measure;
 mod cli_rate;
 mod cli_size;
 mod cli_snapshots;
+mod export_app;
 mod export_browser;
 mod export_cli;
 mod export_pictures;
