@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::files::{shown, write_new};
-use super::lecture::step_name;
+use super::names::step_name;
 use super::svg;
 use crate::ui::app::{App, Status};
 use crate::ui::render::buffer_text;

@@ -4,6 +4,8 @@
 
 use ratatui::buffer::Buffer;
 
+use super::names::step_name;
+
 use crate::ui::app::App;
 use crate::ui::config::FrameConfig;
 use crate::ui::error::UiError;
@@ -42,14 +44,6 @@ impl StepFrame {
             step_name(self.scene, self.step, self.steps)
         )
     }
-}
-
-/// Scene `scene`, step `step` of `steps` as a name: `3-04`, the step
-/// zero-padded to the width of the scene's last step (at least two
-/// digits), so a folder of exports lists in lecture order.
-pub(crate) fn step_name(scene: usize, step: usize, steps: usize) -> String {
-    let width = steps.to_string().len().max(2);
-    format!("{scene}-{step:0width$}")
 }
 
 /// Every step of the lecture `frame` names (its script, or the built-in
