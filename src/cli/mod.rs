@@ -150,8 +150,14 @@ fn print_stdout(text: &str) -> ExitCode {
     }
 }
 
-/// Writes one line to stderr, ignoring a closed stderr rather than panicking.
+/// Writes one line to stderr, ignoring a closed stderr rather than
+/// panicking. A value quoted from the command line is shown with its
+/// control and invisible characters escaped, whichever message quotes it.
 fn eprintln_quietly(line: &str) {
     let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "{line}");
+    let lines: Vec<String> = line
+        .split('\n')
+        .map(crate::ui::export::markup::printable)
+        .collect();
+    let _ = writeln!(err, "{}", lines.join("\n"));
 }

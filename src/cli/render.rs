@@ -11,6 +11,11 @@ use crate::ui::export::{self, WriteError};
 /// Draws what `args` ask for; returns the text to print, which is empty
 /// when it went to `--out` instead.
 pub(crate) fn run(args: &RenderArgs) -> Result<String, CliError> {
+    if args.out.as_ref().is_some_and(|p| p.as_os_str().is_empty()) {
+        return Err(CliError::Usage(
+            "--out needs a file name (or with --all --format svg a folder)".into(),
+        ));
+    }
     if args.all {
         return run_all(args);
     }

@@ -233,6 +233,8 @@ fn all_refuses_what_it_cannot_do() {
         ),
         (&["--export-dir", "x", "render"], &["--export-dir", "--out"]),
         (&["render", "--export-dir", "x"], &["--export-dir"]),
+        (&["render", "--format", "svg", "--out", ""], &["--out"]),
+        (&["render", "--format", "s\u{1b}[2Jvg"], &["--format"]),
     ];
     for (args, needles) in cases {
         let o = run(args);
