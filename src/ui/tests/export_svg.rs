@@ -84,6 +84,12 @@ fn frames() -> Vec<FrameConfig> {
                 out.push(config(Screen::Lecture, palette.name, Some(step), size));
             }
         }
+        // Exports draw whatever present mode draws.
+        for screen in [Screen::Lecture, Screen::Lab] {
+            let mut presented = config(screen, palette.name, Some((3, 3)), (120, 40));
+            presented.app.present = true;
+            out.push(presented);
+        }
     }
     out
 }
