@@ -56,7 +56,9 @@ fn staged(path: &Path, contents: &[u8]) -> Result<PathBuf, WriteError> {
         .file_name()
         .map_or_else(|| "export".into(), |n| n.to_string_lossy());
     let (temp, mut file) = temporary(dir, &name).map_err(failed(path))?;
-    let written = file.write_all(contents).and_then(|()| file.sync_all());
+    // No fsync: the rename already keeps readers from half a file, and a
+    // flush to disk per export would stall the app on a slow disk.
+    let written = file.write_all(contents);
     if let Err(error) = written {
         let _ = fs::remove_file(&temp);
         return Err(failed(path)(error));
