@@ -164,12 +164,13 @@ impl Browser {
         }
     }
 
-    /// Waits until the page shows step `id`, and returns what it shows.
+    /// Waits until the page has loaded and shows step `id`, and returns
+    /// what it shows.
     fn wait_for_step(&mut self, id: &str) -> Value {
         let deadline = Instant::now() + ANSWER_WITHIN;
         loop {
             let state = self.eval(STATE);
-            if state["current"] == json!(id) {
+            if state["current"] == json!(id) && state["ready"] == json!("complete") {
                 return state;
             }
             assert!(Instant::now() < deadline, "never showed {id}: {state}");
