@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::ranges;
+use crate::ui::export::Format;
 use crate::ui::{AppConfig, FrameConfig, Screen};
 
 /// bloomlab: learn, teach and reason about Bloom filters.
@@ -15,6 +16,10 @@ pub(crate) struct Cli {
     /// Options for the interactive app (used when no subcommand is given).
     #[command(flatten)]
     pub app: AppArgs,
+    /// Folder the app's `e` key saves frames into (the current one when not
+    /// given).
+    #[arg(long, value_name = "DIR")]
+    pub export_dir: Option<PathBuf>,
     /// A one-shot command instead of the app.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -32,6 +37,32 @@ pub(crate) enum ScreenName {
     Sandbox,
     /// n and a target rate in; m, bytes and k out.
     Sizing,
+}
+
+/// What `render` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub(crate) enum FormatName {
+    /// Plain text, one line per row.
+    #[default]
+    Text,
+    /// Text with ANSI colour codes, for `cat` in a terminal.
+    Ansi,
+    /// An SVG picture in the palette's colours.
+    Svg,
+    /// A self-contained HTML page (with --all: the whole lecture).
+    Html,
+}
+
+impl FormatName {
+    /// The app's name for this format.
+    pub(crate) fn format(self) -> Format {
+        match self {
+            FormatName::Text => Format::Text,
+            FormatName::Ansi => Format::Ansi,
+            FormatName::Svg => Format::Svg,
+            FormatName::Html => Format::Html,
+        }
+    }
 }
 
 /// Which probe scheme a filter uses.
@@ -100,6 +131,7 @@ impl AppArgs {
             script: self.script.clone(),
             theme: self.theme.clone(),
             present: self.present,
+            export_dir: None,
         }
     }
 
@@ -128,7 +160,8 @@ pub(crate) enum Command {
     Positions(PositionsArgs),
     /// Insert keys into a lesson filter and query others.
     Lookup(LookupArgs),
-    /// Draw one screen as plain text, exactly as the app would.
+    /// Draw one screen exactly as the app would: as text, ANSI, SVG or
+    /// HTML; with --all, every step of the lecture.
     Render(RenderArgs),
     /// Check or trace a lecture script.
     Script(ScriptArgs),
@@ -255,6 +288,21 @@ pub(crate) struct RenderArgs {
     /// Height of the drawing in rows (1 to 1000).
     #[arg(long, default_value_t = 30, value_parser = ranges::render_size, allow_negative_numbers = true)]
     pub height: u16,
+    /// Output format: text (the default), ansi (colours for a terminal; 24-bit
+    /// when COLORTERM says truecolor or 24bit, else the 16 ANSI colours),
+    /// svg or html (the palette's exact colours).
+    #[arg(long, value_enum, default_value_t = FormatName::Text)]
+    pub format: FormatName,
+    /// Every step of the lecture: with --format html one page that steps by
+    /// keys and prints a step per sheet; with --format svg one file per step
+    /// (3-04.svg) in the folder --out names.
+    #[arg(long)]
+    pub all: bool,
+    /// Write to this file instead of standard output (with --all --format
+    /// svg: into this folder, made if missing). The file appears whole or
+    /// not at all.
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
 }
 
 impl RenderArgs {

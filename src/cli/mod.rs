@@ -1,7 +1,8 @@
 //! The command-line contract (see README): argument parsing and each subcommand.
 //!
 //! Dispatch: no subcommand -> `crate::ui::run_app(&cli.app)`;
-//! `render` -> `crate::ui::render_command(&args)` (prints the text);
+//! `render` -> [`render::run`] (a frame as text, ANSI, SVG or HTML, or the
+//! whole lecture);
 //! `script` -> `crate::lecture::script_command(&args)`; the rest live in
 //! one file each under `src/cli/`.
 
@@ -14,6 +15,7 @@ pub(crate) mod measure;
 pub(crate) mod positions;
 pub(crate) mod ranges;
 pub(crate) mod rate;
+pub(crate) mod render;
 pub(crate) mod script;
 pub(crate) mod size;
 
@@ -64,6 +66,11 @@ pub fn run(argv: &[OsString]) -> ExitCode {
 /// Runs a parsed command; `Some(text)` is what to print.
 fn execute(cli: Cli) -> Result<Option<String>, CliError> {
     let app = cli.app;
+    if cli.export_dir.is_some() && cli.command.is_some() {
+        return Err(CliError::Usage(
+            "--export-dir only applies to the app (its e key); render takes --out".into(),
+        ));
+    }
     if app.any_given() && !matches!(cli.command, None | Some(Command::Render(_))) {
         return Err(CliError::Usage(
             "--screen, --m, --n, --k, --script, --theme and --present before a command only \
@@ -72,9 +79,11 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         ));
     }
     let Some(command) = cli.command else {
-        return crate::ui::run_app(&app.config())
-            .map(|()| None)
-            .map_err(from_ui);
+        let config = crate::ui::AppConfig {
+            export_dir: cli.export_dir,
+            ..app.config()
+        };
+        return crate::ui::run_app(&config).map(|()| None).map_err(from_ui);
     };
     match command {
         Command::Rate(args) => rate::run(&args),
@@ -82,9 +91,7 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         Command::Size(args) => size::run(&args),
         Command::Positions(args) => positions::run(&args),
         Command::Lookup(args) => lookup::run(&args),
-        Command::Render(args) => {
-            crate::ui::render_text(&render_with_app_options(args, app).frame()).map_err(from_ui)
-        }
+        Command::Render(args) => render::run(&render_with_app_options(args, app)),
         Command::Script(args) => script::run(&args),
     }
     .map(Some)
@@ -143,8 +150,14 @@ fn print_stdout(text: &str) -> ExitCode {
     }
 }
 
-/// Writes one line to stderr, ignoring a closed stderr rather than panicking.
+/// Writes one line to stderr, ignoring a closed stderr rather than
+/// panicking. A value quoted from the command line is shown with its
+/// control and invisible characters escaped, whichever message quotes it.
 fn eprintln_quietly(line: &str) {
     let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "{line}");
+    let lines: Vec<String> = line
+        .split('\n')
+        .map(crate::ui::export::markup::printable)
+        .collect();
+    let _ = writeln!(err, "{}", lines.join("\n"));
 }

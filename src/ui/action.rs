@@ -22,6 +22,8 @@ pub(crate) enum Action {
     CycleTheme,
     /// Enter or leave present mode (`p`).
     TogglePresent,
+    /// Save the frame on show as SVG and text (`e`).
+    Export,
     /// The terminal changed size.
     Resize(u16, u16),
     /// Edit the text field that has focus on the current screen.

@@ -1,5 +1,7 @@
 //! The one state of the app. Views read it; only [`crate::ui::update`] changes it.
 
+use std::path::PathBuf;
+
 use crate::ui::config::AppConfig;
 use crate::ui::error::UiError;
 use crate::ui::lab::state::LabState;
@@ -32,6 +34,39 @@ pub struct App {
     pub(crate) sandbox: SandboxState,
     /// Sizing inputs and results.
     pub(crate) sizing: SizingState,
+    /// Where the `e` key saves the frame; `None` saves nothing (an app
+    /// made without a configuration, as in tests, never writes files).
+    pub(crate) export_dir: Option<PathBuf>,
+    /// The outcome of the last export, shown on the bottom line until the
+    /// next key.
+    pub(crate) status: Option<Status>,
+}
+
+/// A one-line message about something the app did, on the bottom line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Status {
+    /// What happened.
+    pub(crate) text: String,
+    /// True when it went wrong.
+    pub(crate) failed: bool,
+}
+
+impl Status {
+    /// Something that worked.
+    pub(crate) fn done(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            failed: false,
+        }
+    }
+
+    /// Something that did not.
+    pub(crate) fn failed(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            failed: true,
+        }
+    }
 }
 
 impl App {
@@ -48,21 +83,32 @@ impl App {
             lab: LabState::default(),
             sandbox: SandboxState::new(),
             sizing: SizingState::new(),
+            export_dir: None,
+            status: None,
         }
     }
 
-    /// The app as `config` asks for it; out-of-range settings and a
-    /// broken script are errors naming the value and what is allowed.
+    /// The app as `config` asks for it, with `theme` as the palette when
+    /// the configuration names none; out-of-range settings and a broken
+    /// script are errors naming the value and what is allowed.
     pub fn from_config(config: &AppConfig, theme: Theme) -> Result<Self, UiError> {
+        // A palette named in the configuration replaces the one given, at
+        // the colour depth given (exports ask for full colour this way).
         let theme = match &config.theme {
-            Some(name) => Theme::named(name).ok_or_else(|| UiError::UnknownTheme {
-                name: name.clone(),
-                known: crate::ui::theme_names(),
-            })?,
+            Some(name) => Theme::named(name)
+                .map(|named| Theme {
+                    depth: theme.depth,
+                    ..named
+                })
+                .ok_or_else(|| UiError::UnknownTheme {
+                    name: name.clone(),
+                    known: crate::ui::theme_names(),
+                })?,
             None => theme,
         };
         let mut app = App::new(config.screen, theme);
         app.present = config.present;
+        app.export_dir = Some(config.export_dir.clone().unwrap_or_else(|| ".".into()));
         app.lab.apply_settings(config.m, config.n, config.k)?;
         if let Some(path) = &config.script {
             let lecture = crate::lecture::Lecture::from_file(path)

@@ -23,6 +23,9 @@ pub struct AppConfig {
     pub theme: Option<String>,
     /// Open in present mode: no chrome, large type, for a projector.
     pub present: bool,
+    /// Where the `e` key saves the frame on show; `None` is the current
+    /// directory.
+    pub export_dir: Option<PathBuf>,
 }
 
 /// One frame drawn off-screen, as `bloomlab render` asks for it.

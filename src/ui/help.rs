@@ -24,6 +24,7 @@ pub(crate) const GLOBAL: &[KeyHelp] = &[
     k("?", "this help (any key closes it)"),
     k("t", "next colour theme (dark, light, high-contrast, mono)"),
     k("p", "present mode on or off (for a projector)"),
+    k("e", "export this frame as SVG and text (see --export-dir)"),
     k("q, Esc, Ctrl+C", "quit"),
     k("mouse", "click a tab to switch screens"),
 ];
@@ -144,7 +145,9 @@ pub(crate) fn footer(app: &App) -> String {
     };
     match app.screen {
         Screen::Lecture if app.typing() => "type 3 or 3.4 · Enter go · Esc cancel".to_string(),
-        Screen::Lecture => format!("→ next · ← back · ] [ scene · {jump} · n narration · ? help"),
+        Screen::Lecture => {
+            format!("→ next · ← back · ] [ scene · {jump} · n narration · e export · ? help")
+        }
         other => footer_for(app, other).to_string(),
     }
 }
@@ -159,11 +162,11 @@ fn footer_for(app: &App, screen: Screen) -> &'static str {
         Screen::Sandbox if app.typing() => {
             "type a key · Enter do it · ↑↓ insert⇄query · Esc leave field"
         }
-        Screen::Sandbox => "i insert · f query · ↑↓ m/k · ←→ change · c clear · ? help",
+        Screen::Sandbox => "i insert · f query · ↑↓ m/k · ←→ change · c clear · e export · ? help",
         Screen::Sizing if app.typing() => {
             "type · Enter done · Esc back to the last good entry · ↑↓ other field"
         }
-        Screen::Sizing => "↑↓ choose · Enter or digit edit · ? help · q quit",
+        Screen::Sizing => "↑↓ choose · Enter or digit edit · e export · ? help · q quit",
     }
 }
 

@@ -44,6 +44,7 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
         KeyCode::Char('?') => Some(Action::ToggleHelp),
         KeyCode::Char('t') => Some(Action::CycleTheme),
         KeyCode::Char('p') => Some(Action::TogglePresent),
+        KeyCode::Char('e') => Some(Action::Export),
         _ => match app.screen {
             Screen::Lecture => lecture_key(key).map(Action::Lecture),
             Screen::Lab => lab_key(key).map(Action::Lab),

@@ -11,7 +11,8 @@
 //! - [`bit_row`], [`slider`], [`text_field`], [`format`], [`numbers`]:
 //!   shared pieces; [`theme`]: named styles.
 //! - [`worker`] and [`jobs`]: exact work off the UI thread;
-//!   [`runtime`]: the terminal loop; [`render`]: text snapshots.
+//!   [`runtime`]: the terminal loop; [`render`]: text snapshots;
+//!   [`export`]: frames as ANSI, SVG and HTML, the lecture as a handout.
 
 pub(crate) mod action;
 pub(crate) mod app;
@@ -21,6 +22,7 @@ pub(crate) mod bit_row;
 pub(crate) mod computed;
 pub(crate) mod config;
 pub(crate) mod error;
+pub(crate) mod export;
 pub(crate) mod format;
 pub(crate) mod headless;
 pub(crate) mod help;

@@ -35,6 +35,11 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
 }
 
 fn act(app: &mut App, action: Action) {
+    // A status message lasts until the user's next request; a resize is
+    // the terminal's doing, not a request.
+    if !matches!(action, Action::Resize(..)) {
+        app.status = None;
+    }
     match action {
         Action::Quit => app.quit = true,
         Action::NextScreen => switch_to(app, app.screen.next()),
@@ -47,6 +52,8 @@ fn act(app: &mut App, action: Action) {
         }
         Action::CycleTheme => app.theme = app.theme.next(),
         Action::TogglePresent => app.present = !app.present,
+        // Writing two small files takes well under a frame's time.
+        Action::Export => app.status = Some(crate::ui::export::from_app::save(app)),
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
         Action::Lecture(step) => app.lecture.apply(step, app.present),

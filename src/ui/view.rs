@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use strum::IntoEnumIterator;
 
-use crate::ui::app::App;
+use crate::ui::app::{App, Status};
 use crate::ui::help::{self, KeyHelp};
 use crate::ui::screen::Screen;
 use crate::ui::theme::Role;
@@ -50,6 +50,9 @@ impl Widget for &App {
         }
         if !self.present {
             render_footer(self, area, buf);
+        }
+        if let Some(status) = &self.status {
+            render_status(self, status, area, buf);
         }
         if self.show_help {
             render_help(self, area, buf);
@@ -144,6 +147,20 @@ fn render_present_status(app: &App, frame: Rect, buf: &mut Buffer) {
         line,
         usize::from(status.width),
         app.theme.style(Role::Label),
+    );
+}
+
+/// The last export's outcome, over the bottom line until the next key.
+fn render_status(app: &App, status: &Status, area: Rect, buf: &mut Buffer) {
+    let y = area.bottom().saturating_sub(1);
+    let role = if status.failed { Role::Bad } else { Role::Good };
+    let width = usize::from(area.width);
+    buf.set_stringn(
+        area.x,
+        y,
+        format!(" {:<width$}", status.text),
+        width,
+        app.theme.style(role),
     );
 }
 

@@ -565,8 +565,7 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
     let cards = [Card::Derivation, Card::Table, Card::Notes];
     let has_cards = boards.iter().any(|b| cards.into_iter().any(|c| c.shown(b)));
     let has_plots = boards.iter().any(|b| shows(Part::Plots, b, opts));
-    let wide = width >= 110;
-    if !has_cards || !(has_plots || wide) || width < MIN_CHART_WIDTH + MIN_SIDE {
+    if !has_cards || width < MIN_CHART_WIDTH + MIN_SIDE {
         return vec![one];
     }
     let wanted = boards
@@ -579,29 +578,38 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
         })
         .max()
         .unwrap_or(MIN_SIDE);
-    // Beside the cards the row must still get boxed cells (four columns a
-    // cell), or it stays across the board.
+    let side = wanted.clamp(MIN_SIDE, (width / 2).max(MIN_SIDE));
+    let beside_plots = Columns {
+        full,
+        main: (0, width - side),
+        cards: (width - side, side),
+        all_beside: false,
+    };
+    // On a big screen the row and diagrams may join the charts beside the
+    // cards, when that still leaves the row cells six columns wide.
     let m = boards
         .iter()
         .filter_map(|b| b.row.as_ref().map(Vec::len))
         .max()
         .unwrap_or(0);
-    let row_width = u16::try_from(m * 4 + 1).unwrap_or(u16::MAX);
-    let main_needs = MIN_CHART_WIDTH.max(row_width);
-    let side = wanted.clamp(MIN_SIDE, (width / 2).max(MIN_SIDE));
-    let all_beside = wide && width.saturating_sub(MIN_SIDE) >= main_needs;
-    let side = if all_beside {
-        side.min(width - main_needs)
-    } else {
-        side
-    };
-    let two = Columns {
-        full,
-        main: (0, width - side),
-        cards: (width - side, side),
-        all_beside,
-    };
-    if wide { vec![two, one] } else { vec![one, two] }
+    let main_needs = MIN_CHART_WIDTH.max(u16::try_from(m * 7 + 1).unwrap_or(u16::MAX));
+    let all = (width >= 160 && width.saturating_sub(MIN_SIDE) >= main_needs).then(|| {
+        let side = side.min(width - main_needs);
+        Columns {
+            full,
+            main: (0, width - side),
+            cards: (width - side, side),
+            all_beside: true,
+        }
+    });
+    let mut out = Vec::new();
+    out.extend(all);
+    match (has_plots, width >= 110) {
+        (true, true) => out.extend([beside_plots, one]),
+        (true, false) => out.extend([one, beside_plots]),
+        (false, _) => out.push(one),
+    }
+    out
 }
 
 /// The smallest sizes, then grown one notch at a time while rows are left.

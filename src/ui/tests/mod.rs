@@ -2,6 +2,8 @@
 //! storms, layouts at many sizes, and snapshots of every screen. They drive
 //! the state through `update` and draw with the real views, no terminal.
 
+mod export_key;
+mod export_svg;
 mod lecture_fit;
 mod lecture_fuzz;
 mod lecture_glyphs;

@@ -58,7 +58,9 @@ impl PtyApp {
         for (k, v) in env {
             cmd.env(k, v);
         }
-        cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+        // A folder of its own: random input can press `e`, which saves
+        // the frame into the current folder, and that is not the source tree.
+        cmd.cwd(super::run::scratch_dir("pty"));
         let child = pair
             .slave
             .spawn_command(cmd)

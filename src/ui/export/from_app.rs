@@ -1,0 +1,73 @@
+//! The `e` key: the frame on screen saved as SVG and as text into the
+//! export folder, under a name that says the screen (and the lecture's
+//! scene and step), without ever replacing an earlier export.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use super::files::{shown, write_new};
+use super::names::step_name;
+use super::svg;
+use crate::ui::app::{App, Status};
+use crate::ui::render::buffer_text;
+use crate::ui::screen::Screen;
+use crate::ui::theme::{Depth, Theme};
+
+/// Saves the frame on show and returns what the status line should say:
+/// the file written, or why nothing was.
+pub(crate) fn save(app: &mut App) -> Status {
+    let Some(dir) = app.export_dir.clone() else {
+        return Status::failed("export is off: no folder to export into was set");
+    };
+    let buf = draw_in_full_colour(app);
+    let (stem, title) = names(app);
+    let picture = svg::document(&buf, app.theme.palette, &title);
+    let text = buffer_text(&buf);
+    match write_new(
+        &dir,
+        &stem,
+        &[("svg", picture.as_bytes()), ("txt", text.as_bytes())],
+    ) {
+        Ok(paths) => Status::done(format!(
+            "exported {} and .txt",
+            paths.first().map_or_else(String::new, |p| shown(p))
+        )),
+        Err(e) => Status::failed(format!("export failed: {e}")),
+    }
+}
+
+/// The app as it stands, drawn at its size with the palette's exact colours
+/// (the terminal may be showing their 16-colour stand-ins).
+fn draw_in_full_colour(app: &mut App) -> Buffer {
+    let on_screen = app.theme;
+    app.theme = Theme {
+        depth: Depth::TrueColor,
+        ..on_screen
+    };
+    let area = Rect::new(0, 0, app.size.0, app.size.1);
+    let mut buf = Buffer::empty(area);
+    (&*app).render(area, &mut buf);
+    app.theme = on_screen;
+    buf
+}
+
+/// The file stem and the picture's title for the screen on show.
+fn names(app: &App) -> (String, String) {
+    let screen = app.screen.title();
+    match app.screen {
+        Screen::Lecture => {
+            let tab = &app.lecture;
+            let (scene, step) = tab.lecture.locate(tab.step);
+            let steps = tab.lecture.scene_len(scene);
+            (
+                format!("bloomlab-lecture-{}", step_name(scene + 1, step + 1, steps)),
+                format!("bloomlab · {screen} {}.{}", scene + 1, step + 1),
+            )
+        }
+        Screen::Lab | Screen::Sandbox | Screen::Sizing => (
+            format!("bloomlab-{}", screen.to_lowercase()),
+            format!("bloomlab · {screen}"),
+        ),
+    }
+}

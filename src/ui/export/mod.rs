@@ -1,0 +1,44 @@
+//! Frames leaving the app: as ANSI text for a terminal, as SVG for slides,
+//! as a self-contained HTML page, the whole lecture as one HTML handout or
+//! a folder of SVGs, and the `e` key's snapshot of the screen on show.
+//!
+//! Every export draws through the app itself ([`crate::ui::Headless`]), so
+//! it shows exactly what the app shows at that size. SVG and HTML take
+//! their colours from the palette as 24-bit RGB whatever the terminal
+//! supports; ANSI keeps the colour depth the frame was drawn with, which
+//! is what the app would use in the same terminal.
+//!
+//! - [`draw`]: frames and the lecture drawn for the command line;
+//! - [`cells`]: a drawn buffer read back as glyphs and concrete colours;
+//! - [`svg`], [`html`], [`ansi`]: one frame in each format;
+//! - [`lecture`] and [`handout`]: every step of a lecture, and the page;
+//! - [`files`]: writing without half-written files; [`names`]: what the
+//!   files are called; [`from_app`]: the `e` key.
+
+pub(crate) mod ansi;
+pub(crate) mod cells;
+pub(crate) mod draw;
+pub(crate) mod files;
+pub(crate) mod from_app;
+pub(crate) mod handout;
+pub(crate) mod html;
+pub(crate) mod lecture;
+pub(crate) mod markup;
+pub(crate) mod names;
+pub(crate) mod svg;
+
+pub(crate) use draw::{frame, lecture_page, lecture_pictures};
+pub(crate) use files::{WriteError, write_into, write_replacing};
+
+/// What a frame is written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// Plain text, one line per row (what `render` always printed).
+    Text,
+    /// Text with ANSI colour codes, for a terminal.
+    Ansi,
+    /// A standalone SVG picture.
+    Svg,
+    /// A self-contained HTML page holding the SVG.
+    Html,
+}

@@ -1,0 +1,165 @@
+//! The `e` key: the frame on show saved as SVG and text, named after the
+//! screen and step, never over an earlier export, reported on the bottom
+//! line, and a failure reported there too instead of stopping the app.
+
+use std::path::{Path, PathBuf};
+
+use ratatui::crossterm::event::KeyCode;
+
+use crate::ui::action::Action;
+use crate::ui::app::App;
+use crate::ui::config::{AppConfig, FrameConfig};
+use crate::ui::headless::Headless;
+use crate::ui::screen::Screen;
+use crate::ui::theme::Theme;
+use crate::ui::update::update;
+
+/// A fresh, empty folder for one test.
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bloomlab-export-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn app_at(screen: Screen, scene: Option<u32>, dir: &Path) -> Headless {
+    let frame = FrameConfig {
+        app: AppConfig {
+            screen,
+            theme: Some("light".into()),
+            export_dir: Some(dir.to_path_buf()),
+            ..AppConfig::default()
+        },
+        scene,
+        step: scene.map(|_| 3),
+        width: 100,
+        height: 30,
+    };
+    Headless::with_theme(&frame, Theme::MONO).expect("valid frame")
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("readable folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn bottom_line(app: &Headless) -> String {
+    app.text().lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn e_saves_the_frame_as_svg_and_text_and_says_where() {
+    let dir = scratch("lecture");
+    let mut app = app_at(Screen::Lecture, Some(3), &dir);
+    let before = app.text();
+    app.press(KeyCode::Char('e'));
+    assert_eq!(
+        names(&dir),
+        ["bloomlab-lecture-3-03.svg", "bloomlab-lecture-3-03.txt"]
+    );
+    let text = std::fs::read_to_string(dir.join("bloomlab-lecture-3-03.txt")).expect("text");
+    assert_eq!(
+        text, before,
+        "the text is the frame as it was, without the message"
+    );
+    let svg = std::fs::read_to_string(dir.join("bloomlab-lecture-3-03.svg")).expect("svg");
+    assert!(roxmltree::Document::parse(&svg).is_ok());
+    // Light's exact colours, though this app was drawn in 16 colours.
+    assert!(svg.contains("fill=\"#fafafa\""), "light background");
+    let line = bottom_line(&app);
+    assert!(
+        line.contains("exported") && line.contains("bloomlab-lecture-3-03.svg"),
+        "{line}"
+    );
+
+    // A second export gets a counter; the first files are left alone.
+    app.press(KeyCode::Char('e'));
+    assert_eq!(names(&dir).len(), 4);
+    assert!(names(&dir).contains(&"bloomlab-lecture-3-03-2.svg".to_string()));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("bloomlab-lecture-3-03.txt")).expect("text"),
+        before
+    );
+    assert!(bottom_line(&app).contains("bloomlab-lecture-3-03-2.svg"));
+
+    // The next key clears the message.
+    app.press(KeyCode::Right);
+    assert!(!bottom_line(&app).contains("exported"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_screen_exports_under_its_own_name() {
+    let dir = scratch("screens");
+    for screen in [Screen::Lab, Screen::Sandbox, Screen::Sizing] {
+        let mut app = app_at(screen, None, &dir);
+        app.press(KeyCode::Char('e'));
+    }
+    assert_eq!(
+        names(&dir),
+        [
+            "bloomlab-lab.svg",
+            "bloomlab-lab.txt",
+            "bloomlab-sandbox.svg",
+            "bloomlab-sandbox.txt",
+            "bloomlab-sizing.svg",
+            "bloomlab-sizing.txt"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_folder_that_cannot_be_written_is_reported_not_fatal() {
+    let dir = scratch("unwritable");
+    // A file where the folder should be refuses every write, even to root.
+    let blocked = dir.join("not-a-folder");
+    std::fs::write(&blocked, "x").expect("file");
+    let mut app = app_at(Screen::Lecture, Some(3), &blocked);
+    app.press(KeyCode::Char('e'));
+    let line = bottom_line(&app);
+    assert!(line.contains("export failed"), "{line}");
+    assert!(line.contains("not-a-folder"), "{line}");
+    assert!(!app.quit());
+    assert_eq!(names(&dir), ["not-a-folder"], "nothing left behind");
+    app.press(KeyCode::Right);
+    assert!(app.text().contains("step 4 of"), "the app goes on");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn e_types_into_a_focused_field() {
+    let dir = scratch("typing");
+    let mut app = app_at(Screen::Sandbox, None, &dir);
+    app.press(KeyCode::Char('i'));
+    app.type_text("tree");
+    assert!(names(&dir).is_empty(), "no export while typing");
+    let app = app.into_app();
+    assert_eq!(app.sandbox.field.text(), "tree");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_resize_keeps_the_message_and_an_app_without_a_folder_writes_nothing() {
+    let mut app = App::new(Screen::Lab, Theme::MONO);
+    update(&mut app, Action::Export);
+    let status = app.status.clone().expect("a message");
+    assert!(status.failed && status.text.contains("export is off"));
+    update(&mut app, Action::Resize(120, 40));
+    assert_eq!(app.status.as_ref(), Some(&status));
+    update(&mut app, Action::ToggleHelp);
+    assert_eq!(app.status, None);
+}
+
+#[test]
+fn help_lists_the_export_key() {
+    let dir = scratch("help");
+    let mut app = app_at(Screen::Lab, None, &dir);
+    app.press(KeyCode::Char('?'));
+    assert!(app.text().contains("export this frame as SVG and text"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
