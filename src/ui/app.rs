@@ -72,6 +72,27 @@ impl App {
         Ok(app)
     }
 
+    /// True while the screen on show waits for a figure from the worker
+    /// lanes: the questions [`crate::ui::jobs::Jobs::dispatch`] asks before
+    /// it requests work. The terminal loop looks for arrivals while this
+    /// holds and otherwise sleeps until input.
+    pub fn computing(&self) -> bool {
+        match self.screen {
+            Screen::Lab => {
+                let (lab, results) = (&self.lab, &self.lab.results);
+                let key = lab.rate_key();
+                !results.exact.is_fresh(&key)
+                    || !results.truth.is_fresh(&key)
+                    || !results.best.is_fresh(&lab.best_key())
+                    || !results.measurement_done(&lab.measure_key())
+                    || !results.mn_curve.is_fresh(&lab.curve_key())
+            }
+            Screen::Sizing => crate::ui::sizing::state::figures(&self.sizing)
+                .is_ok_and(|f| !self.sizing.exact.is_fresh(&f.key())),
+            Screen::Lecture | Screen::Sandbox => false,
+        }
+    }
+
     /// True when a text field has focus, so letters type instead of acting.
     pub fn typing(&self) -> bool {
         match self.screen {

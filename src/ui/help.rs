@@ -25,6 +25,7 @@ pub(crate) const GLOBAL: &[KeyHelp] = &[
     k("t", "next colour theme (dark, light, high-contrast, mono)"),
     k("p", "present mode on or off (for a projector)"),
     k("q, Esc, Ctrl+C", "quit"),
+    k("Ctrl+Z", "suspend (the shell's fg brings the app back)"),
     k("mouse", "click a tab to switch screens"),
 ];
 
@@ -70,7 +71,10 @@ pub(crate) const SANDBOX: &[KeyHelp] = &[
 
 /// Sandbox keys while the key field has focus.
 pub(crate) const SANDBOX_TYPING: &[KeyHelp] = &[
-    k("letters, digits", "type the key"),
+    k(
+        "letters, digits",
+        "type or paste the key (256 characters at most)",
+    ),
     k(
         "Enter",
         "insert or query it (empty field: the greyed lesson key)",

@@ -23,6 +23,7 @@ pub(crate) mod error;
 pub(crate) mod format;
 pub(crate) mod headless;
 pub(crate) mod help;
+pub(crate) mod input;
 pub(crate) mod jobs;
 pub(crate) mod keymap;
 pub(crate) mod lab;

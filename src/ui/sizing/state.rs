@@ -5,6 +5,10 @@ use crate::ui::computed::{Computed, Outcome};
 use crate::ui::lab::compute::{ExactFigures, RateKey};
 use crate::ui::text_field::TextField;
 
+/// Most characters typed or pasted into n or p: room for any way of
+/// writing a count up to 10^12 or a rate, with grouping and spaces.
+pub(crate) const FIELD_MAX: usize = 32;
+
 /// What the sizing screen holds.
 #[derive(Debug)]
 pub struct SizingState {
@@ -24,8 +28,8 @@ impl SizingState {
     /// The lesson's interview question: 50 million ids at 1%.
     pub fn new() -> Self {
         SizingState {
-            n_field: TextField::with_text("50M"),
-            p_field: TextField::with_text("1%"),
+            n_field: TextField::new("n", FIELD_MAX).with_text("50M"),
+            p_field: TextField::new("p", FIELD_MAX).with_text("1%"),
             selected: SizingField::N,
             editing: false,
             exact: Computed::default(),

@@ -19,7 +19,6 @@ use crate::ui::lab::state::spec;
 use crate::ui::lecture::tab::LectureTab;
 use crate::ui::sandbox::state::{K_SPEC, M_SPEC};
 use crate::ui::screen::Screen;
-use crate::ui::text_field::TextField;
 use crate::ui::theme::Theme;
 use crate::ui::update::update;
 use crate::ui::view::{MIN_HEIGHT, MIN_WIDTH};
@@ -528,8 +527,8 @@ fn degenerate_sizes_draw() {
 fn sizing_frames_do_no_exact_work() {
     for n in ["1000", "10000", "19000"] {
         let mut app = App::new(Screen::Sizing, Theme::MONO);
-        app.sizing.n_field = TextField::with_text(n);
-        app.sizing.p_field = TextField::with_text("1%");
+        app.sizing.n_field.set_text(n);
+        app.sizing.p_field.set_text("1%");
         let mut terminal =
             Terminal::new(TestBackend::new(100, 30)).unwrap_or_else(|e| panic!("backend: {e}"));
         let start = Instant::now();
