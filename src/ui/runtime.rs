@@ -172,13 +172,15 @@ fn suspend(terminal: &mut DefaultTerminal, tty: &Tty) -> Result<(), UiError> {
 }
 
 /// Raw mode and the app's modes again, and a full redraw: after a stop the
-/// shell may have changed both the modes and the screen.
+/// shell may have changed both the modes and the screen. The screen is
+/// cleared and a fresh `Terminal` draws every cell of the next frame
+/// (`Terminal::clear` would ask the terminal for its cursor position, a
+/// reply only crossterm's own event reader could read).
 fn take_again(terminal: &mut DefaultTerminal, tty: &Tty) -> Result<(), UiError> {
-    tty.take()
-        .map_err(terminal_error("cannot take the terminal back"))?;
-    terminal
-        .clear()
-        .map_err(terminal_error("cannot take the terminal back"))
+    let error = terminal_error("cannot take the terminal back");
+    tty.take().map_err(&error)?;
+    *terminal = Terminal::new(CrosstermBackend::new(stdout())).map_err(&error)?;
+    Ok(())
 }
 
 /// What one event asks of the loop.

@@ -21,6 +21,7 @@ mod lecture_scripts;
 mod lecture_trace;
 mod prop_filter;
 mod pty_app;
+mod pty_input;
 mod rates_best_k;
 mod rates_brute_force;
 mod rates_cancel;

@@ -10,10 +10,11 @@ use std::sync::{Mutex, PoisonError};
 
 use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
 
-/// Switched on when the app takes the terminal: the alternate screen,
+/// Switched on when the app takes the terminal: the alternate screen
+/// (cleared, in case it was already on show and the shell wrote on it),
 /// cursor hidden, mouse clicks and drags (1000, 1002) in SGR form (1006),
 /// bracketed paste (2004).
-const TAKE: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h";
+const TAKE: &[u8] = b"\x1b[?1049h\x1b[2J\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h";
 /// Everything `TAKE` switched on, off again, and the cursor shown.
 const GIVE_BACK: &[u8] = b"\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[?1049l\x1b[?25h";
 

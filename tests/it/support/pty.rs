@@ -422,3 +422,49 @@ pub(crate) fn find_last(hay: &[u8], needle: &[u8]) -> Option<usize> {
 pub(crate) fn tail(bytes: &[u8], n: usize) -> String {
     String::from_utf8_lossy(&bytes[bytes.len().saturating_sub(n)..]).into_owned()
 }
+
+impl PtyApp {
+    /// The app's state letter from /proc (`R` running, `S` sleeping, `T`
+    /// stopped), `None` once it is gone.
+    pub(crate) fn proc_state(&self) -> Option<char> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()?)).ok()?;
+        stat.rsplit(')')
+            .next()?
+            .split_whitespace()
+            .next()?
+            .chars()
+            .next()
+    }
+
+    /// Waits until the process state letter is `want`.
+    pub(crate) fn wait_state(&self, want: char, timeout: Duration) -> Result<(), String> {
+        let start = Instant::now();
+        while self.proc_state() != Some(want) {
+            if start.elapsed() > timeout {
+                return Err(format!(
+                    "state {:?}, not {want:?}, after {timeout:?}",
+                    self.proc_state()
+                ));
+            }
+            thread::sleep(POLL);
+        }
+        Ok(())
+    }
+
+    /// Context switches (voluntary and not) of every thread of the app so
+    /// far: each is a wake-up, so an idle app adds none.
+    pub(crate) fn context_switches(&self) -> Option<u64> {
+        let pid = self.pid()?;
+        let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
+        let mut total = 0;
+        for task in tasks.flatten() {
+            let status = std::fs::read_to_string(task.path().join("status")).unwrap_or_default();
+            total += status
+                .lines()
+                .filter(|l| l.contains("ctxt_switches:"))
+                .filter_map(|l| l.split_whitespace().last()?.parse::<u64>().ok())
+                .sum::<u64>();
+        }
+        Some(total)
+    }
+}
