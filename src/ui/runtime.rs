@@ -56,7 +56,7 @@ pub(crate) fn run(app: &mut App) -> Result<(), UiError> {
             "{why}, so the app cannot draw here; `bloomlab render` prints any screen as text"
         )));
     }
-    let tty = Arc::new(Tty::open().map_err(terminal_error("cannot open /dev/tty"))?);
+    let tty = Arc::new(Tty::open().map_err(terminal_error("cannot open the terminal"))?);
     let reader = tty
         .reader()
         .map_err(terminal_error("cannot read the terminal"))?;

@@ -95,6 +95,32 @@ fn termination_signals_are_prompt_while_input_is_half_read() {
     }
 }
 
+/// A terminal that stops reading (a hung emulator, a stuck ssh link)
+/// blocks the app's frame mid-write; SIGTERM still ends it within the
+/// ceiling, with cooked mode back: the signal thread's watchdog gives the
+/// terminal back itself when the loop cannot.
+#[test]
+fn sigterm_ends_the_app_while_its_output_is_stuck() {
+    let mut app = open_lecture();
+    app.pause_reading(true);
+    // Each Tab redraws a whole screen; a few dozen fill the pty's buffer.
+    let start = Instant::now();
+    while !app.blocked_writing() {
+        assert!(start.elapsed() < SHOW, "the app's writes never blocked");
+        app.send(b"\t");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let sent = Instant::now();
+    app.signal("TERM");
+    app.wait_state_gone(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    let took = sent.elapsed();
+    println!("SIGTERM with the output stuck: ended after {took:?}");
+    assert!(took < Duration::from_secs(2), "SIGTERM took {took:?}");
+    assert_eq!(app.cooked(), Some(true), "{:?}", app.local_flags());
+    app.pause_reading(false);
+    assert_eq!(app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}")), None);
+}
+
 /// Ctrl+Z (a key in raw mode) and SIGTSTP from outside both give the
 /// terminal back and stop the app; SIGCONT takes it again, redraws, and
 /// keys act as before.

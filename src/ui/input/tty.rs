@@ -4,7 +4,8 @@
 //! number of times, so a quit, a signal, a panic and a suspend all use it.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
+use std::os::fd::AsFd;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
@@ -18,10 +19,14 @@ const TAKE: &[u8] = b"\x1b[?1049h\x1b[2J\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?100
 /// Everything `TAKE` switched on, off again, and the cursor shown.
 const GIVE_BACK: &[u8] = b"\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[?1049l\x1b[?25h";
 
-/// The controlling terminal, opened once for reading keys and setting modes.
+/// The terminal: read for keys and set to raw mode through `input`; the
+/// mode switches are written to `output`, a handle of its own on stdout,
+/// so no lock on `std::io::stdout` (held by a stuck frame, say) can stop
+/// the terminal being given back.
 #[derive(Debug)]
 pub(crate) struct Tty {
-    file: File,
+    input: File,
+    output: File,
     /// The modes found before raw mode was switched on.
     cooked: Mutex<Option<Termios>>,
     /// True between taking the terminal and giving it back.
@@ -29,11 +34,22 @@ pub(crate) struct Tty {
 }
 
 impl Tty {
-    /// Opens `/dev/tty` (the terminal even when stdin is redirected).
+    /// Reads the terminal on stdin, or `/dev/tty` when stdin is redirected
+    /// (a
+    /// process started in a new session without a controlling terminal,
+    /// by `setsid` say, has no `/dev/tty` but may still have one on stdin);
+    /// writes to stdout.
     pub(crate) fn open() -> io::Result<Tty> {
-        let file = File::options().read(true).write(true).open("/dev/tty")?;
+        let stdin = io::stdin();
+        let input = if stdin.is_terminal() {
+            File::from(stdin.as_fd().try_clone_to_owned()?)
+        } else {
+            File::options().read(true).write(true).open("/dev/tty")?
+        };
+        let output = File::from(io::stdout().as_fd().try_clone_to_owned()?);
         Ok(Tty {
-            file,
+            input,
+            output,
             cooked: Mutex::new(None),
             taken: AtomicBool::new(false),
         })
@@ -41,14 +57,14 @@ impl Tty {
 
     /// A second handle for the reader thread.
     pub(crate) fn reader(&self) -> io::Result<File> {
-        self.file.try_clone()
+        self.input.try_clone()
     }
 
     /// Switches raw mode and the app's modes on. Safe to repeat: after a
     /// stop the shell may have put the terminal back in cooked mode, so the
     /// modes are set again whatever they were.
     pub(crate) fn take(&self) -> io::Result<()> {
-        let now = tcgetattr(&self.file)?;
+        let now = tcgetattr(&self.input)?;
         let mut raw = now.clone();
         raw.make_raw();
         {
@@ -57,10 +73,10 @@ impl Tty {
                 *cooked = Some(now);
             }
         }
-        tcsetattr(&self.file, OptionalActions::Now, &raw)?;
+        tcsetattr(&self.input, OptionalActions::Now, &raw)?;
         self.taken.store(true, Ordering::SeqCst);
-        (&self.file).write_all(TAKE)?;
-        (&self.file).flush()
+        (&self.output).write_all(TAKE)?;
+        (&self.output).flush()
     }
 
     /// Gives the terminal back: cooked mode first (it never waits), then
@@ -77,9 +93,9 @@ impl Tty {
             .take();
         if let Some(cooked) = cooked {
             // A terminal that is gone cannot be restored; nothing to do then.
-            let _ = tcsetattr(&self.file, OptionalActions::Now, &cooked);
+            let _ = tcsetattr(&self.input, OptionalActions::Now, &cooked);
         }
-        let _ = (&self.file).write_all(GIVE_BACK);
-        let _ = (&self.file).flush();
+        let _ = (&self.output).write_all(GIVE_BACK);
+        let _ = (&self.output).flush();
     }
 }

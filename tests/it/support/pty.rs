@@ -34,6 +34,7 @@ pub(crate) struct PtyApp {
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
     eof: Arc<AtomicBool>,
+    paused: Arc<AtomicBool>,
     reader: Option<thread::JoinHandle<()>>,
 }
 
@@ -77,13 +78,18 @@ impl PtyApp {
         let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let eof = Arc::new(AtomicBool::new(false));
+        let paused = Arc::new(AtomicBool::new(false));
         let handle = {
             let parser = Arc::clone(&parser);
             let raw = Arc::clone(&raw);
             let eof = Arc::clone(&eof);
+            let paused = Arc::clone(&paused);
             thread::spawn(move || {
                 let mut buf = [0u8; 16 * 1024];
                 loop {
+                    while paused.load(Ordering::SeqCst) {
+                        thread::sleep(POLL);
+                    }
                     match reader.read(&mut buf) {
                         Ok(0) | Err(_) => break,
                         Ok(n) => {
@@ -112,8 +118,15 @@ impl PtyApp {
             parser,
             raw,
             eof,
+            paused,
             reader: Some(handle),
         }
+    }
+
+    /// Stops (or resumes) reading what the app writes, as a terminal that
+    /// hangs would: once the pty's buffer is full the app's writes block.
+    pub(crate) fn pause_reading(&self, paused: bool) {
+        self.paused.store(paused, Ordering::SeqCst);
     }
 
     /// Types raw bytes, as the terminal would send them for keys.
@@ -466,5 +479,28 @@ impl PtyApp {
                 .sum::<u64>();
         }
         Some(total)
+    }
+}
+
+impl PtyApp {
+    /// Whether the app's main thread sleeps in the kernel's tty write: its
+    /// output is stuck (Linux names that sleep `wait_woken`).
+    pub(crate) fn blocked_writing(&self) -> bool {
+        let Some(pid) = self.pid() else { return false };
+        let wchan = std::fs::read_to_string(format!("/proc/{pid}/wchan")).unwrap_or_default();
+        wchan.contains("wait_woken") || wchan.contains("tty_write")
+    }
+
+    /// Waits until the process has ended (its /proc entry shows it dead
+    /// or gone), without reaping it.
+    pub(crate) fn wait_state_gone(&self, timeout: Duration) -> Result<(), String> {
+        let start = Instant::now();
+        while !matches!(self.proc_state(), None | Some('Z')) {
+            if start.elapsed() > timeout {
+                return Err(format!("still {:?} after {timeout:?}", self.proc_state()));
+            }
+            thread::sleep(Duration::from_millis(1));
+        }
+        Ok(())
     }
 }
