@@ -73,7 +73,7 @@ impl App {
     }
 
     /// True while the screen on show waits for a figure from the worker
-    /// lanes: the questions [`crate::ui::jobs::Jobs::dispatch`] asks before
+    /// lanes: the questions `Jobs::dispatch` asks before
     /// it requests work. The terminal loop looks for arrivals while this
     /// holds and otherwise sleeps until input.
     pub fn computing(&self) -> bool {

@@ -16,7 +16,7 @@ use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::error::UiError;
 use crate::ui::input::signals::{self, Signal};
-use crate::ui::input::source::{Incoming, Source};
+use crate::ui::input::source::{Incoming, Input, Source};
 use crate::ui::input::terminfo;
 use crate::ui::input::tty::Tty;
 use crate::ui::jobs::Jobs;
@@ -62,8 +62,10 @@ pub(crate) fn run(app: &mut App) -> Result<(), UiError> {
         .map_err(terminal_error("cannot read the terminal"))?;
     let (mut source, signal_tx) =
         Source::start(reader).map_err(terminal_error("cannot read the terminal"))?;
-    signals::watch(signal_tx, Arc::clone(&tty))
-        .map_err(terminal_error("cannot watch for signals"))?;
+    // A closed channel means the loop is gone: it gave the terminal back
+    // on its way out, or the watchdog will.
+    let send = move |signal| drop(signal_tx.send(Input::Signal(signal)));
+    signals::watch(send, Arc::clone(&tty)).map_err(terminal_error("cannot watch for signals"))?;
     give_back_on_panic(&tty);
     tty.take()
         .map_err(terminal_error("cannot set up the terminal"))?;

@@ -76,6 +76,40 @@ fn alt_bracket_then_less_than_is_a_big_step() {
     quit_with(&mut app, b"\x03", "Ctrl+C after Alt+[ <");
 }
 
+/// The mouse still works through the app's own parser: a press on the k
+/// slider's track and a drag to its right end put k at its largest, 32.
+#[test]
+fn dragging_a_lab_slider_moves_it() {
+    let mut app = open(&["--screen", "lab"], "k hashes");
+    let track = app.with_screen(|s| {
+        let text = s.contents();
+        let (row, line) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.contains("k hashes"))?;
+        let cells: Vec<char> = line.chars().collect();
+        let start = cells.iter().position(|c| matches!(c, '━' | '●'))?;
+        let end = start
+            + cells[start..]
+                .iter()
+                .take_while(|c| matches!(c, '━' | '●' | '─'))
+                .count()
+            - 1;
+        Some((row + 1, start + 1, end + 1))
+    });
+    let Some((row, start, end)) = track else {
+        panic!("no k track on screen:\n{}", app.screen_text());
+    };
+    app.send(format!("\x1b[<0;{start};{row}M\x1b[<32;{end};{row}M\x1b[<0;{end};{row}m").as_bytes());
+    app.wait_until("k dragged to 32", SHOW, |s| {
+        s.contents()
+            .lines()
+            .any(|l| l.contains("k hashes") && l.contains(" 32 "))
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    quit_with(&mut app, b"q", "q after a drag");
+}
+
 /// SIGTERM, SIGINT and SIGHUP while a sequence is half read: the terminal
 /// is given back and the app ends by the signal, well within the ceiling
 /// (the promise is 200 ms; a busy machine gets slack).

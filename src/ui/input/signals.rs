@@ -7,14 +7,13 @@
 
 use std::io;
 use std::sync::Arc;
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
 use signal_hook::iterator::Signals;
 
-use super::source::Input;
 use super::tty::Tty;
 
 /// How long the app loop has to end by itself after a termination signal.
@@ -47,8 +46,8 @@ impl Signal {
     }
 }
 
-/// Starts the signal thread, sending to `tx`.
-pub(crate) fn watch(tx: Sender<Input>, tty: Arc<Tty>) -> io::Result<()> {
+/// Starts the signal thread, which hands every signal to `send`.
+pub(crate) fn watch(send: impl Fn(Signal) + Send + 'static, tty: Arc<Tty>) -> io::Result<()> {
     let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH])?;
     thread::Builder::new()
         .name("bloomlab-signals".into())
@@ -57,9 +56,7 @@ pub(crate) fn watch(tx: Sender<Input>, tty: Arc<Tty>) -> io::Result<()> {
                 let Some(signal) = Signal::of(number) else {
                     continue;
                 };
-                // A closed channel means the loop is gone: it gave the
-                // terminal back on its way out, or the watchdog will.
-                let _ = tx.send(Input::Signal(signal));
+                send(signal);
                 if let Signal::Terminate(number) = signal {
                     thread::sleep(GRACE);
                     end_by(number, &tty);
