@@ -35,10 +35,9 @@ pub(crate) struct Tty {
 
 impl Tty {
     /// Reads the terminal on stdin, or `/dev/tty` when stdin is redirected
-    /// (a
-    /// process started in a new session without a controlling terminal,
-    /// by `setsid` say, has no `/dev/tty` but may still have one on stdin);
-    /// writes to stdout.
+    /// (a process started in a new session, by `setsid` say, has no
+    /// `/dev/tty` but may still have its terminal on stdin); writes to
+    /// stdout.
     pub(crate) fn open() -> io::Result<Tty> {
         let stdin = io::stdin();
         let input = if stdin.is_terminal() {
