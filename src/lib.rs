@@ -10,6 +10,7 @@
 //! - [`measure`]: seeded measurement of false positives on real filters.
 //! - [`limits`]: every accepted range, read by the command line and the app.
 //! - [`numbers`]: numbers as people type and read them (parsing, formatting).
+//! - [`text`]: outside text made safe to print (escapes, capped echoes).
 //! - [`lecture`]: the lecture script format and its pure step engine.
 //! - [`cli`]: the command-line contract.
 //! - [`ui`]: the ratatui application (the only module that imports ratatui).
@@ -21,4 +22,5 @@ pub mod limits;
 pub mod measure;
 pub mod numbers;
 pub mod rates;
+pub mod text;
 pub mod ui;

@@ -1,10 +1,16 @@
 //! Turning clap's multi-line parse errors into the one line the command
-//! line promises: what was wrong, what is allowed, what was given.
+//! line promises: what was wrong, what is allowed, what was given. Every
+//! value echoed from the command line has its control and invisible
+//! characters escaped and is cut at [`ECHO_MAX`] characters, so an error
+//! can never steer the terminal it is printed on.
+
+use std::ffi::OsString;
 
 use clap::CommandFactory;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 use super::args::Cli;
+use crate::text::{ECHO_MAX, echo};
 
 /// The option's flag without its value placeholder: `--m <M>` becomes `--m`.
 fn flag_name(arg: &str) -> &str {
@@ -43,12 +49,12 @@ fn first_line(err: &clap::Error) -> String {
         .lines()
         .find(|l| !l.trim().is_empty())
         .unwrap_or("invalid arguments");
-    line.trim().trim_start_matches("error:").trim().to_string()
+    crate::text::escaped(line.trim().trim_start_matches("error:").trim())
 }
 
 /// The subcommands of the deepest command named along `argv`, for the
 /// error when a command needs a subcommand and got none.
-fn missing_subcommand_line(argv: &[std::ffi::OsString]) -> String {
+fn missing_subcommand_line(argv: &[OsString]) -> String {
     let mut cmd = Cli::command();
     let mut path = vec![cmd.get_name().to_string()];
     for word in argv.iter().skip(1) {
@@ -71,10 +77,36 @@ fn missing_subcommand_line(argv: &[std::ffi::OsString]) -> String {
     )
 }
 
+/// A value given on the command line, as it may be echoed.
+fn given(value: &str) -> String {
+    echo(value, ECHO_MAX)
+}
+
+/// The argument that is not UTF-8, named by its flag when it is a flag's
+/// value (clap only says that one of them is not).
+fn not_utf8_line(argv: &[OsString]) -> String {
+    let lossy = |bytes: &[u8]| given(&String::from_utf8_lossy(bytes));
+    let Some(at) = argv.iter().skip(1).position(|a| a.to_str().is_none()) else {
+        return "an argument is not valid UTF-8".into();
+    };
+    let bad = argv[at + 1].as_encoded_bytes();
+    if bad.starts_with(b"-")
+        && let Some(eq) = bad.iter().position(|&b| b == b'=')
+    {
+        return format!("{}: the value is not valid UTF-8", lossy(&bad[..eq]));
+    }
+    match argv[at].to_str() {
+        Some(flag) if at > 0 && flag.starts_with('-') => {
+            format!("{}: the value is not valid UTF-8", given(flag_name(flag)))
+        }
+        _ => format!("the argument '{}' is not valid UTF-8", lossy(bad)),
+    }
+}
+
 /// One line (without the `error: ` prefix) describing a parse failure.
-pub(crate) fn one_line(err: &clap::Error, argv: &[std::ffi::OsString]) -> String {
-    let arg = context_string(err, ContextKind::InvalidArg);
-    let value = context_string(err, ContextKind::InvalidValue);
+pub(crate) fn one_line(err: &clap::Error, argv: &[OsString]) -> String {
+    let arg = context_string(err, ContextKind::InvalidArg).map(|a| given(&a));
+    let value = context_string(err, ContextKind::InvalidValue).map(|v| given(&v));
     match err.kind() {
         ErrorKind::ValueValidation => {
             let flag = arg.as_deref().map(flag_name).unwrap_or("a value");
@@ -101,7 +133,8 @@ pub(crate) fn one_line(err: &clap::Error, argv: &[std::ffi::OsString]) -> String
             format!("missing required argument {}", missing.join(", "))
         }
         ErrorKind::InvalidSubcommand => {
-            let given = context_string(err, ContextKind::InvalidSubcommand).unwrap_or_default();
+            let given =
+                given(&context_string(err, ContextKind::InvalidSubcommand).unwrap_or_default());
             let names: Vec<String> = Cli::command()
                 .get_subcommands()
                 .filter(|s| s.get_name() != "help")
@@ -115,6 +148,11 @@ pub(crate) fn one_line(err: &clap::Error, argv: &[std::ffi::OsString]) -> String
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             missing_subcommand_line(argv)
         }
+        ErrorKind::UnknownArgument => match arg {
+            Some(arg) => format!("unexpected argument '{arg}'"),
+            None => first_line(err),
+        },
+        ErrorKind::InvalidUtf8 => not_utf8_line(argv),
         _ => first_line(err),
     }
 }

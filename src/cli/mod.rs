@@ -40,7 +40,9 @@ pub fn main() -> ExitCode {
 
 /// Parses `argv` (program name first), runs the command, prints its output
 /// on stdout or one error line on stderr, and returns the exit code:
-/// 0 success, 1 runtime failure, 2 bad input.
+/// 0 success, 1 runtime failure (output that cannot be written included),
+/// 2 bad input. A reader that closes the pipe early (`| head`) is not a
+/// failure: the output ends there, quietly, with exit 0.
 pub fn run(argv: &[OsString]) -> ExitCode {
     let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
@@ -57,7 +59,9 @@ pub fn run(argv: &[OsString]) -> ExitCode {
                 CliError::Usage(_) => message.replace('\n', "; "),
                 CliError::Runtime(_) => message.to_string(),
             };
-            eprintln_quietly(&format!("error: {line}"));
+            // Messages quote what they were given; nothing in one may
+            // steer the terminal.
+            eprintln_quietly(&format!("error: {}", crate::text::escaped(&line)));
             ExitCode::from(err.exit_code())
         }
     }
@@ -121,8 +125,10 @@ fn from_ui(err: UiError) -> CliError {
 fn parse_failure(err: &clap::Error, argv: &[OsString]) -> ExitCode {
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = err.print();
-            ExitCode::SUCCESS
+            match err.print().and_then(|()| std::io::stdout().flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => output_failed(&e),
+            }
         }
         _ => {
             eprintln_quietly(&format!("error: {}", clap_error::one_line(err, argv)));
@@ -131,8 +137,8 @@ fn parse_failure(err: &clap::Error, argv: &[OsString]) -> ExitCode {
     }
 }
 
-/// Writes the command's output. A closed pipe (`| head`) is not worth a
-/// panic: the output is simply cut short, with exit code 1.
+/// Writes the command's output (see [`output_failed`] for what a failed
+/// write means).
 fn print_stdout(text: &str) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let newline = if text.ends_with('\n') || text.is_empty() {
@@ -146,8 +152,26 @@ fn print_stdout(text: &str) -> ExitCode {
         .and_then(|()| out.flush())
     {
         Ok(()) => ExitCode::SUCCESS,
-        Err(_) => ExitCode::from(1),
+        Err(e) => output_failed(&e),
     }
+}
+
+/// The exit code after a failed write to stdout, following the GNU rule: a
+/// closed pipe means the reader has all it wants, so the command ends
+/// quietly with 0; any other failure (a full disk, say) is one line on
+/// stderr and exit 1. Every command's output and help and version end here.
+pub(crate) fn output_failed(e: &std::io::Error) -> ExitCode {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return ExitCode::SUCCESS;
+    }
+    let reason = e.to_string();
+    // "No space left on device (os error 28)": the number says nothing more.
+    let reason = match reason.rfind(" (os error ") {
+        Some(at) => &reason[..at],
+        None => &reason,
+    };
+    eprintln_quietly(&format!("error: cannot write output: {reason}"));
+    ExitCode::from(1)
 }
 
 /// Writes one line to stderr, ignoring a closed stderr rather than
@@ -155,9 +179,6 @@ fn print_stdout(text: &str) -> ExitCode {
 /// control and invisible characters escaped, whichever message quotes it.
 fn eprintln_quietly(line: &str) {
     let mut err = std::io::stderr().lock();
-    let lines: Vec<String> = line
-        .split('\n')
-        .map(crate::ui::export::markup::printable)
-        .collect();
+    let lines: Vec<String> = line.split('\n').map(crate::text::escaped).collect();
     let _ = writeln!(err, "{}", lines.join("\n"));
 }

@@ -2,6 +2,8 @@
 //! file:line:column so a teacher can fix it, or a scene or step that the
 //! script does not have.
 
+use crate::text::escaped;
+
 /// Why a lecture could not be loaded or a step could not be found.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LectureError {
@@ -33,7 +35,7 @@ pub enum LectureError {
 /// and invisible characters escaped: a hostile file must not be able to
 /// send escape sequences to the terminal through an error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}{}: {}", printable(file), location(*line, *column), printable(message))]
+#[error("{}{}: {}", escaped(file), location(*line, *column), escaped(message))]
 pub struct ScriptError {
     /// The file name as given (or `<built-in>` for the embedded script).
     pub file: String,
@@ -65,22 +67,6 @@ fn location(line: usize, column: usize) -> String {
     } else {
         format!(":{line}:{column}")
     }
-}
-
-/// `text` with control characters and invisible formatting characters
-/// (bidirectional overrides, zero-width marks) written as `\u{..}` escapes.
-fn printable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        let invisible = matches!(c,
-            '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}');
-        if c.is_control() || invisible {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

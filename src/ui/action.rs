@@ -8,6 +8,8 @@ use crate::ui::screen::Screen;
 pub(crate) enum Action {
     /// Leave the app.
     Quit,
+    /// Stop the app for now (Ctrl+Z); `fg` brings it back.
+    Suspend,
     /// Switch to the next screen (Tab).
     NextScreen,
     /// Switch to the previous screen (Shift+Tab).

@@ -127,6 +127,31 @@ impl App {
         }
     }
 
+    /// True while the screen on show waits for a figure from the worker
+    /// lanes: the questions `Jobs::dispatch` asks before
+    /// it requests work. The terminal loop looks for arrivals while this
+    /// holds and otherwise sleeps until input.
+    pub(crate) fn computing(&self) -> bool {
+        match self.screen {
+            Screen::Lab => {
+                let (lab, results) = (&self.lab, &self.lab.results);
+                let key = lab.rate_key();
+                !results.exact.is_fresh(&key)
+                    || !results.truth.is_fresh(&key)
+                    || !results.best.is_fresh(&lab.best_key())
+                    || !results.measurement_done(&lab.measure_key())
+                    || !results.mn_curve.is_fresh(&lab.curve_key())
+            }
+            Screen::Sizing => {
+                let sizing = &self.sizing;
+                crate::ui::sizing::state::figures(sizing)
+                    .or_else(|_| crate::ui::sizing::state::figures(&sizing.accepted()))
+                    .is_ok_and(|f| !sizing.exact.is_fresh(&f.key()))
+            }
+            Screen::Lecture | Screen::Sandbox => false,
+        }
+    }
+
     /// True when a text field has focus, so letters type instead of acting.
     pub fn typing(&self) -> bool {
         match self.screen {

@@ -26,6 +26,7 @@ pub(crate) const GLOBAL: &[KeyHelp] = &[
     k("p", "present mode on or off (for a projector)"),
     k("e", "export this frame as SVG and text (see --export-dir)"),
     k("q, Esc, Ctrl+C", "quit"),
+    k("Ctrl+Z", "suspend (the shell's fg brings the app back)"),
     k("mouse", "click a tab to switch screens"),
 ];
 
@@ -80,7 +81,10 @@ pub(crate) const SANDBOX: &[KeyHelp] = &[
 
 /// Sandbox keys while the key field has focus.
 pub(crate) const SANDBOX_TYPING: &[KeyHelp] = &[
-    k("letters, digits", "type the key"),
+    k(
+        "letters, digits",
+        "type or paste the key (256 characters at most)",
+    ),
     k(
         "Enter",
         "insert or query it (empty field: the greyed lesson key)",

@@ -24,6 +24,10 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
     if ctrl && matches!(key.code, KeyCode::Char('c' | 'C')) {
         return Some(Action::Quit);
     }
+    // In raw mode Ctrl+Z is a key, not SIGTSTP; it suspends from anywhere.
+    if ctrl && matches!(key.code, KeyCode::Char('z' | 'Z')) {
+        return Some(Action::Suspend);
+    }
     if app.show_help {
         // Any key closes the overlay; it never acts underneath.
         return Some(Action::ToggleHelp);
@@ -213,6 +217,8 @@ mod tests {
             assert_eq!(key_to_action(&a, key(KeyCode::Esc)), Some(Action::Quit));
             let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
             assert_eq!(key_to_action(&a, ctrl_c), Some(Action::Quit));
+            let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+            assert_eq!(key_to_action(&a, ctrl_z), Some(Action::Suspend));
         }
     }
 

@@ -11,8 +11,10 @@
 //! - [`bit_row`], [`slider`], [`text_field`], [`format`], [`numbers`]:
 //!   shared pieces; [`theme`]: named styles.
 //! - [`worker`] and [`jobs`]: exact work off the UI thread;
-//!   [`runtime`]: the terminal loop; [`render`]: text snapshots;
-//!   [`export`]: frames as ANSI, SVG and HTML, the lecture as a handout.
+//!   [`runtime`]: the terminal loop; [`input`]: reading the terminal,
+//!   signals, raw mode and giving the terminal back; [`render`]: text
+//!   snapshots; [`export`]: frames as ANSI, SVG and HTML, the lecture as a
+//!   handout.
 
 pub(crate) mod action;
 pub(crate) mod app;
@@ -26,6 +28,7 @@ pub(crate) mod export;
 pub(crate) mod format;
 pub(crate) mod headless;
 pub(crate) mod help;
+pub(crate) mod input;
 pub(crate) mod jobs;
 pub(crate) mod keymap;
 pub(crate) mod lab;
@@ -58,7 +61,8 @@ pub fn theme_names() -> Vec<&'static str> {
 }
 
 /// Opens the interactive app as `config` asks, and restores the terminal on
-/// every way out (quit, Ctrl+C, SIGTERM, panic).
+/// every way out (quit, Ctrl+C, SIGTERM, SIGINT, SIGHUP, panic); Ctrl+Z and
+/// SIGTSTP restore it and stop, SIGCONT takes it again.
 pub fn run_app(config: &AppConfig) -> Result<(), UiError> {
     let mut app = App::from_config(config, Theme::from_env())?;
     runtime::run(&mut app)

@@ -1,28 +1,46 @@
 //! The terminal: set-up, the event loop, and giving the terminal back on
-//! every way out (quit, Ctrl+C, SIGTERM, SIGINT, panic); a hang-up ends it.
+//! every way out (quit, Ctrl+C, SIGTERM, SIGINT, SIGHUP, a panic). Ctrl+Z
+//! and SIGTSTP give it back and stop; SIGCONT takes it again and redraws.
+//!
+//! The loop sleeps on [`Source::wait`] until input, a signal, or (only
+//! while a figure is being computed) the next look for results.
 
 use std::io::{IsTerminal, stdout};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
-use ratatui::crossterm::execute;
+use ratatui::crossterm::event::Event;
+use ratatui::{DefaultTerminal, Terminal, backend::CrosstermBackend};
 
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::error::UiError;
+use crate::ui::input::signals::{self, Signal};
+use crate::ui::input::source::{Incoming, Input, Source};
+use crate::ui::input::terminfo;
+use crate::ui::input::tty::Tty;
 use crate::ui::jobs::Jobs;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
 use crate::ui::update::{Message, update};
 
-/// How long the loop waits for input before looking for finished work.
-const POLL: Duration = Duration::from_millis(50);
+/// How often the loop looks for results while work is in flight.
+const WORK_TICK: Duration = Duration::from_millis(50);
 
 /// Set to `1` by the pseudo-terminal tests to make the app panic on its
 /// first key press, proving that a crash still gives the terminal back.
 const TEST_PANIC_VAR: &str = "BLOOMLAB_TEST_PANIC";
+
+/// How the loop ended.
+enum Ending {
+    /// The user quit.
+    Quit,
+    /// A termination signal: the process ends by it.
+    Signal(i32),
+}
+
+fn terminal_error(what: &str) -> impl Fn(std::io::Error) -> UiError + '_ {
+    move |e| UiError::Terminal(format!("{what}: {e}"))
+}
 
 /// Runs the app until the user quits or a termination signal arrives.
 pub(crate) fn run(app: &mut App) -> Result<(), UiError> {
@@ -33,103 +51,166 @@ pub(crate) fn run(app: &mut App) -> Result<(), UiError> {
                 .into(),
         ));
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    let watch = |e: std::io::Error| UiError::Terminal(format!("cannot watch for signals: {e}"));
-    // The first SIGTERM asks the loop to stop and restore the terminal; a
-    // second one, if the first went unheard, ends the process at once.
-    // (Registering the conditional shutdown first means it sees the flag
-    // before this signal sets it.)
-    // SIGHUP keeps its default: the terminal is gone, nothing is left to
-    // restore, and crossterm spins on a hung-up tty instead of returning.
-    // SIGINT is treated the same way: in raw mode Ctrl+C arrives as a key,
-    // so a SIGINT comes from `kill -INT`, and it must not leave the tty raw.
-    for (signal, code) in [
-        (signal_hook::consts::SIGTERM, 143),
-        (signal_hook::consts::SIGINT, 130),
-    ] {
-        signal_hook::flag::register_conditional_shutdown(signal, code, Arc::clone(&stop))
-            .map_err(watch)?;
-        signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(watch)?;
+    if let Some(why) = terminfo::unfit(std::env::var_os("TERM").as_deref()) {
+        return Err(UiError::Terminal(format!(
+            "{why}, so the app cannot draw here; `bloomlab render` prints any screen as text"
+        )));
     }
-    // ratatui's panic hook restores the screen and then calls the hook
-    // installed before it: this one, which also releases the mouse.
+    let tty = Arc::new(Tty::open().map_err(terminal_error("cannot open the terminal"))?);
+    let reader = tty
+        .reader()
+        .map_err(terminal_error("cannot read the terminal"))?;
+    let (mut source, signal_tx) =
+        Source::start(reader).map_err(terminal_error("cannot read the terminal"))?;
+    // A closed channel means the loop is gone: it gave the terminal back
+    // on its way out, or the watchdog will.
+    let send = move |signal| drop(signal_tx.send(Input::Signal(signal)));
+    signals::watch(send, Arc::clone(&tty)).map_err(terminal_error("cannot watch for signals"))?;
+    give_back_on_panic(&tty);
+    tty.take()
+        .map_err(terminal_error("cannot set up the terminal"))?;
+    let outcome = Terminal::new(CrosstermBackend::new(stdout()))
+        .map_err(terminal_error("cannot set up the terminal"))
+        .and_then(|mut terminal| event_loop(&mut terminal, app, &mut source, &tty));
+    tty.give_back();
+    match outcome? {
+        Ending::Quit => Ok(()),
+        Ending::Signal(number) => signals::end_by(number, &tty),
+    }
+}
+
+/// A panic on any thread gives the terminal back before its message is
+/// printed; on a worker thread it also ends the app, which could not go on
+/// drawing on a terminal given back.
+fn give_back_on_panic(tty: &Arc<Tty>) {
+    let tty = Arc::clone(tty);
+    let ui_thread = std::thread::current().id();
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
+        tty.give_back();
         eprintln!("bloomlab stopped on a bug; the terminal has been restored. Details:");
         previous(info);
+        if std::thread::current().id() != ui_thread {
+            std::process::exit(101);
+        }
     }));
-    let mut terminal = ratatui::try_init()
-        .map_err(|e| UiError::Terminal(format!("cannot set up the terminal: {e}")))?;
-    let outcome = execute!(stdout(), EnableMouseCapture)
-        .map_err(|e| UiError::Terminal(format!("cannot enable the mouse: {e}")))
-        .and_then(|()| event_loop(&mut terminal, app, &stop));
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
-    outcome
 }
 
 fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
-    stop: &AtomicBool,
-) -> Result<(), UiError> {
-    let io = |e: std::io::Error| UiError::Terminal(format!("terminal error: {e}"));
+    source: &mut Source,
+    tty: &Tty,
+) -> Result<Ending, UiError> {
     let mut jobs = Jobs::new();
     let mut dirty = true;
+    let mut incoming = Vec::new();
     let panic_on_key = std::env::var_os(TEST_PANIC_VAR).is_some_and(|v| v == "1");
-    while !app.quit && !stop.load(Ordering::Relaxed) {
+    loop {
         jobs.dispatch(app);
         for arrival in jobs.collect() {
             update(app, Message::Arrived(arrival));
             dirty = true;
         }
         if dirty {
-            let size = terminal.size().map_err(io)?;
-            update(app, Action::Resize(size.width, size.height));
-            terminal
-                .draw(|frame| frame.render_widget(&*app, frame.area()))
-                .map_err(io)?;
+            draw(terminal, app)?;
             dirty = false;
         }
-        if !event::poll(POLL).map_err(io)? {
-            // A resize event can be lost when the window changes size again
-            // at once; asking the terminal its size each idle tick (one
-            // ioctl) makes sure the screen follows it anyway.
-            let size = terminal.size().map_err(io)?;
-            dirty |= (size.width, size.height) != app.size;
-            continue;
-        }
-        // Take every event already waiting before drawing again, so a held
-        // key moves the slider as fast as it repeats and only the final
-        // setting is computed.
-        loop {
-            let event = event::read().map_err(io)?;
-            if panic_on_key && matches!(event, Event::Key(_)) {
-                panic!("{TEST_PANIC_VAR}=1: deliberate panic on the first key press");
+        // Everything that arrived while drawing is taken before the next
+        // frame, so a held key moves a slider as fast as it repeats and
+        // only the final setting is computed.
+        source.wait(app.computing().then_some(WORK_TICK), &mut incoming);
+        for item in incoming.drain(..) {
+            match item {
+                Incoming::Event(event) => {
+                    if panic_on_key && matches!(event, Event::Key(_)) {
+                        panic!("{TEST_PANIC_VAR}=1: deliberate panic on the first key press");
+                    }
+                    match handle(app, event) {
+                        Handled::Nothing => {}
+                        Handled::Redraw => dirty = true,
+                        Handled::Suspend => {
+                            suspend(terminal, tty)?;
+                            dirty = true;
+                        }
+                    }
+                }
+                Incoming::Signal(Signal::Terminate(number)) => return Ok(Ending::Signal(number)),
+                Incoming::Signal(Signal::Suspend) => {
+                    suspend(terminal, tty)?;
+                    dirty = true;
+                }
+                Incoming::Signal(Signal::Continue) => {
+                    take_again(terminal, tty)?;
+                    dirty = true;
+                }
+                Incoming::Signal(Signal::Resize) => dirty = true,
+                Incoming::Closed(why) => return Err(UiError::Terminal(why)),
             }
-            dirty |= handle(app, event);
-            if app.quit || !event::poll(Duration::ZERO).map_err(io)? {
-                break;
+            if app.quit {
+                return Ok(Ending::Quit);
             }
         }
     }
+}
+
+/// Draws the app at the terminal's current size.
+fn draw(terminal: &mut DefaultTerminal, app: &mut App) -> Result<(), UiError> {
+    let io = terminal_error("terminal error");
+    let size = terminal.size().map_err(&io)?;
+    update(app, Action::Resize(size.width, size.height));
+    terminal
+        .draw(|frame| frame.render_widget(&*app, frame.area()))
+        .map_err(&io)?;
     Ok(())
 }
 
-/// Applies one terminal event; true when the screen must be redrawn.
-fn handle(app: &mut App, event: Event) -> bool {
+/// Gives the terminal back and stops the process, as SIGTSTP's default
+/// action would; once continued, takes the terminal again.
+fn suspend(terminal: &mut DefaultTerminal, tty: &Tty) -> Result<(), UiError> {
+    tty.give_back();
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+    take_again(terminal, tty)
+}
+
+/// Raw mode and the app's modes again, and a full redraw: after a stop the
+/// shell may have changed both the modes and the screen. The screen is
+/// cleared and a fresh `Terminal` draws every cell of the next frame
+/// (`Terminal::clear` would ask the terminal for its cursor position, a
+/// reply only crossterm's own event reader could read).
+fn take_again(terminal: &mut DefaultTerminal, tty: &Tty) -> Result<(), UiError> {
+    let error = terminal_error("cannot take the terminal back");
+    tty.take().map_err(&error)?;
+    *terminal = Terminal::new(CrosstermBackend::new(stdout())).map_err(&error)?;
+    Ok(())
+}
+
+/// What one event asks of the loop.
+enum Handled {
+    Nothing,
+    Redraw,
+    Suspend,
+}
+
+/// Applies one terminal event.
+fn handle(app: &mut App, event: Event) -> Handled {
     let action = match event {
         Event::Key(key) => key_to_action(app, key),
         Event::Mouse(mouse) => mouse_to_action(app, mouse),
         Event::Resize(w, h) => Some(Action::Resize(w, h)),
-        _ => None,
+        Event::Paste(text) => {
+            update(app, Message::Paste(text));
+            return Handled::Redraw;
+        }
+        Event::FocusGained => return Handled::Redraw,
+        Event::FocusLost => None,
     };
     match action {
+        Some(Action::Suspend) => Handled::Suspend,
         Some(action) => {
             update(app, action);
-            true
+            Handled::Redraw
         }
-        None => matches!(event, Event::FocusGained),
+        None => Handled::Nothing,
     }
 }

@@ -1,21 +1,40 @@
-//! A one-line text field: the typed text and nothing else. Focus is held by
-//! the screen that owns the field.
-
-/// Longest text a field accepts; keys and numbers are short.
-pub(crate) const MAX_LEN: usize = 40;
+//! A one-line text field: the typed text, its stated maximum, and whether
+//! the last thing typed or pasted was cut to fit. Focus is held by the
+//! screen that owns the field.
 
 /// The text of a one-line field.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct TextField {
     text: String,
+    /// What the field holds, for its note ("key", "value").
+    name: &'static str,
+    /// Most characters the field holds.
+    max: usize,
+    /// True when the last character typed or the last paste did not fit.
+    cut: bool,
 }
 
 impl TextField {
-    /// A field holding `text` (cut to [`MAX_LEN`] characters).
-    pub(crate) fn with_text(text: &str) -> Self {
+    /// An empty field called `name` (in its note) holding at most `max` characters.
+    pub(crate) const fn new(name: &'static str, max: usize) -> Self {
         TextField {
-            text: text.chars().take(MAX_LEN).collect(),
+            text: String::new(),
+            name,
+            max,
+            cut: false,
         }
+    }
+
+    /// The same field holding `text` (cut to the field's maximum).
+    pub(crate) fn with_text(mut self, text: &str) -> Self {
+        self.set_text(text);
+        self
+    }
+
+    /// Replaces the text with `text` (cut to the field's maximum).
+    pub(crate) fn set_text(&mut self, text: &str) {
+        self.clear();
+        self.paste(text);
     }
 
     /// The current text.
@@ -28,21 +47,51 @@ impl TextField {
         self.text.is_empty()
     }
 
-    /// Appends a printable character; control characters and overflow are ignored.
+    /// Appends a printable character; control characters are ignored and
+    /// a character past the maximum is refused (the note says so).
     pub(crate) fn push(&mut self, c: char) {
-        if !c.is_control() && self.text.chars().count() < MAX_LEN {
+        if c.is_control() {
+            return;
+        }
+        self.cut = self.text.chars().count() >= self.max;
+        if !self.cut {
             self.text.push(c);
         }
+    }
+
+    /// Appends pasted text as one edit: printable characters up to the
+    /// maximum, the rest dropped (the note says so). Returns true when
+    /// something was cut.
+    pub(crate) fn paste(&mut self, text: &str) -> bool {
+        let mut room = self.max.saturating_sub(self.text.chars().count());
+        self.cut = false;
+        for c in text.chars().filter(|c| !c.is_control()) {
+            if room == 0 {
+                self.cut = true;
+                break;
+            }
+            self.text.push(c);
+            room -= 1;
+        }
+        self.cut
     }
 
     /// Removes the last character, if any.
     pub(crate) fn pop(&mut self) {
         self.text.pop();
+        self.cut = false;
     }
 
     /// Empties the field.
     pub(crate) fn clear(&mut self) {
         self.text.clear();
+        self.cut = false;
+    }
+
+    /// "key cut at 256 characters" when the last input did not fit.
+    pub(crate) fn note(&self) -> Option<String> {
+        self.cut
+            .then(|| format!("{} cut at {} characters", self.name, self.max))
     }
 }
 
@@ -52,7 +101,7 @@ mod tests {
 
     #[test]
     fn typing_and_erasing() {
-        let mut f = TextField::default();
+        let mut f = TextField::new("key", 40);
         for c in "rec-1x".chars() {
             f.push(c);
         }
@@ -61,14 +110,32 @@ mod tests {
         assert_eq!(f.text(), "rec-11");
         f.push('\n');
         assert_eq!(f.text(), "rec-11");
+        assert_eq!(f.note(), None);
     }
 
     #[test]
-    fn length_is_capped() {
-        let mut f = TextField::default();
-        for _ in 0..100 {
-            f.push('a');
+    fn typing_past_the_maximum_is_refused_and_said() {
+        let mut f = TextField::new("value", 3);
+        for c in "12345".chars() {
+            f.push(c);
         }
-        assert_eq!(f.text().len(), MAX_LEN);
+        assert_eq!(f.text(), "123");
+        assert_eq!(f.note().as_deref(), Some("value cut at 3 characters"));
+        f.pop();
+        assert_eq!(f.note(), None);
+    }
+
+    #[test]
+    fn a_paste_is_cut_to_fit_and_says_so() {
+        let mut f = TextField::new("key", 256);
+        assert!(!f.paste("rec-\r\n42"));
+        assert_eq!(f.text(), "rec-42");
+        let huge = "é".repeat(1 << 20);
+        assert!(f.paste(&huge));
+        assert_eq!(f.text().chars().count(), 256);
+        assert_eq!(f.note().as_deref(), Some("key cut at 256 characters"));
+        f.clear();
+        assert!(!f.paste(&"x".repeat(256)));
+        assert_eq!(f.note(), None);
     }
 }

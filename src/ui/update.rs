@@ -6,9 +6,8 @@ use crate::ui::action::{
 };
 use crate::ui::app::App;
 use crate::ui::arrival::Arrival;
-use crate::ui::lab::state::spec;
+use crate::ui::lab::state::{VALUE_FIELD, spec};
 use crate::ui::screen::Screen;
-use crate::ui::text_field::TextField;
 
 /// Everything that can change the app: what the user asked for, and what
 /// the worker lanes computed.
@@ -18,6 +17,8 @@ pub(crate) enum Message {
     Action(Action),
     /// A computed result.
     Arrived(Arrival),
+    /// Text pasted in one go (bracketed paste).
+    Paste(String),
 }
 
 impl From<Action> for Message {
@@ -31,6 +32,7 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
     match message.into() {
         Message::Action(action) => act(app, action),
         Message::Arrived(arrival) => arrival.store(app),
+        Message::Paste(text) => paste(app, &text),
     }
 }
 
@@ -42,6 +44,8 @@ fn act(app: &mut App, action: Action) {
     }
     match action {
         Action::Quit => app.quit = true,
+        // The terminal loop stops the process; nothing in the state changes.
+        Action::Suspend => {}
         Action::NextScreen => switch_to(app, app.screen.next()),
         Action::PrevScreen => switch_to(app, app.screen.prev()),
         Action::GoTo(screen) => switch_to(app, screen),
@@ -84,7 +88,7 @@ fn update_lab(app: &mut App, action: LabAction) {
             lab.set(slider, spec(slider).value_at(f));
         }
         LabAction::StartEdit(first) => {
-            let mut field = TextField::default();
+            let mut field = VALUE_FIELD;
             if let Some(c) = first {
                 field.push(c);
             }
@@ -126,6 +130,30 @@ fn update_sizing(app: &mut App, action: SizingAction) {
     match action {
         SizingAction::Edit(first) => app.sizing.edit(first),
         SizingAction::SwitchField => app.sizing.switch_field(),
+    }
+}
+
+/// A paste goes into the focused field as one edit, cut to the field's
+/// maximum (its note then says so); with no field focused it is ignored.
+fn paste(app: &mut App, text: &str) {
+    if app.show_help {
+        return;
+    }
+    match app.screen {
+        Screen::Lecture => {}
+        Screen::Lab => {
+            if let Some(field) = app.lab.editing.as_mut() {
+                field.paste(text);
+                app.lab.edit_error = field.note();
+            }
+        }
+        Screen::Sandbox if app.sandbox.focus.is_some() => {
+            app.sandbox.field.paste(text);
+        }
+        Screen::Sizing if app.sizing.editing => {
+            app.sizing.field_mut().paste(text);
+        }
+        Screen::Sandbox | Screen::Sizing => {}
     }
 }
 
@@ -177,7 +205,12 @@ fn edit_lab_value(app: &mut App, action: FieldAction) {
         return;
     };
     match action {
-        FieldAction::Type(c) => field.push(c),
+        FieldAction::Type(c) => {
+            field.push(c);
+            if let Some(note) = field.note() {
+                lab.edit_error = Some(note);
+            }
+        }
         FieldAction::Erase => field.pop(),
         FieldAction::Leave => lab.editing = None,
         FieldAction::Submit => {

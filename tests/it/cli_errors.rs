@@ -208,3 +208,110 @@ fn an_unknown_theme_names_the_known_ones() {
         assert!(err.contains(name), "{err}");
     }
 }
+
+/// Spaces around a number are ignored by every numeric option alike (as
+/// by the app's fields), and a space inside one is refused by all of them.
+#[test]
+fn spaces_around_a_number_are_ignored_everywhere() {
+    let options: &[(&[&str], &str, &str)] = &[
+        (&["rate", "--n", "16", "--k", "7"], "--m", "160"),
+        (&["rate", "--m", "160", "--k", "7"], "--n", "16"),
+        (&["rate", "--m", "160", "--n", "16"], "--k", "07"),
+        (
+            &["rate", "--m", "160", "--n", "16", "--k", "7"],
+            "--digits",
+            "05",
+        ),
+        (
+            &["rate", "--m", "160", "--n", "16", "--k", "7"],
+            "--max-digits",
+            "2000",
+        ),
+        (
+            &["measure", "--m", "160", "--n", "16", "--k", "7"],
+            "--queries",
+            "100",
+        ),
+        (
+            &[
+                "measure",
+                "--m",
+                "160",
+                "--n",
+                "16",
+                "--k",
+                "7",
+                "--queries",
+                "9",
+            ],
+            "--filters",
+            "02",
+        ),
+        (
+            &[
+                "measure",
+                "--m",
+                "160",
+                "--n",
+                "16",
+                "--k",
+                "7",
+                "--queries",
+                "9",
+            ],
+            "--seed",
+            "03",
+        ),
+        (&["size", "--p", "1%"], "--n", "50M"),
+        (&["size", "--n", "50M"], "--p", "0.01"),
+        (&["positions", "a", "--k", "3"], "--m", "16"),
+        (
+            &["lookup", "--m", "16", "--insert", "a", "--query", "b"],
+            "--k",
+            "03",
+        ),
+        (&["render", "--height", "24"], "--width", "80"),
+        (
+            &["render", "--screen", "lab", "--n", "16", "--k", "7"],
+            "--m",
+            "160",
+        ),
+        (&["render", "--step", "1"], "--scene", "02"),
+    ];
+    for (base, flag, value) in options {
+        let run_with = |v: &str| {
+            let mut args = base.to_vec();
+            args.extend([*flag, v]);
+            bloomlab(&args)
+        };
+        let plain = run_with(value);
+        assert_eq!(plain.status.code(), Some(0), "{flag} {value}");
+        for spaced in [
+            format!(" {value}"),
+            format!("{value} "),
+            format!("\t{value} "),
+        ] {
+            let out = run_with(&spaced);
+            assert_eq!(out.status.code(), Some(0), "{flag} {spaced:?}");
+            assert_eq!(out.stdout, plain.stdout, "{flag} {spaced:?}");
+        }
+        let mut inner = value.to_string();
+        inner.insert(1, ' ');
+        let line = refused(&[base, &[*flag, &inner][..]].concat());
+        assert!(line.contains(flag), "{line}");
+    }
+    // Values of one digit are written with a leading 0 above, so a space
+    // inside falls between two digits. --best-k-range reads its ends alike.
+    let spaced = bloomlab(&[
+        "rate",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--best-k-range",
+        " 1 .. 10 ",
+    ]);
+    assert_eq!(spaced.status.code(), Some(0));
+}

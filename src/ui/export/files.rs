@@ -22,7 +22,7 @@ pub(crate) struct WriteError {
 /// A path as one safe line: control and invisible characters escaped, so a
 /// hostile name cannot send codes to the terminal through a message.
 pub(crate) fn shown(path: &Path) -> String {
-    super::markup::printable(&path.display().to_string())
+    crate::text::escaped(&path.display().to_string())
 }
 
 fn failed(path: &Path) -> impl FnOnce(io::Error) -> WriteError + '_ {

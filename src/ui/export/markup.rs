@@ -1,5 +1,5 @@
-//! Text made safe to show: inside XML and HTML, in element content and in
-//! quoted attribute values alike, and on one line of a terminal.
+//! Text made safe inside XML and HTML, in element content and in quoted
+//! attribute values alike (for a terminal, see [`crate::text`]).
 
 /// `text` with `& < > " '` written as entities, and every character XML 1.0
 /// forbids even as an entity (C0 controls but tab and newline, U+FFFE,
@@ -23,36 +23,9 @@ pub(crate) fn escape(text: &str) -> String {
     out
 }
 
-/// `text` with control characters and invisible formatting characters
-/// (bidirectional overrides, zero-width marks, a byte-order mark) written
-/// as `\u{..}` escapes, so a file name or a typed value quoted in a message
-/// cannot move the cursor, recolour the terminal or hide what follows.
-pub(crate) fn printable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        let invisible = matches!(c,
-            '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}');
-        if c.is_control() || invisible {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{escape, printable};
-
-    #[test]
-    fn messages_show_hidden_characters_as_escapes() {
-        assert_eq!(
-            printable("got 'a\u{1b}[2J\u{202e}b' \"ok\""),
-            "got 'a\\u{1b}[2J\\u{202e}b' \"ok\""
-        );
-        assert_eq!(printable("plain · ✓ é"), "plain · ✓ é");
-    }
+    use super::escape;
 
     #[test]
     fn markup_and_forbidden_characters_are_neutralised() {

@@ -25,6 +25,10 @@ pub(crate) fn spec(slider: LabSlider) -> SliderSpec {
     SliderSpec::new(span, scale)
 }
 
+/// The field a slider's value is typed into: room for any way of writing
+/// the largest setting (`1,000,000`, `1_000_000`, `1e6`) and then some.
+pub(crate) const VALUE_FIELD: TextField = TextField::new("value", 32);
+
 /// Short name shown beside a slider.
 pub(crate) fn label(slider: LabSlider) -> &'static str {
     match slider {

@@ -12,6 +12,9 @@ use crate::lecture::Lecture;
 use crate::ui::action::LectureAction;
 use crate::ui::text_field::TextField;
 
+/// Most characters the `g` field holds ("12.34" and some room).
+const GOTO_MAX: usize = 12;
+
 /// Where the lecture stands.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct LectureTab {
@@ -114,7 +117,7 @@ impl LectureTab {
                 self.narration = Some(!self.narration_shown(present));
             }
             LectureAction::ToggleTextView => self.text_view = !self.text_view,
-            LectureAction::StartGoto => self.goto = Some(TextField::default()),
+            LectureAction::StartGoto => self.goto = Some(TextField::new("place", GOTO_MAX)),
             other => {
                 self.at_end = false;
                 self.step = match other {

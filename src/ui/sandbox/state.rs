@@ -10,6 +10,9 @@ pub(crate) const LESSON_INSERTS: [&str; 3] = ["rec-11", "rec-42", "rec-97"];
 /// The lesson's keys to query once those are in.
 pub(crate) const LESSON_QUERIES: [&str; 3] = ["rec-42", "rec-6", "rec-67"];
 
+/// Most characters of a typed or pasted key.
+pub(crate) const KEY_MAX: usize = 256;
+
 /// Range of the sandbox's m (the row must stay drawable).
 pub(crate) const M_SPEC: SliderSpec = SliderSpec::new(crate::limits::SANDBOX_M, Scale::Log);
 /// Range of the sandbox's k.
@@ -83,7 +86,7 @@ impl SandboxState {
             m: 16,
             k: 3,
             selected: SandboxSetting::M,
-            field: TextField::default(),
+            field: TextField::new("key", KEY_MAX),
             focus: None,
             filter: lesson_filter(16, 3),
             inserted: Vec::new(),
@@ -226,7 +229,7 @@ mod tests {
 
     fn run(state: &mut SandboxState, mode: KeyMode, key: &str) {
         state.focus = Some(mode);
-        state.field = TextField::with_text(key);
+        state.field.set_text(key);
         state.submit();
     }
 

@@ -308,6 +308,12 @@ pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
         )),
     }
     lines.push(field_line(state, theme, inner.width));
+    lines.extend(
+        state
+            .field
+            .note()
+            .map(|n| Line::styled(n, theme.style(Role::Bad))),
+    );
     lines.push(Line::styled(
         "history · ✓ read 1 · ✗ read 0 · · not read · + newly set · = already set",
         theme.style(Role::Hint),

@@ -5,6 +5,10 @@ use crate::ui::computed::{Computed, Outcome};
 use crate::ui::lab::compute::{ExactFigures, RateKey};
 use crate::ui::text_field::TextField;
 
+/// Most characters typed or pasted into n or p: room for any way of
+/// writing a count up to 10^12 or a rate, with grouping and spaces.
+pub(crate) const FIELD_MAX: usize = 32;
+
 /// What the sizing screen holds.
 #[derive(Debug)]
 pub(crate) struct SizingState {
@@ -27,8 +31,8 @@ impl SizingState {
     /// The lesson's interview question: 50 million ids at 1%.
     pub(crate) fn new() -> Self {
         SizingState {
-            n_field: TextField::with_text("50M"),
-            p_field: TextField::with_text("1%"),
+            n_field: TextField::new("n", FIELD_MAX).with_text("50M"),
+            p_field: TextField::new("p", FIELD_MAX).with_text("1%"),
             selected: SizingField::N,
             editing: false,
             exact: Computed::default(),
@@ -69,16 +73,16 @@ impl SizingState {
 
     /// Esc while editing: back to the last good entry.
     pub(crate) fn cancel(&mut self) {
-        self.n_field = TextField::with_text(&self.last_good.0);
-        self.p_field = TextField::with_text(&self.last_good.1);
+        self.n_field.set_text(&self.last_good.0);
+        self.p_field.set_text(&self.last_good.1);
         self.editing = false;
     }
 
     /// The inputs as last accepted, for the answer shown under a bad entry.
     pub(crate) fn accepted(&self) -> SizingState {
         SizingState {
-            n_field: TextField::with_text(&self.last_good.0),
-            p_field: TextField::with_text(&self.last_good.1),
+            n_field: self.n_field.clone().with_text(&self.last_good.0),
+            p_field: self.p_field.clone().with_text(&self.last_good.1),
             selected: self.selected,
             editing: false,
             exact: Computed::default(),

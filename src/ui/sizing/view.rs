@@ -26,6 +26,7 @@ fn input_line(
     theme: &Theme,
 ) -> Line<'static> {
     let marker = if selected { "▶ " } else { "  " };
+    let parsed = field.note().unwrap_or(parsed);
     let text = if selected && editing {
         Span::styled(
             format!("{:<14}▏", field.text()),

@@ -11,6 +11,7 @@ mod lecture_layout;
 mod lecture_view;
 mod storm_app;
 mod ui_fit;
+mod ui_idle;
 mod ui_keys;
 mod ui_lab_fit;
 mod ui_screens;

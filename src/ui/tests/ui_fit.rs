@@ -7,7 +7,6 @@ use crate::ui::action::KeyMode;
 use crate::ui::app::App;
 use crate::ui::sandbox::view::field_line;
 use crate::ui::screen::Screen;
-use crate::ui::text_field::TextField;
 use crate::ui::theme::Theme;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
@@ -39,7 +38,7 @@ fn the_sandbox_field_line_fits_while_typing() {
     for focus in [None, Some(KeyMode::Insert), Some(KeyMode::Query)] {
         state.focus = focus;
         for text in ["", "rec-11", &"x".repeat(40)] {
-            state.field = TextField::with_text(text);
+            state.field.set_text(text);
             for width in [78, 98, 118] {
                 let line = field_line(&state, &theme, width);
                 assert!(
@@ -85,8 +84,8 @@ fn sizing_answers_do_not_wrap() {
         ("123456789012", "1/3"),
     ] {
         let mut app = app(Screen::Sizing);
-        app.sizing.n_field = TextField::with_text(n);
-        app.sizing.p_field = TextField::with_text(p);
+        app.sizing.n_field.set_text(n);
+        app.sizing.p_field.set_text(p);
         crate::ui::jobs::compute_now(&mut app);
         for (w, h) in SIZES {
             let text = draw_text(&app, w, h).expect("valid size");

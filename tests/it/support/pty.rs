@@ -34,6 +34,7 @@ pub(crate) struct PtyApp {
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
     eof: Arc<AtomicBool>,
+    paused: Arc<AtomicBool>,
     reader: Option<thread::JoinHandle<()>>,
 }
 
@@ -79,13 +80,18 @@ impl PtyApp {
         let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let eof = Arc::new(AtomicBool::new(false));
+        let paused = Arc::new(AtomicBool::new(false));
         let handle = {
             let parser = Arc::clone(&parser);
             let raw = Arc::clone(&raw);
             let eof = Arc::clone(&eof);
+            let paused = Arc::clone(&paused);
             thread::spawn(move || {
                 let mut buf = [0u8; 16 * 1024];
                 loop {
+                    while paused.load(Ordering::SeqCst) {
+                        thread::sleep(POLL);
+                    }
                     match reader.read(&mut buf) {
                         Ok(0) | Err(_) => break,
                         Ok(n) => {
@@ -114,8 +120,15 @@ impl PtyApp {
             parser,
             raw,
             eof,
+            paused,
             reader: Some(handle),
         }
+    }
+
+    /// Stops (or resumes) reading what the app writes, as a terminal that
+    /// hangs would: once the pty's buffer is full the app's writes block.
+    pub(crate) fn pause_reading(&self, paused: bool) {
+        self.paused.store(paused, Ordering::SeqCst);
     }
 
     /// Types raw bytes, as the terminal would send them for keys.
