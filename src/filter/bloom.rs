@@ -2,122 +2,73 @@
 
 use super::FilterError;
 use super::bits::BitArray;
+use super::independent;
+pub use super::report::{Answer, InsertReport, ProbeReadout, QueryReport};
 use super::scheme::Scheme;
 
 /// The most hash functions a filter accepts; far past any useful k.
 pub const MAX_HASHES: u32 = 1000;
 
-/// A filter's answer to "have you seen this key?".
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Answer {
-    /// Every probe found a 1: the key may have been inserted.
-    Maybe,
-    /// Some probe found a 0: the key was certainly never inserted.
-    No,
-}
-
-impl Answer {
-    /// `maybe` or `no`, as the command line prints it.
-    pub fn word(&self) -> &'static str {
-        match self {
-            Answer::Maybe => "maybe",
-            Answer::No => "no",
-        }
-    }
-}
-
-/// What an insert did, probe by probe.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InsertReport {
-    /// The k positions, in probe order (a position may repeat).
-    pub positions: Vec<u64>,
-    /// Positions this insert turned from 0 to 1, in probe order.
-    pub newly_set: Vec<u64>,
-    /// Probed positions that were already 1 (set by an earlier key, or by an
-    /// earlier probe of this same key), in probe order.
-    pub already_set: Vec<u64>,
-    /// For each probe, whether its bit was already 1 when it got there.
-    pub was_set: Vec<bool>,
-}
-
-/// What a query read, probe by probe.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QueryReport {
-    /// All k positions of the key, in probe order, including those after
-    /// the probe where the query stopped.
-    pub positions: Vec<u64>,
-    /// The bit each probe actually read, in order; shorter than `positions`
-    /// when the query stopped early.
-    pub read: Vec<bool>,
-    /// Index (into `positions`) of the first probe that read 0, if any.
-    pub stopped_at: Option<usize>,
-}
-
-impl QueryReport {
-    /// `No` if some probe read 0, otherwise `Maybe`.
-    pub fn answer(&self) -> Answer {
-        if self.stopped_at.is_some() {
-            Answer::No
-        } else {
-            Answer::Maybe
-        }
-    }
-}
-
-/// Every probe of a key read without stopping, to show the "any instead of
-/// all" mistake beside the correct rule.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProbeReadout {
-    /// All k positions, in probe order.
-    pub positions: Vec<u64>,
-    /// The bit at each position.
-    pub bits: Vec<bool>,
-}
-
-impl ProbeReadout {
-    /// The correct rule: maybe only if every probe is 1.
-    pub fn all_answer(&self) -> Answer {
-        if self.bits.iter().all(|&b| b) {
-            Answer::Maybe
-        } else {
-            Answer::No
-        }
-    }
-
-    /// The classic mistake: maybe as soon as any probe is 1. It turns most
-    /// strangers into false positives once a few bits are set.
-    pub fn any_answer(&self) -> Answer {
-        if self.bits.iter().any(|&b| b) {
-            Answer::Maybe
-        } else {
-            Answer::No
-        }
-    }
-
-    /// True when the mistaken rule gives a different answer from the correct one.
-    pub fn mistake_matters(&self) -> bool {
-        self.all_answer() != self.any_answer()
-    }
-}
-
 /// A Bloom filter of m bits with k probes per key.
+///
+/// ```
+/// use bloomlab::filter::{Answer, BloomFilter, Scheme};
+///
+/// // The lesson's filter: 16 bits, 3 probes, the lesson's double hashing.
+/// let mut filter = BloomFilter::new(16, 3, Scheme::Double)?;
+/// assert_eq!(filter.insert(b"rec-11").positions, [4, 3, 2]);
+/// filter.insert(b"rec-42");
+/// filter.insert(b"rec-97");
+/// assert_eq!(filter.query(b"rec-42").answer(), Answer::Maybe);
+/// assert_eq!(filter.query(b"rec-6").answer(), Answer::No);
+/// // rec-67 was never inserted, but all three of its bits are set.
+/// assert!(filter.contains(b"rec-67"));
+/// # Ok::<(), bloomlab::filter::FilterError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BloomFilter {
     bits: BitArray,
     k: u32,
     scheme: Scheme,
+    /// The independent scheme's k probe seeds, worked out once per filter
+    /// instead of once per key (empty for the other schemes). Derived from
+    /// `scheme` alone, so the positions are those of [`Scheme::probes`].
+    probe_seeds: Vec<u64>,
 }
 
 impl BloomFilter {
     /// An empty filter. Refuses m = 0, m above [`super::bits::MAX_BITS`],
-    /// k = 0 and k above [`MAX_HASHES`].
+    /// k = 0 and k above [`MAX_HASHES`], and reports
+    /// [`FilterError::OutOfMemory`] when the bits cannot be allocated.
     pub fn new(m: u64, k: u32, scheme: Scheme) -> Result<BloomFilter, FilterError> {
         check_hashes(k)?;
         Ok(BloomFilter {
             bits: BitArray::new(m)?,
             k,
             scheme,
+            probe_seeds: seeds_of(scheme, k),
         })
+    }
+
+    /// An empty filter with the same m, k and scheme (for a copy filled on
+    /// another thread and merged back with [`union_with`](BloomFilter::union_with)).
+    pub fn empty_like(&self) -> Result<BloomFilter, FilterError> {
+        Ok(BloomFilter {
+            bits: self.bits.empty_like()?,
+            k: self.k,
+            scheme: self.scheme,
+            probe_seeds: self.probe_seeds.clone(),
+        })
+    }
+
+    /// Adds every key of `other` to this filter (a bitwise or of the bits),
+    /// as if they had been inserted here. Refuses a filter of another m, k
+    /// or scheme, leaving this one unchanged.
+    pub fn union_with(&mut self, other: &BloomFilter) -> Result<(), FilterError> {
+        if other.k != self.k || other.scheme != self.scheme {
+            return Err(FilterError::Incompatible);
+        }
+        self.bits.union_with(&other.bits)
     }
 
     /// Number of bits.
@@ -152,7 +103,12 @@ impl BloomFilter {
 
     /// The k positions of `key` in this filter, in probe order.
     pub fn positions(&self, key: &[u8]) -> Vec<u64> {
-        self.scheme.probes(key, self.m(), self.k).collect()
+        let mut out = Vec::with_capacity(self.k as usize);
+        self.each_probe(key, |pos| {
+            out.push(pos);
+            true
+        });
+        out
     }
 
     /// Sets the k bits of `key` and reports which were new.
@@ -182,9 +138,18 @@ impl BloomFilter {
     #[inline]
     pub fn insert_counting_new_bits(&mut self, key: &[u8]) -> u32 {
         let mut fresh = 0;
-        for pos in self.scheme.probes(key, self.bits.len(), self.k) {
-            fresh += u32::from(self.bits.set(pos));
-        }
+        let bits = &mut self.bits;
+        for_each_probe(
+            &self.scheme,
+            &self.probe_seeds,
+            key,
+            bits.len(),
+            self.k,
+            |pos| {
+                fresh += u32::from(bits.set(pos));
+                true
+            },
+        );
         fresh
     }
 
@@ -208,12 +173,11 @@ impl BloomFilter {
         }
     }
 
-    /// The answer alone, with no allocation: true means "maybe".
+    /// The answer alone, with no allocation: true means "maybe". Stops
+    /// hashing at the first probe that finds a 0.
     #[inline]
     pub fn contains(&self, key: &[u8]) -> bool {
-        self.scheme
-            .probes(key, self.bits.len(), self.k)
-            .all(|pos| self.bits.get(pos))
+        self.each_probe(key, |pos| self.bits.get(pos))
     }
 
     /// Reads every probe of `key` without stopping, so the correct "all"
@@ -238,7 +202,53 @@ impl BloomFilter {
     /// array (for runs that build many filters of one size).
     pub fn reset_with_scheme(&mut self, scheme: Scheme) {
         self.bits.clear();
-        self.scheme = scheme;
+        if scheme != self.scheme {
+            self.scheme = scheme;
+            self.probe_seeds = seeds_of(scheme, self.k);
+        }
+    }
+
+    /// Calls `visit` with each probe position of `key` in order, stopping
+    /// as soon as it returns false; returns whether every call returned true.
+    #[inline]
+    fn each_probe(&self, key: &[u8], visit: impl FnMut(u64) -> bool) -> bool {
+        for_each_probe(
+            &self.scheme,
+            &self.probe_seeds,
+            key,
+            self.m(),
+            self.k,
+            visit,
+        )
+    }
+}
+
+/// The precomputed probe seeds a scheme needs: the independent scheme's k
+/// seeds, nothing for the others.
+fn seeds_of(scheme: Scheme, k: u32) -> Vec<u64> {
+    match scheme {
+        Scheme::Independent { seed } => independent::probe_seeds(seed, k),
+        Scheme::Double | Scheme::Enhanced => Vec::new(),
+    }
+}
+
+/// The probe walk shared by every filter operation: the independent scheme
+/// hashes with its precomputed seeds, the others walk [`Scheme::probes`].
+/// A free function so that a caller can borrow the bits mutably meanwhile.
+#[inline]
+fn for_each_probe(
+    scheme: &Scheme,
+    probe_seeds: &[u64],
+    key: &[u8],
+    m: u64,
+    k: u32,
+    mut visit: impl FnMut(u64) -> bool,
+) -> bool {
+    match scheme {
+        Scheme::Independent { .. } => probe_seeds
+            .iter()
+            .all(|&seed| visit(independent::seeded_position(seed, key, m))),
+        Scheme::Double | Scheme::Enhanced => scheme.probes(key, m, k).all(visit),
     }
 }
 
@@ -327,8 +337,46 @@ mod tests {
     }
 
     #[test]
+    fn every_operation_uses_the_schemes_own_positions() {
+        for scheme in [
+            Scheme::Double,
+            Scheme::Enhanced,
+            Scheme::Independent { seed: 11 },
+        ] {
+            let mut f = BloomFilter::new(997, 9, scheme).unwrap();
+            for n in 0..50 {
+                let key = format!("key-{n}");
+                let expected: Vec<u64> = scheme.probes(key.as_bytes(), 997, 9).collect();
+                assert_eq!(f.positions(key.as_bytes()), expected);
+                assert_eq!(f.insert(key.as_bytes()).positions, expected);
+            }
+            f.reset_with_scheme(Scheme::Independent { seed: 12 });
+            let expected: Vec<u64> = Scheme::Independent { seed: 12 }
+                .probes(b"x", 997, 9)
+                .collect();
+            assert_eq!(f.positions(b"x"), expected);
+        }
+    }
+
+    #[test]
+    fn a_union_holds_the_keys_of_both_filters() {
+        let mut a = BloomFilter::new(500, 4, Scheme::Independent { seed: 3 }).unwrap();
+        let mut b = a.empty_like().unwrap();
+        a.insert(b"left");
+        b.insert(b"right");
+        a.union_with(&b).unwrap();
+        assert!(a.contains(b"left") && a.contains(b"right"));
+        let other = BloomFilter::new(500, 5, Scheme::Independent { seed: 3 }).unwrap();
+        assert_eq!(a.union_with(&other), Err(FilterError::Incompatible));
+    }
+
+    #[test]
     fn no_false_negatives() {
-        for scheme in [Scheme::Double, Scheme::Independent { seed: 11 }] {
+        for scheme in [
+            Scheme::Double,
+            Scheme::Enhanced,
+            Scheme::Independent { seed: 11 },
+        ] {
             let mut f = BloomFilter::new(200, 5, scheme).unwrap();
             for n in 0..60 {
                 let key = format!("key-{n}");
