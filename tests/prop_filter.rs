@@ -146,6 +146,14 @@ proptest! {
         prop_assert_eq!(filter.insert(&key).positions, expected.clone());
         prop_assert!(expected.iter().all(|&p| p < m && filter.is_set(p)));
         prop_assert!(filter.contains(&key));
+        // The quiet insert the measurement uses sets exactly those bits.
+        let mut quiet = BloomFilter::new(m, k, scheme).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let fresh = quiet.insert_counting_new_bits(&key);
+        prop_assert_eq!(u64::from(fresh), quiet.count_ones());
+        prop_assert_eq!(&quiet, &filter);
+        let mut silent = BloomFilter::new(m, k, scheme).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        silent.add(&key);
+        prop_assert_eq!(&silent, &filter);
     }
 
     /// The independent scheme is deterministic for a seed and in range.

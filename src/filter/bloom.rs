@@ -2,7 +2,7 @@
 
 use super::FilterError;
 use super::bits::BitArray;
-use super::independent;
+use super::independent::{self, ProbeSeed};
 pub use super::report::{Answer, InsertReport, ProbeReadout, QueryReport};
 use super::scheme::Scheme;
 
@@ -33,7 +33,7 @@ pub struct BloomFilter {
     /// The independent scheme's k probe seeds, worked out once per filter
     /// instead of once per key (empty for the other schemes). Derived from
     /// `scheme` alone, so the positions are those of [`Scheme::probes`].
-    probe_seeds: Vec<u64>,
+    probe_seeds: Vec<ProbeSeed>,
 }
 
 impl BloomFilter {
@@ -134,23 +134,25 @@ impl BloomFilter {
     }
 
     /// Sets the k bits of `key` without building a report, returning how
-    /// many bits were turned on. The measurement loop uses this.
+    /// many bits were turned on.
     #[inline]
     pub fn insert_counting_new_bits(&mut self, key: &[u8]) -> u32 {
         let mut fresh = 0;
-        let bits = &mut self.bits;
-        for_each_probe(
-            &self.scheme,
-            &self.probe_seeds,
-            key,
-            bits.len(),
-            self.k,
-            |pos| {
-                fresh += u32::from(bits.set(pos));
-                true
-            },
-        );
+        let (bits, seeds) = (&mut self.bits, &self.probe_seeds[..]);
+        for_each_position(&self.scheme, seeds, key, bits.len(), self.k, |pos| {
+            fresh += u32::from(bits.set(pos));
+        });
         fresh
+    }
+
+    /// Sets the k bits of `key` and nothing else: the fastest insert, for
+    /// a caller that counts the bits afterwards if at all.
+    #[inline]
+    pub fn add(&mut self, key: &[u8]) {
+        let (bits, seeds) = (&mut self.bits, &self.probe_seeds[..]);
+        for_each_position(&self.scheme, seeds, key, bits.len(), self.k, |pos| {
+            bits.set(pos);
+        });
     }
 
     /// Walks the probes of `key` in order, stopping at the first 0.
@@ -174,10 +176,27 @@ impl BloomFilter {
     }
 
     /// The answer alone, with no allocation: true means "maybe". Stops
-    /// hashing at the first probe that finds a 0.
+    /// hashing soon after the first probe that finds a 0.
     #[inline]
     pub fn contains(&self, key: &[u8]) -> bool {
-        self.each_probe(key, |pos| self.bits.get(pos))
+        let m = self.m();
+        let Scheme::Independent { .. } = self.scheme else {
+            return self.each_probe(key, |pos| self.bits.get(pos));
+        };
+        // Two probes at a time: at half fill a stranger needs about two
+        // anyway, and reading both bits before the branch spares the
+        // processor a coin-flip guess at the first one.
+        let mut pairs = self.probe_seeds.chunks_exact(2);
+        for pair in &mut pairs {
+            let (a, b) = (pair[0].position(key, m), pair[1].position(key, m));
+            if !(self.bits.get(a) & self.bits.get(b)) {
+                return false;
+            }
+        }
+        pairs
+            .remainder()
+            .iter()
+            .all(|seed| self.bits.get(seed.position(key, m)))
     }
 
     /// Reads every probe of `key` without stopping, so the correct "all"
@@ -210,45 +229,45 @@ impl BloomFilter {
 
     /// Calls `visit` with each probe position of `key` in order, stopping
     /// as soon as it returns false; returns whether every call returned true.
+    /// The independent scheme hashes lazily with its precomputed seeds, so
+    /// a query that stops early hashes no further.
     #[inline]
-    fn each_probe(&self, key: &[u8], visit: impl FnMut(u64) -> bool) -> bool {
-        for_each_probe(
-            &self.scheme,
-            &self.probe_seeds,
-            key,
-            self.m(),
-            self.k,
-            visit,
-        )
+    fn each_probe(&self, key: &[u8], mut visit: impl FnMut(u64) -> bool) -> bool {
+        let m = self.m();
+        match self.scheme {
+            Scheme::Independent { .. } => self
+                .probe_seeds
+                .iter()
+                .all(|seed| visit(seed.position(key, m))),
+            Scheme::Double | Scheme::Enhanced => self.scheme.probes(key, m, self.k).all(visit),
+        }
+    }
+}
+
+/// Calls `visit` with every probe position of `key`, in order. A free
+/// function over separate borrows, so the compiler knows that writing the
+/// bits cannot change the seeds and keeps them in registers.
+#[inline]
+fn for_each_position(
+    scheme: &Scheme,
+    seeds: &[ProbeSeed],
+    key: &[u8],
+    m: u64,
+    k: u32,
+    mut visit: impl FnMut(u64),
+) {
+    match scheme {
+        Scheme::Independent { .. } => seeds.iter().for_each(|seed| visit(seed.position(key, m))),
+        Scheme::Double | Scheme::Enhanced => scheme.probes(key, m, k).for_each(visit),
     }
 }
 
 /// The precomputed probe seeds a scheme needs: the independent scheme's k
 /// seeds, nothing for the others.
-fn seeds_of(scheme: Scheme, k: u32) -> Vec<u64> {
+fn seeds_of(scheme: Scheme, k: u32) -> Vec<ProbeSeed> {
     match scheme {
         Scheme::Independent { seed } => independent::probe_seeds(seed, k),
         Scheme::Double | Scheme::Enhanced => Vec::new(),
-    }
-}
-
-/// The probe walk shared by every filter operation: the independent scheme
-/// hashes with its precomputed seeds, the others walk [`Scheme::probes`].
-/// A free function so that a caller can borrow the bits mutably meanwhile.
-#[inline]
-fn for_each_probe(
-    scheme: &Scheme,
-    probe_seeds: &[u64],
-    key: &[u8],
-    m: u64,
-    k: u32,
-    mut visit: impl FnMut(u64) -> bool,
-) -> bool {
-    match scheme {
-        Scheme::Independent { .. } => probe_seeds
-            .iter()
-            .all(|&seed| visit(independent::seeded_position(seed, key, m))),
-        Scheme::Double | Scheme::Enhanced => scheme.probes(key, m, k).all(visit),
     }
 }
 
@@ -396,6 +415,9 @@ mod tests {
         assert_eq!(f.insert_counting_new_bits(b"rec-11"), 0);
         f.clear();
         assert_eq!(f.count_ones(), 0);
+        f.add(b"rec-11");
+        assert_eq!(f.positions(b"rec-11"), [4, 3, 2]);
+        assert_eq!(f.count_ones(), 3);
     }
 
     #[test]

@@ -266,7 +266,7 @@ mod tests {
         };
         let mut handed = 0;
         let job = |_: &mut (), s: FilterSeeds, _| {
-            if s.salt % 5 == 0 {
+            if s.salt.is_multiple_of(5) {
                 Err(MeasureError::NoQueries)
             } else {
                 Ok(())
