@@ -36,7 +36,7 @@ pub fn seeded_hash64(seed: u64, bytes: &[u8]) -> u64 {
 }
 
 /// [`seeded_hash64`] with its multiplier `seed ^ MIX_A` already worked out.
-#[inline]
+#[inline(always)]
 fn hash_with(seed: u64, multiplier: u64, bytes: &[u8]) -> u64 {
     let mut h = seed ^ (bytes.len() as u64).wrapping_mul(MIX_A);
     let mut chunks = bytes.chunks_exact(8);
@@ -86,7 +86,7 @@ impl ProbeSeed {
 
     /// This probe's position for `key` in a filter of `m` bits: the same as
     /// [`position`] with the filter's seed and this probe's index.
-    #[inline]
+    #[inline(always)]
     pub fn position(&self, key: &[u8], m: u64) -> u64 {
         reduce(hash_with(self.seed, self.multiplier, key), m)
     }
