@@ -7,10 +7,15 @@
 //! - `Scheme::{Double, Enhanced, Independent { seed }}` (a kind ready to run,
 //!   `kind()` gives it back) with
 //!   `Scheme::positions(&self, key: &[u8], m: u64, k: u32, out: &mut Vec<u64>)`.
-//! - `BloomFilter::new(m, k, scheme) -> Result<BloomFilter, FilterError>`,
+//! - `BloomFilter::new(m, k, scheme) -> Result<BloomFilter, FilterError>`
+//!   (the bits are allocated fallibly: `FilterError::OutOfMemory { bits, bytes }`),
 //!   `insert(&mut self, key) -> InsertReport`, `query(&self, key) -> QueryReport`,
 //!   `contains(&self, key) -> bool`, `is_set(pos) -> bool`, `count_ones() -> u64`,
-//!   `m()`, `k()`, `scheme()`.
+//!   `m()`, `k()`, `scheme()`; for speed `add(key)` and
+//!   `insert_counting_new_bits(key) -> u32`; for a filter filled on several
+//!   threads `empty_like()` and `union_with(&other)`. The independent
+//!   scheme's k probe seeds are worked out once per filter; the positions are
+//!   exactly those of `Scheme::probes`.
 //! - `InsertReport { positions, newly_set, already_set }` (positions in probe order).
 //! - `QueryReport { positions /* all k, in probe order */, read /* bit value of each
 //!   probe actually read */, stopped_at: Option<usize> /* index of the first 0 */ }`
