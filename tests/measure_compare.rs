@@ -83,9 +83,13 @@ fn threads_change_nothing_and_progress_comes_in_order() {
             keys_done: None,
         };
         let mut done = Vec::new();
-        let c = bloomlab::measure::compare::compare_k_with_options(&cfg, &never(), options, |p| {
-            done.push(p.filters_done)
-        })
+        let mut listen = |p: &bloomlab::measure::CompareProgress| done.push(p.filters_done);
+        let c = bloomlab::measure::compare::compare_k_with_options(
+            &cfg,
+            &never(),
+            options,
+            Some(&mut listen),
+        )
         .unwrap();
         (c, done)
     };

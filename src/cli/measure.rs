@@ -49,7 +49,7 @@ pub fn run(args: &MeasureArgs) -> Result<String, CliError> {
             threads: args.threads,
             keys_done: Some(keys_done),
         };
-        measure_with_options(&cfg, &AtomicBool::new(false), options, |_| {})
+        measure_with_options(&cfg, &AtomicBool::new(false), options, None)
     })
     .map_err(cli_error)?;
     let true_rate = true_rate(&cfg);

@@ -223,7 +223,13 @@ impl BloomFilter {
         self.bits.clear();
         if scheme != self.scheme {
             self.scheme = scheme;
-            self.probe_seeds = seeds_of(scheme, self.k);
+            // Refilled in place: a run of many small filters would
+            // otherwise allocate once per filter.
+            self.probe_seeds.clear();
+            if let Scheme::Independent { seed } = scheme {
+                self.probe_seeds
+                    .extend((0..self.k).map(|i| ProbeSeed::new(seed, i)));
+            }
         }
     }
 

@@ -171,18 +171,19 @@ pub struct CompareProgress {
 pub fn compare_k(
     cfg: &CompareConfig,
     cancel: &AtomicBool,
-    on_progress: impl FnMut(&CompareProgress),
+    mut on_progress: impl FnMut(&CompareProgress),
 ) -> Result<Comparison, MeasureError> {
-    compare_k_with_options(cfg, cancel, RunOptions::default(), on_progress)
+    compare_k_with_options(cfg, cancel, RunOptions::default(), Some(&mut on_progress))
 }
 
-/// [`compare_k`] with a chosen number of threads and a keys-done counter;
-/// the result does not depend on either.
+/// [`compare_k`] with a chosen number of threads and a keys-done counter,
+/// and the per-filter reports only when there is a listener; the result
+/// does not depend on the options.
 pub fn compare_k_with_options(
     cfg: &CompareConfig,
     cancel: &AtomicBool,
     options: RunOptions,
-    mut on_progress: impl FnMut(&CompareProgress),
+    mut on_progress: Option<&mut dyn FnMut(&CompareProgress)>,
 ) -> Result<Comparison, MeasureError> {
     check_counts(cfg.queries, cfg.filters)?;
     if cfg.filters < 2 {
@@ -211,10 +212,12 @@ pub fn compare_k_with_options(
     };
     let sink = |(a, b): (FilterCounts, FilterCounts)| {
         pair.add(a, b);
-        on_progress(&CompareProgress {
-            filters_done: pair.a.filters(),
-            so_far: pair.comparison(cfg, models),
-        });
+        if let Some(listener) = on_progress.as_mut() {
+            listener(&CompareProgress {
+                filters_done: pair.a.filters(),
+                so_far: pair.comparison(cfg, models),
+            });
+        }
         cancelled(cancel)
     };
     stop.check()?;

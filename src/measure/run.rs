@@ -42,7 +42,7 @@ pub struct Progress {
 /// # Ok::<(), bloomlab::measure::MeasureError>(())
 /// ```
 pub fn measure(cfg: &MeasureConfig, cancel: &AtomicBool) -> Result<Measurement, MeasureError> {
-    measure_with_progress(cfg, cancel, |_| {})
+    measure_with_options(cfg, cancel, RunOptions::default(), None)
 }
 
 /// [`measure`], calling `on_progress` after every finished filter, in
@@ -51,19 +51,21 @@ pub fn measure(cfg: &MeasureConfig, cancel: &AtomicBool) -> Result<Measurement, 
 pub fn measure_with_progress(
     cfg: &MeasureConfig,
     cancel: &AtomicBool,
-    on_progress: impl FnMut(&Progress),
+    mut on_progress: impl FnMut(&Progress),
 ) -> Result<Measurement, MeasureError> {
-    measure_with_options(cfg, cancel, RunOptions::default(), on_progress)
+    measure_with_options(cfg, cancel, RunOptions::default(), Some(&mut on_progress))
 }
 
-/// [`measure_with_progress`] with a chosen number of threads and a count of
-/// keys done for a progress bar (see [`RunOptions`]). The result and the
-/// progress reports do not depend on either.
+/// [`measure`] with a chosen number of threads and a count of keys done for
+/// a progress bar (see [`RunOptions`]), and optionally the per-filter
+/// reports of [`measure_with_progress`]. Neither the result nor the reports
+/// depend on the options. Without a listener no report is built, which
+/// matters for runs of millions of tiny filters.
 pub fn measure_with_options(
     cfg: &MeasureConfig,
     cancel: &AtomicBool,
     options: RunOptions,
-    mut on_progress: impl FnMut(&Progress),
+    mut on_progress: Option<&mut dyn FnMut(&Progress)>,
 ) -> Result<Measurement, MeasureError> {
     check_counts(cfg.queries, cfg.filters)?;
     let stop = Stop::new(cancel, options.keys_done);
@@ -75,10 +77,12 @@ pub fn measure_with_options(
     };
     let sink = |counts: FilterCounts| {
         tally.add(counts);
-        on_progress(&Progress {
-            filters_done: tally.filters(),
-            so_far: tally.measurement(),
-        });
+        if let Some(listener) = on_progress.as_mut() {
+            listener(&Progress {
+                filters_done: tally.filters(),
+                so_far: tally.measurement(),
+            });
+        }
         cancelled(cancel)
     };
     stop.check()?;
@@ -316,9 +320,9 @@ mod tests {
             keys_done: None,
         };
         let mut reports = Vec::new();
+        let mut listen = |p: &Progress| reports.push(*p);
         let result =
-            measure_with_options(cfg, &AtomicBool::new(false), options, |p| reports.push(*p))
-                .unwrap();
+            measure_with_options(cfg, &AtomicBool::new(false), options, Some(&mut listen)).unwrap();
         (result, reports)
     }
 
@@ -354,7 +358,7 @@ mod tests {
             threads: NonZeroUsize::new(2),
             keys_done: Some(&done),
         };
-        measure_with_options(&cfg, &AtomicBool::new(false), options, |_| {}).unwrap();
+        measure_with_options(&cfg, &AtomicBool::new(false), options, None).unwrap();
         assert_eq!(done.into_inner(), cfg.total_keys());
     }
 }
