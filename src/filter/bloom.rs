@@ -193,10 +193,12 @@ impl BloomFilter {
                 return false;
             }
         }
-        pairs
-            .remainder()
-            .iter()
-            .all(|seed| self.bits.get(seed.position(key, m)))
+        for seed in pairs.remainder() {
+            if !self.bits.get(seed.position(key, m)) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Reads every probe of `key` without stopping, so the correct "all"
@@ -241,12 +243,22 @@ impl BloomFilter {
     fn each_probe(&self, key: &[u8], mut visit: impl FnMut(u64) -> bool) -> bool {
         let m = self.m();
         match self.scheme {
-            Scheme::Independent { .. } => self
-                .probe_seeds
-                .iter()
-                .all(|seed| visit(seed.position(key, m))),
-            Scheme::Double | Scheme::Enhanced => self.scheme.probes(key, m, self.k).all(visit),
+            Scheme::Independent { .. } => {
+                for seed in &self.probe_seeds {
+                    if !visit(seed.position(key, m)) {
+                        return false;
+                    }
+                }
+            }
+            Scheme::Double | Scheme::Enhanced => {
+                for pos in self.scheme.probes(key, m, self.k) {
+                    if !visit(pos) {
+                        return false;
+                    }
+                }
+            }
         }
+        true
     }
 }
 
@@ -262,9 +274,19 @@ fn for_each_position(
     k: u32,
     mut visit: impl FnMut(u64),
 ) {
+    // Plain loops: the iterator adaptors are left out of line by the
+    // compiler here, and with them the key's length.
     match scheme {
-        Scheme::Independent { .. } => seeds.iter().for_each(|seed| visit(seed.position(key, m))),
-        Scheme::Double | Scheme::Enhanced => scheme.probes(key, m, k).for_each(visit),
+        Scheme::Independent { .. } => {
+            for seed in seeds {
+                visit(seed.position(key, m));
+            }
+        }
+        Scheme::Double | Scheme::Enhanced => {
+            for pos in scheme.probes(key, m, k) {
+                visit(pos);
+            }
+        }
     }
 }
 
