@@ -1,15 +1,14 @@
 //! The three probe schemes by name: the one list of scheme kinds that the
 //! filter, the measurement, the command line and the lab share.
 //!
-//! A [`SchemeKind`] says how probes are made; a [`Scheme`] is a kind with
-//! whatever it needs to run (the independent scheme's seed). The kind also
+//! A [`SchemeKind`] says how probes are made; a [`Scheme`](super::Scheme)
+//! is a kind with whatever it needs to run (the independent scheme's seed),
+//! made by `SchemeKind::with_seed`. The kind also
 //! carries what a front end says about the scheme: why its measured rate
 //! can sit off the model's, and how large the 32-bit hash wall is.
 
 use std::fmt;
 use std::str::FromStr;
-
-use super::scheme::Scheme;
 
 /// How a filter turns a key into its k bit positions, without parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -77,16 +76,6 @@ impl SchemeKind {
             SchemeKind::Double => SchemeKind::Enhanced,
             SchemeKind::Enhanced => SchemeKind::Independent,
             SchemeKind::Independent => SchemeKind::Double,
-        }
-    }
-
-    /// The runnable scheme of this kind. Only the independent scheme uses
-    /// `seed`; the other two are fixed functions of the key.
-    pub fn with_seed(self, seed: u64) -> Scheme {
-        match self {
-            SchemeKind::Double => Scheme::Double,
-            SchemeKind::Enhanced => Scheme::Enhanced,
-            SchemeKind::Independent => Scheme::Independent { seed },
         }
     }
 
@@ -215,17 +204,6 @@ mod tests {
         }
         assert_eq!(seen, SchemeKind::ALL);
         assert_eq!(kind, SchemeKind::Double);
-    }
-
-    #[test]
-    fn with_seed_builds_the_matching_scheme() {
-        for kind in SchemeKind::ALL {
-            assert_eq!(kind.with_seed(9).kind(), kind);
-        }
-        assert_eq!(
-            SchemeKind::Independent.with_seed(9),
-            Scheme::Independent { seed: 9 }
-        );
     }
 
     #[test]

@@ -88,6 +88,18 @@ impl Scheme {
     }
 }
 
+impl SchemeKind {
+    /// The runnable scheme of this kind. Only the independent scheme uses
+    /// `seed`; the other two are fixed functions of the key.
+    pub fn with_seed(self, seed: u64) -> Scheme {
+        match self {
+            SchemeKind::Double => Scheme::Double,
+            SchemeKind::Enhanced => Scheme::Enhanced,
+            SchemeKind::Independent => Scheme::Independent { seed },
+        }
+    }
+}
+
 /// `(a + b) mod m` for `a, b < m`, without overflow or division.
 #[inline]
 fn add_mod(a: u64, b: u64, m: u64) -> u64 {
@@ -185,6 +197,17 @@ mod tests {
         let enhanced: Vec<u64> = Scheme::Enhanced.probes(b"rec-11", 1000, 5).collect();
         assert_eq!(double[..2], enhanced[..2]);
         assert_ne!(double[2..], enhanced[2..]);
+    }
+
+    #[test]
+    fn with_seed_builds_the_matching_scheme() {
+        for kind in SchemeKind::ALL {
+            assert_eq!(kind.with_seed(9).kind(), kind);
+        }
+        assert_eq!(
+            SchemeKind::Independent.with_seed(9),
+            Scheme::Independent { seed: 9 }
+        );
     }
 
     #[test]
