@@ -26,7 +26,7 @@ pub const MAX_WORK: u128 = 10_000_000_000;
 
 /// Runs the measurement and formats it as text or JSON. A run long enough
 /// to be worth watching draws a progress bar on stderr when stderr is a
-/// terminal (see [`progress`]); nothing else is written there.
+/// terminal (see the `progress` submodule); nothing else is written there.
 pub fn run(args: &MeasureArgs) -> Result<String, CliError> {
     let cfg = MeasureConfig {
         m: args.m,
