@@ -1,11 +1,16 @@
 //! The command-line contract, as clap definitions. Tests and scripts rely on
 //! these names; see README.md for the examples.
 
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::ranges;
+use crate::filter::SchemeKind;
+use crate::measure::MAX_THREADS;
+use crate::numbers::parse_count;
 use crate::ui::export::Format;
 use crate::ui::{AppConfig, FrameConfig, Screen};
 
@@ -65,14 +70,19 @@ impl FormatName {
     }
 }
 
-/// Which probe scheme a filter uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub(crate) enum SchemeName {
-    /// The lesson's FNV-1a with double hashing.
-    Double,
-    /// k independent seeded 64-bit hashes (the textbook model).
-    #[default]
-    Independent,
+/// `--scheme`: one of [`SchemeKind::NAMES`], parsed by the core's own
+/// `FromStr`, so the names live in one place.
+fn scheme_kind() -> impl TypedValueParser<Value = SchemeKind> {
+    PossibleValuesParser::new(SchemeKind::NAMES).try_map(|name| name.parse::<SchemeKind>())
+}
+
+/// `--threads`: 1 to [`MAX_THREADS`].
+fn thread_count(text: &str) -> Result<NonZeroUsize, String> {
+    parse_count(text)
+        .ok()
+        .filter(|&n| n <= MAX_THREADS as u64)
+        .and_then(|n| NonZeroUsize::new(n as usize))
+        .ok_or_else(|| format!("a whole number between 1 and {MAX_THREADS}"))
 }
 
 /// Options that open the app at a given place (also used by `render`).
@@ -156,9 +166,9 @@ pub(crate) enum Command {
     Measure(MeasureArgs),
     /// Size a filter for n keys at a target rate p.
     Size(SizeArgs),
-    /// Print the lesson hash's positions for each key.
+    /// Print each key's positions (the lesson's hash unless --scheme says otherwise).
     Positions(PositionsArgs),
-    /// Insert keys into a lesson filter and query others.
+    /// Insert keys into a filter (the lesson's unless --scheme says otherwise) and query others.
     Lookup(LookupArgs),
     /// Draw one screen exactly as the app would: as text, ANSI, SVG or
     /// HTML; with --all, every step of the lecture.
@@ -216,9 +226,14 @@ pub(crate) struct MeasureArgs {
     /// Seed for key generation and hash seeds.
     #[arg(long, default_value_t = 1, value_parser = ranges::seed, allow_negative_numbers = true)]
     pub seed: u64,
-    /// Probe scheme.
-    #[arg(long, value_enum, default_value_t = SchemeName::Independent)]
-    pub scheme: SchemeName,
+    /// Probe scheme: the lesson's double hashing, enhanced double hashing,
+    /// or k independent hashes (the textbook model).
+    #[arg(long, default_value_t = SchemeKind::Independent, value_parser = scheme_kind())]
+    pub scheme: SchemeKind,
+    /// Threads to spread the filters over (1 to 64; every core when not
+    /// given). The result is the same for any number.
+    #[arg(long, value_parser = thread_count, allow_negative_numbers = true)]
+    pub threads: Option<NonZeroUsize>,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -250,6 +265,12 @@ pub(crate) struct PositionsArgs {
     /// Hash functions per key (1 to 1000).
     #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
     pub k: u32,
+    /// Probe scheme (the lesson's double hashing unless told otherwise).
+    #[arg(long, default_value_t = SchemeKind::Double, value_parser = scheme_kind())]
+    pub scheme: SchemeKind,
+    /// Hash seed of the independent scheme (the other two have none).
+    #[arg(long, default_value_t = 1, value_parser = ranges::seed, allow_negative_numbers = true)]
+    pub seed: u64,
 }
 
 /// `bloomlab lookup`.
@@ -267,6 +288,12 @@ pub(crate) struct LookupArgs {
     /// Comma-separated keys to query.
     #[arg(long)]
     pub query: std::ffi::OsString,
+    /// Probe scheme (the lesson's double hashing unless told otherwise).
+    #[arg(long, default_value_t = SchemeKind::Double, value_parser = scheme_kind())]
+    pub scheme: SchemeKind,
+    /// Hash seed of the independent scheme (the other two have none).
+    #[arg(long, default_value_t = 1, value_parser = ranges::seed, allow_negative_numbers = true)]
+    pub seed: u64,
 }
 
 /// `bloomlab render`.

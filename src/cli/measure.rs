@@ -1,20 +1,32 @@
 //! `bloomlab measure`: count false positives on real, seeded filters.
+//!
+//! Exit codes: 0 with a result; 2 for bad input (one line naming the value
+//! and its range); 1 when the input is fine but the filter's bits could not
+//! be allocated (one line naming the size), so a script can tell "ask for
+//! less" from "this machine cannot".
 
-use std::fmt::Write;
+mod progress;
+mod text;
+
 use std::sync::atomic::AtomicBool;
 
 use serde_json::json;
 
 use super::CliError;
-use super::args::{MeasureArgs, SchemeName};
-use crate::measure::{MeasureConfig, MeasureError, Measurement, SchemeKind, Z_95, measure};
-use crate::rates::{Budget, Params, SigDecimal, true_exact};
+use super::args::MeasureArgs;
+use crate::filter::FilterError;
+use crate::measure::{
+    MeasureConfig, MeasureError, Measurement, ModelCheck, RunOptions, measure_with_options,
+};
+use crate::rates::{Budget, Params, SigDecimal, idealised, true_exact};
 
 /// The most work one command may do: probes plus memory words cleared,
 /// a bit under a minute in a release build.
 pub(crate) const MAX_WORK: u128 = 10_000_000_000;
 
-/// Runs the measurement and formats it as text or JSON.
+/// Runs the measurement and formats it as text or JSON. A run long enough
+/// to be worth watching draws a progress bar on stderr when stderr is a
+/// terminal (see the `progress` submodule); nothing else is written there.
 pub(crate) fn run(args: &MeasureArgs) -> Result<String, CliError> {
     let cfg = MeasureConfig {
         m: args.m,
@@ -23,10 +35,7 @@ pub(crate) fn run(args: &MeasureArgs) -> Result<String, CliError> {
         queries: args.queries,
         filters: args.filters,
         seed: args.seed,
-        scheme: match args.scheme {
-            SchemeName::Double => SchemeKind::Double,
-            SchemeName::Independent => SchemeKind::Independent,
-        },
+        scheme: args.scheme,
     };
     let work = cfg.work();
     if work > MAX_WORK {
@@ -35,16 +44,66 @@ pub(crate) fn run(args: &MeasureArgs) -> Result<String, CliError> {
              (queries x filters x k, plus inserts); lower --queries or --filters"
         )));
     }
-    let result = measure(&cfg, &AtomicBool::new(false)).map_err(|e| match e {
-        MeasureError::Cancelled => CliError::Runtime(e.to_string()),
-        _ => CliError::Usage(e.to_string()),
-    })?;
-    let true_rate = true_rate(&cfg);
-    Ok(if args.json {
-        to_json(&cfg, &result, true_rate.as_ref())
-    } else {
-        to_text(&cfg, &result, true_rate.as_ref())
+    let result = progress::watched(cfg.total_keys(), |keys_done| {
+        let options = RunOptions {
+            threads: args.threads,
+            keys_done: Some(keys_done),
+        };
+        measure_with_options(&cfg, &AtomicBool::new(false), options, None)
     })
+    .map_err(cli_error)?;
+    let true_rate = true_rate(&cfg);
+    let model = match &true_rate {
+        Some(t) => t.to_f64(),
+        None => idealised(Params {
+            m: cfg.m,
+            n: cfg.n,
+            k: cfg.k,
+        }),
+    };
+    let check = ModelCheck::new(cfg.scheme, cfg.m, cfg.n, &result, model);
+    let shown = Shown {
+        cfg: &cfg,
+        result: &result,
+        true_rate: true_rate.as_ref(),
+        check: &check,
+    };
+    Ok(if args.json {
+        to_json(&shown)
+    } else {
+        text::to_text(&shown)
+    })
+}
+
+/// Everything the output is made from.
+struct Shown<'a> {
+    cfg: &'a MeasureConfig,
+    result: &'a Measurement,
+    /// The exact true rate, when within its digit budget.
+    true_rate: Option<&'a SigDecimal>,
+    /// The measurement held against the true rate, or against the
+    /// idealised rate when the true one is over budget (at such sizes the
+    /// two agree far below any interval's width).
+    check: &'a ModelCheck,
+}
+
+impl Shown<'_> {
+    /// Queries times the true rate: the count the model expects.
+    fn expected_count(&self) -> Option<f64> {
+        self.true_rate
+            .map(|t| self.result.total_queries as f64 * t.to_f64())
+    }
+}
+
+/// An allocation that failed is the machine's limit (exit 1); any other
+/// refusal is the input's (exit 2).
+fn cli_error(e: MeasureError) -> CliError {
+    match e {
+        MeasureError::Cancelled | MeasureError::Filter(FilterError::OutOfMemory { .. }) => {
+            CliError::Runtime(e.to_string())
+        }
+        _ => CliError::Usage(e.to_string()),
+    }
 }
 
 /// The model's true rate, when it fits in the default digit budget.
@@ -54,11 +113,8 @@ fn true_rate(cfg: &MeasureConfig) -> Option<SigDecimal> {
     SigDecimal::from_ratio(&exact, 10).ok()
 }
 
-fn expected_count(result: &Measurement, true_rate: Option<&SigDecimal>) -> Option<f64> {
-    true_rate.map(|t| result.total_queries as f64 * t.to_f64())
-}
-
-fn to_json(cfg: &MeasureConfig, r: &Measurement, true_rate: Option<&SigDecimal>) -> String {
+fn to_json(s: &Shown) -> String {
+    let (cfg, r) = (s.cfg, s.result);
     json!({
         "m": cfg.m,
         "n": cfg.n,
@@ -73,101 +129,18 @@ fn to_json(cfg: &MeasureConfig, r: &Measurement, true_rate: Option<&SigDecimal>)
         "rate": r.rate,
         "wilson_low": r.wilson_low,
         "wilson_high": r.wilson_high,
-        "expected": expected_count(r, true_rate),
+        "interval_low": r.interval.low,
+        "interval_high": r.interval.high,
+        "interval_method": r.interval.method.name(),
+        "design_effect": r.design_effect,
+        "expected": s.expected_count(),
         "between_filters_se": r.between_filters_se,
-        "true": true_rate.map(SigDecimal::scientific),
+        "true": s.true_rate.map(SigDecimal::scientific),
+        "model_rate": s.check.model_rate,
+        "model_rate_kind": if s.true_rate.is_some() { "true" } else { "idealised" },
+        "model_inside_interval": s.check.inside,
+        "hash_wall": s.check.hash_wall,
+        "reason": s.check.reason,
     })
     .to_string()
-}
-
-fn to_text(cfg: &MeasureConfig, r: &Measurement, true_rate: Option<&SigDecimal>) -> String {
-    let mut out = String::new();
-    let fill = 100.0 * r.bits_set_mean / cfg.m as f64;
-    // Writing into a String cannot fail.
-    let _ = writeln!(
-        out,
-        "m = {}, n = {}, k = {}, scheme {}, seed {}",
-        cfg.m,
-        cfg.n,
-        cfg.k,
-        cfg.scheme.name(),
-        cfg.seed
-    );
-    let _ = writeln!(
-        out,
-        "filters          {} x {} queries = {} queries of keys never inserted",
-        cfg.filters, cfg.queries, r.total_queries
-    );
-    let _ = writeln!(
-        out,
-        "bits set         {:.2} of {} on average ({fill:.1}%)",
-        r.bits_set_mean, cfg.m
-    );
-    let _ = writeln!(
-        out,
-        "false positives  {} = rate {:.6e}",
-        r.false_positives, r.rate
-    );
-    let _ = writeln!(
-        out,
-        "95% interval     {:.6e} to {:.6e} (Wilson)",
-        r.wilson_low, r.wilson_high
-    );
-    match (true_rate, expected_count(r, true_rate)) {
-        (Some(t), Some(expected)) => {
-            let inside = (r.wilson_low..=r.wilson_high).contains(&t.to_f64());
-            let _ = writeln!(
-                out,
-                "expected         {expected:.1} at the true rate {} ({})",
-                t.scientific(),
-                if inside {
-                    "inside the interval"
-                } else {
-                    "outside the interval"
-                }
-            );
-            if !inside && cfg.scheme == SchemeKind::Double {
-                let _ = writeln!(
-                    out,
-                    "note             double hashing draws k probes from two hashes, not k \
-                     independent ones, so the model's rates need not hold; try --scheme independent"
-                );
-            }
-            if expected < 10.0 {
-                let _ = writeln!(
-                    out,
-                    "note             fewer than 10 false positives expected: too few queries \
-                     to resolve the rate; raise --queries or --filters"
-                );
-            }
-        }
-        _ => {
-            let _ = writeln!(
-                out,
-                "expected         not computed: the exact true rate is over its digit budget"
-            );
-        }
-    }
-    if let Some(se) = r.between_filters_se {
-        let wilson_se = (r.wilson_high - r.wilson_low) / (2.0 * Z_95);
-        let _ = writeln!(
-            out,
-            "spread           standard error {se:.3e} from the rates of the {} filters",
-            cfg.filters
-        );
-        if se > 1.5 * wilson_se {
-            let _ = writeln!(
-                out,
-                "note             the filters' fills differ more than the Wilson interval allows \
-                 for: use more --filters with fewer --queries each"
-            );
-        }
-    } else {
-        let _ = writeln!(
-            out,
-            "note             one filter's rate follows its own fill, about (bits set / m)^k; \
-             use --filters to average over many fills"
-        );
-    }
-    out
 }

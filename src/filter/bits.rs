@@ -31,10 +31,29 @@ impl BitArray {
         // `len <= 2^32`, so the byte count fits in usize on 64-bit and on
         // 32-bit targets alike (2^29 bytes).
         let byte_len = len.div_ceil(8) as usize;
-        Ok(BitArray {
-            bytes: vec![0; byte_len],
-            len,
-        })
+        let bytes = zeroed_bytes(byte_len).ok_or(FilterError::OutOfMemory {
+            bits: len,
+            bytes: byte_len as u64,
+        })?;
+        Ok(BitArray { bytes, len })
+    }
+
+    /// An all-0 array of the same length (for a copy filled on another
+    /// thread and merged back with [`union_with`](BitArray::union_with)).
+    pub fn empty_like(&self) -> Result<BitArray, FilterError> {
+        BitArray::new(self.len)
+    }
+
+    /// Sets every bit that is 1 in `other` (a bitwise or). Arrays of
+    /// different lengths are refused and left unchanged.
+    pub fn union_with(&mut self, other: &BitArray) -> Result<(), FilterError> {
+        if other.len != self.len {
+            return Err(FilterError::Incompatible);
+        }
+        for (mine, theirs) in self.bytes.iter_mut().zip(&other.bytes) {
+            *mine |= theirs;
+        }
+        Ok(())
     }
 
     /// Number of bits in the array.
@@ -88,6 +107,22 @@ impl BitArray {
     }
 }
 
+/// `len` zero bytes, or `None` when the allocator cannot supply them.
+///
+/// `vec![0; len]` asks for zeroed memory, which the system hands out as
+/// untouched pages (so a large, sparse filter only ever commits the pages
+/// its keys land on), but it aborts the process when the allocation fails.
+/// So the same size is first asked for fallibly and given back; only then
+/// is the zeroed block taken. `black_box` keeps the optimiser from dropping
+/// the trial allocation as unused.
+pub(crate) fn zeroed_bytes(len: usize) -> Option<Vec<u8>> {
+    let mut trial: Vec<u8> = Vec::new();
+    trial.try_reserve_exact(len).ok()?;
+    std::hint::black_box(trial.as_mut_ptr());
+    drop(trial);
+    Some(vec![0; len])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +156,26 @@ mod tests {
         assert!(!bits.get(10));
         assert!(!bits.get(u64::MAX));
         assert_eq!(bits.as_bytes(), &[0, 0]);
+    }
+
+    #[test]
+    fn union_sets_the_bits_of_both() {
+        let mut a = BitArray::new(20).unwrap();
+        let mut b = a.empty_like().unwrap();
+        a.set(1);
+        b.set(1);
+        b.set(17);
+        a.union_with(&b).unwrap();
+        assert!(a.get(1) && a.get(17));
+        assert_eq!(a.count_ones(), 2);
+        let other = BitArray::new(21).unwrap();
+        assert_eq!(a.union_with(&other), Err(FilterError::Incompatible));
+    }
+
+    #[test]
+    fn an_impossible_allocation_is_refused_not_aborted() {
+        assert!(zeroed_bytes(usize::MAX / 2).is_none());
+        assert_eq!(zeroed_bytes(3), Some(vec![0, 0, 0]));
     }
 
     #[test]

@@ -2,123 +2,74 @@
 
 use super::FilterError;
 use super::bits::BitArray;
+use super::independent::{self, ProbeSeed};
+pub use super::report::{Answer, InsertReport, ProbeReadout, QueryReport};
 use super::scheme::Scheme;
 
 /// The most hash functions a filter accepts; far past any useful k.
 // The limit fits in u32 by construction (it is 1000).
 pub const MAX_HASHES: u32 = crate::limits::K.max as u32;
 
-/// A filter's answer to "have you seen this key?".
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Answer {
-    /// Every probe found a 1: the key may have been inserted.
-    Maybe,
-    /// Some probe found a 0: the key was certainly never inserted.
-    No,
-}
-
-impl Answer {
-    /// `maybe` or `no`, as the command line prints it.
-    pub fn word(&self) -> &'static str {
-        match self {
-            Answer::Maybe => "maybe",
-            Answer::No => "no",
-        }
-    }
-}
-
-/// What an insert did, probe by probe.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InsertReport {
-    /// The k positions, in probe order (a position may repeat).
-    pub positions: Vec<u64>,
-    /// Positions this insert turned from 0 to 1, in probe order.
-    pub newly_set: Vec<u64>,
-    /// Probed positions that were already 1 (set by an earlier key, or by an
-    /// earlier probe of this same key), in probe order.
-    pub already_set: Vec<u64>,
-    /// For each probe, whether its bit was already 1 when it got there.
-    pub was_set: Vec<bool>,
-}
-
-/// What a query read, probe by probe.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QueryReport {
-    /// All k positions of the key, in probe order, including those after
-    /// the probe where the query stopped.
-    pub positions: Vec<u64>,
-    /// The bit each probe actually read, in order; shorter than `positions`
-    /// when the query stopped early.
-    pub read: Vec<bool>,
-    /// Index (into `positions`) of the first probe that read 0, if any.
-    pub stopped_at: Option<usize>,
-}
-
-impl QueryReport {
-    /// `No` if some probe read 0, otherwise `Maybe`.
-    pub fn answer(&self) -> Answer {
-        if self.stopped_at.is_some() {
-            Answer::No
-        } else {
-            Answer::Maybe
-        }
-    }
-}
-
-/// Every probe of a key read without stopping, to show the "any instead of
-/// all" mistake beside the correct rule.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProbeReadout {
-    /// All k positions, in probe order.
-    pub positions: Vec<u64>,
-    /// The bit at each position.
-    pub bits: Vec<bool>,
-}
-
-impl ProbeReadout {
-    /// The correct rule: maybe only if every probe is 1.
-    pub fn all_answer(&self) -> Answer {
-        if self.bits.iter().all(|&b| b) {
-            Answer::Maybe
-        } else {
-            Answer::No
-        }
-    }
-
-    /// The classic mistake: maybe as soon as any probe is 1. It turns most
-    /// strangers into false positives once a few bits are set.
-    pub fn any_answer(&self) -> Answer {
-        if self.bits.iter().any(|&b| b) {
-            Answer::Maybe
-        } else {
-            Answer::No
-        }
-    }
-
-    /// True when the mistaken rule gives a different answer from the correct one.
-    pub fn mistake_matters(&self) -> bool {
-        self.all_answer() != self.any_answer()
-    }
-}
-
 /// A Bloom filter of m bits with k probes per key.
+///
+/// ```
+/// use bloomlab::filter::{Answer, BloomFilter, Scheme};
+///
+/// // The lesson's filter: 16 bits, 3 probes, the lesson's double hashing.
+/// let mut filter = BloomFilter::new(16, 3, Scheme::Double)?;
+/// assert_eq!(filter.insert(b"rec-11").positions, [4, 3, 2]);
+/// filter.insert(b"rec-42");
+/// filter.insert(b"rec-97");
+/// assert_eq!(filter.query(b"rec-42").answer(), Answer::Maybe);
+/// assert_eq!(filter.query(b"rec-6").answer(), Answer::No);
+/// // rec-67 was never inserted, but all three of its bits are set.
+/// assert!(filter.contains(b"rec-67"));
+/// # Ok::<(), bloomlab::filter::FilterError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BloomFilter {
     bits: BitArray,
     k: u32,
     scheme: Scheme,
+    /// The independent scheme's k probe seeds, worked out once per filter
+    /// instead of once per key (empty for the other schemes). Derived from
+    /// `scheme` alone, so the positions are those of [`Scheme::probes`].
+    probe_seeds: Vec<ProbeSeed>,
 }
 
 impl BloomFilter {
     /// An empty filter. Refuses m = 0, m above [`super::bits::MAX_BITS`],
-    /// k = 0 and k above [`MAX_HASHES`].
+    /// k = 0 and k above [`MAX_HASHES`], and reports
+    /// [`FilterError::OutOfMemory`] when the bits cannot be allocated.
     pub fn new(m: u64, k: u32, scheme: Scheme) -> Result<BloomFilter, FilterError> {
         check_hashes(k)?;
         Ok(BloomFilter {
             bits: BitArray::new(m)?,
             k,
             scheme,
+            probe_seeds: seeds_of(scheme, k),
         })
+    }
+
+    /// An empty filter with the same m, k and scheme (for a copy filled on
+    /// another thread and merged back with [`union_with`](BloomFilter::union_with)).
+    pub fn empty_like(&self) -> Result<BloomFilter, FilterError> {
+        Ok(BloomFilter {
+            bits: self.bits.empty_like()?,
+            k: self.k,
+            scheme: self.scheme,
+            probe_seeds: self.probe_seeds.clone(),
+        })
+    }
+
+    /// Adds every key of `other` to this filter (a bitwise or of the bits),
+    /// as if they had been inserted here. Refuses a filter of another m, k
+    /// or scheme, leaving this one unchanged.
+    pub fn union_with(&mut self, other: &BloomFilter) -> Result<(), FilterError> {
+        if other.k != self.k || other.scheme != self.scheme {
+            return Err(FilterError::Incompatible);
+        }
+        self.bits.union_with(&other.bits)
     }
 
     /// Number of bits.
@@ -153,7 +104,12 @@ impl BloomFilter {
 
     /// The k positions of `key` in this filter, in probe order.
     pub fn positions(&self, key: &[u8]) -> Vec<u64> {
-        self.scheme.probes(key, self.m(), self.k).collect()
+        let mut out = Vec::with_capacity(self.k as usize);
+        self.each_probe(key, |pos| {
+            out.push(pos);
+            true
+        });
+        out
     }
 
     /// Sets the k bits of `key` and reports which were new.
@@ -179,14 +135,25 @@ impl BloomFilter {
     }
 
     /// Sets the k bits of `key` without building a report, returning how
-    /// many bits were turned on. The measurement loop uses this.
-    #[inline]
+    /// many bits were turned on.
+    #[inline(always)]
     pub fn insert_counting_new_bits(&mut self, key: &[u8]) -> u32 {
         let mut fresh = 0;
-        for pos in self.scheme.probes(key, self.bits.len(), self.k) {
-            fresh += u32::from(self.bits.set(pos));
-        }
+        let (bits, seeds) = (&mut self.bits, &self.probe_seeds[..]);
+        for_each_position(&self.scheme, seeds, key, bits.len(), self.k, |pos| {
+            fresh += u32::from(bits.set(pos));
+        });
         fresh
+    }
+
+    /// Sets the k bits of `key` and nothing else: the fastest insert, for
+    /// a caller that counts the bits afterwards if at all.
+    #[inline(always)]
+    pub fn add(&mut self, key: &[u8]) {
+        let (bits, seeds) = (&mut self.bits, &self.probe_seeds[..]);
+        for_each_position(&self.scheme, seeds, key, bits.len(), self.k, |pos| {
+            bits.set(pos);
+        });
     }
 
     /// Walks the probes of `key` in order, stopping at the first 0.
@@ -209,12 +176,30 @@ impl BloomFilter {
         }
     }
 
-    /// The answer alone, with no allocation: true means "maybe".
-    #[inline]
+    /// The answer alone, with no allocation: true means "maybe". Stops
+    /// hashing soon after the first probe that finds a 0.
+    #[inline(always)]
     pub fn contains(&self, key: &[u8]) -> bool {
-        self.scheme
-            .probes(key, self.bits.len(), self.k)
-            .all(|pos| self.bits.get(pos))
+        let m = self.m();
+        let Scheme::Independent { .. } = self.scheme else {
+            return self.each_probe(key, |pos| self.bits.get(pos));
+        };
+        // Two probes at a time: at half fill a stranger needs about two
+        // anyway, and reading both bits before the branch spares the
+        // processor a coin-flip guess at the first one.
+        let mut pairs = self.probe_seeds.chunks_exact(2);
+        for pair in &mut pairs {
+            let (a, b) = (pair[0].position(key, m), pair[1].position(key, m));
+            if !(self.bits.get(a) & self.bits.get(b)) {
+                return false;
+            }
+        }
+        for seed in pairs.remainder() {
+            if !self.bits.get(seed.position(key, m)) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Reads every probe of `key` without stopping, so the correct "all"
@@ -239,7 +224,83 @@ impl BloomFilter {
     /// array (for runs that build many filters of one size).
     pub fn reset_with_scheme(&mut self, scheme: Scheme) {
         self.bits.clear();
-        self.scheme = scheme;
+        if scheme != self.scheme {
+            self.scheme = scheme;
+            // Refilled in place: a run of many small filters would
+            // otherwise allocate once per filter.
+            self.probe_seeds.clear();
+            if let Scheme::Independent { seed } = scheme {
+                self.probe_seeds
+                    .extend((0..self.k).map(|i| ProbeSeed::new(seed, i)));
+            }
+        }
+    }
+
+    /// Calls `visit` with each probe position of `key` in order, stopping
+    /// as soon as it returns false; returns whether every call returned true.
+    /// The independent scheme hashes lazily with its precomputed seeds, so
+    /// a query that stops early hashes no further.
+    #[inline(always)]
+    fn each_probe(&self, key: &[u8], mut visit: impl FnMut(u64) -> bool) -> bool {
+        let m = self.m();
+        match self.scheme {
+            Scheme::Independent { .. } => {
+                for seed in &self.probe_seeds {
+                    if !visit(seed.position(key, m)) {
+                        return false;
+                    }
+                }
+            }
+            Scheme::Double | Scheme::Enhanced => {
+                for pos in self.scheme.probes(key, m, self.k) {
+                    if !visit(pos) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Calls `visit` with every probe position of `key`, in order. A free
+/// function over separate borrows, so the compiler knows that writing the
+/// bits cannot change the seeds and keeps them in registers.
+#[inline(always)]
+fn for_each_position(
+    scheme: &Scheme,
+    seeds: &[ProbeSeed],
+    key: &[u8],
+    m: u64,
+    k: u32,
+    mut visit: impl FnMut(u64),
+) {
+    // Plain loops: the iterator adaptors are left out of line by the
+    // compiler here, and with them the key's length.
+    match scheme {
+        Scheme::Independent { .. } => {
+            for seed in seeds {
+                visit(seed.position(key, m));
+            }
+        }
+        Scheme::Double | Scheme::Enhanced => {
+            for pos in scheme.probes(key, m, k) {
+                visit(pos);
+            }
+        }
+    }
+}
+
+// The hot operations are always inlined: only at the caller is the key's
+// length known (8 bytes in a measurement), and with it the independent
+// hash folds to a single block instead of a loop over chunks.
+
+/// The precomputed probe seeds a scheme needs: the independent scheme's k
+/// seeds, nothing for the others.
+fn seeds_of(scheme: Scheme, k: u32) -> Vec<ProbeSeed> {
+    match scheme {
+        Scheme::Independent { seed } => independent::probe_seeds(seed, k),
+        Scheme::Double | Scheme::Enhanced => Vec::new(),
     }
 }
 
@@ -251,122 +312,5 @@ pub(crate) fn check_hashes(k: u32) -> Result<(), FilterError> {
         Err(FilterError::TooManyHashes { k, max: MAX_HASHES })
     } else {
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lesson_filter() -> BloomFilter {
-        let mut f = BloomFilter::new(16, 3, Scheme::Double).unwrap();
-        for key in ["rec-11", "rec-42", "rec-97"] {
-            f.insert(key.as_bytes());
-        }
-        f
-    }
-
-    #[test]
-    fn rec_11_sets_4_3_2() {
-        let mut f = BloomFilter::new(16, 3, Scheme::Double).unwrap();
-        let report = f.insert(b"rec-11");
-        assert_eq!(report.positions, [4, 3, 2]);
-        assert_eq!(report.newly_set, [4, 3, 2]);
-        assert!(report.already_set.is_empty());
-        assert_eq!(f.count_ones(), 3);
-        assert!(f.is_set(4) && f.is_set(3) && f.is_set(2));
-    }
-
-    #[test]
-    fn the_lesson_queries_answer_maybe_no_maybe() {
-        let f = lesson_filter();
-        let answers: Vec<Answer> = ["rec-42", "rec-6", "rec-67"]
-            .iter()
-            .map(|k| f.query(k.as_bytes()).answer())
-            .collect();
-        assert_eq!(answers, [Answer::Maybe, Answer::No, Answer::Maybe]);
-        for key in ["rec-42", "rec-6", "rec-67"] {
-            assert_eq!(
-                f.contains(key.as_bytes()),
-                f.query(key.as_bytes()).answer() == Answer::Maybe
-            );
-        }
-    }
-
-    #[test]
-    fn rec_6_reads_1_1_0_and_stops_at_the_third_probe() {
-        let f = lesson_filter();
-        let report = f.query(b"rec-6");
-        assert_eq!(report.positions, [11, 2, 9]);
-        assert_eq!(report.read, [true, true, false]);
-        assert_eq!(report.stopped_at, Some(2));
-        let all = f.read_all_probes(b"rec-6");
-        assert_eq!(all.bits, [true, true, false]);
-        assert_eq!(all.all_answer(), Answer::No);
-        assert_eq!(all.any_answer(), Answer::Maybe);
-        assert!(all.mistake_matters());
-    }
-
-    #[test]
-    fn a_query_stopping_early_still_lists_every_position() {
-        let mut f = BloomFilter::new(16, 3, Scheme::Double).unwrap();
-        f.insert(b"rec-11");
-        let report = f.query(b"rec-6");
-        assert_eq!(report.positions, [11, 2, 9]);
-        assert_eq!(report.read, [false]);
-        assert_eq!(report.stopped_at, Some(0));
-    }
-
-    #[test]
-    fn shared_bits_are_reported_as_already_set() {
-        let mut f = BloomFilter::new(16, 3, Scheme::Double).unwrap();
-        let first = f.insert(b"rec-11");
-        let second = f.insert(b"rec-11");
-        assert_eq!(second.newly_set, Vec::<u64>::new());
-        assert_eq!(second.already_set, first.positions);
-        assert_eq!(second.was_set, [true, true, true]);
-    }
-
-    #[test]
-    fn no_false_negatives() {
-        for scheme in [Scheme::Double, Scheme::Independent { seed: 11 }] {
-            let mut f = BloomFilter::new(200, 5, scheme).unwrap();
-            for n in 0..60 {
-                let key = format!("key-{n}");
-                f.insert(key.as_bytes());
-                assert_eq!(f.query(key.as_bytes()).answer(), Answer::Maybe);
-            }
-            for n in 0..60 {
-                assert!(f.contains(format!("key-{n}").as_bytes()));
-            }
-        }
-    }
-
-    #[test]
-    fn quiet_insert_counts_new_bits() {
-        let mut f = BloomFilter::new(16, 3, Scheme::Double).unwrap();
-        assert_eq!(f.insert_counting_new_bits(b"rec-11"), 3);
-        assert_eq!(f.insert_counting_new_bits(b"rec-11"), 0);
-        f.clear();
-        assert_eq!(f.count_ones(), 0);
-    }
-
-    #[test]
-    fn bad_sizes_are_errors() {
-        assert_eq!(
-            BloomFilter::new(0, 3, Scheme::Double),
-            Err(FilterError::ZeroBits)
-        );
-        assert_eq!(
-            BloomFilter::new(16, 0, Scheme::Double),
-            Err(FilterError::ZeroHashes)
-        );
-        assert_eq!(
-            BloomFilter::new(16, MAX_HASHES + 1, Scheme::Double),
-            Err(FilterError::TooManyHashes {
-                k: MAX_HASHES + 1,
-                max: MAX_HASHES
-            })
-        );
     }
 }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::FilterError;
-use super::bits::MAX_BITS;
+use super::bits::{MAX_BITS, zeroed_bytes};
 use super::bloom::{QueryReport, check_hashes};
 use super::scheme::Scheme;
 
@@ -106,9 +106,11 @@ impl CountingFilter {
         if m > MAX_BITS {
             return Err(FilterError::TooManyBits { m, max: MAX_BITS });
         }
-        let bytes = m.div_ceil(2) as usize;
+        let bytes = m.div_ceil(2);
+        let nibbles =
+            zeroed_bytes(bytes as usize).ok_or(FilterError::OutOfMemory { bits: m, bytes })?;
         Ok(CountingFilter {
-            nibbles: vec![0; bytes],
+            nibbles,
             m,
             k,
             scheme,

@@ -47,6 +47,16 @@ impl LessonHash {
         raw % m.max(1)
     }
 
+    /// Probe `i` of enhanced double hashing (Dillinger and Manolios 2004):
+    /// `(h1 + i*h2 + (i^3 - i)/6) mod m`, in u128 so no term can overflow.
+    /// An `m` of 0 is treated as 1. The filter walks the same positions
+    /// incrementally; this is the formula it is checked against.
+    pub fn enhanced_position(&self, i: u32, m: u64) -> u64 {
+        let i = u128::from(i);
+        let raw = u128::from(self.h1) + i * u128::from(self.h2) + (i * i * i - i) / 6;
+        (raw % u128::from(m.max(1))) as u64
+    }
+
     /// True when every probe lands on the same bit: the stride is a multiple
     /// of `m`, so `h1 + i*h2` never moves modulo `m`. With `h2` odd this can
     /// only happen for odd `m` (and always happens for `m = 1`).
@@ -137,6 +147,24 @@ mod tests {
         assert!((1..7).all(|i| h.position(i, 15) == first));
         assert_eq!(h.distinct_positions(15, 7), 1);
         assert!(LessonHash::of(b"rec-11").collapses(1));
+    }
+
+    #[test]
+    fn enhanced_positions_add_the_tetrahedral_numbers() {
+        let h = LessonHash { h1: 5, h2: 3 };
+        // (i^3 - i)/6 = 0, 0, 1, 4, 10 for i = 0..5.
+        let positions: Vec<u64> = (0..5).map(|i| h.enhanced_position(i, 1000)).collect();
+        assert_eq!(positions, [5, 8, 12, 18, 27]);
+        let top = LessonHash {
+            h1: u32::MAX,
+            h2: u32::MAX,
+        };
+        let i = u128::from(u32::MAX);
+        let expected = (u128::from(u32::MAX) * (1 + i) + (i * i * i - i) / 6) % 999_983;
+        assert_eq!(
+            u128::from(top.enhanced_position(u32::MAX, 999_983)),
+            expected
+        );
     }
 
     #[test]

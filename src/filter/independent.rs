@@ -32,18 +32,24 @@ fn folded_multiply(a: u64, b: u64) -> u64 {
 /// differing only by trailing zero bytes do not collide.
 #[inline]
 pub fn seeded_hash64(seed: u64, bytes: &[u8]) -> u64 {
+    hash_with(seed, seed ^ MIX_A, bytes)
+}
+
+/// [`seeded_hash64`] with its multiplier `seed ^ MIX_A` already worked out.
+#[inline(always)]
+fn hash_with(seed: u64, multiplier: u64, bytes: &[u8]) -> u64 {
     let mut h = seed ^ (bytes.len() as u64).wrapping_mul(MIX_A);
     let mut chunks = bytes.chunks_exact(8);
     for chunk in &mut chunks {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        h = folded_multiply(h ^ u64::from_le_bytes(word) ^ MIX_B, seed ^ MIX_A);
+        h = folded_multiply(h ^ u64::from_le_bytes(word) ^ MIX_B, multiplier);
     }
     let rest = chunks.remainder();
     if !rest.is_empty() {
         let mut word = [0u8; 8];
         word[..rest.len()].copy_from_slice(rest);
-        h = folded_multiply(h ^ u64::from_le_bytes(word) ^ MIX_B, seed ^ MIX_A);
+        h = folded_multiply(h ^ u64::from_le_bytes(word) ^ MIX_B, multiplier);
     }
     splitmix64(h)
 }
@@ -58,6 +64,39 @@ pub fn reduce(hash: u64, m: u64) -> u64 {
 #[inline]
 pub fn probe_seed(filter_seed: u64, i: u32) -> u64 {
     splitmix64(filter_seed ^ splitmix64(u64::from(i)))
+}
+
+/// One probe's hash seed with the multiplier its hash derives from it,
+/// both worked out once per filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbeSeed {
+    seed: u64,
+    multiplier: u64,
+}
+
+impl ProbeSeed {
+    /// The material of probe `i` for a filter seeded with `filter_seed`.
+    pub fn new(filter_seed: u64, i: u32) -> ProbeSeed {
+        let seed = probe_seed(filter_seed, i);
+        ProbeSeed {
+            seed,
+            multiplier: seed ^ MIX_A,
+        }
+    }
+
+    /// This probe's position for `key` in a filter of `m` bits: the same as
+    /// [`position`] with the filter's seed and this probe's index.
+    #[inline(always)]
+    pub fn position(&self, key: &[u8], m: u64) -> u64 {
+        reduce(hash_with(self.seed, self.multiplier, key), m)
+    }
+}
+
+/// The seeds of probes `0..k` for a filter seeded with `filter_seed`:
+/// [`probe_seed`] worked out once per filter instead of once per key and
+/// probe (it costs two SplitMix64 rounds, as much as the hash itself).
+pub fn probe_seeds(filter_seed: u64, k: u32) -> Vec<ProbeSeed> {
+    (0..k).map(|i| ProbeSeed::new(filter_seed, i)).collect()
 }
 
 /// Probe `i` of `key` in a filter of `m` bits seeded with `filter_seed`.
@@ -76,6 +115,16 @@ mod tests {
             let p = position(42, b"rec-11", i, 160);
             assert!(p < 160);
             assert_eq!(p, position(42, b"rec-11", i, 160));
+        }
+    }
+
+    #[test]
+    fn precomputed_seeds_give_the_same_positions() {
+        let seeds = probe_seeds(42, 9);
+        for (i, s) in (0u32..).zip(&seeds) {
+            for key in [&b"rec-11"[..], b"", b"0123456789abcdefXYZ"] {
+                assert_eq!(s.position(key, 1000), position(42, key, i, 1000));
+            }
         }
     }
 

@@ -1,12 +1,21 @@
 //! The real Bloom filter: bits in bytes, probe schemes, and the counting variant.
 //!
 //! API contract (other modules rely on these names):
-//! - `Scheme::{Double, Independent { seed }}` with
+//! - `SchemeKind::{Double, Enhanced, Independent}`: the one list of probe
+//!   schemes, with `name()`, `FromStr`, `with_seed(seed) -> Scheme`,
+//!   `off_model_reason(m)` and `hash_wall(n)` / `hash_wall_reason(n)`.
+//! - `Scheme::{Double, Enhanced, Independent { seed }}` (a kind ready to run,
+//!   `kind()` gives it back) with
 //!   `Scheme::positions(&self, key: &[u8], m: u64, k: u32, out: &mut Vec<u64>)`.
-//! - `BloomFilter::new(m, k, scheme) -> Result<BloomFilter, FilterError>`,
+//! - `BloomFilter::new(m, k, scheme) -> Result<BloomFilter, FilterError>`
+//!   (the bits are allocated fallibly: `FilterError::OutOfMemory { bits, bytes }`),
 //!   `insert(&mut self, key) -> InsertReport`, `query(&self, key) -> QueryReport`,
 //!   `contains(&self, key) -> bool`, `is_set(pos) -> bool`, `count_ones() -> u64`,
-//!   `m()`, `k()`, `scheme()`.
+//!   `m()`, `k()`, `scheme()`; for speed `add(key)` and
+//!   `insert_counting_new_bits(key) -> u32`; for a filter filled on several
+//!   threads `empty_like()` and `union_with(&other)`. The independent
+//!   scheme's k probe seeds are worked out once per filter; the positions are
+//!   exactly those of `Scheme::probes`.
 //! - `InsertReport { positions, newly_set, already_set }` (positions in probe order).
 //! - `QueryReport { positions /* all k, in probe order */, read /* bit value of each
 //!   probe actually read */, stopped_at: Option<usize> /* index of the first 0 */ }`
@@ -19,14 +28,18 @@ pub mod bloom;
 pub mod counting;
 pub mod hash;
 pub mod independent;
+pub mod kind;
 pub mod probe;
+pub mod report;
 pub mod scheme;
 
 pub use bits::{BitArray, MAX_BITS};
-pub use bloom::{Answer, BloomFilter, InsertReport, MAX_HASHES, ProbeReadout, QueryReport};
+pub use bloom::{BloomFilter, MAX_HASHES};
 pub use counting::{COUNTER_MAX, CountingFilter, CountingInsertReport, DeleteError, DeleteReport};
 pub use hash::{LessonHash, find_collapsing_key, fnv1a32};
+pub use kind::{SchemeKind, UnknownScheme};
 pub use probe::ProbeState;
+pub use report::{Answer, InsertReport, ProbeReadout, QueryReport};
 pub use scheme::{Probes, Scheme};
 
 use std::fmt;
@@ -52,6 +65,17 @@ pub enum FilterError {
         /// The largest allowed.
         max: u32,
     },
+    /// The memory for the bits could not be had (an address-space limit,
+    /// or a machine that is out of memory).
+    OutOfMemory {
+        /// The requested number of bits.
+        bits: u64,
+        /// The bytes they need.
+        bytes: u64,
+    },
+    /// Two filters (or bit arrays) merge only when their m, k and scheme
+    /// are the same.
+    Incompatible,
 }
 
 impl fmt::Display for FilterError {
@@ -63,8 +87,32 @@ impl fmt::Display for FilterError {
             }
             FilterError::ZeroHashes => write!(f, "k must be at least 1, got 0"),
             FilterError::TooManyHashes { k, max } => write!(f, "k must be at most {max}, got {k}"),
+            FilterError::OutOfMemory { bits, bytes } => write!(
+                f,
+                "cannot allocate {} for a filter of {bits} bits: not enough memory",
+                byte_size(*bytes)
+            ),
+            FilterError::Incompatible => write!(
+                f,
+                "cannot merge two filters unless their m, k and scheme are the same"
+            ),
         }
     }
 }
 
 impl std::error::Error for FilterError {}
+
+/// A byte count as a reader wants it: the exact number, and MiB or KiB
+/// beside it when it is large ("536870912 bytes (512 MiB)").
+pub fn byte_size(bytes: u64) -> String {
+    const KIB: u64 = 1 << 10;
+    const MIB: u64 = 1 << 20;
+    let unit = if bytes >= MIB {
+        format!(" ({:.0} MiB)", bytes as f64 / MIB as f64)
+    } else if bytes >= KIB {
+        format!(" ({:.0} KiB)", bytes as f64 / KIB as f64)
+    } else {
+        String::new()
+    };
+    format!("{bytes} bytes{unit}")
+}

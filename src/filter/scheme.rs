@@ -2,12 +2,17 @@
 
 use super::hash::LessonHash;
 use super::independent;
+use super::kind::SchemeKind;
 
-/// How a filter turns a key into its k bit positions.
+/// How a filter turns a key into its k bit positions: a [`SchemeKind`] with
+/// what it needs to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scheme {
     /// The lesson's FNV-1a with double hashing: `(h1 + i*h2) mod m`.
     Double,
+    /// The lesson's two hashes with enhanced double hashing:
+    /// `(h1 + i*h2 + (i^3 - i)/6) mod m`, walked as `h1 += h2; h2 += i`.
+    Enhanced,
     /// k independent seeded 64-bit hashes, one per probe (the textbook model).
     Independent {
         /// The filter's seed; every probe derives its own seed from it.
@@ -36,6 +41,14 @@ impl Scheme {
                     stride: u64::from(h.h2) % m,
                 }
             }
+            Scheme::Enhanced => {
+                let h = LessonHash::of(key);
+                Walk::Enhanced {
+                    next: u64::from(h.h1) % m,
+                    stride: u64::from(h.h2) % m,
+                    bend: u64::from(m > 1),
+                }
+            }
             Scheme::Independent { seed } => Walk::Independent { key, seed },
         };
         Probes {
@@ -48,22 +61,49 @@ impl Scheme {
 
     /// True when every probe of `key` lands on one bit, so the key sets a
     /// single bit however large k is. Only the double scheme can do this
-    /// (when `h2 mod m == 0`); independent probes never collapse by design,
+    /// (when `h2 mod m == 0`); the enhanced scheme's growing step moves it
+    /// off that bit from the third probe on (unless m is 1, where every
+    /// probe is bit 0), and independent probes never collapse by design,
     /// though two of them may coincide by chance.
     pub fn collapses(&self, key: &[u8], m: u64) -> bool {
         match self {
             Scheme::Double => LessonHash::of(key).collapses(m),
+            Scheme::Enhanced => m <= 1,
             Scheme::Independent { .. } => false,
         }
     }
 
-    /// A short name for screens and JSON: `double` or `independent`.
-    pub fn name(&self) -> &'static str {
+    /// Which kind of scheme this is.
+    pub fn kind(&self) -> SchemeKind {
         match self {
-            Scheme::Double => "double",
-            Scheme::Independent { .. } => "independent",
+            Scheme::Double => SchemeKind::Double,
+            Scheme::Enhanced => SchemeKind::Enhanced,
+            Scheme::Independent { .. } => SchemeKind::Independent,
         }
     }
+
+    /// A short name for screens and JSON: `double`, `enhanced` or `independent`.
+    pub fn name(&self) -> &'static str {
+        self.kind().name()
+    }
+}
+
+impl SchemeKind {
+    /// The runnable scheme of this kind. Only the independent scheme uses
+    /// `seed`; the other two are fixed functions of the key.
+    pub fn with_seed(self, seed: u64) -> Scheme {
+        match self {
+            SchemeKind::Double => Scheme::Double,
+            SchemeKind::Enhanced => Scheme::Enhanced,
+            SchemeKind::Independent => Scheme::Independent { seed },
+        }
+    }
+}
+
+/// `(a + b) mod m` for `a, b < m`, without overflow or division.
+#[inline]
+fn add_mod(a: u64, b: u64, m: u64) -> u64 {
+    if a >= m - b { a - (m - b) } else { a + b }
 }
 
 /// Where the next probe comes from.
@@ -72,6 +112,9 @@ enum Walk<'a> {
     /// Double hashing, stepped by adding the stride modulo m (no division
     /// per probe; equal to `(h1 + i*h2) mod m`).
     Double { next: u64, stride: u64 },
+    /// Enhanced double hashing, stepped as `next += stride; stride += bend;
+    /// bend += 1`, all modulo m (equal to `h1 + i*h2 + (i^3 - i)/6 mod m`).
+    Enhanced { next: u64, stride: u64, bend: u64 },
     /// One seeded hash of the whole key per probe.
     Independent { key: &'a [u8], seed: u64 },
 }
@@ -98,13 +141,14 @@ impl Iterator for Probes<'_> {
         match &mut self.walk {
             Walk::Double { next, stride } => {
                 let pos = *next;
-                // Both terms are below m, so one subtraction brings the sum back.
-                let m = self.m;
-                *next = if *next >= m - *stride {
-                    *next - (m - *stride)
-                } else {
-                    *next + *stride
-                };
+                *next = add_mod(*next, *stride, self.m);
+                Some(pos)
+            }
+            Walk::Enhanced { next, stride, bend } => {
+                let pos = *next;
+                *next = add_mod(*next, *stride, self.m);
+                *stride = add_mod(*stride, *bend, self.m);
+                *bend = add_mod(*bend, u64::from(self.m > 1), self.m);
                 Some(pos)
             }
             Walk::Independent { key, seed } => Some(independent::position(*seed, key, i, self.m)),
@@ -136,6 +180,37 @@ mod tests {
     }
 
     #[test]
+    fn enhanced_scheme_matches_the_formula() {
+        for m in [1u64, 2, 3, 15, 16, 160, 1_000_003, u64::from(u32::MAX) * 3] {
+            for key in ["rec-11", "rec-42", "", "a longer key with spaces"] {
+                let h = LessonHash::of(key.as_bytes());
+                let walked: Vec<u64> = Scheme::Enhanced.probes(key.as_bytes(), m, 40).collect();
+                let direct: Vec<u64> = (0..40).map(|i| h.enhanced_position(i, m)).collect();
+                assert_eq!(walked, direct, "m = {m}, key = {key:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn enhanced_and_double_share_the_first_two_probes_only() {
+        let double: Vec<u64> = Scheme::Double.probes(b"rec-11", 1000, 5).collect();
+        let enhanced: Vec<u64> = Scheme::Enhanced.probes(b"rec-11", 1000, 5).collect();
+        assert_eq!(double[..2], enhanced[..2]);
+        assert_ne!(double[2..], enhanced[2..]);
+    }
+
+    #[test]
+    fn with_seed_builds_the_matching_scheme() {
+        for kind in SchemeKind::ALL {
+            assert_eq!(kind.with_seed(9).kind(), kind);
+        }
+        assert_eq!(
+            SchemeKind::Independent.with_seed(9),
+            Scheme::Independent { seed: 9 }
+        );
+    }
+
+    #[test]
     fn positions_fills_and_reuses_the_buffer() {
         let mut out = vec![99; 10];
         Scheme::Double.positions(b"rec-11", 16, 3, &mut out);
@@ -157,5 +232,8 @@ mod tests {
         let key = super::super::hash::find_collapsing_key(15, 10_000).unwrap();
         assert!(Scheme::Double.collapses(key.as_bytes(), 15));
         assert!(!Scheme::Independent { seed: 0 }.collapses(key.as_bytes(), 15));
+        assert!(!Scheme::Enhanced.collapses(key.as_bytes(), 15));
+        let spread: Vec<u64> = Scheme::Enhanced.probes(key.as_bytes(), 15, 3).collect();
+        assert_ne!(spread[0], spread[2]);
     }
 }

@@ -1,148 +1,16 @@
-//! The measurement loop: build F filters, fill each with n keys, query Q
+//! The measurement itself: build F filters, fill each with n keys, query Q
 //! strangers against each, and pool the false positives.
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-
+use super::config::{MeasureConfig, MeasureError, RunOptions};
+use super::engine::{FilterSeeds, Plan, Stop, run_filters};
 use super::keys::KeySpace;
-use super::wilson::{Z_95, wilson_interval};
-use crate::filter::{BloomFilter, FilterError, Scheme};
+use super::phases::{COPY_BUDGET_BYTES, count_false_positives, fresh_filter, insert_keys};
+use super::tally::{FilterCounts, Measurement, Tally};
+use crate::filter::{BloomFilter, Scheme};
 
-/// How often (in inserts or queries) the loop looks at the cancel flag.
-const CANCEL_CHECK_EVERY: u64 = 4096;
-
-/// Which probe scheme the measured filters use. The independent scheme gets
-/// a fresh hash seed for every filter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SchemeKind {
-    /// The lesson's FNV-1a double hashing (no seed: only the keys change).
-    Double,
-    /// k independent seeded hashes, reseeded per filter.
-    #[default]
-    Independent,
-}
-
-impl SchemeKind {
-    /// `double` or `independent`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            SchemeKind::Double => "double",
-            SchemeKind::Independent => "independent",
-        }
-    }
-}
-
-/// What to measure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MeasureConfig {
-    /// Bits per filter.
-    pub m: u64,
-    /// Keys inserted into each filter.
-    pub n: u64,
-    /// Probes per key.
-    pub k: u32,
-    /// Never-inserted keys queried against each filter.
-    pub queries: u64,
-    /// How many filters, each with fresh keys (and fresh hash seeds).
-    pub filters: u64,
-    /// Seed of the whole run: the same seed gives the same result everywhere.
-    pub seed: u64,
-    /// The probe scheme.
-    pub scheme: SchemeKind,
-}
-
-impl MeasureConfig {
-    /// A rough count of the probes and memory words the run will touch,
-    /// for callers that want to refuse a run before starting it.
-    pub fn work(&self) -> u128 {
-        let per_filter = u128::from(self.n.saturating_add(self.queries)) * u128::from(self.k)
-            + u128::from(self.m / 64);
-        per_filter * u128::from(self.filters)
-    }
-}
-
-/// The pooled result of a run.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Measurement {
-    /// Bits set after the inserts, averaged over the filters.
-    pub bits_set_mean: f64,
-    /// Queries answered "maybe", summed over all filters (all are false).
-    pub false_positives: u64,
-    /// Queries asked in total (queries per filter times filters).
-    pub total_queries: u64,
-    /// `false_positives / total_queries`.
-    pub rate: f64,
-    /// Lower end of the 95% Wilson interval for the rate.
-    pub wilson_low: f64,
-    /// Upper end of the 95% Wilson interval for the rate.
-    pub wilson_high: f64,
-    /// Standard error of the rate judged from how much the per-filter rates
-    /// differ (their sample standard deviation over the square root of the
-    /// number of filters); `None` with fewer than two filters. Unlike the
-    /// Wilson interval it counts the spread of fills between filters, so
-    /// when it is much larger than the Wilson half-width / 1.96 the run
-    /// needs more filters rather than more queries.
-    pub between_filters_se: Option<f64>,
-}
-
-impl Measurement {
-    fn from_counts(
-        bits_set_total: u64,
-        filters: u64,
-        false_positives: u64,
-        total_queries: u64,
-        spread: &Spread,
-    ) -> Self {
-        let (wilson_low, wilson_high) = wilson_interval(false_positives, total_queries, Z_95);
-        Measurement {
-            bits_set_mean: if filters == 0 {
-                0.0
-            } else {
-                bits_set_total as f64 / filters as f64
-            },
-            false_positives,
-            total_queries,
-            rate: if total_queries == 0 {
-                0.0
-            } else {
-                false_positives as f64 / total_queries as f64
-            },
-            wilson_low,
-            wilson_high,
-            between_filters_se: spread.standard_error(),
-        }
-    }
-}
-
-/// Running mean and variance of the per-filter rates (Welford's method,
-/// which stays accurate over millions of filters).
-#[derive(Debug, Clone, Copy, Default)]
-struct Spread {
-    count: u64,
-    mean: f64,
-    sum_squares: f64,
-}
-
-impl Spread {
-    fn add(&mut self, rate: f64) {
-        self.count += 1;
-        let delta = rate - self.mean;
-        self.mean += delta / self.count as f64;
-        self.sum_squares += delta * (rate - self.mean);
-    }
-
-    fn standard_error(&self) -> Option<f64> {
-        (self.count >= 2).then(|| {
-            let variance = self.sum_squares / (self.count - 1) as f64;
-            (variance / self.count as f64).sqrt()
-        })
-    }
-}
-
-/// Counts so far, handed to a progress callback.
+/// Counts so far, handed to a progress callback after every filter.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Progress {
     /// Filters completely measured.
@@ -151,143 +19,159 @@ pub struct Progress {
     pub so_far: Measurement,
 }
 
-/// Why a run produced no result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MeasureError {
-    /// The cancel flag was raised.
-    Cancelled,
-    /// The filter could not be built (m or k out of range).
-    Filter(FilterError),
-    /// Zero queries per filter: there would be no rate to report.
-    NoQueries,
-    /// Zero filters: there would be no rate to report.
-    NoFilters,
-}
-
-impl fmt::Display for MeasureError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MeasureError::Cancelled => write!(f, "measurement cancelled"),
-            MeasureError::Filter(e) => e.fmt(f),
-            MeasureError::NoQueries => write!(f, "queries must be at least 1, got 0"),
-            MeasureError::NoFilters => write!(f, "filters must be at least 1, got 0"),
-        }
-    }
-}
-
-impl std::error::Error for MeasureError {}
-
-impl From<FilterError> for MeasureError {
-    fn from(e: FilterError) -> Self {
-        MeasureError::Filter(e)
-    }
-}
-
-/// Runs the measurement described by `cfg`. Returns
+/// Runs the measurement described by `cfg` on every core. Returns
 /// [`MeasureError::Cancelled`] within a few thousand probes of `cancel`
 /// being set.
 ///
-/// The Wilson interval treats every query as an independent trial. Queries
-/// against one filter share that filter's fill, so with few filters the
-/// real spread is wider than the interval says; many filters with fewer
-/// queries each gives an honest interval for the same total work.
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use bloomlab::measure::{IntervalMethod, MeasureConfig, SchemeKind, measure};
+///
+/// // 200 filters of the lab's setting, 500 strangers queried against each.
+/// let cfg = MeasureConfig {
+///     m: 160, n: 16, k: 7, queries: 500, filters: 200, seed: 1,
+///     scheme: SchemeKind::Independent,
+/// };
+/// let result = measure(&cfg, &AtomicBool::new(false))?;
+/// assert_eq!(result.total_queries, 100_000);
+/// // Two or more filters: the interval comes from the spread between them.
+/// assert_eq!(result.interval.method, IntervalMethod::BetweenFilters);
+/// assert!(result.interval.low < result.rate && result.rate < result.interval.high);
+/// // Same seed, same result.
+/// assert_eq!(measure(&cfg, &AtomicBool::new(false))?, result);
+/// # Ok::<(), bloomlab::measure::MeasureError>(())
+/// ```
 pub fn measure(cfg: &MeasureConfig, cancel: &AtomicBool) -> Result<Measurement, MeasureError> {
-    measure_with_progress(cfg, cancel, |_| {})
+    measure_with_options(cfg, cancel, RunOptions::default(), None)
 }
 
-/// [`measure`], calling `on_progress` after every finished filter so a
-/// screen can show the count growing.
+/// [`measure`], calling `on_progress` after every finished filter, in
+/// filter order and on the calling thread, so a screen can show the count
+/// growing. The reports are the same whatever the number of threads.
 pub fn measure_with_progress(
     cfg: &MeasureConfig,
     cancel: &AtomicBool,
     mut on_progress: impl FnMut(&Progress),
 ) -> Result<Measurement, MeasureError> {
-    if cfg.queries == 0 {
-        return Err(MeasureError::NoQueries);
-    }
-    if cfg.filters == 0 {
-        return Err(MeasureError::NoFilters);
-    }
-    let mut rng = StdRng::seed_from_u64(cfg.seed);
-    // One allocation for the whole run, made by the first filter; later
-    // filters clear it. The fresh array is left untouched so a large, sparse
-    // filter only ever commits the pages its keys land on.
-    let mut slot: Option<BloomFilter> = None;
-    let mut bits_set_total = 0u64;
-    let mut false_positives = 0u64;
-    let mut spread = Spread::default();
-    let mut budget = CANCEL_CHECK_EVERY;
-    let mut tick = || -> Result<(), MeasureError> {
-        budget -= 1;
-        if budget == 0 {
-            budget = CANCEL_CHECK_EVERY;
-            if cancel.load(Ordering::Relaxed) {
-                return Err(MeasureError::Cancelled);
-            }
-        }
-        Ok(())
+    measure_with_options(cfg, cancel, RunOptions::default(), Some(&mut on_progress))
+}
+
+/// [`measure`] with a chosen number of threads and a count of keys done for
+/// a progress bar (see [`RunOptions`]), and optionally the per-filter
+/// reports of [`measure_with_progress`]. Neither the result nor the reports
+/// depend on the options. Without a listener no report is built, which
+/// matters for runs of millions of tiny filters.
+pub fn measure_with_options(
+    cfg: &MeasureConfig,
+    cancel: &AtomicBool,
+    options: RunOptions,
+    mut on_progress: Option<&mut dyn FnMut(&Progress)>,
+) -> Result<Measurement, MeasureError> {
+    check_counts(cfg.queries, cfg.filters)?;
+    let stop = Stop::new(cancel, options.keys_done);
+    let plan = plan(cfg, options.thread_count());
+    let mut tally = Tally::new(cfg.queries);
+    let job = |slot: &mut Option<BloomFilter>, seeds: FilterSeeds, within: usize| {
+        let scheme = cfg.scheme.with_seed(seeds.hash_seed);
+        measure_one(slot, cfg, scheme, seeds.salt, within, &stop)
     };
-    if cancel.load(Ordering::Relaxed) {
-        return Err(MeasureError::Cancelled);
-    }
-
-    for done in 0..cfg.filters {
-        // Draw both numbers for every filter whatever the scheme, so the
-        // key sequence of a seed does not depend on the scheme chosen.
-        let salt: u64 = rng.random();
-        let hash_seed: u64 = rng.random();
-        let scheme = match cfg.scheme {
-            SchemeKind::Double => Scheme::Double,
-            SchemeKind::Independent => Scheme::Independent { seed: hash_seed },
-        };
-        let filter = match &mut slot {
-            Some(filter) => {
-                filter.reset_with_scheme(scheme);
-                filter
-            }
-            None => slot.insert(BloomFilter::new(cfg.m, cfg.k, scheme)?),
-        };
-        let keys = KeySpace::new(salt);
-
-        let mut bits_set = 0u64;
-        for i in 0..cfg.n {
-            bits_set += u64::from(filter.insert_counting_new_bits(&keys.inserted(i)));
-            tick()?;
+    let sink = |counts: FilterCounts| {
+        tally.add(counts);
+        if let Some(listener) = on_progress.as_mut() {
+            listener(&Progress {
+                filters_done: tally.filters(),
+                so_far: tally.measurement(),
+            });
         }
-        let mut filter_false_positives = 0u64;
-        for j in 0..cfg.queries {
-            filter_false_positives += u64::from(filter.contains(&keys.queried(j)));
-            tick()?;
-        }
-        false_positives += filter_false_positives;
-        spread.add(filter_false_positives as f64 / cfg.queries as f64);
-        bits_set_total += bits_set;
+        cancelled(cancel)
+    };
+    stop.check()?;
+    run_filters(cfg.filters, cfg.seed, plan, &stop, || None, job, sink)?;
+    Ok(tally.measurement())
+}
 
-        let filters_done = done + 1;
-        on_progress(&Progress {
-            filters_done,
-            so_far: Measurement::from_counts(
-                bits_set_total,
-                filters_done,
-                false_positives,
-                cfg.queries.saturating_mul(filters_done),
-                &spread,
-            ),
-        });
-    }
-
-    Ok(Measurement::from_counts(
-        bits_set_total,
-        cfg.filters,
+/// One filter of `cfg` with the given scheme and key salt, in `slot`.
+pub(crate) fn measure_one(
+    slot: &mut Option<BloomFilter>,
+    cfg: &MeasureConfig,
+    scheme: Scheme,
+    salt: u64,
+    within: usize,
+    stop: &Stop,
+) -> Result<FilterCounts, MeasureError> {
+    let filter = fresh_filter(slot, cfg.m, cfg.k, scheme)?;
+    let keys = KeySpace::new(salt);
+    let bits_set = insert_keys(filter, &keys, cfg.n, within, stop)?;
+    let false_positives = count_false_positives(filter, &keys, cfg.queries, within, stop)?;
+    Ok(FilterCounts {
+        bits_set,
         false_positives,
-        cfg.queries.saturating_mul(cfg.filters),
-        &spread,
-    ))
+    })
+}
+
+/// Refuses a run with nothing to count.
+pub(crate) fn check_counts(queries: u64, filters: u64) -> Result<(), MeasureError> {
+    if queries == 0 {
+        Err(MeasureError::NoQueries)
+    } else if filters == 0 {
+        Err(MeasureError::NoFilters)
+    } else {
+        Ok(())
+    }
+}
+
+/// `Err(Cancelled)` once the caller's flag is up (checked after each
+/// progress report, so a callback that raises it stops the run there).
+pub(crate) fn cancelled(cancel: &AtomicBool) -> Result<(), MeasureError> {
+    if cancel.load(Ordering::Relaxed) {
+        Err(MeasureError::Cancelled)
+    } else {
+        Ok(())
+    }
+}
+
+/// Keys of work below which a run stays on the calling thread.
+const ONE_THREAD_BELOW: u64 = 1 << 15;
+/// Keys of work a thread takes at once when it takes whole filters.
+const BLOCK_KEYS: u64 = 1 << 16;
+
+/// Spreads whole filters over the threads when there are enough of them
+/// and their copies fit the memory budget; otherwise measures one filter
+/// at a time and splits its phases.
+pub(crate) fn plan(cfg: &MeasureConfig, threads: usize) -> Plan {
+    let per_filter = cfg.n.saturating_add(cfg.queries).max(1);
+    let one = Plan {
+        across: 1,
+        within: 1,
+        block: 1,
+    };
+    if threads <= 1 || per_filter.saturating_mul(cfg.filters) < ONE_THREAD_BELOW {
+        return one;
+    }
+    let copies = cfg.m.div_ceil(8).saturating_mul(threads as u64 - 1);
+    let many = cfg.filters >= 4 * threads as u64 || per_filter < ONE_THREAD_BELOW;
+    if cfg.filters >= 2 && many && copies <= COPY_BUDGET_BYTES {
+        let most = cfg.filters.div_ceil(4 * threads as u64).max(1);
+        let block = (BLOCK_KEYS / per_filter).clamp(1, most);
+        Plan {
+            across: threads.min(cfg.filters as usize),
+            within: 1,
+            block,
+        }
+    } else {
+        Plan {
+            within: threads,
+            ..one
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filter::{FilterError, SchemeKind};
+    use crate::measure::Z_95;
+    use std::num::NonZeroUsize;
 
     /// The true rate at m = 160, n = 16, k = 7 (lab.md's table).
     const TRUE_160_16_7: f64 = 0.008_653_308_4;
@@ -428,5 +312,53 @@ mod tests {
             measure(&zero_m, &flag),
             Err(MeasureError::Filter(FilterError::ZeroBits))
         );
+    }
+
+    fn on_threads(cfg: &MeasureConfig, threads: usize) -> (Measurement, Vec<Progress>) {
+        let options = RunOptions {
+            threads: NonZeroUsize::new(threads),
+            keys_done: None,
+        };
+        let mut reports = Vec::new();
+        let mut listen = |p: &Progress| reports.push(*p);
+        let result =
+            measure_with_options(cfg, &AtomicBool::new(false), options, Some(&mut listen)).unwrap();
+        (result, reports)
+    }
+
+    #[test]
+    fn the_result_and_the_reports_do_not_depend_on_the_threads() {
+        for scheme in SchemeKind::ALL {
+            // Many small filters (spread across threads) and one large
+            // filter (its phases split between threads).
+            for (n, queries, filters) in [(16, 300, 500), (70_000, 70_000, 1), (16, 100_000, 3)] {
+                let cfg = MeasureConfig {
+                    n,
+                    m: 10 * n,
+                    ..config(scheme, queries, filters)
+                };
+                let one = on_threads(&cfg, 1);
+                assert_eq!(one.1.len() as u64, filters);
+                for threads in [2, 3, 5] {
+                    assert_eq!(
+                        on_threads(&cfg, threads),
+                        one,
+                        "{cfg:?} on {threads} threads"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_keys_done_count_ends_at_the_total() {
+        let cfg = config(SchemeKind::Independent, 5000, 30);
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let options = RunOptions {
+            threads: NonZeroUsize::new(2),
+            keys_done: Some(&done),
+        };
+        measure_with_options(&cfg, &AtomicBool::new(false), options, None).unwrap();
+        assert_eq!(done.into_inner(), cfg.total_keys());
     }
 }

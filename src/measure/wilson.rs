@@ -11,24 +11,27 @@ pub fn wilson_interval(successes: u64, trials: u64, z: f64) -> (f64, f64) {
     if trials == 0 {
         return (0.0, 1.0);
     }
-    let n = trials as f64;
-    let p = successes.min(trials) as f64 / n;
+    let p = successes.min(trials) as f64 / trials as f64;
+    let (low, high) = wilson_score(p, trials as f64, z);
+    pin_ends(successes, trials, (low, high))
+}
+
+/// The Wilson score interval for an observed proportion `p` over a
+/// (possibly fractional) number of trials `n > 0`: the form that takes an
+/// effective sample size, when trials are not independent.
+pub fn wilson_score(p: f64, n: f64, z: f64) -> (f64, f64) {
     let z2 = z * z;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    // At the ends the formula gives exactly 0 or 1 in real arithmetic;
-    // pin them so rounding cannot exclude a rate of exactly 0 or 1.
-    let low = if successes == 0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let high = if successes >= trials {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// At the ends the score interval is exactly 0 or 1 in real arithmetic;
+/// pin them so rounding cannot exclude a rate of exactly 0 or 1.
+pub(crate) fn pin_ends(successes: u64, trials: u64, (low, high): (f64, f64)) -> (f64, f64) {
+    let low = if successes == 0 { 0.0 } else { low };
+    let high = if successes >= trials { 1.0 } else { high };
     (low, high)
 }
 

@@ -62,7 +62,7 @@ pub(crate) const LAB: &[KeyHelp] = &[
         "type a value (Enter accepts, Esc cancels)",
     ),
     k("l", "lock bits per key while n moves"),
-    k("s", "switch probe scheme (double / independent)"),
+    k("s", "next probe scheme (double, enhanced, independent)"),
     k("r", "reseed the measurement"),
     k("mouse", "click or drag a slider track"),
 ];

@@ -83,7 +83,7 @@ fn unknown_names_list_the_choices() {
     let line = refused(&[
         "measure", "--m", "160", "--n", "16", "--k", "7", "--scheme", "triple",
     ]);
-    assert!(line.contains("double, independent"), "{line}");
+    assert!(line.contains("double, enhanced, independent"), "{line}");
     let line = refused(&["render", "--screen", "nowhere"]);
     assert!(line.contains("--screen"), "{line}");
     let line = refused(&["frobnicate"]);

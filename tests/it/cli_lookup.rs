@@ -81,3 +81,73 @@ fn non_utf8_keys_are_hashed_by_their_bytes() {
     assert!(out.status.success(), "{out:?}");
     assert!(stdout(&out).starts_with("caf\u{FFFD}: maybe\n"), "{out:?}");
 }
+
+#[test]
+fn positions_and_lookup_take_the_other_schemes() {
+    // Enhanced double hashing adds (i^3 - i)/6 to the lesson's progression:
+    // rec-11 has h1 = 4, h2 = 15 (mod 16), so 4, 3, 3, 5, 10.
+    let out = bloomlab(&[
+        "positions",
+        "rec-11",
+        "--m",
+        "16",
+        "--k",
+        "5",
+        "--scheme",
+        "enhanced",
+    ]);
+    assert_eq!(stdout(&out), "rec-11: 4 3 3 5 10\n");
+    let a = bloomlab(&[
+        "positions",
+        "x",
+        "--m",
+        "1000",
+        "--k",
+        "4",
+        "--scheme",
+        "independent",
+    ]);
+    let b = bloomlab(&[
+        "positions",
+        "x",
+        "--m",
+        "1000",
+        "--k",
+        "4",
+        "--scheme",
+        "independent",
+        "--seed",
+        "2",
+    ]);
+    assert!(a.status.success() && b.status.success());
+    assert_ne!(
+        a.stdout, b.stdout,
+        "the seed chooses the independent hashes"
+    );
+    for scheme in ["double", "enhanced", "independent"] {
+        let out = bloomlab(&[
+            "lookup", "--m", "64", "--k", "4", "--insert", "a,b,c", "--query", "a,b,c", "--scheme",
+            scheme,
+        ]);
+        assert_eq!(stdout(&out), "a: maybe\nb: maybe\nc: maybe\n", "{scheme}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_full_disk_is_one_line_and_exit_1() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full here");
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_bloomlab"))
+        .args(["positions", "rec-11", "--m", "16", "--k", "3"])
+        .stdout(full)
+        .output()
+        .expect("the bloomlab binary runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: cannot write output: No space left on device\n"
+    );
+}

@@ -71,6 +71,9 @@ fn json_has_every_promised_key() {
         "rate",
         "wilson_low",
         "wilson_high",
+        "interval_low",
+        "interval_high",
+        "interval_method",
         "expected",
     ] {
         assert!(v.get(key).is_some(), "missing {key} in {v}");
@@ -90,6 +93,10 @@ fn json_has_every_promised_key() {
     assert!(
         v["wilson_low"].as_f64().unwrap() <= rate && rate <= v["wilson_high"].as_f64().unwrap()
     );
+    assert!(
+        v["interval_low"].as_f64().unwrap() <= rate && rate <= v["interval_high"].as_f64().unwrap()
+    );
+    assert_eq!(v["interval_method"], "between-filters-t");
 }
 
 #[test]
@@ -112,15 +119,162 @@ fn independent_hashes_agree_with_the_true_rate_and_double_hashing_does_not() {
     independent.extend(["--scheme", "independent"]);
     let v = json(&independent);
     let (lo, hi) = (
-        v["wilson_low"].as_f64().unwrap(),
-        v["wilson_high"].as_f64().unwrap(),
+        v["interval_low"].as_f64().unwrap(),
+        v["interval_high"].as_f64().unwrap(),
     );
     assert!(lo <= 0.008_653_308_4 && 0.008_653_308_4 <= hi, "{v}");
+    assert_eq!(v["model_inside_interval"], true);
+    assert!(v["reason"].is_null(), "{v}");
 
     let mut double = base.to_vec();
     double.extend(["--scheme", "double"]);
     let v = json(&double);
-    assert!(v["wilson_low"].as_f64().unwrap() > 0.012, "{v}");
+    assert!(v["interval_low"].as_f64().unwrap() > 0.012, "{v}");
+    assert_eq!(v["model_inside_interval"], false);
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap()
+            .contains("arithmetic progression"),
+        "{v}"
+    );
+
+    let mut enhanced = base.to_vec();
+    enhanced.extend(["--scheme", "enhanced"]);
+    let v = json(&enhanced);
+    assert_eq!(v["scheme"], "enhanced");
+    let (lo, hi) = (
+        v["interval_low"].as_f64().unwrap(),
+        v["interval_high"].as_f64().unwrap(),
+    );
+    // lab.md: enhanced double hashing measures about 0.0101 here.
+    assert!(lo < 0.0101 && 0.0101 < hi, "{v}");
+}
+
+#[test]
+fn one_filter_reports_wilson_for_its_own_rate() {
+    let args = [
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--queries",
+        "20000",
+    ];
+    let out = bloomlab(&args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("(Wilson, for this one filter's own rate, not the model's)"),
+        "{text}"
+    );
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let v = json(&json_args);
+    assert_eq!(v["interval_method"], "one-filter-wilson");
+    assert_eq!(v["interval_low"], v["wilson_low"]);
+    assert_eq!(v["interval_high"], v["wilson_high"]);
+    assert!(v["design_effect"].is_null());
+}
+
+#[test]
+fn the_thread_count_never_changes_the_output() {
+    for (queries, filters, scheme) in [
+        ("300", "400", "independent"),
+        ("300", "400", "double"),
+        ("100000", "1", "enhanced"),
+        ("70000", "3", "independent"),
+    ] {
+        let args = [
+            "measure",
+            "--m",
+            "1600",
+            "--n",
+            "160",
+            "--k",
+            "7",
+            "--queries",
+            queries,
+            "--filters",
+            filters,
+            "--scheme",
+            scheme,
+            "--seed",
+            "11",
+        ];
+        let all = bloomlab(&args);
+        assert!(all.status.success(), "{all:?}");
+        for threads in ["1", "3"] {
+            let mut forced = args.to_vec();
+            forced.extend(["--threads", threads]);
+            let out = bloomlab(&forced);
+            assert_eq!(out.stdout, all.stdout, "{forced:?}");
+            forced.push("--json");
+            let mut json_all = args.to_vec();
+            json_all.push("--json");
+            assert_eq!(json(&forced), json(&json_all), "{forced:?}");
+        }
+    }
+}
+
+#[test]
+fn a_bad_thread_count_is_refused_with_its_range() {
+    let out = bloomlab(&[
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: --threads must be a whole number between 1 and 64, got '0'\n"
+    );
+}
+
+#[test]
+fn the_lessons_32_bit_hash_wall_is_named() {
+    // 10^5 keys at 40 bits per key and k = 28: the model expects about
+    // 0.0045 false positives in 10^6 queries, the wall n / 2^32 about 23.
+    let base = [
+        "measure",
+        "--m",
+        "4000000",
+        "--n",
+        "100000",
+        "--k",
+        "28",
+        "--queries",
+        "1000000",
+        "--scheme",
+        "double",
+    ];
+    let text = String::from_utf8_lossy(&bloomlab(&base).stdout).into_owned();
+    assert!(text.contains("hash wall"), "{text}");
+    assert!(text.contains("n/2^32 = 2.328e-5"), "{text}");
+    assert!(text.contains("at the idealised rate"), "{text}");
+    let mut json_args = base.to_vec();
+    json_args.push("--json");
+    let v = json(&json_args);
+    assert!(v["false_positives"].as_u64().unwrap() >= 10, "{v}");
+    assert!(
+        (v["hash_wall"].as_f64().unwrap() - 2.328e-5).abs() < 1e-8,
+        "{v}"
+    );
+    assert_eq!(v["model_rate_kind"], "idealised");
+    // The independent scheme's 64-bit hashes have no such wall.
+    let mut independent = json_args.clone();
+    independent[10] = "independent";
+    let v = json(&independent);
+    assert!(v["hash_wall"].is_null(), "{v}");
+    assert!(v["false_positives"].as_u64().unwrap() < 3, "{v}");
 }
 
 #[test]
@@ -140,6 +294,7 @@ fn text_output_reports_the_count_and_interval() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("false positives"), "{text}");
     assert!(text.contains("Wilson"), "{text}");
+    assert!(!text.contains("hash wall"), "{text}");
     // 200 queries expect under two false positives: the output must say it cannot resolve the rate.
     assert!(text.contains("too few queries"), "{text}");
 }

@@ -56,3 +56,39 @@ fn measure_text_is_stable_for_a_seed() {
         "double",
     ]));
 }
+
+#[test]
+fn measure_text_for_one_filter_says_whose_rate_the_interval_is() {
+    insta::assert_snapshot!(stdout_of(&[
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--queries",
+        "100000",
+        "--seed",
+        "7",
+    ]));
+}
+
+#[test]
+fn measure_text_for_the_enhanced_scheme() {
+    insta::assert_snapshot!(stdout_of(&[
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--queries",
+        "200",
+        "--filters",
+        "5000",
+        "--scheme",
+        "enhanced",
+    ]));
+}

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 fn scheme() -> impl Strategy<Value = Scheme> {
     prop_oneof![
         Just(Scheme::Double),
+        Just(Scheme::Enhanced),
         any::<u64>().prop_map(|seed| Scheme::Independent { seed })
     ]
 }

@@ -4,12 +4,13 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use bloomlab::filter::{Answer, BloomFilter, CountingFilter, Scheme};
+use bloomlab::filter::{Answer, BloomFilter, CountingFilter, LessonHash, Scheme, SchemeKind};
 use proptest::prelude::*;
 
 fn scheme() -> impl Strategy<Value = Scheme> {
     prop_oneof![
         Just(Scheme::Double),
+        Just(Scheme::Enhanced),
         any::<u64>().prop_map(|seed| Scheme::Independent { seed })
     ]
 }
@@ -41,6 +42,19 @@ fn lesson_positions(key: &[u8], m: u64, k: u32) -> Vec<u64> {
     let h2 = (g ^ (g >> 16)) | 1;
     (0..k)
         .map(|i| ((u128::from(h1) + u128::from(i) * u128::from(h2)) % u128::from(m)) as u64)
+        .collect()
+}
+
+/// Enhanced double hashing as lab.md writes it, `h1 + i*h2 + (i^3 - i)/6`,
+/// on the lesson's two hashes, in u128.
+fn enhanced_positions(key: &[u8], m: u64, k: u32) -> Vec<u64> {
+    let h = LessonHash::of(key);
+    (0..k)
+        .map(|i| {
+            let i = u128::from(i);
+            let raw = u128::from(h.h1) + i * u128::from(h.h2) + (i * i * i - i) / 6;
+            (raw % u128::from(m)) as u64
+        })
         .collect()
 }
 
@@ -108,6 +122,38 @@ proptest! {
     #[test]
     fn double_scheme_matches_lab_formula(key in prop::collection::vec(any::<u8>(), 0..40), m in prop_oneof![1u64..=100_000, any::<u64>().prop_map(|x| (x >> 1).max(1))], k in 1u32..=64) {
         prop_assert_eq!(positions_of(Scheme::Double, &key, m, k), lesson_positions(&key, m, k));
+    }
+
+    /// The enhanced scheme's incremental walk equals the closed formula.
+    #[test]
+    fn enhanced_scheme_matches_lab_formula(key in prop::collection::vec(any::<u8>(), 0..40), m in prop_oneof![1u64..=100_000, any::<u64>().prop_map(|x| (x >> 1).max(1))], k in 1u32..=64) {
+        let walked = positions_of(Scheme::Enhanced, &key, m, k);
+        prop_assert_eq!(&walked, &enhanced_positions(&key, m, k));
+        prop_assert_eq!(walked, positions_of(Scheme::Enhanced, &key, m, k));
+    }
+
+    /// A filter's own probe walk (with the independent scheme's seeds worked
+    /// out once per filter) lands on exactly the scheme's positions, for
+    /// every kind, so inserts, queries and reports agree with `positions`.
+    #[test]
+    fn filters_probe_the_schemes_positions(key in prop::collection::vec(any::<u8>(), 0..40), m in 1u64..=1_000_000, k in 1u32..=40, seed in any::<u64>(), which in 0usize..3) {
+        let scheme = SchemeKind::ALL[which].with_seed(seed);
+        let mut filter = BloomFilter::new(m, k, scheme).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let expected = positions_of(scheme, &key, m, k);
+        prop_assert_eq!(filter.positions(&key), expected.clone());
+        prop_assert_eq!(filter.query(&key).positions, expected.clone());
+        prop_assert!(!filter.contains(&key) || expected.iter().all(|&p| filter.is_set(p)));
+        prop_assert_eq!(filter.insert(&key).positions, expected.clone());
+        prop_assert!(expected.iter().all(|&p| p < m && filter.is_set(p)));
+        prop_assert!(filter.contains(&key));
+        // The quiet insert the measurement uses sets exactly those bits.
+        let mut quiet = BloomFilter::new(m, k, scheme).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let fresh = quiet.insert_counting_new_bits(&key);
+        prop_assert_eq!(u64::from(fresh), quiet.count_ones());
+        prop_assert_eq!(&quiet, &filter);
+        let mut silent = BloomFilter::new(m, k, scheme).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        silent.add(&key);
+        prop_assert_eq!(&silent, &filter);
     }
 
     /// The independent scheme is deterministic for a seed and in range.

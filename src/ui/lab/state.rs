@@ -169,12 +169,10 @@ impl LabState {
         };
     }
 
-    /// Switches between the lesson's double hashing and independent hashes.
+    /// The next probe scheme: the lesson's double hashing, enhanced double
+    /// hashing, independent hashes, and round again.
     pub(crate) fn toggle_scheme(&mut self) {
-        self.scheme = match self.scheme {
-            SchemeKind::Double => SchemeKind::Independent,
-            SchemeKind::Independent => SchemeKind::Double,
-        };
+        self.scheme = self.scheme.next();
     }
 
     /// A new seed, derived from the old one (so reseeding is repeatable).

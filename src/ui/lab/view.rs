@@ -180,6 +180,8 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
     let scheme = match (lab.scheme, wide) {
         (SchemeKind::Double, true) => "double (lesson FNV-1a)",
         (SchemeKind::Double, false) => "double (lesson)",
+        (SchemeKind::Enhanced, true) => "enhanced double (lesson)",
+        (SchemeKind::Enhanced, false) => "enhanced",
         (SchemeKind::Independent, true) => "independent (k hashes)",
         (SchemeKind::Independent, false) => "independent",
     };
