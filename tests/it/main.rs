@@ -31,7 +31,6 @@ mod lecture_trace;
 mod measure_compare;
 mod measure_coverage;
 mod measure_schemes;
-mod prop_filter;
 mod pty_app;
 mod pty_input;
 mod rates_best_k;
