@@ -1,10 +1,10 @@
-//! The command-line contract (see README): argument parsing and each subcommand.
-//!
-//! Dispatch: no subcommand -> `crate::ui::run_app(&cli.app)`;
-//! `render` -> [`render::run`] (a frame as text, ANSI, SVG or HTML, or the
-//! whole lecture);
-//! `script` -> `crate::lecture::script_command(&args)`; the rest live in
-//! one file each under `src/cli/`.
+//! The command line, the program's public contract (README, product.md):
+//! clap definitions in `args` with the ranges of `ranges`, one file per
+//! command, and the only place errors become exit codes (0 done, 1 a
+//! runtime failure, 2 bad input) and one-line messages (`error`,
+//! `clap_error`). Everything else it calls lives below it: the app
+//! through [`crate::ui`], scripts through [`crate::lecture`], the figures
+//! through the core.
 
 pub(crate) mod args;
 pub(crate) mod clap_error;

@@ -1,6 +1,7 @@
 //! The real Bloom filter: bits in bytes, probe schemes, and the counting variant.
 //!
-//! API contract (other modules rely on these names):
+//! What it offers (the lab, the sandbox, `measure`, `lookup` and the
+//! lecture's figures all use these):
 //! - `SchemeKind::{Double, Enhanced, Independent}`: the one list of probe
 //!   schemes, with `name()`, `FromStr`, `with_seed(seed) -> Scheme`,
 //!   `off_model_reason(m)` and `hash_wall(n)` / `hash_wall_reason(n)`.

@@ -1,16 +1,23 @@
-//! The lecture: the script format (data in `assets/`) and the pure step engine.
+//! The lecture: its script format (data in `assets/`, or a teacher's file)
+//! and the pure engine that turns a script into one [`Board`] per step.
+//! Nothing here draws; the app's `src/ui/lecture` draws boards.
 //!
-//! API contract used by the app (`src/ui`): a compiled script `Lecture` with
-//! `Lecture::builtin()`, `Lecture::from_file(path) -> Result<Lecture, ScriptError>`,
-//! `len()` (total steps), `scene_count()`, `scene_start(scene0) -> usize` (global
-//! index of a scene's first step, scenes counted from 0), `locate(global) ->
-//! (scene0, step0)`, and `board(global) -> Board` (pure: recomputed from the
-//! script for each step). The lecture screen is drawn by
-//! `crate::ui::lecture::render(lecture, step, area, buf, theme)`.
-//! `step_index(scene, step)` turns the 1-based numbers of the progress line
-//! (and of `bloomlab render --scene S --step T`) into a global index, with a
-//! `CliError::Usage` naming the range when they are out of it; `board_for`
-//! does the same and returns the board.
+//! What lives where:
+//! - [`parse`] reads a script into a [`Script`] ([`script`]: settings,
+//!   items, scenes, steps, directives), with errors at file:line:column
+//!   ([`error`]);
+//! - [`template`] is narration with placeholders, [`figures`] the numbers
+//!   they are filled with, [`curve`] the three curves by name;
+//! - [`engine`] folds a script's directives into [`board`]s, once, when
+//!   the script loads; stepping is indexing, stepping back is reading an
+//!   earlier board;
+//! - [`texts`] words every text a board shows (verdicts, table cells,
+//!   captions, crawler figures) for the screen and for [`trace`], the
+//!   step-by-step record `bloomlab script trace` prints.
+//!
+//! [`Lecture`] is the entry point: [`Lecture::builtin`],
+//! [`Lecture::from_file`], then [`Lecture::step_index`] and
+//! [`Lecture::step_board`].
 
 pub mod board;
 pub mod curve;

@@ -1,7 +1,7 @@
 //! Seeded measurement of false positives over F real filters, with an
 //! interval that covers.
 //!
-//! API contract: `MeasureConfig { m, n, k, queries, filters, seed, scheme: SchemeKind }`
+//! What it offers: `MeasureConfig { m, n, k, queries, filters, seed, scheme: SchemeKind }`
 //! (`SchemeKind` is [`crate::filter::SchemeKind`], re-exported here),
 //! `measure(&cfg, cancel: &AtomicBool) -> Result<Measurement, MeasureError>` where
 //! `Measurement { bits_set_mean, false_positives, total_queries, rate,

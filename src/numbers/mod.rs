@@ -1,5 +1,5 @@
 //! Numbers as people type and read them: parsing counts and rates
-//! ([`parse`]) and formatting figures ([`format`]). Below every front end
+//! ([`parse`]) and formatting figures ([`format`](mod@format)). Below every front end
 //! and beside the core: nothing here knows about filters or terminals.
 
 pub mod format;

@@ -1,20 +1,24 @@
-//! The terminal application: one `App` state, a pure key-to-action mapping,
-//! views that only read state. The only module that imports ratatui.
+//! The terminal application, the only module that names ratatui or
+//! crossterm. One `App` state; keys and mouse become actions in
+//! a pure function (`keymap`); `update` is the one place state changes
+//! (user actions, results from the worker lanes, pastes); views only read.
 //!
-//! Entry points used by the CLI: [`run_app`] and [`render_command`].
+//! What lives where:
+//! - the state: `app`, `screen`, `config` (what the command line
+//!   asks for), and one folder per screen: `lecture`, `lab`,
+//!   `sandbox`, `sizing`;
+//! - input to state: `input` (our own terminal reader and parser, the
+//!   signals), `keymap`, `action`, `update`, `arrival`;
+//! - state to frame: `view` (tabs, footer, help overlay, present mode's
+//!   line), `theme` (palettes as data, styles by role), `bit_row`,
+//!   `slider`, `big` (big letters), `help` (every key, as data);
+//! - work off the UI thread: `jobs` asks `worker` lanes for figures;
+//! - frames without a terminal: `headless`, `render` (text),
+//!   `export` (ANSI, SVG, HTML and the lecture handout);
+//! - the loop itself: `runtime`.
 //!
-//! - [`app`]: the state; [`action`]: what the user can ask for;
-//!   [`keymap`]: keys and mouse to actions; [`update`]: actions to state.
-//! - [`view`]: the frame, tabs, help overlay and "too small" notice;
-//!   one module per screen: [`lab`], [`sandbox`], [`sizing`],
-//!   [`lecture_tab`] (stepping) with [`lecture_view`] (drawing).
-//! - [`bit_row`], [`slider`], [`text_field`], [`format`], [`numbers`]:
-//!   shared pieces; [`theme`]: named styles.
-//! - [`worker`] and [`jobs`]: exact work off the UI thread;
-//!   [`runtime`]: the terminal loop; [`input`]: reading the terminal,
-//!   signals, raw mode and giving the terminal back; [`render`]: text
-//!   snapshots; [`export`]: frames as ANSI, SVG and HTML, the lecture as a
-//!   handout.
+//! Entry points for the command line: [`run_app`], [`render_text`],
+//! [`Headless`], configured by [`AppConfig`] and [`FrameConfig`].
 
 pub(crate) mod action;
 pub(crate) mod app;
