@@ -3,8 +3,10 @@
 
 use super::error::RateError;
 
-/// Largest number of bits accepted by the exact arithmetic.
-pub const MAX_M: u64 = 1_000_000_000_000_000;
+/// Largest number of bits accepted by the exact arithmetic (10^18). The
+/// certified digits work at any size up to this; the full fractions are
+/// still limited by their digit budget.
+pub const MAX_M: u64 = 1_000_000_000_000_000_000;
 /// Largest number of keys accepted by the exact arithmetic.
 pub const MAX_N: u64 = 1_000_000_000_000_000;
 /// Largest number of hash positions per key. The true rate needs a row of
@@ -37,7 +39,7 @@ impl Params {
             return Err(RateError::InvalidParams {
                 name: "m",
                 value: self.m.to_string(),
-                range: "1..=1000000000000000",
+                range: "1..=1000000000000000000",
             });
         }
         if self.n > MAX_N {
@@ -58,7 +60,7 @@ impl Params {
     }
 
     /// Total hash throws while inserting: `k * n`. Fits in a `u64` for every
-    /// valid `Params`.
+    /// valid `Params` (at most 10^18).
     pub fn throws(&self) -> u64 {
         u64::from(self.k).saturating_mul(self.n)
     }
