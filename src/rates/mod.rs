@@ -61,6 +61,7 @@ pub mod idealised;
 pub mod one_in;
 pub mod params;
 mod powers;
+pub mod scan;
 pub mod sizing;
 pub mod true_rate;
 
