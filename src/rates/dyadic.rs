@@ -208,7 +208,16 @@ impl Dyadic {
     }
 
     /// `self^e` by left-to-right square-and-multiply, every product rounded
-    /// in `dir`: at most `2 * floor(log2 e)` roundings.
+    /// in `dir`.
+    ///
+    /// Squaring doubles a relative error, so a rounding made while the
+    /// partial exponent is `e_i` is amplified about `e / e_i` times by the
+    /// end. There are at most two roundings per bit of `e`, at partial
+    /// exponents of at least `2^(j-1)` after `j` bits, so the amplified
+    /// roundings add up to at most `8e` of them: from an exact base the
+    /// result is within a relative `8e * 2^(1-prec)` (to first order) of the
+    /// exact power. Precision is lost with `log2 e`, not with the number of
+    /// steps.
     pub fn pow(&self, e: u64, prec: u64, dir: Dir) -> Self {
         if e == 0 {
             return Self::one();

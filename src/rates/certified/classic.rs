@@ -2,16 +2,15 @@
 //!
 //! With `N = kn`, the chance that one bit is still empty is
 //! `miss = (m-1)^N / m^N`. Both powers are raised from exact machine-word
-//! bases, so each is off only by its own roundings: at most
-//! `2 floor(log2 N)` of them, each of relative size below `2^(1-w)` at `w`
-//! working bits. Dividing adds one more, so `miss` is known to a relative
-//! `(4 log2 N + 2) 2^(1-w)` (to first order). Then `hit = 1 - miss`
-//! subtracts exactly; when `miss` is close to 1 (few keys in many bits) this
-//! is where precision goes, and the error relative to `hit` is the one above
-//! times `miss / hit <= 1 / hit`. Raising `hit` to the k-th power multiplies
-//! its relative error by `k` and adds `2 log2 k` roundings. So with
+//! bases, so each is within a relative `8N 2^(1-w)` of exact at `w` working
+//! bits (see [`Dyadic::pow`]), and their quotient within about
+//! `16N 2^(1-w)`. Then `hit = 1 - miss` subtracts exactly; when `miss` is
+//! close to 1 (few keys in many bits) this is where precision goes, and the
+//! error relative to `hit` is the one above times `miss / hit <= 1 / hit`.
+//! Raising `hit` to the k-th power multiplies its relative error by `k` and
+//! adds `8k` amplified roundings of its own. So with
 //!
-//! `w = prec + log2(1/hit) + log2(k) + log2(4 log2 N + 2k + 8) + 8`
+//! `w = prec + log2(1/hit) + log2(k) + log2(16N + 8k) + 8`
 //!
 //! the enclosure's relative width is below `2^-prec`. The width only decides
 //! how often the caller has to retry with more bits; the enclosure contains
@@ -55,8 +54,8 @@ fn classic_guard(p: Params) -> u64 {
     } else {
         64.0
     };
-    let ops = 4.0 * throws.log2().max(1.0) + 2.0 * f64::from(p.k) + 8.0;
-    (lost + f64::from(p.k).log2() + ops.log2()).ceil() as u64 + 8
+    let amplified = 16.0 * throws + 8.0 * f64::from(p.k);
+    (lost + f64::from(p.k).log2() + amplified.log2()).ceil() as u64 + 8
 }
 
 /// `log2` of the classic rate, estimated in doubles (exact enough to size
@@ -97,6 +96,23 @@ mod tests {
                     e.relative_width_log2() <= -(prec as f64),
                     "{m}/{n}/{k} at {prec}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_width_meets_its_target_at_any_size() {
+        // Powers of 10^15 and more lose log2(N) bits on the way, which the
+        // working precision has to make up for.
+        for (m, n, k) in [
+            (1_000_000_000_000, 1_000_000_000_000, 2),
+            (1_000_000_000_000_000_000, 1_000_000_000_000_000, 10),
+            (1_000_000_000_000_000_000, 1, 64),
+            (479_252_919, 50_000_000, 7),
+        ] {
+            for prec in [20, 50, 200] {
+                let w = classic_enclosure(Params { m, n, k }, prec).relative_width_log2();
+                assert!(w <= -(prec as f64), "{m}/{n}/{k} at {prec}: {w}");
             }
         }
     }

@@ -25,9 +25,11 @@
 //!   `A_j = sum_r S(k,r) (m)_r C(r,j)`.
 //!
 //! **Error bound of the alternating sum.** Write `tau_j = A_j (m-j)^N /
-//! m^(N+k)`. Each `tau_j` comes from exact integers through at most
-//! `c = 4 log2 N + 4` roundings at `w` bits, so it is known to a relative
-//! `c 2^(1-w)` (to first order, each end). Adding the even and odd terms
+//! m^(N+k)`. The two powers come from exact integer bases, each within a
+//! relative `8N 2^(1-w)` of exact at `w` bits ([`Dyadic::pow`]); the weights
+//! and binomial sums add a few more roundings per term. So each `tau_j` is
+//! known to a relative `c 2^(1-w)` with `c = 16N + 8R + 16` (to first
+//! order, each end). Adding the even and odd terms
 //! separately and subtracting the sums exactly, the enclosure of the sum is
 //! at most `2 c 2^(1-w) sum_j tau_j` wide. Let `G = log2(sum_j tau_j / true)`:
 //! the width relative to the true rate is then at most `c 2^(2-w+G)`, so
@@ -41,8 +43,9 @@
 //! width and retries with more bits.
 //!
 //! The light-load terms are all positive, so they need no guard bits: the
-//! series part is known to a relative `c' 2^(1-w)` with `c'` its longest
-//! chain of roundings, plus its tail bound, which is run down below
+//! series part is known to a relative `c' 2^(1-w)`, with `c'` about
+//! `16N + 16r + 4T` for its powers and the `T` steps of its term recurrence
+//! (each multiplies by exact integers and rounds twice), plus its tail bound, which is run down below
 //! `2^-(prec+6)` of the partial sum. Where the two regimes meet (`mu_r`
 //! about [`MU_SERIES`]) the inclusion-exclusion part cancels by at most
 //! about `r log2(2r / MU_SERIES)` bits, which is what keeps `G'` small for
@@ -61,8 +64,12 @@ use crate::rates::dyadic::{Dir, Dyadic};
 use crate::rates::error::RateError;
 use crate::rates::params::Params;
 
-/// Largest `mu_r = N r / (m - r)` summed as a light-load series.
+/// Largest `mu_r = N r / (m - r)` summed as a light-load series when the
+/// inclusion-exclusion part is kept.
 pub const MU_SERIES: f64 = 4.0;
+/// Beyond this load the series needs hundreds of terms per bit count and
+/// is never chosen.
+const MU_LIMIT: f64 = 256.0;
 
 /// Encloses the true rate with a relative width of about `2^-prec`.
 pub fn true_enclosure(p: Params, prec: u64) -> Enclosure {
@@ -150,7 +157,7 @@ impl Plan {
             series_terms_cap(prec, mu_top)
         };
         let guard = ie_guard(series_to);
-        let chain = 4.0 * (throws as f64).log2().max(1.0) + 4.0 * t_cap as f64 + 16.0;
+        let chain = 16.0 * throws as f64 + 16.0 * r_max as f64 + 4.0 * t_cap as f64 + 16.0;
         let w = prec + guard + chain.log2().ceil() as u64 + 8;
         let m_k = BigUint::from(p.m).pow(p.k);
         let den_lo = Dyadic::rounded(m_k.clone(), 0, w, Dir::Down);
@@ -192,7 +199,7 @@ fn choose_split(p: Params, prec: u64, r_max: usize, full_guard: u64) -> usize {
     let mul = |bits: f64| (bits / 64.0).powf(1.6) + 1.0;
     let r = r_max as f64;
     let ie_cost = (r + 1.0) * (4.0 * log_n + 4.0 * r) * mul(prec as f64 + full_guard as f64);
-    let series_cost = if (r_max as u64) < p.m {
+    let series_cost = if (r_max as u64) < p.m && mu(throws, r_max, p.m) <= MU_LIMIT {
         (1..=r_max)
             .map(|r| series_terms_needed(prec, mu(throws, r, p.m)) + 2.0 * log_n)
             .sum::<f64>()
@@ -348,6 +355,22 @@ mod tests {
                 assert!(e.contains(&exact), "{m}/{n}/{k} at {prec}");
                 let width = e.relative_width_log2();
                 assert!(width <= -(prec as f64), "{m}/{n}/{k} at {prec}: {width}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_width_meets_its_target_at_any_size() {
+        for (m, n, k) in [
+            (1_000_000_000_000, 1_000_000_000_000, 10),
+            (1_000_000_000_000_000_000, 1_000_000_000_000_000, 10),
+            (1_000_000_000_000_000_000, 1, 64),
+            (479_252_919, 50_000_000, 7),
+            (10_000_000_000, 1_000_000_000, 7),
+        ] {
+            for prec in [20, 50, 200] {
+                let w = true_enclosure(Params { m, n, k }, prec).relative_width_log2();
+                assert!(w <= -(prec as f64), "{m}/{n}/{k} at {prec}: {w}");
             }
         }
     }
