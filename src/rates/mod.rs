@@ -64,6 +64,7 @@ pub mod params;
 mod powers;
 pub mod scan;
 pub mod sizing;
+pub mod solve;
 pub mod true_rate;
 
 pub use best_k::{BestK, best_k, best_k_cancellable, best_k_scan, rule_of_thumb};

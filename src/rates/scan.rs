@@ -111,14 +111,60 @@ pub fn best_k_rule(m: u64, n: u64, flag: &AtomicBool) -> Result<KScan, RateError
     let mut scan = Scanner::new(m, n, 1..=DEFAULT_TOP.min(MAX_K), flag)?;
     let from = scan.end();
     let (classic, true_rate) = scan.widen_while_on_edge()?;
-    let reach = match scan.end() {
-        end if end == from => ScanReach::Default,
-        end if end == MAX_K && (classic.k == end || true_rate.k == end) => {
-            ScanReach::AtLimit { from }
-        }
-        _ => ScanReach::Extended { from },
-    };
+    let end = scan.end();
+    let reach = reach_of(from, end, classic.k == end || true_rate.k == end);
     Ok(scan.finish(classic, true_rate, reach))
+}
+
+/// The winner of the one rule for a single rate, with its range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KRule {
+    /// The best k.
+    pub best: KBest,
+    /// The k values scanned.
+    pub range: RangeInclusive<u32>,
+    /// Why the range is what it is.
+    pub reach: ScanReach,
+}
+
+/// The one rule for one rate only: cheaper than [`best_k_rule`] when the
+/// other rate's winner is not wanted (the classic scan never encloses a
+/// true rate). The range widens while this rate's minimum is on the edge.
+pub fn best_k_rule_of(
+    m: u64,
+    n: u64,
+    kind: RateKind,
+    flag: &AtomicBool,
+) -> Result<KRule, RateError> {
+    let mut scan = Scanner::new(m, n, 1..=DEFAULT_TOP.min(MAX_K), flag)?;
+    let from = scan.end();
+    let best = loop {
+        let classic = scan.best(RateKind::Classic)?;
+        let best = match kind {
+            RateKind::Classic => classic,
+            RateKind::True => scan.best_true(&classic)?,
+        };
+        let end = scan.end();
+        if best.k == end && end < MAX_K {
+            scan.push(end + 1)?;
+            continue;
+        }
+        break best;
+    };
+    let reach = reach_of(from, scan.end(), best.k == scan.end());
+    Ok(KRule {
+        best,
+        range: scan.start..=scan.end(),
+        reach,
+    })
+}
+
+fn reach_of(from: u32, end: u32, on_edge: bool) -> ScanReach {
+    match end {
+        e if e == from => ScanReach::Default,
+        e if e == MAX_K && on_edge => ScanReach::AtLimit { from },
+        _ => ScanReach::Extended { from },
+    }
 }
 
 /// The best k of both rates over exactly `range` (no widening).
