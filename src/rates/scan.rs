@@ -3,15 +3,32 @@
 //! upper edge of the range, widen it by one, so the minimum always ends up
 //! inside (or the range reaches [`MAX_K`]).
 //!
-//! Both rates are ranked by certified enclosures ([`super::certified`]),
-//! whatever the size of their fractions: each k is out as soon as another
-//! k's enclosure lies wholly below its own, and the survivors are refined
-//! with doubled precision until one is left. Equal rates (only when no key
-//! is inserted, or with one bit) go to the smaller k. The true rate is
-//! never below the classic one (Jensen), so any k whose classic rate
-//! already exceeds the true rate of the classic winner cannot win the true
-//! scan either: only the few k left are enclosed for the true rate.
+//! **The classic rate is unimodal in k.** Write `c = -n ln(1 - 1/m) > 0`,
+//! so the rate at a real k is `exp(g(ck) / c)` with
+//! `g(u) = u ln(1 - e^-u)`. Then `g'(u) = ln(1 - e^-u) + u / (e^u - 1)`
+//! and `g''(u) = e^u (2 - u - 2e^-u) / (e^u - 1)^2`. The bracket
+//! `2 - u - 2e^-u` is 0 at u = 0, rises while `e^-u > 1/2` and then falls
+//! for good, crossing 0 once more near u = 1.594; so `g'` rises on
+//! (0, 1.594) and falls after. It rises from minus infinity through 0 at
+//! exactly `u = ln 2` (`ln(1/2) + ln 2 = 0`), and on the falling part it
+//! tends to 0 from above (`g'(u) ~ (u - 1) e^-u`), so it never returns
+//! below 0. Hence the rate falls strictly up to `k* = ln 2 / c` and rises
+//! strictly after, and over the integers its minimum is at `floor(k*)` or
+//! `ceil(k*)` (the nearest in-range k when `k*` is outside the range). So
+//! widening one k at a time ends exactly one past that minimum, and the
+//! scan only has to enclose a few k around `k*` to know it; every k of the
+//! range is still enclosed for the curve the lab draws.
+//!
+//! Rates are ranked by certified enclosures ([`super::certified`]): a k is
+//! out once another's enclosure lies wholly below its own, survivors are
+//! refined with doubled precision, and equal rates (only with no keys or a
+//! single bit) go to the smaller k. The true rate is never below the
+//! classic one (Jensen), so no k whose classic rate already exceeds the
+//! true rate at the classic winner can win the true scan: only the k
+//! around the classic winner whose classic rate stays below that bound are
+//! enclosed for the true rate (by unimodality, a contiguous run).
 
+use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::sync::atomic::AtomicBool;
 
@@ -22,113 +39,33 @@ use super::certified::{Enclosure, RateKind};
 use super::error::RateError;
 use super::params::{MAX_K, Params};
 
+mod types;
+
+pub use types::{KBest, KPoint, KRule, KScan, RatePoint, ScanReach};
+
 /// The end of the scan before any widening.
 pub const DEFAULT_TOP: u32 = 10;
 
-/// How the scanned range came about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ScanReach {
-    /// The seed's 1..=10, which held both minima inside.
-    Default,
-    /// Exactly the range the caller asked for.
-    Requested,
-    /// Widened past `from` because the minimum sat on the upper edge.
-    Extended {
-        /// The end of the range before widening.
-        from: u32,
-    },
-    /// Widened past `from` up to [`MAX_K`], and the minimum still sits on
-    /// the edge: a larger k might do better.
-    AtLimit {
-        /// The end of the range before widening.
-        from: u32,
-    },
-}
-
-/// The winner of one scan.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KBest {
-    /// The best k (with several candidates, the smallest of them).
-    pub k: u32,
-    /// Every k that may be the best, in increasing order: just `k` when the
-    /// enclosures proved it; more only when two rates agreed to
-    /// [`MAX_BITS`] bits without being provably equal.
-    pub candidates: Vec<u32>,
-}
-
-impl KBest {
-    /// Whether the enclosures proved `k` the best.
-    pub fn is_proven(&self) -> bool {
-        self.candidates.len() == 1
-    }
-}
-
-/// A rate on the curve, as a double and as a base-10 logarithm (the double
-/// is 0 for rates below about 1e-308; the logarithm is not).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RatePoint {
-    /// The rate (midpoint of its enclosure).
-    pub value: f64,
-    /// `log10` of the rate (negative infinity for a zero rate).
-    pub log10: f64,
-}
-
-/// One k of the scan, for drawing the rate-against-k curves.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct KPoint {
-    /// The number of hash positions.
-    pub k: u32,
-    /// The classic rate at this k.
-    pub classic: RatePoint,
-    /// The true rate at this k, when it was enclosed (always for the
-    /// candidates of the true scan; for every k after
-    /// [`KScan::fill_true_curve`]).
-    pub true_rate: Option<RatePoint>,
-}
-
-/// The outcome of a scan: both winners, the range and why it is that wide.
-#[derive(Debug, Clone, PartialEq)]
-pub struct KScan {
-    /// Bits in the filter.
-    pub m: u64,
-    /// Keys inserted.
-    pub n: u64,
-    /// The k values scanned.
-    pub range: RangeInclusive<u32>,
-    /// Why the range is what it is.
-    pub reach: ScanReach,
-    /// Best k by the classic rate.
-    pub classic: KBest,
-    /// Best k by the true rate.
-    pub true_rate: KBest,
-    /// Every k of the range, in order.
-    pub points: Vec<KPoint>,
-}
-
-/// The one rule: 1..=10, widened while either minimum sits on the upper
-/// edge.
+/// The one rule for both rates: 1..=10, widened while either minimum sits
+/// on the upper edge; every k of the range carries its classic rate in
+/// `points` (and its true rate where it was enclosed; see
+/// [`KScan::fill_true_curve`]).
 pub fn best_k_rule(m: u64, n: u64, flag: &AtomicBool) -> Result<KScan, RateError> {
-    let mut scan = Scanner::new(m, n, 1..=DEFAULT_TOP.min(MAX_K), flag)?;
-    let from = scan.end();
-    let (classic, true_rate) = scan.widen_while_on_edge()?;
-    let end = scan.end();
-    let reach = reach_of(from, end, classic.k == end || true_rate.k == end);
-    Ok(scan.finish(classic, true_rate, reach))
+    let mut scan = Scanner::new(m, n, flag)?;
+    let classic = scan.best_classic(1..=MAX_K)?;
+    let mut end = (classic.k + 1).clamp(DEFAULT_TOP.min(MAX_K), MAX_K);
+    let mut truth = scan.best_true(1..=end, &classic)?;
+    while truth.k == end && end < MAX_K {
+        end += 1;
+        truth = scan.best_true(1..=end, &classic)?;
+    }
+    let on_edge = classic.k == end || truth.k == end;
+    let reach = reach_of(DEFAULT_TOP, end, on_edge);
+    scan.finish(1..=end, classic, truth, reach)
 }
 
-/// The winner of the one rule for a single rate, with its range.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KRule {
-    /// The best k.
-    pub best: KBest,
-    /// The k values scanned.
-    pub range: RangeInclusive<u32>,
-    /// Why the range is what it is.
-    pub reach: ScanReach,
-}
-
-/// The one rule for one rate only: cheaper than [`best_k_rule`] when the
-/// other rate's winner is not wanted (the classic scan never encloses a
+/// The one rule for one rate only, without the curve: the cheap form for
+/// searches that only need the winner (the classic rule never encloses a
 /// true rate). The range widens while this rate's minimum is on the edge.
 pub fn best_k_rule_of(
     m: u64,
@@ -136,272 +73,251 @@ pub fn best_k_rule_of(
     kind: RateKind,
     flag: &AtomicBool,
 ) -> Result<KRule, RateError> {
-    let mut scan = Scanner::new(m, n, 1..=DEFAULT_TOP.min(MAX_K), flag)?;
-    let from = scan.end();
-    let best = loop {
-        let classic = scan.best(RateKind::Classic)?;
-        let best = match kind {
-            RateKind::Classic => classic,
-            RateKind::True => scan.best_true(&classic)?,
-        };
-        let end = scan.end();
-        if best.k == end && end < MAX_K {
-            scan.push(end + 1)?;
-            continue;
+    let mut scan = Scanner::new(m, n, flag)?;
+    let classic = scan.best_classic(1..=MAX_K)?;
+    let mut end = (classic.k + 1).clamp(DEFAULT_TOP.min(MAX_K), MAX_K);
+    let best = match kind {
+        RateKind::Classic => classic,
+        RateKind::True => {
+            end = DEFAULT_TOP.min(MAX_K);
+            let mut truth = scan.best_true(1..=end, &classic)?;
+            while truth.k == end && end < MAX_K {
+                end += 1;
+                truth = scan.best_true(1..=end, &classic)?;
+            }
+            truth
         }
-        break best;
     };
-    let reach = reach_of(from, scan.end(), best.k == scan.end());
+    let reach = reach_of(DEFAULT_TOP, end, best.k == end);
     Ok(KRule {
         best,
-        range: scan.start..=scan.end(),
+        range: 1..=end,
         reach,
     })
 }
 
-fn reach_of(from: u32, end: u32, on_edge: bool) -> ScanReach {
-    match end {
-        e if e == from => ScanReach::Default,
-        e if e == MAX_K && on_edge => ScanReach::AtLimit { from },
-        _ => ScanReach::Extended { from },
-    }
-}
-
-/// The best k of both rates over exactly `range` (no widening).
+/// The best k of both rates over exactly `range` (no widening), with the
+/// classic rate of every k of the range in `points`.
 pub fn best_k_over(
     m: u64,
     n: u64,
     range: RangeInclusive<u32>,
     flag: &AtomicBool,
 ) -> Result<KScan, RateError> {
-    let mut scan = Scanner::new(m, n, range, flag)?;
-    let classic = scan.best(RateKind::Classic)?;
-    let true_rate = scan.best_true(&classic)?;
-    Ok(scan.finish(classic, true_rate, ScanReach::Requested))
+    if range.is_empty() || *range.start() < 1 || *range.end() > MAX_K {
+        return Err(RateError::InvalidParams {
+            name: "k range",
+            value: format!("{}..={}", range.start(), range.end()),
+            range: "a non-empty range within 1..=1000",
+        });
+    }
+    let mut scan = Scanner::new(m, n, flag)?;
+    let classic = scan.best_classic(range.clone())?;
+    let truth = scan.best_true(range.clone(), &classic)?;
+    scan.finish(range, classic, truth, ScanReach::Requested)
 }
 
-impl KScan {
-    /// Encloses the true rate at every k of the range that does not have
-    /// it yet (the lab's true curve). Costs one true-rate enclosure per k:
-    /// microseconds to milliseconds each for k up to 64, more for k in the
-    /// hundreds.
-    pub fn fill_true_curve(&mut self, flag: &AtomicBool) -> Result<(), RateError> {
-        for point in self.points.iter_mut().filter(|p| p.true_rate.is_none()) {
-            let p = Params::new(self.m, self.n, point.k)?;
-            let e = enclose_cancellable(p, RateKind::True, START_BITS, flag)?;
-            point.true_rate = Some(rate_point(&e));
-        }
-        Ok(())
+fn reach_of(from: u32, end: u32, on_edge: bool) -> ScanReach {
+    match end {
+        e if e <= from => ScanReach::Default,
+        e if e == MAX_K && on_edge => ScanReach::AtLimit { from },
+        _ => ScanReach::Extended { from },
     }
 }
 
-fn rate_point(e: &Enclosure) -> RatePoint {
-    RatePoint {
-        value: e.midpoint(),
-        log10: e.log2_midpoint() * std::f64::consts::LOG10_2,
+/// Where the classic rate is smallest over the reals, `ln 2 / c` with
+/// `c = -n ln(1 - 1/m)`; `None` when every k gives the same rate (no keys,
+/// or a single bit).
+fn real_optimum(m: u64, n: u64) -> Option<f64> {
+    if n == 0 || m <= 1 {
+        return None;
     }
+    let c = -(n as f64) * (-1.0 / m as f64).ln_1p();
+    Some(std::f64::consts::LN_2 / c)
 }
 
 /// One k while it is being ranked.
 #[derive(Debug, Clone)]
 struct Entry {
-    k: u32,
     bits: u64,
     enclosure: Enclosure,
 }
 
-/// The scan's working state: every k's classic enclosure, and the true
-/// enclosures computed so far.
+/// The enclosures computed so far, by k.
 struct Scanner<'a> {
     m: u64,
     n: u64,
-    start: u32,
-    classic: Vec<Entry>,
-    truth: Vec<Option<Entry>>,
+    classic: BTreeMap<u32, Entry>,
+    truth: BTreeMap<u32, Entry>,
     flag: &'a AtomicBool,
 }
 
 impl<'a> Scanner<'a> {
-    fn new(
-        m: u64,
-        n: u64,
-        range: RangeInclusive<u32>,
-        flag: &'a AtomicBool,
-    ) -> Result<Self, RateError> {
-        if range.is_empty() {
-            return Err(RateError::InvalidParams {
-                name: "k range",
-                value: format!("{}..={}", range.start(), range.end()),
-                range: "a non-empty range within 1..=1000",
-            });
-        }
-        let mut scan = Scanner {
+    fn new(m: u64, n: u64, flag: &'a AtomicBool) -> Result<Self, RateError> {
+        Params::new(m, n, 1)?;
+        Ok(Scanner {
             m,
             n,
-            start: *range.start(),
-            classic: Vec::new(),
-            truth: Vec::new(),
+            classic: BTreeMap::new(),
+            truth: BTreeMap::new(),
             flag,
-        };
-        for k in range {
-            scan.push(k)?;
+        })
+    }
+
+    fn map(&mut self, kind: RateKind) -> &mut BTreeMap<u32, Entry> {
+        match kind {
+            RateKind::Classic => &mut self.classic,
+            RateKind::True => &mut self.truth,
         }
-        Ok(scan)
     }
 
-    fn end(&self) -> u32 {
-        self.start + self.classic.len() as u32 - 1
-    }
-
-    /// Adds k (the next one after the current end) with its classic
-    /// enclosure.
-    fn push(&mut self, k: u32) -> Result<(), RateError> {
-        let entry = self.entry(k, RateKind::Classic, START_BITS)?;
-        self.classic.push(entry);
-        self.truth.push(None);
-        Ok(())
-    }
-
-    fn entry(&self, k: u32, kind: RateKind, bits: u64) -> Result<Entry, RateError> {
+    fn compute(&self, k: u32, kind: RateKind, bits: u64) -> Result<Entry, RateError> {
         cancel::check(self.flag)?;
         let p = Params::new(self.m, self.n, k)?;
         Ok(Entry {
-            k,
             bits,
             enclosure: enclose_cancellable(p, kind, bits, self.flag)?,
         })
     }
 
-    /// Widens by one k at a time while a minimum sits on the upper edge.
-    fn widen_while_on_edge(&mut self) -> Result<(KBest, KBest), RateError> {
-        loop {
-            let classic = self.best(RateKind::Classic)?;
-            let end = self.end();
-            if classic.k == end && end < MAX_K {
-                self.push(end + 1)?;
-                continue;
-            }
-            let true_rate = self.best_true(&classic)?;
-            if true_rate.k == end && end < MAX_K {
-                self.push(end + 1)?;
-                continue;
-            }
-            return Ok((classic, true_rate));
+    /// The entry of k, computed at the starting precision if missing.
+    fn at(&mut self, kind: RateKind, k: u32) -> Result<&Entry, RateError> {
+        if !self.map(kind).contains_key(&k) {
+            let entry = self.compute(k, kind, START_BITS)?;
+            self.map(kind).insert(k, entry);
         }
+        self.map(kind).get(&k).ok_or(RateError::Cancelled)
     }
 
-    /// The best k by the classic rate (`kind` Classic) over every entry.
-    fn best(&mut self, kind: RateKind) -> Result<KBest, RateError> {
-        let all: Vec<usize> = (0..self.classic.len()).collect();
-        self.best_among(kind, all)
-    }
-
-    /// The best k by the true rate: the classic winner's true rate bounds
-    /// the contest, and only the k whose classic rate is not above that
-    /// bound are enclosed.
-    fn best_true(&mut self, classic: &KBest) -> Result<KBest, RateError> {
-        let at = (classic.k - self.start) as usize;
-        self.ensure_true(at)?;
-        let bound = match &self.truth[at] {
-            Some(e) => e.enclosure.high().clone(),
-            None => return Ok(classic.clone()),
+    /// The classic winner over `range`, from the few k around the real
+    /// optimum (see the module notes), clamped to the range.
+    fn best_classic(&mut self, range: RangeInclusive<u32>) -> Result<KBest, RateError> {
+        let (lo, hi) = (*range.start(), *range.end());
+        let around = match real_optimum(self.m, self.n) {
+            None => vec![lo],
+            Some(opt) if opt >= f64::from(hi) => vec![hi.saturating_sub(1).max(lo), hi],
+            Some(opt) => {
+                let centre = (opt.floor().max(1.0) as u32).clamp(lo, hi);
+                (centre.saturating_sub(1)..=centre.saturating_add(2)).collect()
+            }
         };
-        let contenders: Vec<usize> = (0..self.classic.len())
-            .filter(|&i| self.classic[i].enclosure.low().cmp_value(&bound).is_le())
-            .collect();
-        for &i in &contenders {
-            self.ensure_true(i)?;
-        }
-        self.best_among(RateKind::True, contenders)
+        let ks: Vec<u32> = around.into_iter().filter(|k| range.contains(k)).collect();
+        self.best_among(RateKind::Classic, ks)
     }
 
-    fn ensure_true(&mut self, i: usize) -> Result<(), RateError> {
-        if self.truth[i].is_none() {
-            let k = self.classic[i].k;
-            self.truth[i] = Some(self.entry(k, RateKind::True, START_BITS)?);
+    /// The true winner over `range`: the classic winner's true rate bounds
+    /// the contest, and the contenders are the run of k around the classic
+    /// winner whose classic rate stays within that bound.
+    fn best_true(
+        &mut self,
+        range: RangeInclusive<u32>,
+        classic: &KBest,
+    ) -> Result<KBest, RateError> {
+        let centre = classic.k.clamp(*range.start(), *range.end());
+        let bound = self.at(RateKind::True, centre)?.enclosure.high().clone();
+        let mut ks = vec![centre];
+        for step in [-1i64, 1] {
+            let mut k = i64::from(centre) + step;
+            while range.contains(&(k as u32)) && k >= 1 {
+                let low = self
+                    .at(RateKind::Classic, k as u32)?
+                    .enclosure
+                    .low()
+                    .clone();
+                if low.cmp_value(&bound).is_gt() {
+                    break;
+                }
+                ks.push(k as u32);
+                k += step;
+            }
         }
-        Ok(())
+        ks.sort_unstable();
+        self.best_among(RateKind::True, ks)
     }
 
-    /// Prunes `alive` (indices) to the k whose lower end does not exceed
-    /// the smallest upper end, refining the survivors until one is left.
-    fn best_among(&mut self, kind: RateKind, mut alive: Vec<usize>) -> Result<KBest, RateError> {
+    /// Prunes `ks` to the k whose lower end does not exceed the smallest
+    /// upper end, refining the survivors until one is left.
+    fn best_among(&mut self, kind: RateKind, mut ks: Vec<u32>) -> Result<KBest, RateError> {
+        for &k in &ks {
+            self.at(kind, k)?;
+        }
         loop {
-            alive = self.survivors(kind, &alive);
-            let exact = alive
+            ks = self.survivors(kind, &ks);
+            let entries: Vec<&Entry> = ks
                 .iter()
-                .all(|&i| self.get(kind, i).enclosure.is_exact());
-            let bits = alive.iter().map(|&i| self.get(kind, i).bits).min();
-            let done = alive.len() <= 1 || exact || bits.is_none_or(|b| b >= MAX_BITS);
-            if done {
-                // Survivors are listed by k; exactly equal rates go to the
-                // smaller k, so an all-exact list names its first.
-                let ks: Vec<u32> = alive.iter().map(|&i| self.get(kind, i).k).collect();
+                .filter_map(|k| self.map_ref(kind).get(k))
+                .collect();
+            let exact = entries.iter().all(|e| e.enclosure.is_exact());
+            let bits = entries.iter().map(|e| e.bits).min().unwrap_or(MAX_BITS);
+            if ks.len() <= 1 || exact || bits >= MAX_BITS {
+                // Sorted by k; exactly equal rates go to the smaller k.
                 let candidates = if exact { ks[..1].to_vec() } else { ks };
                 return Ok(KBest {
                     k: candidates[0],
                     candidates,
                 });
             }
-            for &i in &alive {
-                let old = self.get(kind, i);
-                let refined = self.entry(old.k, kind, old.bits * 2)?;
-                match kind {
-                    RateKind::Classic => self.classic[i] = refined,
-                    RateKind::True => self.truth[i] = Some(refined),
-                }
+            for &k in &ks {
+                let bits = self.map_ref(kind).get(&k).map_or(START_BITS, |e| e.bits);
+                let refined = self.compute(k, kind, bits * 2)?;
+                self.map(kind).insert(k, refined);
             }
         }
     }
 
-    fn get(&self, kind: RateKind, i: usize) -> &Entry {
+    fn map_ref(&self, kind: RateKind) -> &BTreeMap<u32, Entry> {
         match kind {
-            RateKind::Classic => &self.classic[i],
-            RateKind::True => self.truth[i].as_ref().unwrap_or(&self.classic[i]),
+            RateKind::Classic => &self.classic,
+            RateKind::True => &self.truth,
         }
     }
 
-    fn survivors(&self, kind: RateKind, alive: &[usize]) -> Vec<usize> {
-        let Some(lowest_top) = alive
+    fn survivors(&self, kind: RateKind, ks: &[u32]) -> Vec<u32> {
+        let map = self.map_ref(kind);
+        let Some(lowest_top) = ks
             .iter()
-            .map(|&i| self.get(kind, i).enclosure.high())
+            .filter_map(|k| map.get(k))
+            .map(|e| e.enclosure.high())
             .min_by(|a, b| a.cmp_value(b))
             .cloned()
         else {
             return Vec::new();
         };
-        alive
-            .iter()
+        ks.iter()
             .copied()
-            .filter(|&i| {
-                self.get(kind, i)
-                    .enclosure
-                    .low()
-                    .cmp_value(&lowest_top)
-                    .is_le()
+            .filter(|k| {
+                map.get(k)
+                    .is_some_and(|e| e.enclosure.low().cmp_value(&lowest_top).is_le())
             })
             .collect()
     }
 
-    fn finish(self, classic: KBest, true_rate: KBest, reach: ScanReach) -> KScan {
-        let points = self
-            .classic
-            .iter()
-            .zip(&self.truth)
-            .map(|(c, t)| KPoint {
-                k: c.k,
-                classic: rate_point(&c.enclosure),
-                true_rate: t.as_ref().map(|t| rate_point(&t.enclosure)),
-            })
-            .collect();
-        KScan {
+    /// The scan's result, with the classic rate of every k of the range.
+    fn finish(
+        mut self,
+        range: RangeInclusive<u32>,
+        classic: KBest,
+        true_rate: KBest,
+        reach: ScanReach,
+    ) -> Result<KScan, RateError> {
+        let mut points = Vec::with_capacity(range.clone().count());
+        for k in range.clone() {
+            let c = types::rate_point(&self.at(RateKind::Classic, k)?.enclosure);
+            let t = self.truth.get(&k).map(|e| types::rate_point(&e.enclosure));
+            points.push(KPoint {
+                k,
+                classic: c,
+                true_rate: t,
+            });
+        }
+        Ok(KScan {
             m: self.m,
             n: self.n,
-            range: self.start..=self.end(),
+            range,
             reach,
             classic,
             true_rate,
             points,
-        }
+        })
     }
 }
