@@ -4,6 +4,7 @@
 
 use bloomlab::rates::certified::{DigitsMethod, RateKind, certified_digits};
 use bloomlab::rates::{Budget, ExactRates, Params, SigDecimal};
+use num_bigint::BigInt;
 use num_rational::BigRational;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -60,6 +61,24 @@ fn hundreds_of_seeded_shapes_up_to_sixty_digits() {
     assert!(compared >= 1200, "{compared}");
 }
 
+/// The decimal as an exact fraction.
+fn as_ratio(d: &SigDecimal) -> BigRational {
+    let digits: BigInt = d.digits().parse().unwrap_or_else(|e| panic!("{e}"));
+    let shift = d.exponent() - (d.digits().len() as i64 - 1);
+    let ten = BigInt::from(10);
+    if shift >= 0 {
+        BigRational::from_integer(digits * ten.pow(shift as u32))
+    } else {
+        BigRational::new(digits, ten.pow((-shift) as u32))
+    }
+}
+
+/// Whether `r` sits exactly halfway between two `d`-digit decimals.
+fn is_tie(r: &BigRational, d: u32) -> bool {
+    let more = long_division(r, d + 1);
+    more.digits().ends_with('5') && as_ratio(&more) == *r
+}
+
 #[test]
 fn exact_rounding_ties_are_settled_like_long_division() {
     // m a power of two (or 2^a 5^b with a > b): both rates are finite
@@ -92,16 +111,23 @@ fn exact_rounding_ties_are_settled_like_long_division() {
             ] {
                 let got = certified_digits(p, kind, d, Budget::default())
                     .unwrap_or_else(|e| panic!("{e}"));
+                let tie = is_tie(r, d);
+                ties += usize::from(tie);
+                // Only a real tie may send the digits to long division
+                // (an enclosure that lands exactly on it settles it too).
                 if got.method == DigitsMethod::LongDivision {
-                    // Only a real tie sends the digits to long division.
-                    let more = long_division(r, d + 1);
-                    assert!(more.digits().ends_with('5'), "{m}/{n}/{k} {kind:?} at {d}");
-                    ties += 1;
+                    assert!(tie, "{m}/{n}/{k} {kind:?} at {d}");
                 }
             }
         }
     }
-    assert!(ties >= 8, "{ties}");
+    assert!(ties >= 12, "{ties}");
+    // The lecture's 16/3/3: its true rate is a tie at 42 digits, its
+    // classic rate (over 2^108) at 106.
+    let p = Params { m: 16, n: 3, k: 3 };
+    let exact = ExactRates::compute(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(is_tie(&exact.true_rate, 42) && is_tie(&exact.classic, 106));
+    agree(p, &[41, 42, 43, 105, 106, 107]);
 }
 
 #[test]

@@ -137,29 +137,25 @@ impl Plan {
         }
     }
 
-    /// `A_j` enclosed for `j = 0..=R`, walking Pascal's triangle (exact
-    /// rows) one r at a time.
+    /// `A_j` enclosed for `j = 0..=R`. They are the coefficients of
+    /// `W(1 + y)` for `W(x) = sum_{r > series_to} w_r x^r`, because
+    /// `(1 + y)^r = sum_j C(r, j) y^j`; shifting a polynomial's argument by
+    /// one takes `R (R + 1) / 2` additions of its coefficients (synthetic
+    /// division by `x - 1`, repeated), all of non-negative numbers, so
+    /// rounding each sum down (or up) keeps the bound.
     fn ie_coefficients(&self) -> (Vec<Dyadic>, Vec<Dyadic>) {
         let w = self.w;
-        let mut lo = vec![Dyadic::zero(); self.r_max + 1];
-        let mut hi = lo.clone();
-        let mut row = vec![BigUint::one()];
-        for r in 1..=self.r_max {
-            let mut next = Vec::with_capacity(r + 1);
-            next.push(BigUint::one());
-            for j in 1..r {
-                next.push(&row[j - 1] + &row[j]);
-            }
-            next.push(BigUint::one());
-            row = next;
-            if r <= self.series_to {
-                continue;
-            }
-            let (w_lo, w_hi) = &self.weights[r];
-            for (j, binomial) in row.iter().enumerate() {
-                let c = Dyadic::from_biguint(binomial.clone());
-                lo[j] = lo[j].add(&w_lo.mul(&c, w, Dir::Down), w, Dir::Down);
-                hi[j] = hi[j].add(&w_hi.mul(&c, w, Dir::Up), w, Dir::Up);
+        let mut lo: Vec<Dyadic> = self.weights.iter().map(|p| p.0.clone()).collect();
+        let mut hi: Vec<Dyadic> = self.weights.iter().map(|p| p.1.clone()).collect();
+        for r in 0..=self.series_to.min(self.r_max) {
+            lo[r] = Dyadic::zero();
+            hi[r] = Dyadic::zero();
+        }
+        let top = self.r_max;
+        for i in 0..top {
+            for j in (i..top).rev() {
+                lo[j] = lo[j].add(&lo[j + 1], w, Dir::Down);
+                hi[j] = hi[j].add(&hi[j + 1], w, Dir::Up);
             }
         }
         (lo, hi)
