@@ -61,6 +61,18 @@ fn size_text_for_fifty_million_ids() {
 }
 
 #[test]
+fn size_text_solving_the_rate_of_a_memory_budget() {
+    insta::assert_snapshot!(stdout_of(&["size", "--memory", "64MiB", "--n", "50M"]));
+}
+
+#[test]
+fn size_text_by_the_true_rate() {
+    insta::assert_snapshot!(stdout_of(&[
+        "size", "--n", "16", "--p", "1%", "--by", "true"
+    ]));
+}
+
+#[test]
 fn measure_text_is_stable_for_a_seed() {
     insta::assert_snapshot!(stdout_of(&[
         "measure",

@@ -167,15 +167,38 @@ pub struct MeasureArgs {
     pub json: bool,
 }
 
-/// `bloomlab size`.
+/// Which rate `size` has to bring down to the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum SizeBy {
+    /// The classic formula `(1 - (1 - 1/m)^(kn))^k`, exactly.
+    #[default]
+    Classic,
+    /// The true rate of a real filter, `E[(X/m)^k]`, exactly.
+    True,
+}
+
+/// `bloomlab size`: any three of n, p, m (or --memory) and k in, the fourth out.
 #[derive(Debug, Clone, Args)]
 pub struct SizeArgs {
     /// Keys to hold (accepts 50M, 1e6, 50000000).
     #[arg(long, allow_hyphen_values = true)]
-    pub n: String,
-    /// Target false-positive rate (accepts 1%, 0.01, 1/100).
+    pub n: Option<String>,
+    /// Target false-positive rate (accepts 1%, 0.01, 1/100, 1 in 1000).
     #[arg(long, allow_hyphen_values = true)]
-    pub p: String,
+    pub p: Option<String>,
+    /// Bits in the filter (accepts 479252919, 4.8e8, 480M).
+    #[arg(long, allow_hyphen_values = true)]
+    pub m: Option<String>,
+    /// The filter's size as memory instead of bits (64MiB, 1.5GB; units B,
+    /// KB, MB, GB, TB, KiB, MiB, GiB, TiB).
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "m")]
+    pub memory: Option<String>,
+    /// Hash functions per key (1 to 1000); the best one when left out.
+    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
+    pub k: Option<u32>,
+    /// Which exact rate must meet the target.
+    #[arg(long, value_enum, default_value_t = SizeBy::Classic)]
+    pub by: SizeBy,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -1,8 +1,14 @@
-//! Reading counts and probabilities the way people type them: `50M`,
-//! `1e6`, `50_000_000`, `1%`, `0.01`, `1/100`. No terminal code, so the
-//! Sizing screen can use the same rules as `bloomlab size`.
+//! Reading counts, probabilities and memory sizes the way people type
+//! them: `50M`, `1e6`, `50_000_000`, `1%`, `0.01`, `1/100`, `1 in 1000`,
+//! `64MiB`, `1.5GB`; and writing a byte count in the unit that reads best.
+//! No terminal code, so the Sizing screen can use the same rules as
+//! `bloomlab size`.
 
 use std::fmt;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
 
 /// Why a piece of text is not the number it should be.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,14 +128,14 @@ pub fn parse_count(text: &str) -> Result<u64, NumberError> {
     }
 }
 
-/// Reads a probability: `0.01`, `1e-2`, `1%`, `0.5 %`, `1/100`. The
-/// result is not range-checked; see [`parse_target_rate`].
+/// Reads a probability: `0.01`, `1e-2`, `1%`, `0.5 %`, `1/100`,
+/// `1 in 1000`. The result is not range-checked; see [`parse_target_rate`].
 pub fn parse_probability(text: &str) -> Result<f64, NumberError> {
     let text = text.trim();
     if let Some(percent) = text.strip_suffix('%') {
         return Ok(parse_real(percent.trim_end())? / 100.0);
     }
-    if let Some((top, bottom)) = text.split_once('/') {
+    if let Some((top, bottom)) = split_ratio(text) {
         let top = parse_real(top.trim())?;
         let bottom = parse_real(bottom.trim())?;
         if bottom == 0.0 {
@@ -138,6 +144,117 @@ pub fn parse_probability(text: &str) -> Result<f64, NumberError> {
         return Ok(top / bottom);
     }
     parse_real(text)
+}
+
+/// `a/b` or `a in b` split into its two sides.
+fn split_ratio(text: &str) -> Option<(&str, &str)> {
+    text.split_once('/').or_else(|| text.split_once(" in "))
+}
+
+/// [`parse_probability`] as an exact fraction (`0.01` is exactly 1/100, not
+/// the double nearest it), for comparing rates against the target exactly.
+pub fn parse_probability_exact(text: &str) -> Result<BigRational, NumberError> {
+    let text = text.trim();
+    if let Some(percent) = text.strip_suffix('%') {
+        return Ok(exact_decimal(percent.trim_end())? / BigRational::from_integer(100.into()));
+    }
+    if let Some((top, bottom)) = split_ratio(text) {
+        let top = exact_decimal(top.trim())?;
+        let bottom = exact_decimal(bottom.trim())?;
+        if bottom.is_zero() {
+            return Err(NumberError::Malformed);
+        }
+        return Ok(top / bottom);
+    }
+    exact_decimal(text)
+}
+
+/// An unsigned decimal as an exact fraction (digits past the 38th are
+/// dropped, as [`parse_count`] does).
+fn exact_decimal(text: &str) -> Result<BigRational, NumberError> {
+    let d = parse_decimal(text).ok_or(NumberError::Malformed)?;
+    let scale = BigInt::from(10u32).pow(d.exponent.unsigned_abs() as u32);
+    let mantissa = BigInt::from(d.mantissa);
+    Ok(if d.exponent >= 0 {
+        BigRational::from_integer(mantissa * scale)
+    } else {
+        BigRational::new(mantissa, scale)
+    })
+}
+
+/// [`parse_target_rate`] as an exact fraction, with the same error text.
+pub fn parse_target_rate_exact(text: &str) -> Result<BigRational, String> {
+    parse_target_rate(text)?;
+    match parse_probability_exact(text) {
+        Ok(p) if !p.is_zero() && p < BigRational::one() => Ok(p),
+        _ => Err(TARGET_ALLOWED.to_string()),
+    }
+}
+
+/// The multiplier of a memory unit: B, KB, MB, GB, TB (powers of 1000) and
+/// KiB, MiB, GiB, TiB (powers of 1024), in any case; `None` for no unit.
+fn byte_unit(text: &str) -> Option<(usize, u64)> {
+    const UNITS: [(&str, u64); 9] = [
+        ("kib", 1 << 10),
+        ("mib", 1 << 20),
+        ("gib", 1 << 30),
+        ("tib", 1 << 40),
+        ("kb", 1_000),
+        ("mb", 1_000_000),
+        ("gb", 1_000_000_000),
+        ("tb", 1_000_000_000_000),
+        ("b", 1),
+    ];
+    let lower = text.to_ascii_lowercase();
+    UNITS
+        .iter()
+        .find(|(unit, _)| lower.ends_with(unit))
+        .map(|&(unit, scale)| (text.len() - unit.len(), scale))
+}
+
+/// Reads a memory size as a whole number of bytes: `64MiB`, `1.5GB`,
+/// `512 KB`, `1000B`, or a bare number of bytes.
+pub fn parse_bytes(text: &str) -> Result<u64, NumberError> {
+    let text = text.trim();
+    let (body, scale) = match byte_unit(text) {
+        Some((end, scale)) => (text[..end].trim_end(), scale),
+        None => (text, 1),
+    };
+    let value = exact_decimal(body)? * BigRational::from_integer(scale.into());
+    if !value.is_integer() {
+        return Err(NumberError::NotWhole);
+    }
+    u64::try_from(value.to_integer()).map_err(|_| NumberError::TooLarge)
+}
+
+/// A byte count in the decimal unit that reads best, with its binary
+/// counterpart beside it: `59.9 MB (57.1 MiB)`, `1.50 KB (1.46 KiB)`;
+/// under a thousand bytes, just the bytes.
+pub fn format_bytes(bytes: u64) -> String {
+    const TIERS: [(&str, &str, f64, f64); 5] = [
+        ("PB", "PiB", 1e15, 1_125_899_906_842_624.0),
+        ("TB", "TiB", 1e12, 1_099_511_627_776.0),
+        ("GB", "GiB", 1e9, 1_073_741_824.0),
+        ("MB", "MiB", 1e6, 1_048_576.0),
+        ("KB", "KiB", 1e3, 1024.0),
+    ];
+    let b = bytes as f64;
+    match TIERS.iter().find(|t| b >= t.2) {
+        Some(&(dec, bin, d, i)) => format!("{} {dec} ({} {bin})", three(b / d), three(b / i)),
+        None if bytes == 1 => "1 byte".to_string(),
+        None => format!("{bytes} bytes"),
+    }
+}
+
+/// Three significant digits (no more than needed for whole hundreds).
+fn three(x: f64) -> String {
+    if x >= 99.95 {
+        format!("{x:.0}")
+    } else if x >= 9.995 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
 }
 
 /// An unsigned decimal as the nearest f64.
@@ -152,12 +269,15 @@ fn parse_real(text: &str) -> Result<f64, NumberError> {
 /// Reads a target false-positive rate, which must lie strictly between 0
 /// and 1. The error text describes the accepted forms and range.
 pub fn parse_target_rate(text: &str) -> Result<f64, String> {
-    const ALLOWED: &str = "a probability strictly between 0 and 1 (like 1%, 0.01 or 1/100)";
     match parse_probability(text) {
         Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
-        _ => Err(ALLOWED.to_string()),
+        _ => Err(TARGET_ALLOWED.to_string()),
     }
 }
+
+/// What a target rate may be, as the error lines word it.
+const TARGET_ALLOWED: &str =
+    "a probability strictly between 0 and 1 (like 1%, 0.01, 1/100 or 1 in 1000)";
 
 #[cfg(test)]
 mod tests {
@@ -222,6 +342,62 @@ mod tests {
         for text in ["", "%", "1/0", "a/b", "-0.1", "inf", "NaN", "1//2"] {
             assert!(parse_probability(text).is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn one_in_n_and_exact_fractions() {
+        assert_eq!(parse_probability("1 in 1000"), Ok(0.001));
+        assert_eq!(parse_probability("1 in 1,000"), Ok(0.001));
+        let exact = |t| parse_probability_exact(t).unwrap();
+        let r = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+        assert_eq!(exact("0.01"), r(1, 100));
+        assert_eq!(exact("1%"), r(1, 100));
+        assert_eq!(exact("1/100"), r(1, 100));
+        assert_eq!(exact("1e-2"), r(1, 100));
+        assert_eq!(exact("1 in 1000"), r(1, 1000));
+        assert_eq!(exact("0.0111"), r(111, 10_000));
+        assert_eq!(exact("2.5 %"), r(1, 40));
+        assert_eq!(
+            parse_target_rate_exact("1e-300"),
+            Ok(BigRational::new(1.into(), BigInt::from(10).pow(300u32)))
+        );
+        for bad in ["1 in 0", "2 in 1", "1 in", "in 5", "0"] {
+            assert!(parse_target_rate_exact(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn memory_sizes_in_every_unit() {
+        for (text, bytes) in [
+            ("64MiB", 64 << 20),
+            ("64 MiB", 64 << 20),
+            ("1.5GB", 1_500_000_000),
+            ("1.5 gb", 1_500_000_000),
+            ("512KB", 512_000),
+            ("2KiB", 2048),
+            ("1GiB", 1 << 30),
+            ("1TB", 1_000_000_000_000),
+            ("100B", 100),
+            ("100", 100),
+            ("57.1MB", 57_100_000),
+        ] {
+            assert_eq!(parse_bytes(text), Ok(bytes), "{text}");
+        }
+        assert_eq!(parse_bytes("1.5B"), Err(NumberError::NotWhole));
+        assert_eq!(parse_bytes("MB"), Err(NumberError::Malformed));
+        assert_eq!(parse_bytes("-1MB"), Err(NumberError::Malformed));
+        assert_eq!(parse_bytes("1e30GB"), Err(NumberError::TooLarge));
+    }
+
+    #[test]
+    fn bytes_in_the_unit_that_reads_best() {
+        assert_eq!(format_bytes(59_906_615), "59.9 MB (57.1 MiB)");
+        assert_eq!(format_bytes(59_955_968), "60.0 MB (57.2 MiB)");
+        assert_eq!(format_bytes(1500), "1.50 KB (1.46 KiB)");
+        assert_eq!(format_bytes(999), "999 bytes");
+        assert_eq!(format_bytes(1), "1 byte");
+        assert_eq!(format_bytes(125_000_000_000), "125 GB (116 GiB)");
+        assert_eq!(format_bytes(9_000_000_000_000_000), "9.00 PB (7.99 PiB)");
     }
 
     #[test]

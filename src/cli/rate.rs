@@ -136,7 +136,7 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
         None => best_k_rule(args.m, args.n, &never),
     }
     .map_err(rate_error)?;
-    let best = best_figures(&scan, args.digits, budget)?;
+    let best = best_figures(&scan, &figures, args.digits, budget)?;
     Ok(Report {
         params,
         digits: args.digits,
@@ -148,26 +148,40 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
     })
 }
 
-/// Certified digits of `kind` at `k` (the scan's m and n).
+/// Certified digits of `kind` at `k` (the scan's m and n), reusing the
+/// figures already computed when k is the command's own.
 fn digits_at(
     scan: &KScan,
+    known: &RateFigures,
     k: u32,
     kind: RateKind,
     digits: u32,
     budget: Budget,
 ) -> Result<SigDecimal, CliError> {
     let p = Params::new(scan.m, scan.n, k).map_err(rate_error)?;
+    if p == known.params && digits == known.classic.decimal.digits().len() as u32 {
+        return Ok(match kind {
+            RateKind::Classic => known.classic.decimal.clone(),
+            RateKind::True => known.true_rate.decimal.clone(),
+        });
+    }
     certified_digits_cancellable(p, kind, digits, budget, &AtomicBool::new(false))
         .map(|c| c.decimal)
         .map_err(rate_error)
 }
 
-fn best_figures(scan: &KScan, digits: u32, budget: Budget) -> Result<Best, CliError> {
+fn best_figures(
+    scan: &KScan,
+    known: &RateFigures,
+    digits: u32,
+    budget: Budget,
+) -> Result<Best, CliError> {
+    let digits_at = |k, kind, d| digits_at(scan, known, k, kind, d, budget);
     let classic = match scan.classic.is_proven() {
         true => {
             let k = scan.classic.k;
-            let d = digits_at(scan, k, RateKind::Classic, digits, budget)?;
-            let approx = digits_at(scan, k, RateKind::Classic, 17, budget)?.to_f64();
+            let d = digits_at(k, RateKind::Classic, digits)?;
+            let approx = digits_at(k, RateKind::Classic, 17)?.to_f64();
             Some((k, d, approx))
         }
         false => None,
@@ -175,16 +189,16 @@ fn best_figures(scan: &KScan, digits: u32, budget: Budget) -> Result<Best, CliEr
     let truth = match scan.true_rate.is_proven() {
         true => {
             let k = scan.true_rate.k;
-            Some((k, digits_at(scan, k, RateKind::True, digits, budget)?))
+            Some((k, digits_at(k, RateKind::True, digits)?))
         }
         false => None,
     };
     let truth_at_classic = match (&classic, &truth) {
         (Some((kc, ..)), Some((kt, _))) if kc != kt => {
-            let at_classic = digits_at(scan, *kc, RateKind::True, digits, budget)?;
+            let at_classic = digits_at(*kc, RateKind::True, digits)?;
             let lower = relative_gap(
-                &digits_at(scan, *kc, RateKind::True, 17, budget)?,
-                &digits_at(scan, *kt, RateKind::True, 17, budget)?,
+                &digits_at(*kc, RateKind::True, 17)?,
+                &digits_at(*kt, RateKind::True, 17)?,
             );
             Some((at_classic, 100.0 * lower))
         }
