@@ -62,6 +62,7 @@ pub mod idealised;
 pub mod one_in;
 pub mod params;
 mod powers;
+pub mod progress;
 pub mod scan;
 pub mod sizing;
 pub mod solve;

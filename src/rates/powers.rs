@@ -1,22 +1,44 @@
-//! Big powers, computed so that a cancel flag is honoured between steps and
-//! independent work can share the two cores.
+//! Big powers, computed so that a cancel flag is honoured between steps,
+//! independent work can share the two cores, and a core that finished its
+//! share early helps with the other's largest products.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use num_bigint::BigUint;
 use num_traits::One;
 
 use super::cancel;
 use super::error::RateError;
+use super::progress::Meter;
 
 /// Below this many estimated digits, spawning a thread costs more than it saves.
 pub const PARALLEL_DIGITS: u64 = 20_000;
 
+/// Below this many 64-bit limbs in the shorter factor, a product is not
+/// worth splitting over two threads (it takes well under a millisecond).
+const SPLIT_LIMBS: u64 = 2048;
+
+/// Who else is working: whether the other core has finished its own share
+/// (and may take half of a big product), and a meter to report progress to.
+pub struct Crew<'a> {
+    /// Raised by the other side once its work is done.
+    pub spare: &'a AtomicBool,
+    /// Work done so far, in [`Meter`] units.
+    pub meter: &'a Meter,
+}
+
 /// `base^exp` by left-to-right square-and-multiply, looking at `flag` before
 /// every big multiplication. Multiplying by the original base at each set bit
 /// keeps one operand small whenever the base is small, which is the common
-/// case here (`m^(kn)` with `m` a machine word).
-pub fn pow(base: &BigUint, exp: u64, flag: &AtomicBool) -> Result<BigUint, RateError> {
+/// case here (`m^(kn)` with `m` a machine word). Products are split over
+/// both cores once `crew.spare` is raised, and each one's cost goes to
+/// `crew.meter`.
+pub fn pow_with(
+    base: &BigUint,
+    exp: u64,
+    flag: &AtomicBool,
+    crew: &Crew<'_>,
+) -> Result<BigUint, RateError> {
     if exp == 0 {
         return Ok(BigUint::one());
     }
@@ -24,13 +46,33 @@ pub fn pow(base: &BigUint, exp: u64, flag: &AtomicBool) -> Result<BigUint, RateE
     let mut acc = base.clone();
     for bit in (0..top).rev() {
         cancel::check(flag)?;
-        acc = &acc * &acc;
+        acc = mul(&acc, &acc, crew);
         if (exp >> bit) & 1 == 1 {
-            acc *= base;
+            acc = mul(&acc, base, crew);
         }
     }
     cancel::check(flag)?;
     Ok(acc)
+}
+
+/// `a * b`, on both cores when the other one is spare and the product is
+/// big: the longer factor is cut in two halves and each half multiplied on
+/// its own core. num-bigint already multiplies a factor at least twice as
+/// long as the other piece by piece, so for such products halving costs no
+/// extra work; for balanced ones it costs about a third more work but
+/// finishes in about 70% of the time.
+pub fn mul(a: &BigUint, b: &BigUint, crew: &Crew<'_>) -> BigUint {
+    let (short, long) = if a.bits() <= b.bits() { (a, b) } else { (b, a) };
+    crew.meter
+        .tick(Meter::product_cost(short.bits(), long.bits()));
+    if short.bits() / 64 < SPLIT_LIMBS || !crew.spare.load(Ordering::Relaxed) {
+        return a * b;
+    }
+    let cut = (long.bits() / 2 / 64) * 64;
+    let low = long & ((BigUint::one() << cut) - 1u32);
+    let high = long >> cut;
+    let (low_product, high_product) = both(true, || short * &low, || short * &high);
+    (high_product << cut) + low_product
 }
 
 /// Runs `left` on a scoped thread and `right` on this one, when `parallel`;
@@ -56,10 +98,49 @@ where
     })
 }
 
+/// [`both`] where each side learns when the other has finished: each
+/// closure gets the flag the other side raises on completion, so whichever
+/// finishes first lends its core to the other's remaining big products.
+pub fn both_sharing<A, B, FA, FB>(parallel: bool, left: FA, right: FB) -> (A, B)
+where
+    A: Send,
+    FA: FnOnce(&AtomicBool) -> A + Send,
+    FB: FnOnce(&AtomicBool) -> B,
+{
+    let left_done = AtomicBool::new(!parallel);
+    let right_done = AtomicBool::new(false);
+    both(
+        parallel,
+        || {
+            let a = left(&right_done);
+            left_done.store(true, Ordering::Relaxed);
+            a
+        },
+        || {
+            let b = right(&left_done);
+            right_done.store(true, Ordering::Relaxed);
+            b
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::Ordering;
+
+    fn pow(base: &BigUint, exp: u64, flag: &AtomicBool) -> Result<BigUint, RateError> {
+        let idle = AtomicBool::new(false);
+        let meter = Meter::new();
+        pow_with(
+            base,
+            exp,
+            flag,
+            &Crew {
+                spare: &idle,
+                meter: &meter,
+            },
+        )
+    }
 
     #[test]
     fn matches_library_pow() {
@@ -77,6 +158,32 @@ mod tests {
     }
 
     #[test]
+    fn split_products_agree_with_plain_ones() {
+        let flag = cancel::never();
+        let spare = AtomicBool::new(true);
+        let meter = Meter::new();
+        let crew = Crew {
+            spare: &spare,
+            meter: &meter,
+        };
+        for base in [0u64, 1, 2, 96, 100_000, 160, (1 << 40) * 3] {
+            for exp in [0u64, 1, 5, 300, 20_000] {
+                let b = BigUint::from(base);
+                assert_eq!(
+                    pow_with(&b, exp, &flag, &crew),
+                    Ok(b.pow(exp as u32)),
+                    "{base}^{exp}"
+                );
+            }
+        }
+        let a = BigUint::from(3u32).pow(400_000);
+        let b = BigUint::from(7u32).pow(150_000);
+        assert_eq!(mul(&a, &b, &crew), &a * &b);
+        assert_eq!(mul(&a, &a, &crew), &a * &a);
+        assert!(meter.done() > 0);
+    }
+
+    #[test]
     fn honours_the_flag() {
         let flag = cancel::never();
         flag.store(true, Ordering::Relaxed);
@@ -90,5 +197,8 @@ mod tests {
     fn both_runs_both_sides() {
         assert_eq!(both(true, || 1 + 1, || 2 + 2), (2, 4));
         assert_eq!(both(false, || "a", || "b"), ("a", "b"));
+        // Run one after the other, the second side finds the first done.
+        let (_, seen) = both_sharing(false, |_| (), |other| other.load(Ordering::Relaxed));
+        assert!(seen);
     }
 }
