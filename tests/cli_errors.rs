@@ -21,7 +21,7 @@ fn refused(args: &[&str]) -> String {
 fn out_of_range_numbers_name_value_and_range() {
     assert_eq!(
         refused(&["rate", "--m", "0", "--n", "16", "--k", "7"]),
-        "error: --m must be a whole number between 1 and 10^18, got '0'"
+        "error: --m must be a whole number between 1 and 10^12, got '0'"
     );
     assert_eq!(
         refused(&["rate", "--m", "160", "--n", "16", "--k", "0"]),

@@ -107,7 +107,7 @@ pub enum Command {
 /// `bloomlab rate`.
 #[derive(Debug, Clone, Args)]
 pub struct RateArgs {
-    /// Bits in the filter (1 to 10^18).
+    /// Bits in the filter (1 to 10^12).
     #[arg(long, value_parser = super::rate::rate_bits, allow_negative_numbers = true)]
     pub m: u64,
     /// Keys inserted (0 to 10^15).

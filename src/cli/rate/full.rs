@@ -2,16 +2,21 @@
 //! together, sharing their powers, when both fit), each divided out once,
 //! and checked against the certified digits; and `--rational`.
 
+use std::sync::atomic::AtomicBool;
+
 use num_rational::BigRational;
 use serde::Serialize;
 
+use super::progress::run_with_bar;
 use super::{CliError, rate_error};
 use crate::cli::args::RateArgs;
-use crate::rates::classic::CLASSIC_WHAT;
+use crate::rates::classic::{CLASSIC_WHAT, classic_cost, classic_exact_metered};
+use crate::rates::error::group_thousands;
 use crate::rates::figures::RateFigures;
+use crate::rates::progress::Meter;
 use crate::rates::{
     Budget, ExactRates, Params, SigDecimal, check_true_budget, classic_denominator_digits,
-    classic_exact, true_exact,
+    true_exact,
 };
 
 /// Long-division digits of the rates whose fractions fit the budget.
@@ -33,12 +38,26 @@ pub(super) fn divide_within_budget(
         .check(CLASSIC_WHAT, classic_denominator_digits(p))
         .is_ok();
     let true_fits = check_true_budget(p, budget).is_ok();
+    let never = AtomicBool::new(false);
+    let meter = Meter::new();
+    let what = format!(
+        "exact fractions, {} digits",
+        group_thousands(classic_denominator_digits(p))
+    );
     let (classic, truth) = match (classic_fits, true_fits) {
         (true, true) => {
-            let both = ExactRates::compute(p, budget).map_err(rate_error)?;
+            let both = run_with_bar(&what, ExactRates::expected_cost(p), &meter, || {
+                ExactRates::compute_metered(p, budget, &never, &meter)
+            })
+            .map_err(rate_error)?;
             (Some(both.classic), Some(both.true_rate))
         }
-        (true, false) => (Some(classic_exact(p, budget).map_err(rate_error)?), None),
+        (true, false) => {
+            let classic = run_with_bar(&what, classic_cost(p), &meter, || {
+                classic_exact_metered(p, budget, &never, &meter)
+            });
+            (Some(classic.map_err(rate_error)?), None)
+        }
         (false, true) => (None, Some(true_exact(p, budget).map_err(rate_error)?)),
         (false, false) => (None, None),
     };
@@ -84,7 +103,19 @@ struct RationalJson {
 /// lowest terms, or one line saying why it is not built.
 pub(super) fn rational(args: &RateArgs) -> Result<String, CliError> {
     let p = Params::new(args.m, args.n, args.k).map_err(rate_error)?;
-    let exact = classic_exact(p, Budget::new(args.max_digits)).map_err(rate_error)?;
+    let budget = Budget::new(args.max_digits);
+    budget
+        .check(CLASSIC_WHAT, classic_denominator_digits(p))
+        .map_err(rate_error)?;
+    let meter = Meter::new();
+    let what = format!(
+        "exact fraction, {} digits",
+        group_thousands(classic_denominator_digits(p))
+    );
+    let exact = run_with_bar(&what, classic_cost(p), &meter, || {
+        classic_exact_metered(p, budget, &AtomicBool::new(false), &meter)
+    })
+    .map_err(rate_error)?;
     let numerator = exact.numer().to_string();
     let denominator = exact.denom().to_string();
     Ok(if args.json {
