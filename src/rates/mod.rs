@@ -84,6 +84,7 @@ pub mod error;
 pub mod exact_pair;
 pub mod figures;
 pub mod idealised;
+pub mod ntt;
 pub mod one_in;
 pub mod params;
 mod powers;

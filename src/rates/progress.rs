@@ -48,12 +48,18 @@ impl Meter {
     }
 
     /// The estimated cost of multiplying numbers of `short` and `long`
-    /// bits: num-bigint cuts the longer into pieces of the shorter's length
-    /// and multiplies each by Toom-3, about `len^1.465` limb operations, so
-    /// `long * short^0.465` (in 64-bit limbs); products of a few limbs cost
-    /// about one unit per limb of the longer.
+    /// bits. Below 2048 limbs in the shorter, num-bigint cuts the longer
+    /// into pieces of the shorter's length and multiplies each by Toom-3,
+    /// about `len^1.465` limb operations, so `long * short^0.465` (in 64-bit
+    /// limbs). From there on the transforms of [`crate::rates::ntt`] cost
+    /// about `(short + long) log2(length)`, scaled to meet the first
+    /// formula where they take over.
     pub fn product_cost(short: u64, long: u64) -> u64 {
         let (s, l) = ((short / 64).max(1) as f64, (long / 64).max(1) as f64);
+        if s >= 2048.0 {
+            let length = (s + l).log2().ceil();
+            return (1.5 * (s + l) * length).ceil() as u64;
+        }
         (l * s.powf(0.465)).ceil() as u64
     }
 
@@ -100,10 +106,14 @@ mod tests {
         assert_eq!(m.fraction(), 0.25);
         m.tick(500);
         assert_eq!(m.fraction(), 1.0);
-        // Doubling a square's size costs 2^1.465 (about 2.76) times more.
-        let small = Meter::product_cost(64 * 1000, 64 * 1000) as f64;
-        let large = Meter::product_cost(64 * 2000, 64 * 2000) as f64;
+        // Doubling a square's size costs 2^1.465 (about 2.76) times more
+        // under Toom-3, a little over 2 under the transforms.
+        let small = Meter::product_cost(64 * 500, 64 * 500) as f64;
+        let large = Meter::product_cost(64 * 1000, 64 * 1000) as f64;
         assert!((large / small - 2.76).abs() < 0.01);
+        let small = Meter::product_cost(64 * 4096, 64 * 4096) as f64;
+        let large = Meter::product_cost(64 * 8192, 64 * 8192) as f64;
+        assert!((large / small - 2.0 * 14.0 / 13.0).abs() < 0.01);
         assert_eq!(Meter::power_cost(17, 1), 0);
         assert!(Meter::power_cost(17, 1 << 20) > Meter::power_cost(17, 1 << 19));
     }

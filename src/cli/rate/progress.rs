@@ -11,9 +11,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::rates::progress::Meter;
 
 /// Cost-model units ([`Meter::product_cost`]) done per second on this kind
-/// of machine with both cores busy, measured at m = 10^5, n = 10^4, k = 7
-/// (42 million units in about 0.3 s) and rounded down, so the bar errs
-/// towards showing.
+/// of machine, measured at m = 10^5, n = 10^4, k = 7 (20 million units in
+/// about 0.2 s of one core) and rounded down, so the bar errs towards
+/// showing.
 const UNITS_PER_SECOND: f64 = 100_000_000.0;
 
 /// The shortest expected run that gets a bar.
