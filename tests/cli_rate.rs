@@ -179,6 +179,16 @@ fn the_widest_shapes_are_accepted() {
     let v = rate_json(1_000_000_000_000, 1_000_000_000_000_000, 64, &[]);
     assert_eq!(v["exact_method"], "certified bracket");
     assert_eq!(v["exact"], "1.000000000e0");
+    // 12 * 1000^2 * 10^15 + 1 digits: past u64, still counted exactly (the
+    // raw JSON text, since a parsed Value would round it to a double).
+    let out = bloomlab(&[
+        "rate", "--m", "1e12", "--n", "1e15", "--k", "1000", "--json",
+    ]);
+    let raw = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        raw.contains("\"exact_denominator_digits\":12000000000000000000001,"),
+        "{raw}"
+    );
     let v = rate_json(1_000_000_000_000, 1_000_000_000, 64, &[]);
     assert_eq!(v["exact_method"], "certified bracket");
     // A rate far below the smallest double still has all its digits, and

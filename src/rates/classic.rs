@@ -18,7 +18,7 @@ use num_rational::BigRational;
 
 use super::budget::Budget;
 use super::cancel;
-use super::digits::power_digits;
+use super::digits::{power_digits, power_digits_wide};
 use super::error::RateError;
 use super::params::Params;
 use super::powers::{self, Crew, PARALLEL_DIGITS};
@@ -32,6 +32,13 @@ pub const CLASSIC_WHAT: &str = "exact classic rate's denominator";
 pub fn classic_denominator_digits(p: Params) -> u64 {
     let k = u128::from(p.k);
     power_digits(p.m, k.saturating_mul(k).saturating_mul(u128::from(p.n)))
+}
+
+/// [`classic_denominator_digits`] without the `u64` ceiling (see
+/// [`power_digits_wide`]).
+pub fn classic_denominator_digits_wide(p: Params) -> u128 {
+    let k = u128::from(p.k);
+    power_digits_wide(p.m, k.saturating_mul(k).saturating_mul(u128::from(p.n)))
 }
 
 /// The classic exact rate, in lowest terms, after checking the budget.

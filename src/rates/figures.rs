@@ -12,7 +12,7 @@ use super::budget::Budget;
 use super::certified::compare::{MAX_BITS, START_BITS, ratio_of};
 use super::certified::digits::enclose_cancellable;
 use super::certified::{CertifiedDigits, RateKind, certified_digits_cancellable};
-use super::classic::{classic_denominator_digits, classic_exact_cancellable};
+use super::classic::{classic_denominator_digits_wide, classic_exact_cancellable};
 use super::decimal::SigDecimal;
 use super::difference::{Difference, difference_from_logs};
 use super::error::RateError;
@@ -48,8 +48,9 @@ pub struct RateFigures {
     pub classic_ln: f64,
     /// "About 1 in N".
     pub one_in: OneIn,
-    /// Digits of the classic rate's denominator in lowest terms.
-    pub denominator_digits: u64,
+    /// Digits of the classic rate's denominator in lowest terms (exact
+    /// beyond `u64` too).
+    pub denominator_digits: u128,
     /// The idealised rate `(1 - e^(-kn/m))^k`.
     pub idealised: f64,
     /// Classic minus idealised.
@@ -79,7 +80,7 @@ impl RateFigures {
             classic_value,
             classic_ln,
             one_in: certified_one_in(p, budget, flag)?,
-            denominator_digits: classic_denominator_digits(p),
+            denominator_digits: classic_denominator_digits_wide(p),
             idealised: idealised_value,
             difference: difference_from_logs(
                 classic_value,

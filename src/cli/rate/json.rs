@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{Report, range_of, rule_of_thumb};
 use crate::rates::Params;
-use crate::rates::classic_denominator_digits;
+use crate::rates::classic::classic_denominator_digits_wide;
 use crate::rates::scan::ScanReach;
 
 #[derive(Serialize)]
@@ -15,7 +15,7 @@ struct RateJson {
     best_k_approx: Option<f64>,
     best_k_candidates: Vec<u32>,
     best_k_exact: Option<String>,
-    best_k_exact_digits: Option<u64>,
+    best_k_exact_digits: Option<u128>,
     best_k_range: [u32; 2],
     best_k_range_reason: &'static str,
     /// Always empty now: every k is ranked by certified enclosures, none is
@@ -28,7 +28,7 @@ struct RateJson {
     difference_relative: f64,
     digits: u32,
     exact: String,
-    exact_denominator_digits: u64,
+    exact_denominator_digits: u128,
     exact_method: &'static str,
     idealised: f64,
     k: u32,
@@ -51,7 +51,8 @@ pub(super) fn render(r: &Report) -> String {
         best_k_approx: classic.map(|c| c.2),
         best_k_candidates: r.scan.classic.candidates.clone(),
         best_k_exact: classic.map(|c| c.1.scientific()),
-        best_k_exact_digits: classic.map(|c| classic_denominator_digits(Params { k: c.0, ..p })),
+        best_k_exact_digits: classic
+            .map(|c| classic_denominator_digits_wide(Params { k: c.0, ..p })),
         best_k_range: [*range.start(), *range.end()],
         best_k_range_reason: match r.scan.reach {
             ScanReach::Default => "default",
