@@ -1,27 +1,58 @@
-//! Timings of the exact rates at three sizes: the lesson's 160/16/7, the
-//! table's 1000/100/7, and the 2,450,001-digit 100000/10000/7.
+//! Timings of the exact rates: certified digits against the full fraction
+//! divided out, at 196,001, 2,450,001 and 29,400,001 denominator digits
+//! (m = 10^4, 10^5, 10^6 with n = m/10 and k = 7), and the earlier
+//! fraction timings at the lesson's 160/16/7 and the table's 1000/100/7.
+//!
+//! `cargo bench --bench rates` (the 29.4M-digit fraction takes seconds per
+//! run; `cargo bench --bench rates -- certified` skips all fractions).
 
 use std::hint::black_box;
 use std::time::Duration;
 
+use bloomlab::rates::certified::{RateKind, certified_digits};
 use bloomlab::rates::{Budget, ExactRates, Params, SigDecimal, classic_exact, true_exact};
 use criterion::{Criterion, criterion_group, criterion_main};
 
-const SHAPES: [(u64, u64, u32); 3] = [(160, 16, 7), (1000, 100, 7), (100_000, 10_000, 7)];
+/// Large enough for the 29,400,001-digit fraction.
+const BIG: Budget = Budget {
+    max_digits: 30_000_000,
+};
 
 fn label(p: Params) -> String {
     format!("{}/{}/{}", p.m, p.n, p.k)
 }
 
-fn rates(c: &mut Criterion) {
-    for (m, n, k) in SHAPES {
-        let p = Params { m, n, k };
-        let big = m >= 100_000;
-        let mut group = c.benchmark_group(label(p));
-        if big {
+/// Certified 10 digits against the full classic fraction and its division.
+fn certified_against_fractions(c: &mut Criterion) {
+    for m in [10_000u64, 100_000, 1_000_000] {
+        let p = Params { m, n: m / 10, k: 7 };
+        let mut group = c.benchmark_group(format!("digits {}", label(p)));
+        group.bench_function("certified classic 10 digits", |b| {
+            b.iter(|| certified_digits(black_box(p), RateKind::Classic, 10, BIG))
+        });
+        group.bench_function("certified true 10 digits", |b| {
+            b.iter(|| certified_digits(black_box(p), RateKind::True, 10, BIG))
+        });
+        if m >= 100_000 {
             group.sample_size(10);
-            group.measurement_time(Duration::from_secs(8));
+            group.measurement_time(Duration::from_secs(if m >= 1_000_000 { 60 } else { 8 }));
+            group.warm_up_time(Duration::from_secs(1));
         }
+        group.bench_function("full fraction 10 digits", |b| {
+            b.iter(|| {
+                let r = classic_exact(black_box(p), BIG)?;
+                SigDecimal::from_ratio_within(&r, 10, BIG)
+            })
+        });
+        group.finish();
+    }
+}
+
+/// The fractions at the lesson's and the table's sizes.
+fn small_fractions(c: &mut Criterion) {
+    for (m, n, k) in [(160, 16, 7), (1000, 100, 7)] {
+        let p = Params { m, n, k };
+        let mut group = c.benchmark_group(label(p));
         group.bench_function("classic", |b| {
             b.iter(|| classic_exact(black_box(p), Budget::default()))
         });
@@ -43,5 +74,5 @@ fn rates(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, rates);
+criterion_group!(benches, certified_against_fractions, small_fractions);
 criterion_main!(benches);

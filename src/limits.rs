@@ -43,7 +43,7 @@ const fn span(min: u64, max: u64, max_text: &'static str) -> Span {
 }
 
 /// Bits the exact arithmetic accepts.
-pub const EXACT_M: Span = span(1, 1_000_000_000_000_000, "10^15");
+pub const EXACT_M: Span = span(1, 1_000_000_000_000_000_000, "10^18");
 /// Keys the exact arithmetic accepts.
 pub const EXACT_N: Span = span(0, 1_000_000_000_000_000, "10^15");
 /// Hash positions per key, everywhere. The true rate needs a row of
@@ -55,6 +55,11 @@ pub const K: Span = span(1, 1000, "1000");
 pub const CLI_M: Span = span(1, 1_000_000_000_000, "10^12");
 /// Keys the command line accepts.
 pub const CLI_N: Span = span(0, 1_000_000_000_000, "10^12");
+/// Bits `rate` accepts: its digits come from certified brackets, which
+/// reach every m the exact arithmetic takes.
+pub const RATE_M: Span = EXACT_M;
+/// Keys `rate` accepts.
+pub const RATE_N: Span = EXACT_N;
 /// Bits of a filter that is really allocated (512 MiB of bits).
 pub const FILTER_M: Span = span(1, 1 << 32, "2^32 (4294967296) for a real filter");
 /// Significant digits `rate` prints.

@@ -180,11 +180,11 @@ pub(crate) enum Command {
 /// `bloomlab rate`.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct RateArgs {
-    /// Bits in the filter (1 to 10^12).
-    #[arg(long, value_parser = ranges::bits, allow_negative_numbers = true)]
+    /// Bits in the filter (1 to 10^18).
+    #[arg(long, value_parser = ranges::rate_bits, allow_negative_numbers = true)]
     pub m: u64,
-    /// Keys inserted (0 to 10^12).
-    #[arg(long, value_parser = ranges::keys, allow_negative_numbers = true)]
+    /// Keys inserted (0 to 10^15).
+    #[arg(long, value_parser = ranges::rate_keys, allow_negative_numbers = true)]
     pub n: u64,
     /// Hash functions per key (1 to 1000).
     #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
@@ -192,14 +192,20 @@ pub(crate) struct RateArgs {
     /// Significant digits of the exact rate (1 to 10000).
     #[arg(long, default_value_t = 10, value_parser = ranges::digits, allow_negative_numbers = true)]
     pub digits: u32,
-    /// Largest exact denominator, in decimal digits, worth computing; a
-    /// setting whose exact rate would be larger is refused rather than
-    /// left running for minutes (1 to 10^8).
+    /// Largest full exact fraction, in decimal digits of its denominator,
+    /// worth building (1 to 10^8). The printed digits never need it (they
+    /// come from certified brackets at any size); it is built within this
+    /// budget to divide it out as a check, and for --rational.
     #[arg(long, value_name = "DIGITS", default_value_t = crate::rates::budget::DEFAULT_MAX_DIGITS, value_parser = ranges::budget_digits, allow_negative_numbers = true)]
     pub max_digits: u64,
     /// The k values scanned for the best one, as LO..HI (both included).
-    #[arg(long, value_name = "LO..HI", default_value = "1..10", value_parser = ranges::k_range)]
-    pub best_k_range: (u32, u32),
+    /// Without it: 1..10, widened while the best k sits on the upper edge.
+    #[arg(long, value_name = "LO..HI", value_parser = ranges::k_range)]
+    pub best_k_range: Option<(u32, u32)>,
+    /// Print the numerator and denominator of the exact classic rate
+    /// instead (refused when its denominator is over --max-digits).
+    #[arg(long)]
+    pub rational: bool,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -239,15 +245,38 @@ pub(crate) struct MeasureArgs {
     pub json: bool,
 }
 
-/// `bloomlab size`.
+/// Which rate `size` has to bring down to the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub(crate) enum SizeBy {
+    /// The classic formula `(1 - (1 - 1/m)^(kn))^k`, exactly.
+    #[default]
+    Classic,
+    /// The true rate of a real filter, `E[(X/m)^k]`, exactly.
+    True,
+}
+
+/// `bloomlab size`: any three of n, p, m (or --memory) and k in, the fourth out.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct SizeArgs {
     /// Keys to hold (accepts 50M, 1e6, 50000000).
     #[arg(long, allow_hyphen_values = true)]
-    pub n: String,
-    /// Target false-positive rate (accepts 1%, 0.01, 1/100).
+    pub n: Option<String>,
+    /// Target false-positive rate (accepts 1%, 0.01, 1/100, 1 in 1000).
     #[arg(long, allow_hyphen_values = true)]
-    pub p: String,
+    pub p: Option<String>,
+    /// Bits in the filter (accepts 479252919, 4.8e8, 480M).
+    #[arg(long, allow_hyphen_values = true)]
+    pub m: Option<String>,
+    /// The filter's size as memory instead of bits (64MiB, 1.5GB; units B,
+    /// KB, MB, GB, TB, KiB, MiB, GiB, TiB).
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "m")]
+    pub memory: Option<String>,
+    /// Hash functions per key (1 to 1000); the best one when left out.
+    #[arg(long, value_parser = ranges::hashes, allow_negative_numbers = true)]
+    pub k: Option<u32>,
+    /// Which exact rate must meet the target.
+    #[arg(long, value_enum, default_value_t = SizeBy::Classic)]
+    pub by: SizeBy,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -172,7 +172,7 @@ mod tests {
     fn range_errors_name_flag_range_and_value() {
         assert_eq!(
             line_for(&["bloomlab", "rate", "--m", "0", "--n", "1", "--k", "1"]),
-            "--m must be a whole number between 1 and 10^12, got '0'"
+            "--m must be a whole number between 1 and 10^18, got '0'"
         );
         assert_eq!(
             line_for(&["bloomlab", "rate", "--m", "16", "--n", "1", "--k", "x"]),

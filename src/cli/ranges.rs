@@ -9,7 +9,7 @@ use crate::limits::{self, Span};
 use crate::numbers::parse_count;
 
 /// Largest k, for `--best-k-range`.
-const MAX_K: u32 = crate::filter::MAX_HASHES;
+pub(crate) const MAX_K: u32 = crate::filter::MAX_HASHES;
 
 /// A whole number (in any form [`parse_count`] reads) within `span`.
 fn whole_in(text: &str, span: Span) -> Result<u64, String> {
@@ -28,6 +28,16 @@ fn whole_u32_in(text: &str, span: Span) -> Result<u32, String> {
 /// `--m` for the rates and `positions`: 1 to 10^12.
 pub(crate) fn bits(text: &str) -> Result<u64, String> {
     whole_in(text, limits::CLI_M)
+}
+
+/// `--m` of `rate`: 1 to 10^18.
+pub(crate) fn rate_bits(text: &str) -> Result<u64, String> {
+    whole_in(text, limits::RATE_M)
+}
+
+/// `--n` of `rate`: 0 to 10^15.
+pub(crate) fn rate_keys(text: &str) -> Result<u64, String> {
+    whole_in(text, limits::RATE_N)
 }
 
 /// `--m` for the app: the lab's m slider, 1 to 1,000,000.

@@ -1,6 +1,11 @@
-//! Reading counts and probabilities the way people type them: `50M`,
-//! `1e6`, `50_000_000`, `1%`, `0.01`, `1/100`. The command line and the
-//! app's fields both read numbers here, so they accept the same forms.
+//! Reading counts, probabilities and rates the way people type them:
+//! `50M`, `1e6`, `50_000_000`, `1%`, `0.01`, `1/100`, `1 in 1000`. The
+//! command line and the app's fields both read numbers here, so they accept
+//! the same forms (memory sizes are read in [`super::bytes`]).
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
 
 /// Why a piece of text is not the number it should be.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -111,14 +116,14 @@ pub fn parse_count(text: &str) -> Result<u64, NumberError> {
     }
 }
 
-/// Reads a probability: `0.01`, `1e-2`, `1%`, `0.5 %`, `1/100`. The
-/// result is not range-checked; see [`parse_target_rate`].
+/// Reads a probability: `0.01`, `1e-2`, `1%`, `0.5 %`, `1/100`,
+/// `1 in 1000`. The result is not range-checked; see [`parse_target_rate`].
 pub fn parse_probability(text: &str) -> Result<f64, NumberError> {
     let text = text.trim();
     if let Some(percent) = text.strip_suffix('%') {
         return Ok(parse_real(percent.trim_end())? / 100.0);
     }
-    if let Some((top, bottom)) = text.split_once('/') {
+    if let Some((top, bottom)) = split_ratio(text) {
         let top = parse_real(top.trim())?;
         let bottom = parse_real(bottom.trim())?;
         if bottom == 0.0 {
@@ -127,6 +132,51 @@ pub fn parse_probability(text: &str) -> Result<f64, NumberError> {
         return Ok(top / bottom);
     }
     parse_real(text)
+}
+
+/// `a/b` or `a in b` split into its two sides.
+fn split_ratio(text: &str) -> Option<(&str, &str)> {
+    text.split_once('/').or_else(|| text.split_once(" in "))
+}
+
+/// [`parse_probability`] as an exact fraction (`0.01` is exactly 1/100, not
+/// the double nearest it), for comparing rates against the target exactly.
+pub fn parse_probability_exact(text: &str) -> Result<BigRational, NumberError> {
+    let text = text.trim();
+    if let Some(percent) = text.strip_suffix('%') {
+        return Ok(exact_decimal(percent.trim_end())? / BigRational::from_integer(100.into()));
+    }
+    if let Some((top, bottom)) = split_ratio(text) {
+        let top = exact_decimal(top.trim())?;
+        let bottom = exact_decimal(bottom.trim())?;
+        if bottom.is_zero() {
+            return Err(NumberError::Malformed);
+        }
+        return Ok(top / bottom);
+    }
+    exact_decimal(text)
+}
+
+/// An unsigned decimal as an exact fraction (digits past the 38th are
+/// dropped, as [`parse_count`] does).
+pub(crate) fn exact_decimal(text: &str) -> Result<BigRational, NumberError> {
+    let d = parse_decimal(text).ok_or(NumberError::Malformed)?;
+    let scale = BigInt::from(10u32).pow(d.exponent.unsigned_abs() as u32);
+    let mantissa = BigInt::from(d.mantissa);
+    Ok(if d.exponent >= 0 {
+        BigRational::from_integer(mantissa * scale)
+    } else {
+        BigRational::new(mantissa, scale)
+    })
+}
+
+/// [`parse_target_rate`] as an exact fraction, with the same error text.
+pub fn parse_target_rate_exact(text: &str) -> Result<BigRational, String> {
+    parse_target_rate(text)?;
+    match parse_probability_exact(text) {
+        Ok(p) if !p.is_zero() && p < BigRational::one() => Ok(p),
+        _ => Err(TARGET_ALLOWED.to_string()),
+    }
 }
 
 /// An unsigned decimal as the nearest f64.
@@ -141,12 +191,15 @@ fn parse_real(text: &str) -> Result<f64, NumberError> {
 /// Reads a target false-positive rate, which must lie strictly between 0
 /// and 1. The error text describes the accepted forms and range.
 pub fn parse_target_rate(text: &str) -> Result<f64, String> {
-    const ALLOWED: &str = "a probability strictly between 0 and 1 (like 1%, 0.01 or 1/100)";
     match parse_probability(text) {
         Ok(p) if p > 0.0 && p < 1.0 => Ok(p),
-        _ => Err(ALLOWED.to_string()),
+        _ => Err(TARGET_ALLOWED.to_string()),
     }
 }
+
+/// What a target rate may be, as the error lines word it.
+const TARGET_ALLOWED: &str =
+    "a probability strictly between 0 and 1 (like 1%, 0.01, 1/100 or 1 in 1000)";
 
 #[cfg(test)]
 mod tests {
@@ -210,6 +263,28 @@ mod tests {
         }
         for text in ["", "%", "1/0", "a/b", "-0.1", "inf", "NaN", "1//2"] {
             assert!(parse_probability(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn one_in_n_and_exact_fractions() {
+        assert_eq!(parse_probability("1 in 1000"), Ok(0.001));
+        assert_eq!(parse_probability("1 in 1,000"), Ok(0.001));
+        let exact = |t| parse_probability_exact(t).unwrap();
+        let r = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+        assert_eq!(exact("0.01"), r(1, 100));
+        assert_eq!(exact("1%"), r(1, 100));
+        assert_eq!(exact("1/100"), r(1, 100));
+        assert_eq!(exact("1e-2"), r(1, 100));
+        assert_eq!(exact("1 in 1000"), r(1, 1000));
+        assert_eq!(exact("0.0111"), r(111, 10_000));
+        assert_eq!(exact("2.5 %"), r(1, 40));
+        assert_eq!(
+            parse_target_rate_exact("1e-300"),
+            Ok(BigRational::new(1.into(), BigInt::from(10).pow(300u32)))
+        );
+        for bad in ["1 in 0", "2 in 1", "1 in", "in 5", "0"] {
+            assert!(parse_target_rate_exact(bad).is_err(), "{bad}");
         }
     }
 

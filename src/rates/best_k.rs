@@ -96,9 +96,11 @@ pub fn rule_of_thumb(m: u64, n: u64) -> f64 {
     m as f64 / n as f64 * std::f64::consts::LN_2
 }
 
-/// The k values every front end scans for the best one at `m` bits and `n`
+/// The k values the lab has scanned for the best one at `m` bits and `n`
 /// keys: `1..=10`, widened when half as much again as the rule of thumb lies
-/// beyond 10 (so the best k is inside the range), but never past 32.
+/// beyond 10, but never past 32. Superseded by the one rule of
+/// [`super::scan::best_k_rule`] (1..=10, widened while the minimum sits on
+/// the upper edge), which `bloomlab rate` uses; kept until the lab moves.
 pub fn default_scan_range(m: u64, n: u64) -> RangeInclusive<u32> {
     let widened = (rule_of_thumb(m, n.max(1)) * 1.5).ceil();
     // The clamp keeps the value within 10..=32, so the cast is exact.

@@ -96,6 +96,41 @@ impl SigDecimal {
         })
     }
 
+    /// The next value up with the same number of significant digits (from
+    /// `9.99e-3` to `1.00e-2`), or `None` for zero and negative values.
+    pub fn next_up(&self) -> Option<SigDecimal> {
+        if self.negative || self.is_zero() {
+            return None;
+        }
+        let count = self.digits.len();
+        let bumped = self.digits.parse::<BigUint>().ok()? + 1u32;
+        let mut text = bumped.to_string();
+        let mut exponent = self.exponent;
+        if text.len() > count {
+            text.truncate(count);
+            exponent += 1;
+        }
+        Some(SigDecimal {
+            negative: false,
+            digits: text,
+            exponent,
+        })
+    }
+
+    /// The rounding boundary just above this value, halfway to
+    /// [`SigDecimal::next_up`], as `(c, s)` with boundary `c / 10^s`: `c` is
+    /// `5 (2d + 1)` for the digits `d`, and `s = D - E` for `D` digits and
+    /// exponent `E`. `None` for zero, negative values, and values of `10^D`
+    /// or more (where `s` would not be positive).
+    pub fn boundary_above(&self) -> Option<(BigUint, u64)> {
+        if self.negative || self.is_zero() {
+            return None;
+        }
+        let d = self.digits.parse::<BigUint>().ok()?;
+        let s = u64::try_from(self.digits.len() as i64 - self.exponent).ok()?;
+        (s > 0).then(|| ((d * 2u32 + 1u32) * 5u32, s))
+    }
+
     /// The significant digits, without sign or point.
     pub fn digits(&self) -> &str {
         &self.digits
@@ -314,6 +349,22 @@ mod tests {
         let expected: String = "142857".repeat(100);
         assert_eq!(s.digits(), expected);
         assert_eq!(s.exponent(), -1);
+    }
+
+    #[test]
+    fn neighbours_and_boundaries() {
+        let s = sig(999, 100_000, 3);
+        assert_eq!(s.scientific(), "9.99e-3");
+        assert_eq!(s.next_up().map(|n| n.scientific()), Some("1.00e-2".into()));
+        assert_eq!(
+            s.boundary_above(),
+            Some((BigUint::from(9995u32), 6)) // 9995 / 10^6 = 9.995e-3
+        );
+        assert_eq!(sig(0, 1, 3).next_up(), None);
+        assert_eq!(
+            sig(125, 1000, 2).boundary_above(),
+            Some((BigUint::from(125u32), 3))
+        );
     }
 
     #[test]

@@ -53,6 +53,34 @@ pub fn power_digits(base: u64, exp: u128) -> u64 {
     if reaches { d + 1 } else { d }
 }
 
+/// [`power_digits`] without the `u64` ceiling: counts beyond `u64::MAX`
+/// (m^(k*k*n) at k = 1000 and n near 10^15) come from the 256-bit
+/// fixed-point logarithms. Exact unless `exp * log10(base)` lies within
+/// about `exp * 2^-254` of an integer, where it saturates at `u128::MAX`
+/// rather than guess.
+pub fn power_digits_wide(base: u64, exp: u128) -> u128 {
+    let narrow = power_digits(base, exp);
+    if narrow < u64::MAX {
+        return u128::from(narrow);
+    }
+    if let Some(j) = power_of_ten(base) {
+        return exp
+            .checked_mul(u128::from(j))
+            .and_then(|d| d.checked_add(1))
+            .unwrap_or(u128::MAX);
+    }
+    // exp * log10(base) = exp * L_b / L_10 with each log in [l, l + 2)
+    // units of 2^-FRAC_BITS: bound the quotient on both sides.
+    let (lb, lt) = (log2_lower(base), log2_lower(10));
+    let e = BigUint::from(exp);
+    let low = (&e * &lb) / (&lt + 2u32);
+    let high = (&e * (&lb + 2u32)) / &lt;
+    if low != high {
+        return u128::MAX;
+    }
+    u128::try_from(low + 1u32).unwrap_or(u128::MAX)
+}
+
 /// `Some(j)` when `value == 10^j`.
 fn power_of_ten(mut value: u64) -> Option<u32> {
     let mut j = 0;
@@ -240,6 +268,29 @@ mod tests {
         assert_eq!(compare_logs(2, 10, 3), Some(true));
         assert_eq!(compare_logs(3, 2, 1), Some(false));
         assert_eq!(compare_logs(999, 2, 6), Some(false));
+    }
+
+    #[test]
+    fn counts_past_u64_are_still_exact() {
+        // Digit counts from Python's decimal module at 80 digits.
+        for (base, exp, digits) in [
+            (160u64, 10u128.pow(21), 2_204_119_982_655_924_780_855u128),
+            (
+                999_999_999_999,
+                10u128.pow(21),
+                11_999_999_999_999_565_705_519,
+            ),
+            (2, 1 << 100, 381_600_854_690_147_056_244_358_827_361),
+            (
+                3,
+                123_456_789_012_345_678_901_234,
+                58_903_858_077_231_005_480_081,
+            ),
+            (1000, 10u128.pow(20), 3 * 10u128.pow(20) + 1),
+        ] {
+            assert_eq!(power_digits_wide(base, exp), digits, "{base}^{exp}");
+        }
+        assert_eq!(power_digits_wide(160, 784), 1729);
     }
 
     #[test]

@@ -20,9 +20,19 @@ pub fn idealised_ratio(k: u32, keys_per_bit: f64) -> f64 {
 /// The idealised rate for a real-valued `k`, as used when drawing the rate
 /// against k as a smooth curve or at the rule-of-thumb optimum `(m/n) ln 2`.
 pub fn idealised_real_k(k: f64, keys_per_bit: f64) -> f64 {
+    idealised_ln_real_k(k, keys_per_bit).exp()
+}
+
+/// The natural logarithm of the idealised rate, finite even where the rate
+/// itself underflows a double (negative infinity with no keys).
+pub fn idealised_ln(p: Params) -> f64 {
+    idealised_ln_real_k(f64::from(p.k), p.n as f64 / p.m as f64)
+}
+
+fn idealised_ln_real_k(k: f64, keys_per_bit: f64) -> f64 {
     let x = k * keys_per_bit;
     if x == 0.0 {
-        return 0.0;
+        return f64::NEG_INFINITY;
     }
     let empty = (-x).exp();
     let log_set = if empty < 0.5 {
@@ -30,7 +40,7 @@ pub fn idealised_real_k(k: f64, keys_per_bit: f64) -> f64 {
     } else {
         (-(-x).exp_m1()).ln()
     };
-    (k * log_set).exp()
+    k * log_set
 }
 
 #[cfg(test)]

@@ -38,29 +38,62 @@
 //!   `true_denominator_digits(p)`, `true_work_digits(p)` and
 //!   `check_true_budget(p, budget)` (the true rate's working size).
 //!
+//!
+//! Certified digits (no fraction needed, at any m up to 10^18):
+//! - `certified::certified_digits(p, RateKind::{Classic, True}, digits,
+//!   budget) -> CertifiedDigits { decimal, method, bits }`: correctly
+//!   rounded digits from directed-rounding enclosures; `budget` only bounds
+//!   the fraction built to settle an exact rounding tie. `method.label()`
+//!   is "certified bracket" or "long division".
+//! - `figures::RateFigures::compute(p, digits, budget, flag)`: every figure
+//!   of one shape (both rates, "about 1 in N" as `OneIn`, denominator
+//!   digits, idealised, difference), certified.
+//! - `scan::best_k_rule(m, n, flag) -> KScan { range, reach, classic,
+//!   true_rate, points }`: the one best-k rule (1..10, widened while the
+//!   minimum is on the upper edge) for both rates, with the curve;
+//!   `scan::best_k_over(m, n, range, flag)` for an explicit range and
+//!   `scan::best_k_rule_of(m, n, kind, flag)` for one rate without a curve.
+//! - `solve::solve_size(&SizeQuery { n, p, m, k, by }, digits, budget,
+//!   flag) -> SizeAnswer`: any three of n, p, m, k in, the fourth out, by
+//!   the exact classic or true rate.
+//! - `certified::compare::compare_to(p, kind, &target, budget, flag)`:
+//!   a rate against an exact target.
+//! - `progress::Meter` with `ExactRates::compute_metered` and
+//!   `classic::classic_exact_metered`: progress of a long fraction.
+//!
 //! One file per concern: [`params`], [`budget`], [`error`], [`digits`]
 //! (digit counts of huge powers), [`classic`], [`true_rate`], [`exact_pair`]
 //! (both exact rates sharing their powers, the fastest way to get both),
 //! [`decimal`] (long division), [`one_in`](mod@one_in), [`idealised`](mod@idealised), [`difference`](mod@difference),
 //! [`bounds`] (certified brackets used to rank k cheaply), [`best_k`](mod@best_k) and
-//! [`sizing`], plus private helpers for cancellation and big powers.
+//! [`sizing`] (the textbook's sizing), [`dyadic`] (directed-rounding
+//! floats), [`certified`], [`figures`], [`scan`], [`solve`] and
+//! [`progress`], plus private helpers for cancellation and big powers.
 
 pub mod best_k;
 pub mod bounds;
 pub mod budget;
 mod cancel;
+pub mod certified;
 pub mod classic;
+mod cores;
 pub mod decimal;
 pub mod difference;
 pub mod digits;
+pub mod dyadic;
 pub mod error;
 pub mod exact_pair;
+pub mod figures;
 pub mod fill;
 pub mod idealised;
+pub mod ntt;
 pub mod one_in;
 pub mod params;
 mod powers;
+pub mod progress;
+pub mod scan;
 pub mod sizing;
+pub mod solve;
 pub mod true_rate;
 
 pub use best_k::{BestK, best_k, best_k_cancellable, best_k_scan, rule_of_thumb};
@@ -71,7 +104,7 @@ pub use difference::{Difference, difference};
 pub use error::RateError;
 pub use exact_pair::ExactRates;
 pub use fill::{exact_fill, idealised_fill};
-pub use idealised::{idealised, idealised_ratio, idealised_real_k};
+pub use idealised::{idealised, idealised_ln, idealised_ratio, idealised_real_k};
 pub use one_in::one_in;
 pub use params::Params;
 pub use sizing::Sizing;

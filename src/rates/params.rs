@@ -3,7 +3,9 @@
 
 use super::error::RateError;
 
-/// Largest number of bits accepted by the exact arithmetic.
+/// Largest number of bits accepted by the exact arithmetic (10^18): the
+/// certified digits work at any size up to it, while the full fractions are
+/// still held to their digit budget.
 pub const MAX_M: u64 = crate::limits::EXACT_M.max;
 /// Largest number of keys accepted by the exact arithmetic.
 pub const MAX_N: u64 = crate::limits::EXACT_N.max;
@@ -36,7 +38,7 @@ impl Params {
             return Err(RateError::InvalidParams {
                 name: "m",
                 value: self.m.to_string(),
-                range: "1..=1000000000000000",
+                range: "1..=1000000000000000000",
             });
         }
         if self.n > MAX_N {
@@ -57,7 +59,7 @@ impl Params {
     }
 
     /// Total hash throws while inserting: `k * n`. Fits in a `u64` for every
-    /// valid `Params`.
+    /// valid `Params` (at most 10^18).
     pub fn throws(&self) -> u64 {
         u64::from(self.k).saturating_mul(self.n)
     }

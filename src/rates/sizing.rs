@@ -72,7 +72,7 @@ impl Sizing {
             return Err(RateError::InvalidParams {
                 name: "p",
                 value: p.to_string(),
-                range: "large enough that n keys need at most 10^15 bits",
+                range: "large enough that n keys need at most 10^18 bits",
             });
         }
         let m = (m_real as u64).max(1);

@@ -22,10 +22,12 @@ use num_traits::Zero;
 
 use super::budget::Budget;
 use super::cancel;
+use super::cores;
 use super::digits::power_digits;
 use super::error::RateError;
 use super::params::Params;
-use super::powers::{self, PARALLEL_DIGITS};
+use super::powers::{self, Crew, PARALLEL_DIGITS};
+use super::progress::Meter;
 
 /// What the budget calls the true rate's denominator in its messages.
 pub const TRUE_WHAT: &str = "exact true rate's denominator";
@@ -91,8 +93,39 @@ pub fn true_exact_cancellable(
     check_true_budget(p, budget)?;
     let parallel = true_denominator_digits(p) >= PARALLEL_DIGITS;
     let coefficients = coefficients(p, flag)?;
-    let powers = falling_powers(p, None, parallel, flag)?;
-    true_from_powers(p, &coefficients, &powers, flag)
+    let meter = Meter::new();
+    let (evens, odds): (Vec<u64>, Vec<u64>) =
+        falling_indices(p).into_iter().partition(|j| j % 2 == 0);
+    let powers = cores::both_sharing(
+        parallel,
+        |spare| {
+            falling_powers(
+                p,
+                &evens,
+                flag,
+                &Crew {
+                    spare,
+                    meter: &meter,
+                },
+            )
+        },
+        |spare| {
+            falling_powers(
+                p,
+                &odds,
+                flag,
+                &Crew {
+                    spare,
+                    meter: &meter,
+                },
+            )
+        },
+    );
+    let mut table = vec![BigUint::zero(); top_index(p) + 1];
+    for (j, v) in powers.0?.into_iter().chain(powers.1?) {
+        table[j as usize] = v;
+    }
+    true_from_powers(p, &coefficients, &table, flag)
 }
 
 /// The coefficients `a_0..a_J`, `J = min(k, m)`; beyond `m` every falling
@@ -159,29 +192,38 @@ fn top_index(p: Params) -> usize {
     (p.k as u64).min(p.m) as usize
 }
 
-/// `(m-j)^(kn)` for `j = 0..=min(k, m)`, spread over two threads when
-/// `parallel`. Entries below `from` are left at zero for the caller to fill
-/// (with powers it already has).
+/// `(m-j)^(kn)` for each `j` of `js`, with their j.
 pub(crate) fn falling_powers(
     p: Params,
-    from: Option<u64>,
-    parallel: bool,
+    js: &[u64],
     flag: &AtomicBool,
-) -> Result<Vec<BigUint>, RateError> {
-    let top = top_index(p) as u64;
+    crew: &Crew<'_>,
+) -> Result<Vec<(u64, BigUint)>, RateError> {
     let kn = p.throws();
-    let compute = |js: Vec<u64>| -> Result<Vec<(u64, BigUint)>, RateError> {
-        js.into_iter()
-            .map(|j| powers::pow(&BigUint::from(p.m - j), kn, flag).map(|v| (j, v)))
-            .collect()
-    };
-    let (evens, odds): (Vec<u64>, Vec<u64>) = (from.unwrap_or(0)..=top).partition(|j| j % 2 == 0);
-    let (left, right) = powers::both(parallel, || compute(evens), || compute(odds));
-    let mut out = vec![BigUint::zero(); top as usize + 1];
-    for (j, v) in left?.into_iter().chain(right?) {
-        out[j as usize] = v;
-    }
-    Ok(out)
+    js.iter()
+        .map(|&j| powers::pow_with(&BigUint::from(p.m - j), kn, flag, crew).map(|v| (j, v)))
+        .collect()
+}
+
+/// The indices `j = 0..=min(k, m)` of the falling powers.
+pub(crate) fn falling_indices(p: Params) -> Vec<u64> {
+    (0..=top_index(p) as u64).collect()
+}
+
+/// The expected cost of the powers `(m-j)^(kn)` for each j of `js`.
+pub(crate) fn falling_cost(p: Params, js: &[u64]) -> u64 {
+    let kn = p.throws();
+    js.iter()
+        .map(|&j| {
+            let base = p.m - j;
+            let odd = if base == 0 {
+                0
+            } else {
+                base >> base.trailing_zeros()
+            };
+            Meter::power_cost(u64::from(64 - odd.leading_zeros()), kn)
+        })
+        .fold(0u64, u64::saturating_add)
 }
 
 /// Assembles the alternating sum over `m^(kn+k)`.

@@ -120,30 +120,137 @@ fn a_large_filter_within_the_budget() {
     assert_eq!(v["exact"], "8.193920092e-3");
     assert_eq!(v["exact_denominator_digits"], 2_450_001);
     assert_eq!(v["true"], "8.194445428e-3");
+    // Both fractions fit the default budget: they are built and divided
+    // out (and agree with the certified digits).
+    assert_eq!(v["exact_method"], "long division");
+    assert_eq!(v["true_method"], "long division");
     assert_eq!(v["best_k"], 7);
-    // The scan is 1..10 by default, as product.md promises; k = 10 is over
-    // the digit budget and ranked by its bounds.
     assert_eq!(v["best_k_range"], serde_json::json!([1, 10]));
-    assert_eq!(v["best_k_skipped"], serde_json::json!([10]));
+    // Every k is ranked by certified enclosures now: none is skipped.
+    assert_eq!(v["best_k_skipped"], serde_json::json!([]));
+    // With a smaller budget the same digits come from the brackets alone.
+    let v = rate_json(100_000, 10_000, 7, &["--max-digits", "1000"]);
+    assert_eq!(v["exact"], "8.193920092e-3");
+    assert_eq!(v["true"], "8.194445428e-3");
+    assert_eq!(v["exact_method"], "certified bracket");
+    assert_eq!(v["true_method"], "certified bracket");
 }
 
 #[test]
-fn any_scan_range_on_request_and_the_lab_range_agrees() {
-    // m/n = 16: the rule of thumb is 11.09, so the default 1..10 stops at
-    // its top; the text says so, and a wider range finds 11.
+fn real_filters_answer_with_certified_digits() {
+    // The lesson's 50M ids at 1% (21 billion denominator digits) and the
+    // crawler's filter (490 billion): far beyond any fraction, certified.
+    let v = rate_json(479_252_919, 50_000_000, 7, &["--digits", "20"]);
+    assert_eq!(v["exact"], "1.0039217695077603015e-2");
+    assert_eq!(v["true"], "1.0039217826386687070e-2");
+    assert_eq!(v["exact_method"], "certified bracket");
+    assert_eq!(v["true_method"], "certified bracket");
+    assert_eq!(v["exact_denominator_digits"], 21_267_383_679u64);
+    assert_eq!(v["best_k"], 7);
+    let out = bloomlab(&[
+        "rate",
+        "--m",
+        "10000000000",
+        "--n",
+        "1000000000",
+        "--k",
+        "7",
+        "--digits",
+        "30",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "8.19372206784264583218963374476e-3 (30 significant digits; exact, certified bracket)",
+        "8.19372207309584602162718189570e-3  E[(X/m)^k] (exact, certified bracket)",
+        "490000000001 digits",
+        "about 1 in 122",
+    ] {
+        assert!(text.contains(needle), "{needle} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn the_widest_shapes_are_accepted() {
+    let v = rate_json(1_000_000_000_000, 1_000_000_000_000_000, 64, &[]);
+    assert_eq!(v["exact_method"], "certified bracket");
+    assert_eq!(v["exact"], "1.000000000e0");
+    // 12 * 1000^2 * 10^15 + 1 digits: past u64, still counted exactly (the
+    // raw JSON text, since a parsed Value would round it to a double).
+    let out = bloomlab(&[
+        "rate", "--m", "1e12", "--n", "1e15", "--k", "1000", "--json",
+    ]);
+    let raw = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        raw.contains("\"exact_denominator_digits\":12000000000000000000001,"),
+        "{raw}"
+    );
+    let v = rate_json(1_000_000_000_000, 1_000_000_000, 64, &[]);
+    assert_eq!(v["exact_method"], "certified bracket");
+    // A rate far below the smallest double still has all its digits, and
+    // its reciprocal is written out rather than refused.
+    let out = bloomlab(&[
+        "rate",
+        "--m",
+        "1e12",
+        "--n",
+        "1",
+        "--k",
+        "64",
+        "--best-k-range",
+        "1..10",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("3.940200612e-653"), "{text}");
+    assert!(text.contains("about 1 in 2.54e652"), "{text}");
+    assert!(text.contains("idealised    3.940200612e-653"), "{text}");
+}
+
+#[test]
+fn the_best_k_of_a_real_filter_beside_the_classic_one() {
+    // issue 15: (m, n, k given, classic best, true best).
+    for (m, n, k, classic, truth) in [(16, 3, 3, 4, 3), (128, 16, 6, 6, 5), (160, 16, 7, 7, 7)] {
+        let v = rate_json(m, n, k, &[]);
+        assert_eq!(
+            (v["best_k"].as_u64(), v["best_k_true"].as_u64()),
+            (Some(classic), Some(truth)),
+            "{v}"
+        );
+        assert!(v["best_k_true_rate"].is_string(), "{v}");
+    }
+    let v = rate_json(16, 3, 3, &[]);
+    assert_eq!(v["best_k_true_rate"], "9.059622504e-2");
+    let out = bloomlab(&["rate", "--m", "16", "--n", "3", "--k", "3"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("the true rate at k = 3 (9.059622504e-2) is 3.1% lower than at the classic k = 4 (9.345499378e-2)"),
+        "{text}"
+    );
+    let out = bloomlab(&["rate", "--m", "160", "--n", "16", "--k", "7"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("best k true  7 (the same k)"));
+}
+
+#[test]
+fn the_scan_widens_by_the_one_rule_and_any_range_on_request() {
+    // m/n = 16: the rule of thumb is 11.09, so 1..10 has its minimum on
+    // the edge; the rule widens to 1..12 and says so, as the lab does.
     let v = rate_json(160, 10, 7, &[]);
-    assert_eq!(v["best_k_range"], serde_json::json!([1, 10]));
-    assert_eq!(v["best_k"], 10);
+    assert_eq!(v["best_k_range"], serde_json::json!([1, 12]));
+    assert_eq!(v["best_k_range_reason"], "extended");
+    assert_eq!(v["best_k"], 11);
+    let lab =
+        bloomlab::rates::scan::best_k_rule(160, 10, &std::sync::atomic::AtomicBool::new(false))
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((lab.classic.k, lab.range), (11, 1..=12));
     let out = bloomlab(&["rate", "--m", "160", "--n", "10", "--k", "7"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("top of the scan"), "{text}");
-    // The lab scans to ceil(1.5 * 11.09) = 17; asked for that range, the
-    // command agrees with it.
-    let lab = bloomlab::rates::best_k::default_scan_range(160, 10);
-    assert_eq!(*lab.end(), 17);
-    let v = rate_json(160, 10, 7, &["--best-k-range", "1..17"]);
-    assert_eq!(v["best_k_range"], serde_json::json!([1, 17]));
-    assert_eq!(v["best_k"], 11);
+    assert!(text.contains("widened past 10"), "{text}");
+    // An explicit range is scanned as given, and warns at its top.
+    let v = rate_json(160, 10, 7, &["--best-k-range", "1..10"]);
+    assert_eq!(
+        (v["best_k"].as_u64(), v["best_k_range_reason"].as_str()),
+        (Some(10), Some("requested"))
+    );
     let out = bloomlab(&[
         "rate",
         "--m",
@@ -153,37 +260,88 @@ fn any_scan_range_on_request_and_the_lab_range_agrees() {
         "--k",
         "7",
         "--best-k-range",
-        "1..17",
+        "1..10",
     ]);
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("top of the scan"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("top of the scan"));
+    let v = rate_json(160, 10, 7, &["--best-k-range", "1..17"]);
+    assert_eq!(v["best_k_range"], serde_json::json!([1, 17]));
+    assert_eq!(v["best_k"], 11);
 }
 
 #[test]
-fn a_best_k_over_budget_is_certified_not_dropped() {
-    // Only k = 1 and 2 fit the default budget at this shape; k = 7 is the
-    // best, proven by its bounds, and its exact rate would need 29,400,001
-    // digits.
+fn a_best_k_far_over_the_budget_has_its_digits() {
+    // k = 7's fraction would need 29,400,001 digits; its digits are
+    // certified anyway.
     let v = rate_json(1_000_000, 100_000, 1, &[]);
     assert_eq!(v["best_k"], 7);
-    assert_eq!(v["best_k_status"], "certified");
-    assert_eq!(v["best_k_exact"], Value::Null);
+    assert_eq!(v["best_k_status"], "exact");
+    assert_eq!(v["best_k_exact"], "8.193741868e-3");
     assert_eq!(v["best_k_exact_digits"], 29_400_001);
     assert_eq!(v["best_k_candidates"], serde_json::json!([7]));
-    assert_eq!(
-        v["best_k_skipped"],
-        serde_json::json!([3, 4, 5, 6, 7, 8, 9, 10])
-    );
-    // Close to the idealised rate at k = 7 (they differ by about 2e-8 here).
     assert!(
-        (number(&v, "best_k_approx") - 0.0081937).abs() < 1e-6,
+        (number(&v, "best_k_approx") - 0.0081937418).abs() < 1e-9,
         "{v}"
     );
-    // A winner within budget is exact, and its approximation is the double
-    // nearest its exact rate.
     let v = rate_json(160, 16, 5, &[]);
-    assert_eq!(v["best_k_status"], "exact");
     assert_eq!(v["best_k_exact_digits"], 1729);
     assert!((number(&v, "best_k_approx") - 0.008318677100609871).abs() < 1e-15);
+}
+
+#[test]
+fn rational_prints_the_fraction_or_refuses_in_one_line() {
+    let out = bloomlab(&["rate", "--m", "16", "--n", "3", "--k", "3", "--rational"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let numerator = lines[0]
+        .strip_prefix("numerator    ")
+        .unwrap_or_else(|| panic!("{text}"));
+    let denominator = lines[1]
+        .strip_prefix("denominator  ")
+        .unwrap_or_else(|| panic!("{text}"));
+    // N^k / m^(k^2 n): (16^9 - 15^9)^3 / 16^27.
+    let n = num_bigint::BigUint::from(16u32).pow(9) - num_bigint::BigUint::from(15u32).pow(9);
+    assert_eq!(numerator, n.pow(3).to_string());
+    assert_eq!(
+        denominator,
+        num_bigint::BigUint::from(16u32).pow(27).to_string()
+    );
+    assert_eq!(denominator.len(), 33);
+    let v: Value = serde_json::from_slice(
+        &bloomlab(&[
+            "rate",
+            "--m",
+            "16",
+            "--n",
+            "3",
+            "--k",
+            "3",
+            "--rational",
+            "--json",
+        ])
+        .stdout,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v["numerator"], numerator);
+    assert_eq!(v["denominator"], denominator);
+    let out = bloomlab(&[
+        "rate",
+        "--m",
+        "1000000",
+        "--n",
+        "1000000",
+        "--k",
+        "7",
+        "--rational",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("digits") && err.contains("--max-digits"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -17,6 +17,8 @@ fn rate_text_at_the_lesson_setting() {
     insta::assert_snapshot!(stdout_of(&["rate", "--m", "160", "--n", "16", "--k", "7"]));
 }
 
+/// Once the k = 10 whose fraction was over budget; now every k is ranked
+/// by certified brackets and none is skipped.
 #[test]
 fn rate_text_with_a_skipped_k() {
     insta::assert_snapshot!(stdout_of(&[
@@ -24,6 +26,8 @@ fn rate_text_with_a_skipped_k() {
     ]));
 }
 
+/// Once "certified by bounds" without its digits; now the best k's digits
+/// are certified too.
 #[test]
 fn rate_text_with_a_best_k_certified_by_bounds() {
     insta::assert_snapshot!(stdout_of(&[
@@ -32,8 +36,40 @@ fn rate_text_with_a_best_k_certified_by_bounds() {
 }
 
 #[test]
+fn rate_text_for_a_real_filter_from_certified_brackets() {
+    insta::assert_snapshot!(stdout_of(&[
+        "rate",
+        "--m",
+        "479252919",
+        "--n",
+        "50000000",
+        "--k",
+        "7",
+        "--digits",
+        "20"
+    ]));
+}
+
+#[test]
+fn rate_text_when_the_true_best_k_differs() {
+    insta::assert_snapshot!(stdout_of(&["rate", "--m", "16", "--n", "3", "--k", "3"]));
+}
+
+#[test]
 fn size_text_for_fifty_million_ids() {
     insta::assert_snapshot!(stdout_of(&["size", "--n", "50M", "--p", "1%"]));
+}
+
+#[test]
+fn size_text_solving_the_rate_of_a_memory_budget() {
+    insta::assert_snapshot!(stdout_of(&["size", "--memory", "64MiB", "--n", "50M"]));
+}
+
+#[test]
+fn size_text_by_the_true_rate() {
+    insta::assert_snapshot!(stdout_of(&[
+        "size", "--n", "16", "--p", "1%", "--by", "true"
+    ]));
 }
 
 #[test]

@@ -114,7 +114,7 @@ const RENDER: &[&str] = &["render", "--width", "80", "--height", "24"];
 
 #[test]
 fn rate_refuses_every_bad_number() {
-    let mut cases = numeric_cases(RATE, "--m", &["0", "1000000000000000000"]);
+    let mut cases = numeric_cases(RATE, "--m", &["0", "1000000000000000001"]);
     cases.extend(numeric_cases(RATE, "--n", &["1000000000000000000"]));
     cases.extend(numeric_cases(RATE, "--k", &["0", "1000000", "4294967296"]));
     cases.extend(numeric_cases(
@@ -318,8 +318,33 @@ fn non_utf8_keys_are_valid() {
     report.finish();
 }
 
-/// Valid but enormous requests: the exact work has a size budget checked
-/// before it starts, so these are refused at once rather than computed.
+/// Valid but enormous requests: the digits of `rate` come from certified
+/// brackets at any size, so these answer; only their full fractions are
+/// out of reach, and asking for those is refused at once.
+#[test]
+fn enormous_rates_answer_and_their_fractions_are_refused_fast() {
+    let mut report = Report::default();
+    for args in [
+        &[
+            "rate",
+            "--m",
+            "1000000000000",
+            "--n",
+            "1000000000000",
+            "--k",
+            "1000",
+        ][..],
+        &["rate", "--m", "1000000", "--n", "100000", "--k", "32"],
+    ] {
+        let o = run(args);
+        let problems = success_problems(&o, Duration::from_secs(4));
+        report.add(&o, problems);
+    }
+    report.finish();
+}
+
+/// Valid but enormous requests whose work has a size budget checked before
+/// it starts, so they are refused at once rather than computed.
 #[test]
 fn over_budget_work_is_refused_fast() {
     refuse_all(&[
@@ -332,11 +357,21 @@ fn over_budget_work_is_refused_fast() {
                 "1000000000000",
                 "--k",
                 "1000",
+                "--rational",
             ],
             &["digits"],
         ),
         (
-            &["rate", "--m", "1000000", "--n", "100000", "--k", "32"],
+            &[
+                "rate",
+                "--m",
+                "1000000",
+                "--n",
+                "100000",
+                "--k",
+                "32",
+                "--rational",
+            ],
             &["digits"],
         ),
         (

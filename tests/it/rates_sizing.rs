@@ -2,6 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use bloomlab::rates::certified::{DigitsMethod, RateKind, certified_digits};
 use bloomlab::rates::{Budget, RateError, SigDecimal, Sizing};
 
 #[test]
@@ -18,12 +19,17 @@ fn fifty_million_ids_at_one_percent() {
     assert_eq!(format!("{:.2}", s.k_real), "6.64");
     assert_eq!(s.k, 7);
     assert!((s.idealised - 0.01).abs() < 0.0005, "{}", s.idealised);
-    // 49 * 50M * log10(m) digits: far over the default budget, so the exact
-    // rate is declined with the size named, not computed.
+    // 49 * 50M * log10(m) digits: far over the default budget, so the full
+    // fraction is declined with the size named, not computed...
     assert!(matches!(
         s.exact_rate(Budget::default(), &AtomicBool::new(false)),
         Err(RateError::BudgetExceeded { .. })
     ));
+    // ...while its certified digits show the textbook size misses 1%.
+    let exact = certified_digits(s.params(), RateKind::Classic, 10, Budget::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(exact.decimal.scientific(), "1.003921770e-2");
+    assert_eq!(exact.method, DigitsMethod::CertifiedBracket);
 }
 
 #[test]

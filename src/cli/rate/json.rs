@@ -1,0 +1,90 @@
+//! The JSON form of `rate`: one object, keys in alphabetical order (as
+//! serde_json's own maps sort them, so the bytes stay those of earlier
+//! versions for every key they had).
+
+use serde::Serialize;
+
+use super::{Report, range_of, rule_of_thumb};
+use crate::rates::Params;
+use crate::rates::classic::classic_denominator_digits_wide;
+use crate::rates::scan::ScanReach;
+
+#[derive(Serialize)]
+struct RateJson {
+    best_k: Option<u32>,
+    best_k_approx: Option<f64>,
+    best_k_candidates: Vec<u32>,
+    best_k_exact: Option<String>,
+    best_k_exact_digits: Option<u128>,
+    best_k_range: [u32; 2],
+    best_k_range_reason: &'static str,
+    /// Always empty now: every k is ranked by certified enclosures, none is
+    /// left out for the size of its fraction.
+    best_k_skipped: Vec<u32>,
+    best_k_status: &'static str,
+    best_k_true: Option<u32>,
+    best_k_true_rate: Option<String>,
+    difference: f64,
+    difference_relative: f64,
+    digits: u32,
+    exact: String,
+    exact_denominator_digits: u128,
+    exact_method: &'static str,
+    idealised: f64,
+    k: u32,
+    m: u64,
+    n: u64,
+    one_in: Option<u64>,
+    rule_of_thumb_k: Option<f64>,
+    #[serde(rename = "true")]
+    true_rate: String,
+    true_method: &'static str,
+}
+
+pub(super) fn render(r: &Report) -> String {
+    let p = r.params;
+    let f = &r.figures;
+    let range = range_of(&r.scan);
+    let classic = r.best.classic.as_ref();
+    let out = RateJson {
+        best_k: classic.map(|c| c.0),
+        best_k_approx: classic.map(|c| c.2),
+        best_k_candidates: r.scan.classic.candidates.clone(),
+        best_k_exact: classic.map(|c| c.1.scientific()),
+        best_k_exact_digits: classic
+            .map(|c| classic_denominator_digits_wide(Params { k: c.0, ..p })),
+        best_k_range: [*range.start(), *range.end()],
+        best_k_range_reason: match r.scan.reach {
+            ScanReach::Default => "default",
+            ScanReach::Requested => "requested",
+            ScanReach::Extended { .. } => "extended",
+            ScanReach::AtLimit { .. } => "at the largest k",
+        },
+        best_k_skipped: Vec::new(),
+        best_k_status: if classic.is_some() {
+            "exact"
+        } else {
+            "undecided"
+        },
+        best_k_true: r.best.truth.as_ref().map(|t| t.0),
+        best_k_true_rate: r.best.truth.as_ref().map(|t| t.1.scientific()),
+        difference: f.difference.absolute,
+        difference_relative: f.difference.relative,
+        digits: r.digits,
+        exact: r.exact.decimal.scientific(),
+        exact_denominator_digits: f.denominator_digits,
+        exact_method: r.exact.method.label(),
+        idealised: f.idealised,
+        k: p.k,
+        m: p.m,
+        n: p.n,
+        one_in: match f.one_in {
+            crate::rates::figures::OneIn::About(v) => Some(v),
+            _ => None,
+        },
+        rule_of_thumb_k: rule_of_thumb(p),
+        true_rate: r.truth.decimal.scientific(),
+        true_method: r.truth.method.label(),
+    };
+    serde_json::to_string(&out).unwrap_or_default()
+}

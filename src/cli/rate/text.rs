@@ -1,0 +1,179 @@
+//! The text form of `rate`.
+
+use std::fmt::Write;
+
+use super::{Report, Shown, range_of, rule_of_thumb};
+use crate::cli::ranges::MAX_K;
+use crate::numbers::grouped;
+use crate::rates::certified::compare::MAX_BITS;
+use crate::rates::figures::OneIn;
+use crate::rates::scan::{KBest, ScanReach};
+use crate::rates::{SigDecimal, idealised_ln};
+
+/// The rate as a plain decimal too, when that stays short.
+fn with_plain(d: &SigDecimal) -> String {
+    if d.is_zero() {
+        "0".to_string()
+    } else if (-8..=0).contains(&d.exponent()) && d.digits().len() <= 20 {
+        format!("{} = {}", d.scientific(), d.plain())
+    } else {
+        d.scientific()
+    }
+}
+
+/// How a rate's digits were obtained, as the output words it.
+fn how(s: &Shown) -> String {
+    format!("exact, {}", s.method.label())
+}
+
+fn short(d: &SigDecimal) -> String {
+    if d.is_zero() {
+        "0".to_string()
+    } else {
+        d.scientific()
+    }
+}
+
+pub(super) fn render(r: &Report) -> String {
+    let p = r.params;
+    let f = &r.figures;
+    let mut out = String::new();
+    let per_key = if p.n == 0 {
+        "no keys".to_string()
+    } else {
+        format!("{:.4} bits per key", p.bits_per_key())
+    };
+    // Writing into a String cannot fail.
+    let _ = writeln!(out, "m = {}, n = {}, k = {} ({per_key})", p.m, p.n, p.k);
+    let _ = writeln!(
+        out,
+        "exact        {} ({} significant digits; {})",
+        with_plain(&r.exact.decimal),
+        r.digits,
+        how(&r.exact)
+    );
+    let reach = match &f.one_in {
+        OneIn::Never => "never: an empty filter says no to everything".to_string(),
+        OneIn::About(n) => format!("about 1 in {n}"),
+        OneIn::Rarer(d) => format!("about 1 in {}", d.scientific()),
+    };
+    let _ = writeln!(out, "             {reach}");
+    let _ = writeln!(out, "denominator  {} digits", f.denominator_digits);
+    let _ = writeln!(out, "idealised    {}  (1 - e^(-kn/m))^k", idealised_text(r));
+    let _ = writeln!(
+        out,
+        "difference   {:.6e} absolute, {:.4}% of the exact rate",
+        f.difference.absolute,
+        100.0 * f.difference.relative
+    );
+    let _ = writeln!(
+        out,
+        "true         {}  E[(X/m)^k] ({})",
+        with_plain(&r.truth.decimal),
+        how(&r.truth)
+    );
+    best_k_text(&mut out, r);
+    if let Some(thumb) = rule_of_thumb(p) {
+        let _ = writeln!(out, "rule of thumb (m/n) ln 2 = {thumb:.2}");
+    }
+    out
+}
+
+/// The idealised rate to ten digits; below the smallest double (where the
+/// double is 0) it is written from its logarithm instead.
+fn idealised_text(r: &Report) -> String {
+    let value = r.figures.idealised;
+    let ln = idealised_ln(r.params);
+    if value > 0.0 || !ln.is_finite() {
+        return format!("{value:.9e}");
+    }
+    let log10 = ln / std::f64::consts::LN_10;
+    let mut exponent = log10.floor();
+    let mut mantissa = 10f64.powf(log10 - exponent);
+    if format!("{mantissa:.9}").starts_with("10") {
+        mantissa /= 10.0;
+        exponent += 1.0;
+    }
+    format!("{mantissa:.9}e{exponent}")
+}
+
+fn undecided(b: &KBest) -> String {
+    let list: Vec<String> = b.candidates.iter().map(u32::to_string).collect();
+    format!(
+        "one of {}: their rates agree to {} bits and could not be told apart",
+        list.join(", "),
+        grouped(MAX_BITS)
+    )
+}
+
+/// The best-k lines: both winners, how far apart their true rates are, and
+/// how the scanned range came about.
+fn best_k_text(out: &mut String, r: &Report) {
+    let range = range_of(&r.scan);
+    let (start, end) = (*range.start(), *range.end());
+    match &r.best.classic {
+        Some((k, rate, _)) => {
+            let _ = writeln!(
+                out,
+                "best k       {k} of {start}..{end}, exact {}",
+                short(rate)
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "best k       {} (of {start}..{end})",
+                undecided(&r.scan.classic)
+            );
+        }
+    }
+    match (&r.best.truth, &r.best.truth_at_classic, &r.best.classic) {
+        (Some((kt, rate)), Some((at_classic, lower)), Some((kc, ..))) => {
+            let _ = writeln!(
+                out,
+                "best k true  {kt}: the true rate at k = {kt} ({}) is {lower:.1}% lower than at \
+                 the classic k = {kc} ({})",
+                short(rate),
+                short(at_classic)
+            );
+        }
+        (Some((kt, rate)), ..) => {
+            let _ = writeln!(out, "best k true  {kt} (the same k), true {}", short(rate));
+        }
+        (None, ..) => {
+            let _ = writeln!(out, "best k true  {}", undecided(&r.scan.true_rate));
+        }
+    }
+    reach_text(out, r, start, end);
+}
+
+fn reach_text(out: &mut String, r: &Report, start: u32, end: u32) {
+    match r.scan.reach {
+        ScanReach::Default => {}
+        ScanReach::Extended { from } => {
+            let _ = writeln!(
+                out,
+                "             scanned {start}..{end}: widened past {from} while the best k sat \
+                 on the upper edge"
+            );
+        }
+        ScanReach::AtLimit { from } => {
+            let _ = writeln!(
+                out,
+                "             scanned {start}..{end}: widened past {from} up to the largest k, \
+                 and the best k still sits on the edge: a larger k would do better"
+            );
+        }
+        ScanReach::Requested => {
+            let on_top = r.scan.classic.k == end || r.scan.true_rate.k == end;
+            if on_top && end < MAX_K {
+                let _ = writeln!(
+                    out,
+                    "             the best k is the top of the scan: a larger k may do better \
+                     (try --best-k-range {start}..{}, or leave the range out)",
+                    end.saturating_mul(2).min(MAX_K)
+                );
+            }
+        }
+    }
+}

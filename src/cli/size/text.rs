@@ -1,0 +1,232 @@
+//! The text form of `size`.
+
+use std::fmt::Write;
+
+use super::{Report, Target, Textbook};
+use crate::numbers::format_bytes;
+use crate::rates::SigDecimal;
+use crate::rates::certified::RateKind;
+use crate::rates::scan::ScanReach;
+use crate::rates::solve::{KChoice, SizeAnswer, Solved};
+
+/// A rate for reading: positional while short, scientific when tiny.
+fn rate(d: &SigDecimal) -> String {
+    if (-8..=0).contains(&d.exponent()) {
+        d.plain()
+    } else {
+        d.scientific()
+    }
+}
+
+fn target_text(t: &Target) -> String {
+    if t.value >= 1e-4 {
+        t.value.to_string()
+    } else {
+        format!("{:e}", t.value)
+    }
+}
+
+fn kind_name(kind: RateKind) -> &'static str {
+    match kind {
+        RateKind::Classic => "exact",
+        RateKind::True => "true",
+    }
+}
+
+pub(super) fn render(r: &Report) -> String {
+    let a = &r.answer;
+    let mut out = String::new();
+    // Writing into a String cannot fail.
+    let _ = writeln!(out, "{}", heading(r));
+    let per_key = a.m as f64 / a.n as f64;
+    match a.solved {
+        Solved::Bits => {
+            let _ = writeln!(
+                out,
+                "m             {} bits, {per_key:.3} bits per key: the fewest whose {} rate meets the target",
+                a.m,
+                kind_name(a.by)
+            );
+        }
+        Solved::Keys => {
+            let _ = writeln!(
+                out,
+                "n             {} keys ({per_key:.3} bits per key): the most whose {} rate meets the target",
+                a.n,
+                kind_name(a.by)
+            );
+        }
+        Solved::Rate | Solved::Hashes => {}
+    }
+    let bytes = a.m.div_ceil(8);
+    let _ = if bytes < 1000 {
+        writeln!(out, "memory        {}", format_bytes(bytes))
+    } else {
+        writeln!(out, "memory        {bytes} bytes = {}", format_bytes(bytes))
+    };
+    k_lines(&mut out, a);
+    let _ = writeln!(
+        out,
+        "exact         {} at this m, n and k (exact, {})",
+        rate(&a.classic.decimal),
+        a.classic.method.label()
+    );
+    let _ = writeln!(
+        out,
+        "true          {} at this m, n and k (exact, {}), E[(X/m)^k]",
+        rate(&a.true_rate.decimal),
+        a.true_rate.method.label()
+    );
+    if let Some(t) = &r.target {
+        verdict_lines(&mut out, a, t);
+    }
+    if let Some(tb) = &r.textbook {
+        textbook_lines(&mut out, tb);
+    }
+    out
+}
+
+fn heading(r: &Report) -> String {
+    let a = &r.answer;
+    let at = |t: &Target| format!("at a target rate of {}", target_text(t));
+    match (a.solved, &r.target) {
+        (Solved::Bits, Some(t)) => format!("n = {} keys {}", a.n, at(t)),
+        (Solved::Keys, Some(t)) => format!("m = {} bits {}", a.m, at(t)),
+        (Solved::Hashes, Some(t)) => format!("m = {} bits, n = {} keys {}", a.m, a.n, at(t)),
+        _ => format!(
+            "m = {} bits, n = {} keys ({:.4} bits per key)",
+            a.m,
+            a.n,
+            a.m as f64 / a.n as f64
+        ),
+    }
+}
+
+fn k_lines(out: &mut String, a: &SizeAnswer) {
+    match &a.k_choice {
+        KChoice::Given => {
+            let _ = writeln!(out, "k             {} (given)", a.k);
+        }
+        KChoice::Scanned(rule) => {
+            let (start, end) = (*rule.range.start(), *rule.range.end());
+            let _ = writeln!(
+                out,
+                "k             {}, the best of {start}..{end} by the {} rate",
+                a.k,
+                kind_name(a.by)
+            );
+            match rule.reach {
+                ScanReach::Extended { from } => {
+                    let _ = writeln!(
+                        out,
+                        "              (widened past {from} while the best k sat on the upper edge)"
+                    );
+                }
+                ScanReach::AtLimit { from } => {
+                    let _ = writeln!(
+                        out,
+                        "              (widened past {from} up to the largest k; a larger k would do better)"
+                    );
+                }
+                ScanReach::Default | ScanReach::Requested => {}
+            }
+        }
+    }
+}
+
+fn verdict_lines(out: &mut String, a: &SizeAnswer, t: &Target) {
+    let target = target_text(t);
+    let (sized, sized_meets) = match a.by {
+        RateKind::Classic => (&a.classic, a.classic_meets),
+        RateKind::True => (&a.true_rate, a.true_meets),
+    };
+    let name = kind_name(a.by);
+    let shown = rate(&sized.decimal);
+    let _ = match sized_meets {
+        Some(true) => writeln!(
+            out,
+            "              meets the target: {name} {shown} <= {target}"
+        ),
+        _ => writeln!(
+            out,
+            "              misses the target: {name} {shown} > {target}"
+        ),
+    };
+    if let Some(past) = &a.neighbour {
+        let step = match a.solved {
+            Solved::Keys => format!("one key more ({})", past.n),
+            _ => format!("one bit fewer ({})", past.m),
+        };
+        let _ = writeln!(
+            out,
+            "              {step} would miss: {name} {} > {target} at its best k = {}",
+            rate(&past.rate.decimal),
+            past.k
+        );
+    }
+    if a.by == RateKind::Classic && a.classic_meets == Some(true) {
+        let _ = match a.true_meets {
+            Some(true) => writeln!(out, "              the true rate meets it too"),
+            _ => writeln!(
+                out,
+                "              the true rate of a real filter does not: size --by true sizes for it"
+            ),
+        };
+    }
+}
+
+fn textbook_lines(out: &mut String, tb: &Textbook) {
+    let s = &tb.sizing;
+    let _ = writeln!(
+        out,
+        "textbook      the lesson's formulas, with the idealised rate and a real k:"
+    );
+    let _ = writeln!(
+        out,
+        "bits per key  {:.3}  (-ln p / (ln 2)^2)",
+        s.bits_per_key
+    );
+    let _ = writeln!(out, "m             {} bits", s.m);
+    let _ = writeln!(
+        out,
+        "memory        {} bytes = {} MB = {} MiB",
+        s.bytes,
+        megabytes(s.mb),
+        megabytes(s.mib)
+    );
+    let _ = writeln!(
+        out,
+        "k             {:.2} = (m/n) ln 2, rounded to {}",
+        s.k_real, s.k
+    );
+    let verdict = if tb.meets { "meets" } else { "misses" };
+    let _ = writeln!(
+        out,
+        "idealised     {:.4e} there; its exact rate {} {verdict} the target",
+        s.idealised,
+        rate(&tb.exact.decimal)
+    );
+}
+
+/// One decimal for a megabyte or more; below that, three significant
+/// digits, so a tiny filter does not read as "0.0 MB".
+fn megabytes(x: f64) -> String {
+    if x >= 1.0 || x == 0.0 {
+        format!("{x:.1}")
+    } else {
+        let decimals = (2.0 - x.log10().floor()).clamp(1.0, 12.0) as usize;
+        format!("{x:.decimals$}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::megabytes;
+
+    #[test]
+    fn small_sizes_keep_their_digits() {
+        assert_eq!(megabytes(59.906615), "59.9");
+        assert_eq!(megabytes(0.000001), "0.00000100");
+        assert_eq!(megabytes(0.0123), "0.0123");
+    }
+}

@@ -1,0 +1,392 @@
+//! A certified enclosure of the true rate `E[(X/m)^k]`.
+//!
+//! Condition on the query: its k probes land on `r` distinct bits with
+//! chance `w_r = S(k,r) (m)_r / m^k`, and then it is a false positive when
+//! the `N = kn` inserted throws hit all `r` of them, with chance `P_r`:
+//!
+//! `true = sum_{r=1..R} w_r P_r`,  `R = min(k, m, N)`
+//!
+//! (`(m)_r` vanishes for `r > m`, and `N` throws cannot cover more than `N`
+//! bits). Two formulas give `P_r`:
+//!
+//! - **Light load**, `mu_r = N r / (m - r)` small: choose which `i` throws
+//!   land among the r bits and require them to cover all r,
+//!   `P_r = ((m-r)/m)^N sum_{i>=r} S(i,r) y_i` with
+//!   `y_i = r! C(N,i) / (m-r)^i`. Every term is positive, so nothing
+//!   cancels. Bounding the surjections by `(i)_r r^(i-r)` gives
+//!   `S(i,r) y_i <= nu^r mu^t / t!` for `i = r + t` and `nu = N/(m-r)`, so
+//!   the terms after the first `T` add at most
+//!   `nu^r (mu^T / T!) (T+1) / (T+1-mu)`, and that bound goes on the upper
+//!   end.
+//! - **Otherwise**, inclusion and exclusion over which of the r bits stay
+//!   empty: `P_r = sum_j (-1)^j C(r,j) ((m-j)/m)^N`. Summed with the weights
+//!   this is the brief's formula restricted to those r,
+//!   `sum_j (-1)^j A_j (m-j)^N / m^(N+k)` with
+//!   `A_j = sum_r S(k,r) (m)_r C(r,j)`.
+//!
+//! **Error bound of the alternating sum.** Write `tau_j = A_j (m-j)^N /
+//! m^(N+k)`. The two powers come from exact integer bases, each within a
+//! relative `8N 2^(1-w)` of exact at `w` bits ([`Dyadic::pow`]); the weights
+//! and binomial sums add a few more roundings per term. So each `tau_j` is
+//! known to a relative `c 2^(1-w)` with `c = 16N + 8R + 16` (to first
+//! order, each end). Adding the even and odd terms
+//! separately and subtracting the sums exactly, the enclosure of the sum is
+//! at most `2 c 2^(1-w) sum_j tau_j` wide. Let `G = log2(sum_j tau_j / true)`:
+//! the width relative to the true rate is then at most `c 2^(2-w+G)`, so
+//! `w = prec + G + log2(c) + 8` leaves it below `2^-(prec+6)`. `G` is not
+//! known in advance, but Jensen's inequality gives `classic <= true`, and
+//! putting the classic rate (estimated in doubles) in place of the true one
+//! can only overestimate `G`. So the guard bits are
+//! `G' = log2(sum_j tau_j) - log2(classic)`, estimated in doubles from the
+//! sizes of the `A_j` and `N ln(1 - j/m)`. An estimate that came out low
+//! would only widen the enclosure, never make it wrong: the caller sees the
+//! width and retries with more bits.
+//!
+//! The light-load terms are all positive, so they need no guard bits: the
+//! series part is known to a relative `c' 2^(1-w)`, with `c'` about
+//! `16N + 16r + 4T` for its powers and the `T` steps of its term recurrence
+//! (each multiplies by exact integers and rounds twice), plus its tail bound, which is run down below
+//! `2^-(prec+6)` of the partial sum. Where the two regimes meet (`mu_r`
+//! about [`MU_SERIES`]) the inclusion-exclusion part cancels by at most
+//! about `r log2(2r / MU_SERIES)` bits, which is what keeps `G'` small for
+//! filters that are nearly empty (where inclusion and exclusion alone would
+//! cancel thousands of bits).
+
+use std::sync::atomic::AtomicBool;
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use super::Enclosure;
+use super::classic::{classic_enclosure, classic_log2_estimate};
+use crate::rates::cancel;
+use crate::rates::dyadic::{Dir, Dyadic};
+use crate::rates::error::RateError;
+use crate::rates::params::Params;
+
+/// Largest `mu_r = N r / (m - r)` summed as a light-load series when the
+/// inclusion-exclusion part is kept.
+pub const MU_SERIES: f64 = 4.0;
+/// Beyond this load the series needs hundreds of terms per bit count and
+/// is never chosen.
+const MU_LIMIT: f64 = 256.0;
+
+/// Encloses the true rate with a relative width of about `2^-prec`.
+pub fn true_enclosure(p: Params, prec: u64) -> Enclosure {
+    match true_enclosure_cancellable(p, prec, &cancel::never()) {
+        Ok(e) => e,
+        // The flag above is never raised.
+        Err(_) => Enclosure::new(Dyadic::zero(), Dyadic::one()),
+    }
+}
+
+/// [`true_enclosure`] that stops with [`RateError::Cancelled`] soon after
+/// `flag` is set (it looks once per bit count r).
+pub fn true_enclosure_cancellable(
+    p: Params,
+    prec: u64,
+    flag: &AtomicBool,
+) -> Result<Enclosure, RateError> {
+    if p.n == 0 {
+        return Ok(Enclosure::exact(Dyadic::zero()));
+    }
+    if p.m == 1 || p.k == 1 {
+        // One bit is always set; one probe has nothing to correlate with.
+        return Ok(classic_enclosure(p, prec));
+    }
+    let plan = Plan::new(p, prec);
+    let powers = Powers::new(&plan);
+    let mut lo = Dyadic::zero();
+    let mut hi = Dyadic::zero();
+    let w = plan.w;
+    for (r, (w_lo, w_hi)) in plan.weights.iter().enumerate().take(plan.series_to + 1) {
+        cancel::check(flag)?;
+        if r == 0 {
+            continue;
+        }
+        let series = plan.series_term(r, &powers);
+        lo = lo.add(&w_lo.mul(&series.lo, w, Dir::Down), w, Dir::Down);
+        hi = hi.add(&w_hi.mul(&series.hi, w, Dir::Up), w, Dir::Up);
+    }
+    if plan.series_to < plan.r_max {
+        cancel::check(flag)?;
+        let ie = plan.inclusion_exclusion(&powers);
+        lo = lo.add(&ie.lo, w, Dir::Down);
+        hi = hi.add(&ie.hi, w, Dir::Up);
+    }
+    Ok(Enclosure::new(lo, hi))
+}
+
+/// The sizes and exact integers one enclosure works from.
+struct Plan {
+    p: Params,
+    prec: u64,
+    /// `N = kn`.
+    throws: u64,
+    /// `R = min(k, m, N)`.
+    r_max: usize,
+    /// Bit counts `1..=series_to` use the light-load series.
+    series_to: usize,
+    /// Working bits.
+    w: u64,
+    /// Largest number of series terms per bit count.
+    t_cap: usize,
+    /// `w_r` enclosed, for `r = 0..=R`.
+    weights: Vec<(Dyadic, Dyadic)>,
+    /// Running state of the light-load series, advanced one r at a time.
+    series: std::cell::RefCell<series::SeriesState>,
+}
+
+/// A bracket `[lo, hi]` under construction.
+struct Pair {
+    lo: Dyadic,
+    hi: Dyadic,
+}
+
+impl Plan {
+    fn new(p: Params, prec: u64) -> Plan {
+        let throws = p.throws();
+        let r_max = u64::from(p.k).min(p.m).min(throws) as usize;
+        let numerators = weight_numerators(p, r_max);
+        let ie_guard = |split: usize| inclusion_exclusion_guard(p, &numerators, split);
+        let series_to = choose_split(p, prec, r_max, ie_guard(0));
+        let mu_top = mu(throws, series_to, p.m).max(1.0);
+        let t_cap = if series_to == 0 {
+            0
+        } else {
+            series_terms_cap(prec, mu_top)
+        };
+        let guard = ie_guard(series_to);
+        let chain = 16.0 * throws as f64 + 16.0 * r_max as f64 + 4.0 * t_cap as f64 + 16.0;
+        let w = prec + guard + chain.log2().ceil() as u64 + 8;
+        let m_k = BigUint::from(p.m).pow(p.k);
+        let den_lo = Dyadic::rounded(m_k.clone(), 0, w, Dir::Down);
+        let den_hi = Dyadic::rounded(m_k, 0, w, Dir::Up);
+        let weights = numerators
+            .iter()
+            .map(|num| {
+                let num_lo = Dyadic::rounded(num.clone(), 0, w, Dir::Down);
+                let num_hi = Dyadic::rounded(num.clone(), 0, w, Dir::Up);
+                (
+                    num_lo.div(&den_hi, w, Dir::Down),
+                    num_hi.div(&den_lo, w, Dir::Up),
+                )
+            })
+            .collect();
+        Plan {
+            p,
+            prec,
+            throws,
+            r_max,
+            series_to,
+            w,
+            t_cap,
+            weights,
+            series: std::cell::RefCell::new(series::SeriesState::new(t_cap)),
+        }
+    }
+}
+
+/// How many bit counts (from 1 up) go to the light-load series; the rest
+/// use inclusion and exclusion. All of them go to the series when that is
+/// estimated cheaper than inclusion and exclusion with its guard bits
+/// (`full_guard`, for every r); none when those guard bits are few anyway;
+/// otherwise those with `mu_r` up to [`MU_SERIES`], whose series converges
+/// quickly.
+fn choose_split(p: Params, prec: u64, r_max: usize, full_guard: u64) -> usize {
+    let throws = p.throws();
+    let log_n = (throws as f64).log2().max(1.0);
+    let mul = |bits: f64| (bits / 64.0).powf(1.6) + 1.0;
+    let r = r_max as f64;
+    let ie_cost = (r + 1.0) * (4.0 * log_n + 4.0 * r) * mul(prec as f64 + full_guard as f64);
+    let series_cost = if (r_max as u64) < p.m && mu(throws, r_max, p.m) <= MU_LIMIT {
+        (1..=r_max)
+            .map(|r| series_terms_needed(prec, mu(throws, r, p.m)) + 2.0 * log_n)
+            .sum::<f64>()
+            * 8.0
+            * mul(prec as f64 + 32.0)
+    } else {
+        f64::INFINITY
+    };
+    if series_cost < ie_cost {
+        return r_max;
+    }
+    if full_guard <= 64 {
+        return 0;
+    }
+    (1..=r_max)
+        .take_while(|&r| (r as u64) < p.m && mu(throws, r, p.m) <= MU_SERIES)
+        .last()
+        .unwrap_or(0)
+}
+
+/// Roughly how many series terms bring `mu^T / T!` below `2^-(prec+24)`.
+fn series_terms_needed(prec: u64, mu: f64) -> f64 {
+    series_terms_cap(prec, mu) as f64
+}
+
+/// `mu_r = N r / (m - r)` as a double (infinite at `r >= m`).
+fn mu(throws: u64, r: usize, m: u64) -> f64 {
+    let room = m.saturating_sub(r as u64);
+    if room == 0 {
+        f64::INFINITY
+    } else {
+        throws as f64 * r as f64 / room as f64
+    }
+}
+
+/// `S(k, r) (m)_r` for `r = 0..=r_max`, from the Stirling recurrence
+/// truncated at `r_max` columns.
+fn weight_numerators(p: Params, r_max: usize) -> Vec<BigUint> {
+    let mut row = vec![BigUint::zero(); r_max + 1];
+    row[0] = BigUint::one();
+    for i in 1..=p.k as usize {
+        for r in (1..=r_max.min(i)).rev() {
+            let below = std::mem::take(&mut row[r]) * BigUint::from(r as u64);
+            row[r] = below + &row[r - 1];
+        }
+        row[0] = BigUint::zero();
+    }
+    let mut falling = BigUint::one();
+    row.into_iter()
+        .enumerate()
+        .map(|(r, s)| {
+            if r > 0 {
+                falling *= BigUint::from(p.m - (r as u64 - 1));
+            }
+            s * &falling
+        })
+        .collect()
+}
+
+/// The most series terms needed at load `mu`: the smallest `T` past
+/// `2 mu` with `mu^T / T! < 2^-(prec + 24)`, found in doubles.
+fn series_terms_cap(prec: u64, mu: f64) -> usize {
+    let target = -(prec as f64) - 24.0;
+    let mut log2_bound = 0.0;
+    let mut t = 0usize;
+    while log2_bound > target || (t as f64) < 2.0 * mu {
+        t += 1;
+        log2_bound += (mu / t as f64).log2();
+    }
+    t
+}
+
+/// The guard bits `G'` of the module notes, for the inclusion-exclusion
+/// part (bit counts above `series_to`); 0 when there is none.
+fn inclusion_exclusion_guard(p: Params, numerators: &[BigUint], series_to: usize) -> u64 {
+    if series_to + 1 >= numerators.len() {
+        return 0;
+    }
+    let throws = p.throws() as f64;
+    let log2_mk = f64::from(p.k) * (p.m as f64).log2();
+    // log2 of sum_j A_j (1 - j/m)^N / m^k, with A_j <= C(r, j)-weighted
+    // numerators; sum_j C(r,j) (1-j/m)^N is bounded by (1 + (1-1/m)^N)^r.
+    let miss = throws * (-1.0 / p.m as f64).ln_1p() / std::f64::consts::LN_2;
+    let spread = (1.0 + miss.exp2()).log2();
+    let terms: Vec<f64> = numerators
+        .iter()
+        .enumerate()
+        .skip(series_to + 1)
+        .map(|(r, a)| Dyadic::from_biguint(a.clone()).log2() - log2_mk + r as f64 * spread)
+        .collect();
+    let total = log_sum_exp2(&terms);
+    let floor = classic_log2_estimate(p);
+    (total - floor).max(0.0).ceil() as u64 + 4
+}
+
+/// `log2(sum 2^x)` without overflow.
+fn log_sum_exp2(xs: &[f64]) -> f64 {
+    let top = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !top.is_finite() {
+        return top;
+    }
+    top + xs.iter().map(|x| (x - top).exp2()).sum::<f64>().log2()
+}
+
+/// `(m - j)^N` enclosed for `j = 0..=R`.
+struct Powers {
+    lo: Vec<Dyadic>,
+    hi: Vec<Dyadic>,
+}
+
+impl Powers {
+    fn new(plan: &Plan) -> Powers {
+        let (mut lo, mut hi) = (Vec::new(), Vec::new());
+        for j in 0..=plan.r_max as u64 {
+            let base = Dyadic::from_u64(plan.p.m - j);
+            lo.push(base.pow(plan.throws, plan.w, Dir::Down));
+            hi.push(base.pow(plan.throws, plan.w, Dir::Up));
+        }
+        Powers { lo, hi }
+    }
+}
+
+mod series;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rates::{Budget, true_exact};
+
+    #[test]
+    fn encloses_the_exact_rate_in_every_regime() {
+        // Heavy loads (inclusion and exclusion only), light loads (series
+        // only), and shapes where the two meet.
+        for (m, n, k) in [
+            (16, 3, 3),
+            (160, 16, 7),
+            (2, 5, 3),
+            (3, 1, 5),
+            (5, 2, 8),
+            (1000, 1, 7),
+            (100_000, 3, 9),
+            (1_000_000, 2, 12),
+            (10_000, 40, 6),
+            (300, 10, 20),
+            (40, 2, 30),
+            (100, 1, 100),
+            (1000, 5, 100),
+        ] {
+            let p = Params { m, n, k };
+            let exact = true_exact(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
+            for prec in [8, 64, 300] {
+                let e = true_enclosure(p, prec);
+                assert!(e.contains(&exact), "{m}/{n}/{k} at {prec}");
+                let width = e.relative_width_log2();
+                assert!(width <= -(prec as f64), "{m}/{n}/{k} at {prec}: {width}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_width_meets_its_target_at_any_size() {
+        for (m, n, k) in [
+            (1_000_000_000_000, 1_000_000_000_000, 10),
+            (1_000_000_000_000_000_000, 1_000_000_000_000_000, 10),
+            (1_000_000_000_000_000_000, 1, 64),
+            (479_252_919, 50_000_000, 7),
+            (10_000_000_000, 1_000_000_000, 7),
+        ] {
+            for prec in [20, 50, 200] {
+                let w = true_enclosure(Params { m, n, k }, prec).relative_width_log2();
+                assert!(w <= -(prec as f64), "{m}/{n}/{k} at {prec}: {w}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_split_between_regimes_moves_with_the_load() {
+        let plan = |m, n, k| Plan::new(Params { m, n, k }, 64);
+        // Light loads: all series; usual loads: all inclusion-exclusion.
+        assert_eq!(plan(1_000_000, 1, 7).series_to, 7);
+        assert_eq!(plan(1_000_000, 16, 200).series_to, 200);
+        assert_eq!(plan(160, 16, 7).series_to, 0);
+        assert_eq!(plan(1000, 1000, 200).series_to, 0);
+        // k = m = 100 rules the series out at r = m, and inclusion and
+        // exclusion alone would cancel over 64 bits: the few light r go to
+        // the series.
+        let mixed = plan(100, 1, 100);
+        assert_eq!((mixed.series_to, mixed.r_max), (3, 100));
+    }
+}
