@@ -18,26 +18,15 @@ use super::CliError;
 use super::args::RateArgs;
 use crate::limits::BUDGET_DIGITS;
 use crate::numbers::grouped;
-use crate::rates::certified::{DigitsMethod, RateKind, certified_digits_cancellable};
+use crate::rates::certified::DigitsMethod;
 use crate::rates::figures::RateFigures;
-use crate::rates::scan::{KScan, best_k_over, best_k_rule};
+use crate::rates::scan::{KScan, Winners, best_k_over, best_k_rule};
 use crate::rates::{Budget, Params, RateError, SigDecimal};
 
 /// A rate's digits as printed, and how they were obtained.
 struct Shown {
     decimal: SigDecimal,
     method: DigitsMethod,
-}
-
-/// The best k by both rates, with the figures the output quotes.
-struct Best {
-    /// The classic winner, its digits and its rate as a double.
-    classic: Option<(u32, SigDecimal, f64)>,
-    /// The true winner and its digits.
-    truth: Option<(u32, SigDecimal)>,
-    /// The true rate at the classic winner, when the winners differ, and how
-    /// much lower (in percent) the true winner's rate is.
-    truth_at_classic: Option<(SigDecimal, f64)>,
 }
 
 /// Everything `rate` reports, computed once and printed as text or JSON.
@@ -48,7 +37,7 @@ struct Report {
     exact: Shown,
     truth: Shown,
     scan: KScan,
-    best: Best,
+    best: Winners,
 }
 
 /// Turns a rate failure into the command's error: a budget refusal names
@@ -114,7 +103,8 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
         None => best_k_rule(args.m, args.n, &never),
     }
     .map_err(rate_error)?;
-    let best = best_figures(&scan, &figures, args.digits, budget)?;
+    let best =
+        Winners::compute(&scan, args.digits, budget, Some(&figures), &never).map_err(rate_error)?;
     Ok(Report {
         params,
         digits: args.digits,
@@ -124,80 +114,6 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
         scan,
         best,
     })
-}
-
-/// Certified digits of `kind` at `k` (the scan's m and n), reusing the
-/// figures already computed when k is the command's own.
-fn digits_at(
-    scan: &KScan,
-    known: &RateFigures,
-    k: u32,
-    kind: RateKind,
-    digits: u32,
-    budget: Budget,
-) -> Result<SigDecimal, CliError> {
-    let p = Params::new(scan.m, scan.n, k).map_err(rate_error)?;
-    if p == known.params && digits == known.classic.decimal.digits().len() as u32 {
-        return Ok(match kind {
-            RateKind::Classic => known.classic.decimal.clone(),
-            RateKind::True => known.true_rate.decimal.clone(),
-        });
-    }
-    certified_digits_cancellable(p, kind, digits, budget, &AtomicBool::new(false))
-        .map(|c| c.decimal)
-        .map_err(rate_error)
-}
-
-fn best_figures(
-    scan: &KScan,
-    known: &RateFigures,
-    digits: u32,
-    budget: Budget,
-) -> Result<Best, CliError> {
-    let digits_at = |k, kind, d| digits_at(scan, known, k, kind, d, budget);
-    let classic = match scan.classic.is_proven() {
-        true => {
-            let k = scan.classic.k;
-            let d = digits_at(k, RateKind::Classic, digits)?;
-            let approx = digits_at(k, RateKind::Classic, 17)?.to_f64();
-            Some((k, d, approx))
-        }
-        false => None,
-    };
-    let truth = match scan.true_rate.is_proven() {
-        true => {
-            let k = scan.true_rate.k;
-            Some((k, digits_at(k, RateKind::True, digits)?))
-        }
-        false => None,
-    };
-    let truth_at_classic = match (&classic, &truth) {
-        (Some((kc, ..)), Some((kt, _))) if kc != kt => {
-            let at_classic = digits_at(*kc, RateKind::True, digits)?;
-            let lower = relative_gap(
-                &digits_at(*kc, RateKind::True, 17)?,
-                &digits_at(*kt, RateKind::True, 17)?,
-            );
-            Some((at_classic, 100.0 * lower))
-        }
-        _ => None,
-    };
-    Ok(Best {
-        classic,
-        truth,
-        truth_at_classic,
-    })
-}
-
-/// `(a - b) / a` for two positive decimals, through their exponents so
-/// rates below the smallest double still compare.
-fn relative_gap(a: &SigDecimal, b: &SigDecimal) -> f64 {
-    let mantissa = |d: &SigDecimal| {
-        let text = format!("{}.{}e0", &d.digits()[..1], &d.digits()[1..]);
-        text.parse::<f64>().unwrap_or(0.0)
-    };
-    let scale = 10f64.powi((b.exponent() - a.exponent()).clamp(-400, 400) as i32);
-    1.0 - mantissa(b) * scale / mantissa(a)
 }
 
 /// The scanned range, as printed.

@@ -40,8 +40,10 @@ use super::error::RateError;
 use super::params::{MAX_K, Params};
 
 mod types;
+mod winners;
 
 pub use types::{KBest, KPoint, KRule, KScan, RatePoint, ScanReach};
+pub use winners::{TrueGain, Winner, Winners};
 
 /// The end of the scan before any widening.
 pub const DEFAULT_TOP: u32 = 10;

@@ -47,12 +47,12 @@ pub(super) fn render(r: &Report) -> String {
     let range = range_of(&r.scan);
     let classic = r.best.classic.as_ref();
     let out = RateJson {
-        best_k: classic.map(|c| c.0),
-        best_k_approx: classic.map(|c| c.2),
+        best_k: classic.map(|c| c.k),
+        best_k_approx: classic.map(|c| c.approx),
         best_k_candidates: r.scan.classic.candidates.clone(),
-        best_k_exact: classic.map(|c| c.1.scientific()),
+        best_k_exact: classic.map(|c| c.rate.scientific()),
         best_k_exact_digits: classic
-            .map(|c| classic_denominator_digits_wide(Params { k: c.0, ..p })),
+            .map(|c| classic_denominator_digits_wide(Params { k: c.k, ..p })),
         best_k_range: [*range.start(), *range.end()],
         best_k_range_reason: match r.scan.reach {
             ScanReach::Default => "default",
@@ -66,8 +66,8 @@ pub(super) fn render(r: &Report) -> String {
         } else {
             "undecided"
         },
-        best_k_true: r.best.truth.as_ref().map(|t| t.0),
-        best_k_true_rate: r.best.truth.as_ref().map(|t| t.1.scientific()),
+        best_k_true: r.best.truth.as_ref().map(|t| t.k),
+        best_k_true_rate: r.best.truth.as_ref().map(|t| t.rate.scientific()),
         difference: f.difference.absolute,
         difference_relative: f.difference.relative,
         digits: r.digits,

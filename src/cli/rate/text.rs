@@ -112,11 +112,12 @@ fn best_k_text(out: &mut String, r: &Report) {
     let range = range_of(&r.scan);
     let (start, end) = (*range.start(), *range.end());
     match &r.best.classic {
-        Some((k, rate, _)) => {
+        Some(c) => {
             let _ = writeln!(
                 out,
-                "best k       {k} of {start}..{end}, exact {}",
-                short(rate)
+                "best k       {} of {start}..{end}, exact {}",
+                c.k,
+                short(&c.rate)
             );
         }
         None => {
@@ -127,18 +128,26 @@ fn best_k_text(out: &mut String, r: &Report) {
             );
         }
     }
-    match (&r.best.truth, &r.best.truth_at_classic, &r.best.classic) {
-        (Some((kt, rate)), Some((at_classic, lower)), Some((kc, ..))) => {
+    match (&r.best.truth, &r.best.gain, &r.best.classic) {
+        (Some(t), Some(gain), Some(c)) => {
             let _ = writeln!(
                 out,
-                "best k true  {kt}: the true rate at k = {kt} ({}) is {lower:.1}% lower than at \
+                "best k true  {kt}: the true rate at k = {kt} ({}) is {:.1}% lower than at \
                  the classic k = {kc} ({})",
-                short(rate),
-                short(at_classic)
+                short(&t.rate),
+                100.0 * gain.lower_by,
+                short(&gain.true_at_classic),
+                kt = t.k,
+                kc = c.k,
             );
         }
-        (Some((kt, rate)), ..) => {
-            let _ = writeln!(out, "best k true  {kt} (the same k), true {}", short(rate));
+        (Some(t), ..) => {
+            let _ = writeln!(
+                out,
+                "best k true  {} (the same k), true {}",
+                t.k,
+                short(&t.rate)
+            );
         }
         (None, ..) => {
             let _ = writeln!(out, "best k true  {}", undecided(&r.scan.true_rate));
