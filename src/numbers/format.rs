@@ -89,6 +89,35 @@ pub fn scientific(x: f64, digits: usize) -> String {
     format!("{x:.prec$e}", prec = digits.max(1) - 1)
 }
 
+/// A positive figure known by its natural logarithm, in scientific form
+/// with `digits` significant digits, also far beyond the range of a double
+/// (`ln` = -2385 gives `4.54...e-1036`, where the double itself is 0).
+///
+/// ```
+/// use bloomlab::numbers::sci_from_ln;
+/// assert_eq!(sci_from_ln(0.001_f64.ln(), 3), "1.00e-3");
+/// assert_eq!(sci_from_ln(-1000.0 * std::f64::consts::LN_10, 3), "1.00e-1000");
+/// ```
+pub fn sci_from_ln(ln: f64, digits: usize) -> String {
+    if !ln.is_finite() {
+        return if ln < 0.0 { "0".into() } else { "?".into() };
+    }
+    let value = ln.exp();
+    if value.is_normal() {
+        return scientific(value, digits);
+    }
+    let log10 = ln / std::f64::consts::LN_10;
+    let mut exponent = log10.floor();
+    let mut mantissa = 10f64.powf(log10 - exponent);
+    let prec = digits.max(1) - 1;
+    // 9.9999... rounds up to 10.0: carry into the exponent.
+    if format!("{mantissa:.prec$}").starts_with("10") {
+        mantissa /= 10.0;
+        exponent += 1.0;
+    }
+    format!("{mantissa:.prec$}e{exponent}")
+}
+
 /// A signed scientific figure (`+1.25e-4`), for differences.
 pub fn signed_sci(x: f64, digits: usize) -> String {
     let sign = if x < 0.0 { '-' } else { '+' };

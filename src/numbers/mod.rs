@@ -10,7 +10,7 @@ pub use bytes::{format_bytes, parse_bytes};
 
 pub use format::{
     MB, MIB, NARRATION, SCREEN, grouped, grouped_real, human_bytes, megabyte_figure, megabytes,
-    scientific, short_count, sig, sig_within, signed_sci, trim_zeros,
+    sci_from_ln, scientific, short_count, sig, sig_within, signed_sci, trim_zeros,
 };
 pub use parse::{
     NumberError, parse_count, parse_probability, parse_probability_exact, parse_target_rate,

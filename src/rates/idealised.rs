@@ -29,7 +29,9 @@ pub fn idealised_ln(p: Params) -> f64 {
     idealised_ln_real_k(f64::from(p.k), p.n as f64 / p.m as f64)
 }
 
-fn idealised_ln_real_k(k: f64, keys_per_bit: f64) -> f64 {
+/// The natural logarithm of the idealised rate at a real `k` and a load of
+/// `keys_per_bit` (n/m), finite where the rate itself underflows.
+pub fn idealised_ln_real_k(k: f64, keys_per_bit: f64) -> f64 {
     let x = k * keys_per_bit;
     if x == 0.0 {
         return f64::NEG_INFINITY;

@@ -104,7 +104,9 @@ pub use difference::{Difference, difference};
 pub use error::RateError;
 pub use exact_pair::ExactRates;
 pub use fill::{exact_fill, idealised_fill};
-pub use idealised::{idealised, idealised_ln, idealised_ratio, idealised_real_k};
+pub use idealised::{
+    idealised, idealised_ln, idealised_ln_real_k, idealised_ratio, idealised_real_k,
+};
 pub use one_in::one_in;
 pub use params::Params;
 pub use sizing::Sizing;

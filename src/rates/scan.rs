@@ -191,6 +191,21 @@ impl<'a> Scanner<'a> {
         self.map(kind).get(&k).ok_or(RateError::Cancelled)
     }
 
+    /// The entry of k, refined until it is tight (see [`types::enclose_tight`]).
+    fn tight(&mut self, kind: RateKind, k: u32) -> Result<&Entry, RateError> {
+        let bits = self.at(kind, k)?.bits;
+        let loose = self
+            .map_ref(kind)
+            .get(&k)
+            .is_some_and(|e| e.enclosure.relative_width_log2() > types::TIGHT_LOG2);
+        if loose {
+            let p = Params::new(self.m, self.n, k)?;
+            let (enclosure, bits) = types::enclose_tight(p, kind, bits * 2, self.flag)?;
+            self.map(kind).insert(k, Entry { bits, enclosure });
+        }
+        self.map(kind).get(&k).ok_or(RateError::Cancelled)
+    }
+
     /// The classic winner over `range`, from the few k around the real
     /// optimum (see the module notes), clamped to the range.
     fn best_classic(&mut self, range: RangeInclusive<u32>) -> Result<KBest, RateError> {
@@ -216,7 +231,9 @@ impl<'a> Scanner<'a> {
         classic: &KBest,
     ) -> Result<KBest, RateError> {
         let centre = classic.k.clamp(*range.start(), *range.end());
-        let bound = self.at(RateKind::True, centre)?.enclosure.high().clone();
+        // A loose bound would admit every k; the centre's true rate is
+        // refined first, so the contenders are only the k that can win.
+        let bound = self.tight(RateKind::True, centre)?.enclosure.high().clone();
         let mut ks = vec![centre];
         for step in [-1i64, 1] {
             let mut k = i64::from(centre) + step;
@@ -303,8 +320,13 @@ impl<'a> Scanner<'a> {
         reach: ScanReach,
     ) -> Result<KScan, RateError> {
         let mut points = Vec::with_capacity(range.clone().count());
+        let enclosed: Vec<u32> = self.truth.keys().copied().collect();
+        for k in enclosed {
+            // Points are drawn at their midpoints: make them mean something.
+            self.tight(RateKind::True, k)?;
+        }
         for k in range.clone() {
-            let c = types::rate_point(&self.at(RateKind::Classic, k)?.enclosure);
+            let c = types::rate_point(&self.tight(RateKind::Classic, k)?.enclosure);
             let t = self.truth.get(&k).map(|e| types::rate_point(&e.enclosure));
             points.push(KPoint {
                 k,

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::{Report, Shown, range_of, rule_of_thumb};
 use crate::cli::ranges::MAX_K;
-use crate::numbers::grouped;
+use crate::numbers::{grouped, sci_from_ln};
 use crate::rates::certified::compare::MAX_BITS;
 use crate::rates::figures::OneIn;
 use crate::rates::scan::{KBest, ScanReach};
@@ -87,14 +87,7 @@ fn idealised_text(r: &Report) -> String {
     if value > 0.0 || !ln.is_finite() {
         return format!("{value:.9e}");
     }
-    let log10 = ln / std::f64::consts::LN_10;
-    let mut exponent = log10.floor();
-    let mut mantissa = 10f64.powf(log10 - exponent);
-    if format!("{mantissa:.9}").starts_with("10") {
-        mantissa /= 10.0;
-        exponent += 1.0;
-    }
-    format!("{mantissa:.9}e{exponent}")
+    sci_from_ln(ln, 10)
 }
 
 fn undecided(b: &KBest) -> String {

@@ -3,7 +3,7 @@
 use std::ops::RangeInclusive;
 use std::sync::atomic::AtomicBool;
 
-use crate::rates::certified::compare::START_BITS;
+use crate::rates::certified::compare::{MAX_BITS, START_BITS};
 use crate::rates::certified::digits::enclose_cancellable;
 use crate::rates::certified::{Enclosure, RateKind};
 use crate::rates::error::RateError;
@@ -107,10 +107,35 @@ impl KScan {
     pub fn fill_true_curve(&mut self, flag: &AtomicBool) -> Result<(), RateError> {
         for point in self.points.iter_mut().filter(|p| p.true_rate.is_none()) {
             let p = Params::new(self.m, self.n, point.k)?;
-            let e = enclose_cancellable(p, RateKind::True, START_BITS, flag)?;
+            let (e, _) = enclose_tight(p, RateKind::True, START_BITS, flag)?;
             point.true_rate = Some(rate_point(&e));
         }
         Ok(())
+    }
+}
+
+/// Relative width, as a power of two, below which an enclosure's midpoint
+/// is good to about seven digits: plenty for a curve or a bound.
+pub(super) const TIGHT_LOG2: f64 = -24.0;
+
+/// An enclosure of `kind` at `p` refined from `bits` until its relative
+/// width is below [`TIGHT_LOG2`] (or the precision reaches its ceiling),
+/// with the precision it took.
+/// At the starting precision the true rate's alternating sum can leave an
+/// enclosure many orders of magnitude wide at large k; its midpoint then
+/// says little, and as a bound it admits every k.
+pub(super) fn enclose_tight(
+    p: Params,
+    kind: RateKind,
+    mut bits: u64,
+    flag: &AtomicBool,
+) -> Result<(Enclosure, u64), RateError> {
+    loop {
+        let e = enclose_cancellable(p, kind, bits, flag)?;
+        if e.relative_width_log2() <= TIGHT_LOG2 || bits >= MAX_BITS {
+            return Ok((e, bits));
+        }
+        bits *= 2;
     }
 }
 
