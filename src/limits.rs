@@ -76,10 +76,14 @@ pub const RENDER_SIZE: Span = span(1, 1000, "1000");
 /// range; this only keeps the number sane before the script is read).
 pub const SCENE_OR_STEP: Span = span(1, 10_000, "10000");
 
-/// The lab's m slider (and `bloomlab --m`).
-pub const LAB_M: Span = span(1, 1_000_000, "1,000,000");
+/// The lab's m slider (and `bloomlab --m`): past the crawler's 10^10 bits,
+/// since every rate figure comes from certified digits at any size.
+pub const LAB_M: Span = span(1, 1_000_000_000_000, "10^12");
 /// The lab's n slider (and `bloomlab --n`).
-pub const LAB_N: Span = span(1, 100_000, "100,000");
+pub const LAB_N: Span = span(1, 10_000_000_000, "10^10");
+/// The largest filter the lab builds to measure: 2^31 bits, 256 MiB. Past
+/// it the measured column says so instead of allocating.
+pub const LAB_MEASURE_M: u64 = 1 << 31;
 /// The lab's k slider (and `bloomlab --k`).
 pub const LAB_K: Span = span(1, 32, "32");
 /// The lab's queries-per-filter slider.
@@ -140,6 +144,6 @@ mod tests {
         assert!(EXACT_M.contains(CLI_M.max) && EXACT_N.contains(CLI_N.max));
         assert!(CLI_M.contains(LAB_M.max) && CLI_N.contains(LAB_N.max));
         assert!(K.contains(LAB_K.max) && K.contains(SANDBOX_K.max));
-        assert!(FILTER_M.contains(LAB_M.max) && FILTER_M.contains(SANDBOX_M.max));
+        assert!(FILTER_M.contains(LAB_MEASURE_M) && FILTER_M.contains(SANDBOX_M.max));
     }
 }

@@ -126,6 +126,13 @@ pub(crate) enum LabAction {
     ToggleScheme,
     /// Draw a new seed for the measurement.
     Reseed,
+    /// Start a measurement too long to start by itself, or stop it (`m`).
+    ToggleMeasure,
+    /// Measure two k on the same filters (`c`).
+    Compare,
+    /// Charts of the exact rate's gap to the idealised one, or of the
+    /// rates themselves (`d`).
+    ToggleGapView,
 }
 
 /// Which sandbox setting the arrows move.

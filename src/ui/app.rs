@@ -133,15 +133,7 @@ impl App {
     /// holds and otherwise sleeps until input.
     pub(crate) fn computing(&self) -> bool {
         match self.screen {
-            Screen::Lab => {
-                let (lab, results) = (&self.lab, &self.lab.results);
-                let key = lab.rate_key();
-                !results.exact.is_fresh(&key)
-                    || !results.truth.is_fresh(&key)
-                    || !results.best.is_fresh(&lab.best_key())
-                    || !results.measurement_done(&lab.measure_key())
-                    || !results.mn_curve.is_fresh(&lab.curve_key())
-            }
+            Screen::Lab => self.lab.waiting(),
             Screen::Sizing => {
                 let sizing = &self.sizing;
                 crate::ui::sizing::state::figures(sizing)

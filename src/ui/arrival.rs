@@ -2,29 +2,29 @@
 //! settings it was computed for, and [`crate::ui::update::update`] stores it
 //! where the screens read it.
 
-use crate::measure::MeasureConfig;
+use crate::measure::{CompareConfig, MeasureConfig};
+use crate::rates::figures::RateFigures;
 use crate::ui::app::App;
 use crate::ui::computed::Outcome;
-use crate::ui::lab::compute::{
-    BestK, BestKey, CurveKey, ExactFigures, MeasureFigures, MnCurve, RateKey, TrueFigures,
-};
+use crate::ui::lab::compute::{BestK, BestKey, CurveKey, MnCurve, RateKey};
+use crate::ui::lab::measuring::{CompareFigures, MeasureFigures};
 
 /// A finished (or partial) computation, tagged with the settings it was
 /// computed for.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Arrival {
-    /// The lab's exact classic rate.
-    Exact(RateKey, Outcome<ExactFigures>),
-    /// The lab's true rate.
-    True(RateKey, Outcome<TrueFigures>),
+    /// The lab's rate figures (exact, true, idealised).
+    Rates(RateKey, Outcome<RateFigures>),
     /// The lab's best-k scan.
     BestK(BestKey, Outcome<BestK>),
     /// The lab's measurement, finished or so far.
     Measured(MeasureConfig, Result<MeasureFigures, String>),
+    /// The lab's comparison of two k, finished or so far.
+    Compared(CompareConfig, Result<CompareFigures, String>),
     /// The exact points of the lab's epsilon-against-m/n chart.
-    MnCurve(CurveKey, MnCurve),
+    MnCurve(CurveKey, Outcome<MnCurve>),
     /// The sizing screen's exact rate.
-    SizingExact(RateKey, Outcome<ExactFigures>),
+    SizingExact(RateKey, Outcome<RateFigures>),
 }
 
 impl Arrival {
@@ -32,10 +32,10 @@ impl Arrival {
     pub(crate) fn store(self, app: &mut App) {
         let results = &mut app.lab.results;
         match self {
-            Arrival::Exact(k, v) => results.exact.set(k, v),
-            Arrival::True(k, v) => results.truth.set(k, v),
+            Arrival::Rates(k, v) => results.rates.set(k, v),
             Arrival::BestK(k, v) => results.best.set(k, v),
             Arrival::Measured(k, v) => results.measured.set(k, v),
+            Arrival::Compared(k, v) => results.compared.set(k, v),
             Arrival::MnCurve(k, v) => results.mn_curve.set(k, v),
             Arrival::SizingExact(k, v) => app.sizing.exact.set(k, v),
         }

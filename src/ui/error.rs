@@ -9,7 +9,7 @@ use crate::limits::Span;
 pub enum UiError {
     /// A setting of [`crate::ui::AppConfig`] lies outside the range its
     /// slider allows.
-    #[error("{name} {value} is out of range: {name} must be from {} to {}", crate::numbers::grouped(span.min), crate::numbers::grouped(span.max))]
+    #[error("{name} {value} is out of range: {name} must be {}", span.describe())]
     Setting {
         /// The setting's name (`m`, `n`, `k`, `width`, ...).
         name: &'static str,

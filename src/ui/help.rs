@@ -61,9 +61,21 @@ pub(crate) const LAB: &[KeyHelp] = &[
         "Enter or a digit",
         "type a value (Enter accepts, Esc cancels)",
     ),
-    k("l", "lock bits per key while n moves"),
+    k("l", "lock bits per key while m or n moves"),
     k("s", "next probe scheme (double, enhanced, independent)"),
     k("r", "reseed the measurement"),
+    k(
+        "m",
+        "measure now when a run is too long to start by itself (again: stop)",
+    ),
+    k(
+        "c",
+        "compare two k on the same filters (the classic and the true best)",
+    ),
+    k(
+        "d",
+        "charts: the exact rate's gap to the idealised one, or the rates",
+    ),
     k("mouse", "click or drag a slider track"),
 ];
 

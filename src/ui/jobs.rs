@@ -3,14 +3,13 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::measure::MeasureConfig;
+use crate::measure::{CompareConfig, MeasureConfig};
+use crate::rates::figures::RateFigures;
 use crate::ui::app::App;
 use crate::ui::arrival::Arrival;
 use crate::ui::computed::Outcome;
-use crate::ui::lab::compute::{
-    self, BestK, BestKey, CurveKey, EXACT_BUDGET, ExactFigures, MeasureFigures, MnCurve,
-    POINT_BUDGET, RateKey, TrueFigures,
-};
+use crate::ui::lab::compute::{self, BestK, BestKey, CurveKey, MnCurve, RateKey};
+use crate::ui::lab::measuring::{self, CompareFigures, MeasureFigures};
 use crate::ui::screen::Screen;
 use crate::ui::sizing::state::figures;
 use crate::ui::update::{Message, update};
@@ -18,22 +17,22 @@ use crate::ui::worker::Lane;
 
 /// The worker lanes of the app, one per kind of figure.
 pub(crate) struct Jobs {
-    exact: Lane<RateKey, Outcome<ExactFigures>>,
-    truth: Lane<RateKey, Outcome<TrueFigures>>,
+    rates: Lane<RateKey, Outcome<RateFigures>>,
     best: Lane<BestKey, Outcome<BestK>>,
     measured: Lane<MeasureConfig, Result<MeasureFigures, String>>,
-    mn_curve: Lane<CurveKey, MnCurve>,
-    sizing: Lane<RateKey, Outcome<ExactFigures>>,
+    compared: Lane<CompareConfig, Result<CompareFigures, String>>,
+    mn_curve: Lane<CurveKey, Outcome<MnCurve>>,
+    sizing: Lane<RateKey, Outcome<RateFigures>>,
 }
 
 impl Jobs {
     /// Starts the lanes (idle threads until asked).
     pub(crate) fn new() -> Self {
         Jobs {
-            exact: Lane::new("exact"),
-            truth: Lane::new("true"),
+            rates: Lane::new("rates"),
             best: Lane::new("best-k"),
             measured: Lane::new("measure"),
+            compared: Lane::new("compare"),
             mn_curve: Lane::new("mn-curve"),
             sizing: Lane::new("sizing"),
         }
@@ -46,44 +45,47 @@ impl Jobs {
             Screen::Lab => {
                 let lab = &app.lab;
                 let key = lab.rate_key();
-                if !lab.results.exact.is_fresh(&key) {
-                    self.exact.request(&key, || {
-                        Box::new(move |c, _| compute::exact_figures(key, EXACT_BUDGET, c))
-                    });
-                }
-                if !lab.results.truth.is_fresh(&key) {
-                    self.truth.request(&key, || {
-                        Box::new(move |c, _| compute::true_figures(key, EXACT_BUDGET, c))
-                    });
+                if !lab.results.rates.is_fresh(&key) {
+                    self.rates
+                        .request(&key, || Box::new(move |c, _| compute::rate_figures(key, c)));
                 }
                 let best = lab.best_key();
                 if !lab.results.best.is_fresh(&best) {
-                    self.best.request(&best, || {
-                        Box::new(move |c, _| compute::best_k(best.m, best.n, EXACT_BUDGET, c))
-                    });
+                    self.best
+                        .request(&best, || Box::new(move |c, _| compute::best_k(best, c)));
                 }
                 let measure = lab.measure_key();
-                if !lab.results.measurement_done(&measure) {
+                if lab.measuring_wanted() && !lab.results.measurement_done(&measure) {
                     self.measured.request(&measure, || {
                         Box::new(move |c, partial| {
-                            compute::measured(measure, c, &|so_far| partial(Ok(so_far)))
+                            measuring::measured(measure, c, &|so_far| partial(Ok(so_far)))
+                        })
+                    });
+                } else if !lab.measuring_wanted() {
+                    // A stopped or unwanted run must not go on in the background.
+                    self.measured.cancel();
+                }
+                if let Some(cfg) = lab.compare
+                    && !lab.results.comparison_done(&cfg)
+                {
+                    self.compared.request(&cfg, || {
+                        Box::new(move |c, partial| {
+                            measuring::compared(cfg, c, &|so_far| partial(Ok(so_far)))
                         })
                     });
                 }
                 let curve = lab.curve_key();
                 if !lab.results.mn_curve.is_fresh(&curve) {
-                    self.mn_curve.request(&curve, || {
-                        Box::new(move |c, _| compute::mn_curve(curve, POINT_BUDGET, c))
-                    });
+                    self.mn_curve
+                        .request(&curve, || Box::new(move |c, _| compute::mn_curve(curve, c)));
                 }
             }
             Screen::Sizing => {
                 if let Ok(f) = figures(&app.sizing).or_else(|_| figures(&app.sizing.accepted())) {
                     let key = f.key();
                     if !app.sizing.exact.is_fresh(&key) {
-                        self.sizing.request(&key, || {
-                            Box::new(move |c, _| compute::exact_figures(key, EXACT_BUDGET, c))
-                        });
+                        self.sizing
+                            .request(&key, || Box::new(move |c, _| compute::rate_figures(key, c)));
                     }
                 }
             }
@@ -95,10 +97,10 @@ impl Jobs {
     /// [`crate::ui::update::update`] to apply.
     pub(crate) fn collect(&mut self) -> Vec<Arrival> {
         let mut out = Vec::new();
-        out.extend(self.exact.poll().map(|(k, v)| Arrival::Exact(k, v)));
-        out.extend(self.truth.poll().map(|(k, v)| Arrival::True(k, v)));
+        out.extend(self.rates.poll().map(|(k, v)| Arrival::Rates(k, v)));
         out.extend(self.best.poll().map(|(k, v)| Arrival::BestK(k, v)));
         out.extend(self.measured.poll().map(|(k, v)| Arrival::Measured(k, v)));
+        out.extend(self.compared.poll().map(|(k, v)| Arrival::Compared(k, v)));
         out.extend(self.mn_curve.poll().map(|(k, v)| Arrival::MnCurve(k, v)));
         out.extend(self.sizing.poll().map(|(k, v)| Arrival::SizingExact(k, v)));
         out
@@ -115,7 +117,7 @@ impl Default for Jobs {
 /// shows completed values (for `bloomlab render`, benches and tests).
 pub(crate) fn compute_now(app: &mut App) {
     for arrival in arrivals_now(app) {
-        update(app, Message::Arrived(arrival));
+        update(app, Message::Arrived(Box::new(arrival)));
     }
 }
 
@@ -126,32 +128,29 @@ fn arrivals_now(app: &App) -> Vec<Arrival> {
         Screen::Lab => {
             let lab = &app.lab;
             let key = lab.rate_key();
-            out.extend(
-                compute::exact_figures(key, EXACT_BUDGET, &never).map(|v| Arrival::Exact(key, v)),
-            );
-            out.extend(
-                compute::true_figures(key, EXACT_BUDGET, &never).map(|v| Arrival::True(key, v)),
-            );
+            out.extend(compute::rate_figures(key, &never).map(|v| Arrival::Rates(key, v)));
             let best = lab.best_key();
-            out.extend(
-                compute::best_k(best.m, best.n, EXACT_BUDGET, &never)
-                    .map(|v| Arrival::BestK(best, v)),
-            );
+            out.extend(compute::best_k(best, &never).map(|v| Arrival::BestK(best, v)));
             let measure = lab.measure_key();
-            out.extend(
-                compute::measured(measure, &never, &|_| {}).map(|v| Arrival::Measured(measure, v)),
-            );
+            if lab.measuring_wanted() {
+                out.extend(
+                    measuring::measured(measure, &never, &|_| {})
+                        .map(|v| Arrival::Measured(measure, v)),
+                );
+            }
+            if let Some(cfg) = lab.compare {
+                out.extend(
+                    measuring::compared(cfg, &never, &|_| {}).map(|v| Arrival::Compared(cfg, v)),
+                );
+            }
             let curve = lab.curve_key();
-            out.extend(
-                compute::mn_curve(curve, POINT_BUDGET, &never).map(|v| Arrival::MnCurve(curve, v)),
-            );
+            out.extend(compute::mn_curve(curve, &never).map(|v| Arrival::MnCurve(curve, v)));
         }
         Screen::Sizing => {
             if let Ok(f) = figures(&app.sizing).or_else(|_| figures(&app.sizing.accepted())) {
                 let key = f.key();
                 out.extend(
-                    compute::exact_figures(key, EXACT_BUDGET, &never)
-                        .map(|v| Arrival::SizingExact(key, v)),
+                    compute::rate_figures(key, &never).map(|v| Arrival::SizingExact(key, v)),
                 );
             }
         }

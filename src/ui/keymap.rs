@@ -118,6 +118,9 @@ fn lab_key(key: KeyEvent) -> Option<LabAction> {
         KeyCode::Char('l') => LabAction::ToggleLock,
         KeyCode::Char('s') => LabAction::ToggleScheme,
         KeyCode::Char('r') => LabAction::Reseed,
+        KeyCode::Char('m') => LabAction::ToggleMeasure,
+        KeyCode::Char('c') => LabAction::Compare,
+        KeyCode::Char('d') => LabAction::ToggleGapView,
         _ => return None,
     })
 }
@@ -180,7 +183,7 @@ pub(crate) fn mouse_to_action(app: &App, mouse: MouseEvent) -> Option<Action> {
     }
     if app.screen == Screen::Lab && !app.typing() {
         let body = crate::ui::lab::view::lab_area(app, screen_area(app, frame));
-        for (slider, track) in slider_tracks(body) {
+        for (slider, track) in slider_tracks(app, body) {
             // Dragging may stray a row off the track; keep following the column.
             let on_row = track.y == at.y;
             if on_row && at.x + 1 >= track.x && at.x <= track.right() {
@@ -340,8 +343,10 @@ mod tests {
         };
         assert_eq!(mouse_to_action(&a, click), Some(Action::GoTo(screen)));
         a.screen = Screen::Lab;
-        let (slider, track) =
-            slider_tracks(crate::ui::view::body_area(Rect::new(0, 0, 100, 30), false))[2];
+        let (slider, track) = slider_tracks(
+            &a,
+            crate::ui::view::body_area(Rect::new(0, 0, 100, 30), false),
+        )[2];
         assert_eq!(slider, LabSlider::K);
         let drag = MouseEvent {
             kind: MouseEventKind::Drag(MouseButton::Left),

@@ -109,7 +109,7 @@ fn event_loop(
     loop {
         jobs.dispatch(app);
         for arrival in jobs.collect() {
-            update(app, Message::Arrived(arrival));
+            update(app, Message::Arrived(Box::new(arrival)));
             dirty = true;
         }
         if dirty {

@@ -16,7 +16,7 @@ pub(crate) enum Message {
     /// A request from the user.
     Action(Action),
     /// A computed result.
-    Arrived(Arrival),
+    Arrived(Box<Arrival>),
     /// Text pasted in one go (bracketed paste).
     Paste(String),
 }
@@ -97,6 +97,9 @@ fn update_lab(app: &mut App, action: LabAction) {
         LabAction::ToggleLock => lab.toggle_lock(),
         LabAction::ToggleScheme => lab.toggle_scheme(),
         LabAction::Reseed => lab.reseed(),
+        LabAction::ToggleMeasure => lab.toggle_measure(),
+        LabAction::Compare => lab.request_compare(),
+        LabAction::ToggleGapView => lab.gap_view = !lab.gap_view,
     }
 }
 
@@ -215,17 +218,18 @@ fn edit_lab_value(app: &mut App, action: FieldAction) {
         FieldAction::Leave => lab.editing = None,
         FieldAction::Submit => {
             let slider = lab.selected;
-            let s = spec(slider);
+            let range = crate::ui::lab::state::span(slider);
             match crate::ui::numbers::count(field.text()) {
-                Ok(v) if (s.min..=s.max).contains(&v) => {
+                Ok(v) if range.contains(v) => {
                     lab.editing = None;
                     lab.set(slider, v);
                 }
                 Ok(v) => {
                     lab.edit_error = Some(format!(
-                        "{v} is outside {}..={}",
-                        crate::numbers::grouped(s.min),
-                        crate::numbers::grouped(s.max)
+                        "{} is not between {} and {}",
+                        crate::numbers::grouped(v),
+                        range.min,
+                        range.max_text
                     ));
                 }
                 Err(e) => lab.edit_error = Some(e),

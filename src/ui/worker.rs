@@ -90,6 +90,22 @@ impl<K: PartialEq + Clone, T: Send + 'static> Lane<K, T> {
         wake.notify_one();
     }
 
+    /// Stops the request in flight, if any, and forgets it: its answers,
+    /// partial or final, are dropped, and asking for the same key again
+    /// starts it afresh.
+    pub(crate) fn cancel(&mut self) {
+        if self.requested.is_none() {
+            return;
+        }
+        if let Some(old) = self.cancel.take() {
+            old.store(true, Ordering::Relaxed);
+        }
+        self.generation += 1;
+        self.requested = None;
+        let (lock, _) = &*self.shared;
+        lock.lock().unwrap_or_else(PoisonError::into_inner).waiting = None;
+    }
+
     /// The latest answer for the latest request, if it has arrived since the
     /// last call. Answers to older requests are discarded.
     pub(crate) fn poll(&mut self) -> Option<(K, T)> {
@@ -219,6 +235,24 @@ mod tests {
             seen.push(v);
         }
         assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+    }
+
+    #[test]
+    fn a_cancelled_request_is_dropped_and_can_be_asked_again() {
+        let mut lane: Lane<u32, u32> = Lane::new("test");
+        lane.request(&1, || {
+            Box::new(|cancel: &AtomicBool, _: &dyn Fn(u32)| {
+                while !cancel.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Some(7)
+            })
+        });
+        lane.cancel();
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(lane.poll(), None);
+        lane.request(&1, || Box::new(|_, _| Some(8)));
+        assert_eq!(wait_for(&mut lane), (1, 8));
     }
 
     #[test]

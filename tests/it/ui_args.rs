@@ -20,15 +20,15 @@ fn out_of_range_settings_quote_the_lab_range() {
     for (args, line) in [
         (
             ["--screen", "lab", "--m", "0"],
-            "error: --m must be a whole number between 1 and 1,000,000, got '0'",
+            "error: --m must be a whole number between 1 and 10^12, got '0'",
         ),
         (
-            ["--screen", "lab", "--m", "1000001"],
-            "error: --m must be a whole number between 1 and 1,000,000, got '1000001'",
+            ["--screen", "lab", "--m", "1000000000001"],
+            "error: --m must be a whole number between 1 and 10^12, got '1000000000001'",
         ),
         (
             ["--screen", "lab", "--n", "0"],
-            "error: --n must be a whole number between 1 and 100,000, got '0'",
+            "error: --n must be a whole number between 1 and 10^10, got '0'",
         ),
         (
             ["--screen", "lab", "--k", "33"],
@@ -42,10 +42,11 @@ fn out_of_range_settings_quote_the_lab_range() {
 #[test]
 fn render_quotes_the_lab_range_too() {
     assert_eq!(
-        run(&["render", "--screen", "lab", "--m", "2000000"]),
+        run(&["render", "--screen", "lab", "--m", "2000000000000"]),
         (
             Some(2),
-            "error: --m must be a whole number between 1 and 1,000,000, got '2000000'".to_string()
+            "error: --m must be a whole number between 1 and 10^12, got '2000000000000'"
+                .to_string()
         )
     );
 }

@@ -1,6 +1,11 @@
-//! The lab's three charts, each with the current setting marked `●`:
-//! fill against n, epsilon against k, epsilon against m/n. Idealised curves
-//! are braille lines; exact values are `•` points; a measurement is `×`.
+//! The lab's three charts, each with the current setting marked `●`: fill
+//! against n, epsilon against k, epsilon against m/n. Idealised curves are
+//! lines; exact points `•`, true points `∘`, the best k by either rate `◆`,
+//! a measurement `×` with its 95% interval as a bar. Rates are drawn by
+//! their base-10 logarithms, so a rate below the smallest double still has
+//! its place. The gap view (`d`) swaps the two epsilon charts for the
+//! relative gaps between the formulas, which on the rate charts are too
+//! small to see.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -9,19 +14,23 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Widget};
 
-use crate::numbers::sig;
-use crate::rates::best_k::default_scan_range;
-use crate::rates::idealised_real_k;
-use crate::rates::{exact_fill, idealised_fill};
+use crate::measure::Measurement;
+use crate::numbers::{short_count, sig};
+use crate::rates::{exact_fill, idealised_fill, idealised_ln_real_k};
 use crate::ui::app::App;
-use crate::ui::computed::{Outcome, Shown};
-use crate::ui::lab::compute::{axis_end, idealised_rate};
+use crate::ui::computed::Shown;
+use crate::ui::lab::compute::{BestK, MnCurve, axis_end};
+use crate::ui::lab::rows::ready;
+use crate::ui::lab::state::LabState;
 use crate::ui::theme::{Role, Theme};
+
+/// Points of one dataset, (x, y).
+type Points = Vec<(f64, f64)>;
 
 /// Samples along each idealised curve.
 const SAMPLES: usize = 120;
-/// Smallest rate drawn (log axes cannot show 0).
-const FLOOR: f64 = 1e-300;
+/// The lowest log10 a chart draws (a zero rate sits there).
+const FLOOR: f64 = -400.0;
 
 /// Draws the three charts side by side and their legend underneath.
 pub(crate) fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -39,52 +48,63 @@ pub(crate) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     ])
     .areas(charts);
     fill_chart(app, fill, buf);
-    k_chart(app, k, buf);
-    mn_chart(app, mn, buf);
+    if app.lab.gap_view {
+        k_gap_chart(app, k, buf);
+        mn_gap_chart(app, mn, buf);
+    } else {
+        k_chart(app, k, buf);
+        mn_chart(app, mn, buf);
+    }
     legend(app, legend_row, buf);
 }
 
 fn legend(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.theme;
     let lab = &app.lab;
-    let mut line = Line::from(vec![
-        Span::styled(" ⠤⠤ ", theme.style(Role::Idealised)),
-        Span::styled("idealised (f64)   ", theme.style(Role::Label)),
-        Span::styled("•", theme.style(Role::Exact)),
-        Span::styled(" exact formula   ", theme.style(Role::Label)),
-        Span::styled("●", theme.style(Role::Marker)),
-        Span::styled(" current setting   ", theme.style(Role::Label)),
-        Span::styled("×", theme.style(Role::Measured)),
-        Span::styled(" measured", theme.style(Role::Label)),
-    ]);
-    // Extras only where they fit whole: the measured fill, and exact chart
-    // points left out for their size.
-    let mut extras = Vec::new();
-    if let Shown::Fresh(Ok(m)) = lab.results.measured.shown(&lab.measure_key()) {
-        let exact = exact_fill(lab.m, lab.n as f64, lab.k);
-        extras.push(Span::styled(
+    let item = |mark: &'static str, role: Role, text: &'static str| {
+        vec![
+            Span::styled(mark, theme.style(role)),
+            Span::styled(text, theme.style(Role::Label)),
+        ]
+    };
+    let mut spans = Vec::new();
+    if lab.gap_view {
+        spans.extend(item(" ⠤⠤", Role::Exact, " exact − idealised  "));
+        spans.extend(item("⠤⠤", Role::True, " true − exact (% of exact)  "));
+        spans.extend(item("d", Role::Hint, " rates"));
+    } else {
+        spans.extend(item(" ⠤⠤", Role::Idealised, " idealised  "));
+        spans.extend(item("•", Role::Exact, " exact  "));
+        spans.extend(item("∘", Role::True, " true  "));
+        spans.extend(item("◆", Role::Marker, " best k  "));
+        spans.extend(item("●", Role::Marker, " now  "));
+        spans.extend(item("×", Role::Measured, " measured ±95%  "));
+        spans.extend(item("d", Role::Hint, " gaps"));
+    }
+    let mut line = Line::from(spans);
+    // The measured fill, only where it fits whole.
+    if let Some(m) = finished(lab) {
+        let extra = Span::styled(
             format!(
                 "   fill: measured {:.1}% · exact {:.1}%",
                 100.0 * m.bits_set_mean / lab.m as f64,
-                100.0 * exact
+                100.0 * exact_fill(lab.m, lab.n as f64, lab.k)
             ),
             theme.style(Role::Measured),
-        ));
-    }
-    if let Shown::Fresh(c) = lab.results.mn_curve.shown(&lab.curve_key())
-        && c.skipped > 0
-    {
-        extras.push(Span::styled(
-            format!("   ε vs m/n: {} exact points too large to draw", c.skipped),
-            theme.style(Role::Hint),
-        ));
-    }
-    for extra in extras {
+        );
         if line.width() + extra.width() <= usize::from(area.width) {
             line.spans.push(extra);
         }
     }
     buf.set_line(area.x, area.y, &line, area.width);
+}
+
+/// The finished measurement at the lab's settings.
+fn finished(lab: &LabState) -> Option<&Measurement> {
+    match lab.results.measured.shown(&lab.measure_key()) {
+        Shown::Fresh(Ok(m)) => m.finished(),
+        _ => None,
+    }
 }
 
 fn block(title: String, theme: &Theme) -> Block<'static> {
@@ -116,31 +136,40 @@ fn points<'a>(data: &'a [(f64, f64)], marker: Marker, style: Style) -> Dataset<'
         .style(style)
 }
 
-fn axis(bounds: [f64; 2], labels: Vec<String>, theme: &Theme) -> Axis<'static> {
-    Axis::default().bounds(bounds).labels(
-        labels
-            .into_iter()
-            .map(|l| Span::styled(l, theme.style(Role::Axis))),
-    )
+/// An axis with a title and its labels (spread evenly by the chart).
+fn axis(title: &str, bounds: [f64; 2], labels: Vec<String>, theme: &Theme) -> Axis<'static> {
+    Axis::default()
+        .title(Span::styled(title.to_string(), theme.style(Role::Axis)))
+        .bounds(bounds)
+        .labels(
+            labels
+                .into_iter()
+                .map(|l| Span::styled(l, theme.style(Role::Axis))),
+        )
 }
 
-/// log10 of a rate, floored so that 0 stays drawable.
-fn log_rate(rate: f64) -> f64 {
-    rate.max(FLOOR).log10()
+/// Three labels for a linear axis: both ends and the middle.
+fn linear_labels(low: f64, high: f64) -> Vec<String> {
+    let label = |x: f64| crate::numbers::trim_zeros(&sig(x, 3));
+    vec![label(low), label((low + high) / 2.0), label(high)]
 }
 
-/// A log axis spanning whole decades around the log10 values `ys`,
-/// labelled `1e-N` (at least one decade tall, never above 10^0).
-fn log_axis<'a>(ys: impl Iterator<Item = &'a f64>, theme: &Theme) -> Axis<'static> {
-    let (low, high) = ys.fold((0.0_f64, f64::NEG_INFINITY), |(lo, hi), &y| {
-        (lo.min(y), hi.max(y))
-    });
+/// A log axis spanning whole decades around the log10 values `ys` (at
+/// least two decades, never above 10^0), labelled at both ends and the
+/// middle.
+fn log_axis<'a>(title: &str, ys: impl Iterator<Item = &'a f64>, theme: &Theme) -> Axis<'static> {
+    let (low, high) = ys
+        .filter(|y| y.is_finite() && **y > FLOOR)
+        .fold((0.0_f64, f64::NEG_INFINITY), |(lo, hi), &y| {
+            (lo.min(y), hi.max(y))
+        });
     let top = if high.is_finite() {
         high.ceil().min(0.0)
     } else {
         0.0
     };
-    let bottom = low.floor().min(top - 1.0);
+    let bottom = low.floor().min(top - 2.0).max(FLOOR);
+    let middle = ((bottom + top) / 2.0).round();
     let label = |e: f64| {
         if e == 0.0 {
             "1".to_string()
@@ -148,19 +177,43 @@ fn log_axis<'a>(ys: impl Iterator<Item = &'a f64>, theme: &Theme) -> Axis<'stati
             format!("1e{e}")
         }
     };
-    axis([bottom, top], vec![label(bottom), label(top)], theme)
+    axis(
+        title,
+        [bottom, top],
+        vec![label(bottom), label(middle), label(top)],
+        theme,
+    )
+}
+
+/// log10 of a rate, floored so that 0 stays drawable.
+fn log10(rate: f64) -> f64 {
+    if rate > 0.0 {
+        rate.log10().max(FLOOR)
+    } else {
+        FLOOR
+    }
+}
+
+/// The measured point and its interval bar at `x`, on a log axis.
+fn measured_marks(m: &Measurement, x: f64) -> (Points, Points) {
+    if m.rate <= 0.0 {
+        return (Vec::new(), Vec::new());
+    }
+    let point = vec![(x, log10(m.rate))];
+    let bar = vec![
+        (x, log10(m.interval.low.max(m.rate / 1e3))),
+        (x, log10(m.interval.high)),
+    ];
+    (point, bar)
 }
 
 fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let lab = &app.lab;
     let theme = &app.theme;
     let x_max = axis_end(lab.n as f64) as f64;
-    let samples: Vec<f64> = (0..=SAMPLES)
+    let ideal: Vec<(f64, f64)> = (0..=SAMPLES)
         .map(|i| x_max * i as f64 / SAMPLES as f64)
-        .collect();
-    let ideal: Vec<(f64, f64)> = samples
-        .iter()
-        .map(|&x| (x, idealised_fill(f64::from(lab.k), x / lab.m as f64)))
+        .map(|x| (x, idealised_fill(f64::from(lab.k), x / lab.m as f64)))
         .collect();
     // The exact expected fill is cheap in f64 (one power per point).
     let exact: Vec<(f64, f64)> = (0..=16)
@@ -168,10 +221,9 @@ fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
         .map(|x| (x, exact_fill(lab.m, x, lab.k)))
         .collect();
     let now = [(lab.n as f64, exact_fill(lab.m, lab.n as f64, lab.k))];
-    let measured: Vec<(f64, f64)> = match lab.results.measured.shown(&lab.measure_key()) {
-        Shown::Fresh(Ok(m)) => vec![(lab.n as f64, m.bits_set_mean / lab.m as f64)],
-        _ => Vec::new(),
-    };
+    let measured: Vec<(f64, f64)> = finished(lab)
+        .map(|m| vec![(lab.n as f64, m.bits_set_mean / lab.m as f64)])
+        .unwrap_or_default();
     let datasets = vec![
         line_set(&ideal, theme.style(Role::Idealised), app.present),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
@@ -183,54 +235,152 @@ fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
         .block(block(
             fitted_title(
                 &[
-                    format!("fill vs n (m={}, k={})", lab.m, lab.k),
-                    format!("fill vs n (m={},k={})", lab.m, lab.k),
+                    format!("fill vs n (m={}, k={})", short_count(lab.m), lab.k),
                     format!("fill vs n (k={})", lab.k),
+                    "fill vs n".to_string(),
                 ],
                 area.width,
             ),
             theme,
         ))
-        .x_axis(axis(
-            [0.0, x_max],
-            vec!["0".into(), format!("{x_max}")],
-            theme,
-        ))
-        .y_axis(axis([0.0, 1.0], vec!["0".into(), "1".into()], theme))
+        .x_axis(axis("n", [0.0, x_max], linear_labels(0.0, x_max), theme))
+        .y_axis(axis("fill", [0.0, 1.0], linear_labels(0.0, 1.0), theme))
         .render(area, buf);
+}
+
+/// The best-k scan for the current m and n: only points computed for
+/// them, since points left from earlier settings would sit on the new
+/// axis as if they were current.
+fn fresh_best(lab: &LabState) -> (Option<&BestK>, bool) {
+    let shown = lab.results.best.shown(&lab.best_key());
+    (ready(shown), matches!(shown, Shown::Computing(_)))
+}
+
+/// The right end of the k axis (which starts at 0): the scanned range once
+/// known (the seed's 10 until then), always past the slider's k, and even,
+/// so the middle label is a whole k.
+fn k_axis_end(lab: &LabState, best: Option<&BestK>) -> f64 {
+    let scanned = best.map_or(10, |b| *b.scan.range.end());
+    let end = scanned.max(lab.k + 1);
+    f64::from(end + end % 2)
+}
+
+/// log10 of the exact rate at the current setting (idealised until known).
+fn current_log10(lab: &LabState) -> f64 {
+    match ready(lab.results.rates.shown(&lab.rate_key())) {
+        Some(f) => f.classic_ln / std::f64::consts::LN_10,
+        None => log10(crate::ui::lab::compute::idealised_rate(lab.m, lab.n, lab.k)),
+    }
+}
+
+/// The measured points of the comparison of two k, when it is finished
+/// and belongs to the current m and n.
+fn compared_marks(lab: &LabState) -> (Points, Vec<Points>) {
+    let Some(cfg) = lab.compare else {
+        return (Vec::new(), Vec::new());
+    };
+    let Shown::Fresh(Ok(f)) = lab.results.compared.shown(&cfg) else {
+        return (Vec::new(), Vec::new());
+    };
+    let Some(c) = f.finished() else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut dots = Vec::new();
+    let mut bars = Vec::new();
+    for side in [&c.a, &c.b] {
+        let (point, bar) = measured_marks(&side.measured, f64::from(side.k));
+        dots.extend(point);
+        if !bar.is_empty() {
+            bars.push(bar);
+        }
+    }
+    (dots, bars)
 }
 
 fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let lab = &app.lab;
     let theme = &app.theme;
-    // Only points computed for this m and n: points left from earlier
-    // settings would sit on the new axis as if they were current.
-    let (exact, computing): (Vec<(f64, f64)>, bool) = match lab.results.best.shown(&lab.best_key())
-    {
-        Shown::Fresh(Outcome::Ready(b)) => (
-            b.points
-                .iter()
-                .map(|&(k, r)| (f64::from(k), log_rate(r)))
-                .collect(),
-            false,
-        ),
-        Shown::Fresh(_) => (Vec::new(), false),
-        Shown::Computing(_) => (Vec::new(), true),
-    };
-    // The axis spans the scan's range, known before the scan ends, so it
-    // does not jump when the points arrive.
-    let k_max = f64::from(*default_scan_range(lab.m, lab.n).end()).max(f64::from(lab.k) + 1.0);
+    let (best, computing) = fresh_best(lab);
+    let k_max = k_axis_end(lab, best);
+    let load = lab.n as f64 / lab.m as f64;
     let ideal: Vec<(f64, f64)> = (0..=SAMPLES)
         .map(|i| 1.0 + (k_max - 1.0) * i as f64 / SAMPLES as f64)
-        .map(|k| (k, log_rate(idealised_real_k(k, load(lab.m, lab.n)))))
+        .map(|k| {
+            (
+                k,
+                (idealised_ln_real_k(k, load) / std::f64::consts::LN_10).max(FLOOR),
+            )
+        })
         .collect();
-    let now = [(f64::from(lab.k), log_rate(current_rate(app)))];
-    let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
-    let datasets = vec![
+    let (exact, truth, winners): (Points, Points, Points) = match best {
+        Some(b) => {
+            let exact = b
+                .scan
+                .points
+                .iter()
+                .map(|p| (f64::from(p.k), p.classic.log10.max(FLOOR)))
+                .collect();
+            let truth = b
+                .scan
+                .points
+                .iter()
+                .filter_map(|p| Some((f64::from(p.k), p.true_rate?.log10.max(FLOOR))))
+                .collect();
+            let at = |k: u32, true_rate: bool| {
+                b.scan.points.iter().find(|p| p.k == k).map(|p| {
+                    let y = if true_rate {
+                        p.true_rate.map_or(p.classic.log10, |t| t.log10)
+                    } else {
+                        p.classic.log10
+                    };
+                    (f64::from(k), y.max(FLOOR))
+                })
+            };
+            let winners = [at(b.scan.classic.k, false), at(b.scan.true_rate.k, true)]
+                .into_iter()
+                .flatten()
+                // At the slider's own k the current setting's ● says it.
+                .filter(|p| p.0 != f64::from(lab.k))
+                .collect();
+            (exact, truth, winners)
+        }
+        None => (Vec::new(), Vec::new(), Vec::new()),
+    };
+    let now = [(f64::from(lab.k), current_log10(lab).max(FLOOR))];
+    let (mut measured, bar) = finished(lab)
+        .map(|m| measured_marks(m, f64::from(lab.k)))
+        .unwrap_or_default();
+    let (compared, compared_bars) = compared_marks(lab);
+    measured.extend(compared);
+    let mut ys: Vec<f64> = ideal
+        .iter()
+        .chain(&exact)
+        .chain(&truth)
+        .chain(&now)
+        .map(|p| p.1)
+        .collect();
+    ys.extend(measured.iter().map(|p| p.1));
+    let y_axis = log_axis("ε", ys.iter(), theme);
+    let mut datasets = vec![
         line_set(&ideal, theme.style(Role::Idealised), app.present),
+        points(&truth, Marker::Custom('∘'), theme.style(Role::True)),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
-        points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
+    for b in compared_bars.iter().chain(std::iter::once(&bar)) {
+        datasets.push(line_set(b, theme.style(Role::Measured), app.present));
+    }
+    datasets.push(points(
+        &measured,
+        Marker::Custom('×'),
+        theme.style(Role::Measured),
+    ));
+    datasets.push(points(&now, Marker::Custom('●'), theme.style(Role::Marker)));
+    // The best k by either rate last, so the current setting does not hide them.
+    datasets.push(points(
+        &winners,
+        Marker::Custom('◆'),
+        theme.style(Role::Marker),
+    ));
     Chart::new(datasets)
         .style(theme.base())
         .block(block(
@@ -243,27 +393,9 @@ fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
             ),
             theme,
         ))
-        .x_axis(axis(
-            [1.0, k_max],
-            vec!["1".into(), format!("{k_max}")],
-            theme,
-        ))
+        .x_axis(axis("k", [0.0, k_max], linear_labels(0.0, k_max), theme))
         .y_axis(y_axis)
         .render(area, buf);
-}
-
-/// The rate at the current setting: exact once known, idealised until then.
-fn current_rate(app: &App) -> f64 {
-    let lab = &app.lab;
-    match lab.results.exact.shown(&lab.rate_key()) {
-        Shown::Fresh(Outcome::Ready(e)) => e.value,
-        _ => idealised_rate(lab.m, lab.n, lab.k),
-    }
-}
-
-/// Keys per bit, the load the idealised formula takes.
-fn load(m: u64, n: u64) -> f64 {
-    n as f64 / m.max(1) as f64
 }
 
 /// Chart titles, longest first, each with " · computing…" while exact
@@ -292,6 +424,12 @@ fn fitted_title(options: &[String], width: u16) -> String {
         .map_or(String::new(), |t| format!(" {t} "))
 }
 
+/// The m/n chart's exact points for the current n and k.
+fn fresh_curve(lab: &LabState) -> (Option<&MnCurve>, bool) {
+    let shown = lab.results.mn_curve.shown(&lab.curve_key());
+    (ready(shown), matches!(shown, Shown::Computing(_)))
+}
+
 fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let lab = &app.lab;
     let theme = &app.theme;
@@ -300,21 +438,49 @@ fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let k = f64::from(lab.k);
     let ideal: Vec<(f64, f64)> = (1..=SAMPLES)
         .map(|i| x_max * i as f64 / SAMPLES as f64)
-        .map(|b| (b, log_rate(idealised_real_k(k, 1.0 / b))))
+        .map(|b| {
+            (
+                b,
+                (idealised_ln_real_k(k, 1.0 / b) / std::f64::consts::LN_10).max(FLOOR),
+            )
+        })
         .collect();
-    // As in the k chart, only points for the current n and k.
-    let (exact, computing): (Vec<(f64, f64)>, bool) = match lab.results.mn_curve.shown(&key) {
-        Shown::Fresh(c) => (
-            c.points.iter().map(|&(b, r)| (b, log_rate(r))).collect(),
-            false,
-        ),
-        Shown::Computing(_) => (Vec::new(), true),
-    };
-    let now = [(lab.bits_per_key(), log_rate(current_rate(app)))];
-    let y_axis = log_axis(ideal.iter().chain(&exact).chain(&now).map(|p| &p.1), theme);
+    let (curve, computing) = fresh_curve(lab);
+    let exact: Vec<(f64, f64)> = curve
+        .map(|c| {
+            c.points
+                .iter()
+                .map(|p| (p.bits, p.classic.max(FLOOR)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let truth: Vec<(f64, f64)> = curve
+        .map(|c| {
+            c.points
+                .iter()
+                .map(|p| (p.bits, p.true_rate.max(FLOOR)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let now = [(lab.bits_per_key(), current_log10(lab).max(FLOOR))];
+    let (measured, bar) = finished(lab)
+        .map(|m| measured_marks(m, lab.bits_per_key()))
+        .unwrap_or_default();
+    let ys: Vec<f64> = ideal
+        .iter()
+        .chain(&exact)
+        .chain(&truth)
+        .chain(&now)
+        .chain(&measured)
+        .map(|p| p.1)
+        .collect();
+    let y_axis = log_axis("ε", ys.iter(), theme);
     let datasets = vec![
         line_set(&ideal, theme.style(Role::Idealised), app.present),
+        points(&truth, Marker::Custom('∘'), theme.style(Role::True)),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
+        line_set(&bar, theme.style(Role::Measured), app.present),
+        points(&measured, Marker::Custom('×'), theme.style(Role::Measured)),
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
     Chart::new(datasets)
@@ -326,11 +492,151 @@ fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
             ),
             theme,
         ))
-        .x_axis(axis(
-            [0.0, x_max],
-            vec!["0".into(), format!("{x_max}")],
-            theme,
-        ))
+        .x_axis(axis("m/n", [0.0, x_max], linear_labels(0.0, x_max), theme))
         .y_axis(y_axis)
         .render(area, buf);
+}
+
+/// `(a - b) / b` in percent, from two base-10 logarithms.
+fn gap_percent(a_log10: f64, b_log10: f64) -> f64 {
+    100.0 * ((a_log10 - b_log10) * std::f64::consts::LN_10).exp_m1()
+}
+
+/// A gap chart: the exact rate above the idealised one and the true rate
+/// above the exact one, both as a share of the exact rate.
+fn gap_chart(
+    app: &App,
+    area: Rect,
+    buf: &mut Buffer,
+    (x_title, x_low, x_high): (&str, f64, f64),
+    title: &[String],
+    exact_gap: &[(f64, f64)],
+    true_gap: &[(f64, f64)],
+) {
+    let theme = &app.theme;
+    let top = exact_gap
+        .iter()
+        .chain(true_gap)
+        .map(|p| p.1)
+        .filter(|y| y.is_finite())
+        .fold(0.0_f64, f64::max);
+    // A round top a little above the largest gap, so the curves never
+    // touch the frame.
+    let top = if top > 0.0 {
+        let step = 10f64.powf(top.log10().floor());
+        (top / step).ceil() * step
+    } else {
+        1.0
+    };
+    let datasets = vec![
+        line_set(exact_gap, theme.style(Role::Exact), app.present),
+        line_set(true_gap, theme.style(Role::True), app.present),
+    ];
+    Chart::new(datasets)
+        .style(theme.base())
+        .block(block(fitted_title(title, area.width), theme))
+        .x_axis(axis(
+            x_title,
+            [x_low, x_high],
+            linear_labels(x_low, x_high),
+            theme,
+        ))
+        .y_axis(axis("%", [0.0, top], linear_labels(0.0, top), theme))
+        .render(area, buf);
+}
+
+fn k_gap_chart(app: &App, area: Rect, buf: &mut Buffer) {
+    let lab = &app.lab;
+    let (best, computing) = fresh_best(lab);
+    let k_max = k_axis_end(lab, best);
+    let load = lab.n as f64 / lab.m as f64;
+    let (exact_gap, true_gap): (Points, Points) = match best {
+        Some(b) => {
+            let exact = b
+                .scan
+                .points
+                .iter()
+                .map(|p| {
+                    let ideal = idealised_ln_real_k(f64::from(p.k), load) / std::f64::consts::LN_10;
+                    (f64::from(p.k), -gap_percent(ideal, p.classic.log10))
+                })
+                .collect();
+            let truth = b
+                .scan
+                .points
+                .iter()
+                .filter_map(|p| {
+                    Some((
+                        f64::from(p.k),
+                        gap_percent(p.true_rate?.log10, p.classic.log10),
+                    ))
+                })
+                .collect();
+            (exact, truth)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    let title = with_status(
+        &format!("gaps vs k (m/n={})", sig(lab.bits_per_key(), 3)),
+        computing,
+    );
+    gap_chart(
+        app,
+        area,
+        buf,
+        ("k", 0.0, k_max),
+        &title,
+        &exact_gap,
+        &true_gap,
+    );
+}
+
+fn mn_gap_chart(app: &App, area: Rect, buf: &mut Buffer) {
+    let lab = &app.lab;
+    let x_max = lab.curve_key().max_bits as f64;
+    let (curve, computing) = fresh_curve(lab);
+    let exact_gap: Vec<(f64, f64)> = curve
+        .map(|c| {
+            c.points
+                .iter()
+                .map(|p| (p.bits, -gap_percent(p.idealised, p.classic)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let true_gap: Vec<(f64, f64)> = curve
+        .map(|c| {
+            c.points
+                .iter()
+                .map(|p| (p.bits, gap_percent(p.true_rate, p.classic)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let title = with_status(&format!("gaps vs m/n (k={})", lab.k), computing);
+    gap_chart(
+        app,
+        area,
+        buf,
+        ("m/n", 0.0, x_max),
+        &title,
+        &exact_gap,
+        &true_gap,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gaps_are_shares_of_the_second_rate() {
+        // 0.0083187 against 0.0081937: the idealised rate is 1.50% lower.
+        let gap = -gap_percent(0.0081937_f64.log10(), 0.0083187_f64.log10());
+        assert!((gap - 1.5027).abs() < 1e-3, "{gap}");
+    }
+
+    #[test]
+    fn every_axis_has_three_labels() {
+        assert_eq!(linear_labels(0.0, 32.0), ["0", "16", "32"]);
+        assert_eq!(linear_labels(1.0, 11.0), ["1", "6", "11"]);
+    }
 }

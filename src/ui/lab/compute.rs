@@ -1,8 +1,23 @@
-//! The computations behind the lab's figures. Each takes a cancel flag and
-//! returns `None` when cancelled; the worker runs them off the UI thread and
-//! `bloomlab render` runs them directly.
+//! The computations behind the lab's rate figures: every figure of the
+//! current shape, the best-k scan with both curves, and the exact points
+//! of the epsilon-against-m/n chart. All digits come from certified
+//! enclosures ([`crate::rates::certified`]), so they are there at every
+//! setting the sliders reach, in well under a frame. Each function takes a
+//! cancel flag and returns `None` when cancelled; the worker runs them off
+//! the UI thread and `bloomlab render` runs them directly.
 
-/// Settings that the exact, true and best-k figures depend on.
+use std::sync::atomic::AtomicBool;
+
+use crate::rates::certified::{
+    CertifiedDigits, DigitsMethod, RateKind, certified_digits_cancellable,
+};
+use crate::rates::exact_pair::ExactRates;
+use crate::rates::figures::RateFigures;
+use crate::rates::scan::{KScan, Winners, best_k_rule};
+use crate::rates::{Budget, Params, RateError, SigDecimal, idealised_ln};
+use crate::ui::computed::Outcome;
+
+/// Settings that the rate figures depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct RateKey {
     /// Bits.
@@ -57,127 +72,37 @@ pub(crate) fn axis_end(x: f64) -> u64 {
     end
 }
 
-/// The exact classic rate, ready to show.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct ExactFigures {
-    /// Long-division decimal, 10 significant digits.
-    pub decimal: String,
-    /// The same, as an f64 (for differences and charts).
-    pub value: f64,
-    /// "About 1 in N".
-    pub one_in: Option<u64>,
-    /// Digits of the denominator in lowest terms.
-    pub denominator_digits: u64,
-}
-
-/// The exact true rate, ready to show.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct TrueFigures {
-    /// Long-division decimal, 10 significant digits.
-    pub decimal: String,
-    /// The same, as an f64.
-    pub value: f64,
-}
-
-/// Best k by a scan of certified brackets settled exactly where the budget
-/// allows, with the rate at every scanned k.
+/// The best-k scan of the lab's m and n, with the figures quoted about
+/// its winners.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct BestK {
-    /// The best k; when `verdict` is undecided, only the smallest candidate.
-    pub k: u32,
-    /// Whether `k` is proven best, and whether its exact rate is known.
-    pub verdict: Verdict,
-    /// Its exact rate, 10 significant digits, when it was within budget.
-    pub decimal: Option<String>,
-    /// Its rate from its certified bracket: an approximation, to be labelled
-    /// as one whenever `decimal` is absent.
-    pub approx: f64,
-    /// The scanned range's upper end (the scan starts at 1).
-    pub scanned_to: u32,
-    /// (k, rate from its certified bracket) for every k of the range.
-    pub points: Vec<(u32, f64)>,
-    /// k values ranked by their bracket alone, their exact rate being over
-    /// the budget.
-    pub skipped: Vec<u32>,
+    /// The scan: the range (and why it is that wide), both winners, and
+    /// the classic and true rate at every k (the true one for every k when
+    /// [`TRUE_CURVE_MAX`] or fewer were scanned).
+    pub scan: KScan,
+    /// The winners' rates and the gain of the true winner.
+    pub winners: Winners,
 }
-
-/// A measurement, ready to show.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct MeasureFigures {
-    /// False positives pooled over all filters.
-    pub false_positives: u64,
-    /// Queries pooled over all filters.
-    pub total_queries: u64,
-    /// false_positives / total_queries.
-    pub rate: f64,
-    /// 95% Wilson interval, low end.
-    pub wilson_low: f64,
-    /// 95% Wilson interval, high end.
-    pub wilson_high: f64,
-    /// Mean number of set bits per filter.
-    pub bits_set_mean: f64,
-    /// Standard error from the spread of per-filter rates (two or more filters).
-    pub between_filters_se: Option<f64>,
-    /// Filters measured so far (equal to `filters` once finished).
-    pub filters_done: u64,
-    /// Filters asked for.
-    pub filters: u64,
-}
-
-impl MeasureFigures {
-    /// True once every filter has been measured.
-    pub(crate) fn complete(&self) -> bool {
-        self.filters_done >= self.filters
-    }
-
-    /// A 95% interval for the average rate over filters: the Wilson interval
-    /// widened to rate ± 1.96 standard errors of the spread between filters,
-    /// since queries on one filter share its fill and are not independent.
-    pub(crate) fn interval(&self) -> (f64, f64) {
-        match self.between_filters_se {
-            Some(se) => (
-                self.wilson_low.min(self.rate - 1.96 * se).max(0.0),
-                self.wilson_high.max(self.rate + 1.96 * se).min(1.0),
-            ),
-            None => (self.wilson_low, self.wilson_high),
-        }
-    }
-}
-
-/// Exact points of the epsilon-against-m/n chart.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct MnCurve {
-    /// (bits per key, exact rate).
-    pub points: Vec<(f64, f64)>,
-    /// Points left out because their exact value was over the budget.
-    pub skipped: usize,
-}
-
-use std::sync::atomic::AtomicBool;
-
-use num_rational::BigRational;
-
-use crate::measure::{MeasureConfig, Measurement, Progress, measure_with_progress};
-pub(crate) use crate::rates::best_k::Verdict;
-use crate::rates::best_k::default_scan_range;
-use crate::rates::{
-    Budget, Params, RateError, SigDecimal, best_k_scan, classic_denominator_digits,
-    classic_exact_cancellable, one_in, true_exact_cancellable,
-};
-use crate::ui::computed::Outcome;
 
 /// Significant digits of every exact decimal on screen.
 pub(crate) const SHOWN_DIGITS: u32 = 10;
-/// Budget of the main exact figures (denominator digits).
-pub(crate) const EXACT_BUDGET: Budget = Budget {
+/// Budget of the full fraction built only to settle an exact rounding tie
+/// (denominator digits); the digits shown never need it otherwise.
+pub(crate) const TIE_BUDGET: Budget = Budget {
     max_digits: 5_000_000,
 };
-/// Budget of each exact point on a chart or in the best-k scan.
-pub(crate) const POINT_BUDGET: Budget = Budget {
-    max_digits: 2_000_000,
-};
 /// Exact points on the epsilon-against-m/n chart.
-pub(crate) const MN_POINTS: u32 = 12;
+/// Up to this many denominator digits the lab builds both whole fractions
+/// and prints their digits by long division, as the card asks (a few
+/// milliseconds); past it the certified bracket's digits, which are the
+/// same digits, stand alone.
+pub(crate) const DIVIDE_BUDGET: Budget = Budget { max_digits: 20_000 };
+/// Exact points on the epsilon-against-m/n chart.
+pub(crate) const MN_POINTS: u32 = 16;
+/// The true curve of the epsilon-against-k chart is drawn at every k when
+/// the scan has at most this many; beyond, only where the scan enclosed it.
+/// The true rate at k in the hundreds takes a tenth of a second or more.
+pub(crate) const TRUE_CURVE_MAX: u32 = 64;
 
 /// The idealised rate `(1 - e^(-kn/m))^k`.
 pub(crate) fn idealised_rate(m: u64, n: u64, k: u32) -> f64 {
@@ -197,142 +122,117 @@ fn settle<T>(result: Result<T, RateError>) -> Option<Outcome<T>> {
 }
 
 /// A decimal for the screen: plain while short, scientific for tiny rates.
-fn shown_decimal(value: &BigRational) -> Result<(String, f64), RateError> {
-    let d = SigDecimal::from_ratio(value, SHOWN_DIGITS)?;
-    let text = if d.exponent() >= -5 {
+pub(crate) fn shown_decimal(d: &SigDecimal) -> String {
+    if d.exponent() >= -5 {
         d.plain()
     } else {
         d.scientific()
-    };
-    Ok((text, d.to_f64()))
+    }
 }
 
-/// The exact classic rate at `key`, within `budget`.
-pub(crate) fn exact_figures(
-    key: RateKey,
-    budget: Budget,
-    cancel: &AtomicBool,
-) -> Option<Outcome<ExactFigures>> {
+/// Every rate figure at `key`: the classic and true rates' certified
+/// digits, "about 1 in N", the denominator's digit count, the idealised
+/// rate and the gap.
+pub(crate) fn rate_figures(key: RateKey, cancel: &AtomicBool) -> Option<Outcome<RateFigures>> {
     settle((|| {
         let p = Params::new(key.m, key.n, key.k)?;
-        let ratio = classic_exact_cancellable(p, budget, cancel)?;
-        let (decimal, value) = shown_decimal(&ratio)?;
-        Ok(ExactFigures {
-            decimal,
-            value,
-            one_in: one_in(&ratio),
-            denominator_digits: classic_denominator_digits(p),
-        })
+        let mut figures = RateFigures::compute(p, SHOWN_DIGITS, TIE_BUDGET, cancel)?;
+        if let Ok(both) = ExactRates::compute_cancellable(p, DIVIDE_BUDGET, cancel) {
+            figures.classic = divided(&both.classic)?;
+            figures.true_rate = divided(&both.true_rate)?;
+        } else if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(RateError::Cancelled);
+        }
+        Ok(figures)
     })())
 }
 
-/// The exact true rate at `key`, within `budget`.
-pub(crate) fn true_figures(
-    key: RateKey,
-    budget: Budget,
-    cancel: &AtomicBool,
-) -> Option<Outcome<TrueFigures>> {
+/// The digits of a whole fraction by long division, labelled so.
+fn divided(exact: &num_rational::BigRational) -> Result<CertifiedDigits, RateError> {
+    Ok(CertifiedDigits {
+        decimal: SigDecimal::from_ratio_within(exact, SHOWN_DIGITS, Budget::new(u64::MAX))?,
+        method: DigitsMethod::LongDivision,
+        bits: 0,
+    })
+}
+
+/// The best k at m and n by the one rule `bloomlab rate` uses too, with
+/// both curves for the chart and the winners' figures.
+pub(crate) fn best_k(key: BestKey, cancel: &AtomicBool) -> Option<Outcome<BestK>> {
     settle((|| {
-        let p = Params::new(key.m, key.n, key.k)?;
-        let ratio = true_exact_cancellable(p, budget, cancel)?;
-        let (decimal, value) = shown_decimal(&ratio)?;
-        Ok(TrueFigures { decimal, value })
+        let mut scan = best_k_rule(key.m, key.n, cancel)?;
+        if scan.points.len() <= TRUE_CURVE_MAX as usize {
+            scan.fill_true_curve(cancel)?;
+        }
+        let winners = Winners::compute(&scan, SHOWN_DIGITS, TIE_BUDGET, None, cancel)?;
+        Ok(BestK { scan, winners })
     })())
 }
 
-/// Best k over [`default_scan_range`] (the range `bloomlab rate` scans too), with the rate at every k for the
-/// chart. The scan (in `crate::rates`) ranks every k by certified brackets
-/// and settles the survivors within `budget` exactly; an over-budget winner
-/// comes back certified but without its exact rate, and k values the
-/// brackets cannot separate come back as candidates.
-pub(crate) fn best_k(
-    m: u64,
-    n: u64,
-    budget: Budget,
-    cancel: &AtomicBool,
-) -> Option<Outcome<BestK>> {
-    let range = default_scan_range(m, n);
-    let end = *range.end();
-    let scan = match best_k_scan(m, n, range, budget, None, cancel) {
-        Ok(scan) => scan,
-        Err(e) => return settle(Err(e)),
-    };
-    let decimal = match scan.rate.as_ref().map(shown_decimal) {
-        Some(Ok((text, _))) => Some(text),
-        Some(Err(e)) => return settle(Err(e)),
-        None => None,
-    };
-    Some(Outcome::Ready(BestK {
-        k: scan.k,
-        verdict: scan.verdict,
-        decimal,
-        approx: scan.approx,
-        scanned_to: end,
-        points: scan.curve,
-        skipped: scan.skipped.iter().map(|&(k, _)| k).collect(),
-    }))
+/// Exact points of the epsilon-against-m/n chart at one bits-per-key, as
+/// base-10 logarithms (finite far below the smallest double).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct MnPoint {
+    /// Bits per key, m/n.
+    pub bits: f64,
+    /// log10 of the exact classic rate.
+    pub classic: f64,
+    /// log10 of the true rate.
+    pub true_rate: f64,
+    /// log10 of the idealised rate at the same m, n and k.
+    pub idealised: f64,
 }
 
-/// Exact points of epsilon against m/n at the key's n and k; points whose
-/// denominator would exceed `budget` are counted as skipped.
-pub(crate) fn mn_curve(key: CurveKey, budget: Budget, cancel: &AtomicBool) -> Option<MnCurve> {
-    let mut curve = MnCurve::default();
-    for i in 1..=MN_POINTS {
-        let bits = key.max_bits as f64 * f64::from(i) / f64::from(MN_POINTS);
-        let m = ((bits * key.n as f64).round() as u64).max(1);
-        let Ok(p) = Params::new(m, key.n, key.k) else {
-            curve.skipped += 1;
-            continue;
-        };
-        match classic_exact_cancellable(p, budget, cancel) {
-            Ok(r) => match SigDecimal::from_ratio(&r, 6) {
-                Ok(d) => curve.points.push((m as f64 / key.n as f64, d.to_f64())),
-                Err(_) => curve.skipped += 1,
-            },
-            Err(RateError::Cancelled) => return None,
-            Err(_) => curve.skipped += 1,
+/// log10 of a decimal, from its digits and exponent (no underflow);
+/// negative infinity for zero.
+pub(crate) fn log10_of(d: &SigDecimal) -> f64 {
+    if d.is_zero() {
+        return f64::NEG_INFINITY;
+    }
+    let digits = d.digits();
+    let lead: f64 = format!("{}.{}", &digits[..1], &digits[1..])
+        .parse()
+        .unwrap_or(1.0);
+    lead.log10() + d.exponent() as f64
+}
+
+/// Exact points of epsilon against m/n at the key's n and k.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct MnCurve {
+    /// Points from the left of the axis to its right end.
+    pub points: Vec<MnPoint>,
+}
+
+/// Certified digits of the classic and true rates at [`MN_POINTS`] values
+/// of m/n across the chart's axis.
+pub(crate) fn mn_curve(key: CurveKey, cancel: &AtomicBool) -> Option<Outcome<MnCurve>> {
+    settle((|| {
+        let mut curve = MnCurve::default();
+        for i in 1..=MN_POINTS {
+            let bits = key.max_bits as f64 * f64::from(i) / f64::from(MN_POINTS);
+            let m = ((bits * key.n as f64).round() as u64).max(1);
+            let p = Params::new(m, key.n, key.k)?;
+            let log10 = |kind| -> Result<f64, RateError> {
+                Ok(log10_of(
+                    &certified_digits_cancellable(p, kind, 6, TIE_BUDGET, cancel)?.decimal,
+                ))
+            };
+            curve.points.push(MnPoint {
+                bits: m as f64 / key.n as f64,
+                classic: log10(RateKind::Classic)?,
+                true_rate: log10(RateKind::True)?,
+                idealised: idealised_ln(p) / std::f64::consts::LN_10,
+            });
         }
-    }
-    Some(curve)
-}
-
-fn figures_of(m: &Measurement, filters_done: u64, filters: u64) -> MeasureFigures {
-    MeasureFigures {
-        false_positives: m.false_positives,
-        total_queries: m.total_queries,
-        rate: m.rate,
-        wilson_low: m.wilson_low,
-        wilson_high: m.wilson_high,
-        bits_set_mean: m.bits_set_mean,
-        between_filters_se: m.between_filters_se,
-        filters_done,
-        filters,
-    }
-}
-
-/// The measurement for `key` on real filters; `None` when cancelled. The
-/// pooled count so far goes to `so_far` after each filter but the last.
-pub(crate) fn measured(
-    cfg: MeasureConfig,
-    cancel: &AtomicBool,
-    so_far: &dyn Fn(MeasureFigures),
-) -> Option<Result<MeasureFigures, String>> {
-    let key = cfg;
-    let progress = |p: &Progress| {
-        if p.filters_done < key.filters {
-            so_far(figures_of(&p.so_far, p.filters_done, key.filters));
-        }
-    };
-    match measure_with_progress(&cfg, cancel, progress) {
-        Ok(m) => Some(Ok(figures_of(&m, key.filters, key.filters))),
-        Err(crate::measure::MeasureError::Cancelled) => None,
-        Err(e) => Some(Err(e.to_string())),
-    }
+        Ok(curve)
+    })())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rates::figures::OneIn;
+    use crate::rates::scan::ScanReach;
 
     fn never() -> AtomicBool {
         AtomicBool::new(false)
@@ -345,105 +245,103 @@ mod tests {
             n: 16,
             k: 7,
         };
-        let Some(Outcome::Ready(e)) = exact_figures(key, EXACT_BUDGET, &never()) else {
-            panic!("no exact figures");
+        let Some(Outcome::Ready(f)) = rate_figures(key, &never()) else {
+            panic!("no figures");
         };
-        assert!(e.decimal.starts_with("0.008318677"), "{}", e.decimal);
-        assert_eq!(e.denominator_digits, 1729);
-        assert_eq!(e.one_in, Some(120));
-        let Some(Outcome::Ready(t)) = true_figures(key, EXACT_BUDGET, &never()) else {
-            panic!("no true figures");
-        };
-        assert!(t.decimal.starts_with("0.008653308"), "{}", t.decimal);
-        let Some(Outcome::Ready(b)) = best_k(160, 16, EXACT_BUDGET, &never()) else {
+        assert_eq!(shown_decimal(&f.classic.decimal), "0.008318677101");
+        assert_eq!(shown_decimal(&f.true_rate.decimal), "0.008653308424");
+        assert_eq!(f.denominator_digits, 1729);
+        assert_eq!(f.one_in, OneIn::About(120));
+        let Some(Outcome::Ready(b)) = best_k(BestKey { m: 160, n: 16 }, &never()) else {
             panic!("no best k");
         };
-        assert_eq!(b.k, 7);
-        // The rule of thumb says 6.93, so the scan runs to 11.
-        assert_eq!(default_scan_range(160, 16), 1..=11);
-        assert_eq!(b.points.len(), 11);
-        assert_eq!(b.scanned_to, 11);
-        assert!(b.skipped.is_empty());
+        assert_eq!(b.scan.classic.k, 7);
+        assert_eq!(b.scan.true_rate.k, 7);
+        assert_eq!(b.scan.range, 1..=10);
+        assert_eq!(b.scan.reach, ScanReach::Default);
+        assert!(b.scan.points.iter().all(|p| p.true_rate.is_some()));
+        assert_eq!(b.winners.gain, None);
     }
 
     #[test]
-    fn best_k_skips_over_budget_k_but_keeps_the_answer() {
-        // k = 7 needs 2,450,001 digits; k = 10 and 11 are over 5,000,000.
-        let Some(Outcome::Ready(b)) = best_k(100_000, 10_000, EXACT_BUDGET, &never()) else {
-            panic!("no best k");
-        };
-        assert_eq!(b.k, 7);
-        assert_eq!(b.verdict, Verdict::Exact);
-        assert!(
-            b.decimal
-                .as_deref()
-                .is_some_and(|d| d.starts_with("0.008193920"))
-        );
-        assert_eq!(b.skipped, [10, 11]);
-        assert_eq!(b.points.len(), 11);
-    }
-
-    #[test]
-    fn best_k_over_budget_is_certified_not_guessed() {
-        // Every k from 3 up is over 5,000,000 digits here; the brackets
-        // still prove 7 (the exact-only answer among 1 and 2 would be 2).
-        let Some(Outcome::Ready(b)) = best_k(1_000_000, 100_000, EXACT_BUDGET, &never()) else {
-            panic!("no best k");
-        };
-        assert_eq!(b.k, 7);
-        assert_eq!(b.verdict, Verdict::Certified { digits: 29_400_001 });
-        assert_eq!(b.decimal, None);
-        assert!((b.approx - 0.0081937).abs() < 1e-6, "{}", b.approx);
-        assert_eq!(b.scanned_to, 11);
-        assert_eq!(b.points.len(), 11);
-    }
-
-    #[test]
-    fn over_the_budget_is_too_large_not_a_freeze() {
+    fn real_filters_have_digits_too() {
+        // The crawler's filter: 10^10 bits, 10^9 keys, a fraction with
+        // billions of digits that is never built.
         let key = RateKey {
-            m: 1_000_000,
-            n: 100_000,
-            k: 32,
+            m: 10_000_000_000,
+            n: 1_000_000_000,
+            k: 7,
         };
-        match exact_figures(key, EXACT_BUDGET, &never()) {
-            Some(Outcome::TooLarge { digits, limit }) => {
-                assert!(digits > limit);
-                assert_eq!(limit, 5_000_000);
-            }
-            other => panic!("expected too large, got {other:?}"),
+        let Some(Outcome::Ready(f)) = rate_figures(key, &never()) else {
+            panic!("no figures");
+        };
+        assert!(f.classic.decimal.plain().starts_with("0.0081"), "{f:?}");
+        assert!(f.denominator_digits > 10_000_000_000);
+    }
+
+    #[test]
+    fn the_true_winner_differs_at_the_rehearsal_setting() {
+        // 8 bits per key: the classic scan says 6, a real filter does best at 5.
+        let Some(Outcome::Ready(b)) = best_k(BestKey { m: 128, n: 16 }, &never()) else {
+            panic!("no best k");
+        };
+        assert_eq!((b.scan.classic.k, b.scan.true_rate.k), (6, 5));
+        let gain = b.winners.gain.expect("the winners differ");
+        assert!(gain.lower_by > 0.0 && gain.lower_by < 0.02, "{gain:?}");
+    }
+
+    #[test]
+    fn a_best_k_past_the_slider_is_reported_with_its_range() {
+        // 10^6 bits for 16 keys: the best k is far beyond 32.
+        let Some(Outcome::Ready(b)) = best_k(
+            BestKey {
+                m: 1_000_000,
+                n: 16,
+            },
+            &never(),
+        ) else {
+            panic!("no best k");
+        };
+        assert!(b.scan.classic.k > 32);
+        assert!(matches!(
+            b.scan.reach,
+            ScanReach::Extended { .. } | ScanReach::AtLimit { .. }
+        ));
+    }
+
+    #[test]
+    fn the_mn_curve_has_every_point() {
+        let key = CurveKey::for_setting(160, 16, 7);
+        let Some(Outcome::Ready(c)) = mn_curve(key, &never()) else {
+            panic!("no curve");
+        };
+        assert_eq!(c.points.len(), MN_POINTS as usize);
+        for p in &c.points {
+            assert!(
+                p.idealised <= p.classic && p.classic <= p.true_rate,
+                "{p:?}"
+            );
         }
+        // At 16 bits per key, k = 7: the exact rate is about 7.09e-4.
+        let at16 = c.points.iter().find(|p| p.bits == 16.0).expect("16 bits");
+        assert!(
+            (at16.classic - 7.09e-4_f64.log10()).abs() < 0.01,
+            "{at16:?}"
+        );
     }
 
     #[test]
     fn a_cancelled_job_returns_nothing() {
         let cancel = AtomicBool::new(true);
-        let key = RateKey {
-            m: 100_000,
-            n: 10_000,
-            k: 7,
-        };
-        assert_eq!(exact_figures(key, EXACT_BUDGET, &cancel), None);
-    }
-
-    #[test]
-    fn the_interval_counts_the_spread_between_filters() {
-        let mut m = MeasureFigures {
-            false_positives: 87,
-            total_queries: 10_000,
-            rate: 0.0087,
-            wilson_low: 0.0070,
-            wilson_high: 0.0107,
-            bits_set_mean: 80.0,
-            between_filters_se: None,
-            filters_done: 1,
-            filters: 1,
-        };
-        assert_eq!(m.interval(), (0.0070, 0.0107));
-        m.between_filters_se = Some(0.002);
-        let (low, high) = m.interval();
-        assert!((low - (0.0087 - 0.00392)).abs() < 1e-12);
-        assert!((high - (0.0087 + 0.00392)).abs() < 1e-12);
-        m.between_filters_se = Some(0.00001);
-        assert_eq!(m.interval(), (0.0070, 0.0107));
+        assert_eq!(
+            best_k(
+                BestKey {
+                    m: 100_000,
+                    n: 10_000
+                },
+                &cancel
+            ),
+            None
+        );
     }
 }

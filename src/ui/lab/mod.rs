@@ -1,12 +1,21 @@
 //! The lab screen: m, n, k sliders, the rates side by side, three charts.
 //!
 //! - [`state`]: settings, slider rules, the lock, held results.
-//! - [`compute`]: the computations behind every figure (run by the worker,
-//!   or directly for `bloomlab render`).
-//! - [`view`]: the settings and rates panels.
+//! - [`compute`]: the computations behind the rate figures, the best-k
+//!   scan and the charts' exact points (run by the worker, or directly for
+//!   `bloomlab render`).
+//! - [`measuring`]: the measurement on real filters and the comparison of
+//!   two k, with their progress, and when a run may start by itself.
+//! - [`view`]: the layout, the settings and rates panels.
+//! - [`rows`]: wording a row to fit; [`rate_rows`] and [`measured_rows`]:
+//!   the rates panel's rows about the formulas and about real filters.
 //! - [`charts`]: fill against n, epsilon against k, epsilon against m/n.
 
 pub(crate) mod charts;
 pub(crate) mod compute;
+pub(crate) mod measured_rows;
+pub(crate) mod measuring;
+pub(crate) mod rate_rows;
+pub(crate) mod rows;
 pub(crate) mod state;
 pub(crate) mod view;

@@ -1,28 +1,35 @@
 //! The lab's settings, the rules of its sliders, and the results it holds.
 
 use crate::limits::{self, Span};
-use crate::measure::MeasureConfig;
-use crate::measure::SchemeKind;
+use crate::measure::{CompareConfig, MeasureConfig, SchemeKind};
+use crate::rates::figures::RateFigures;
 use crate::ui::action::LabSlider;
-use crate::ui::computed::{Computed, Outcome};
+use crate::ui::computed::{Computed, Outcome, Shown};
 use crate::ui::error::UiError;
-use crate::ui::lab::compute::{
-    BestK, BestKey, CurveKey, ExactFigures, MeasureFigures, MnCurve, RateKey, TrueFigures,
-};
+use crate::ui::lab::compute::{BestK, BestKey, CurveKey, MnCurve, RateKey};
+use crate::ui::lab::measuring::{CompareFigures, MeasureFigures, MeasurePlan};
 use crate::ui::slider::{Scale, SliderSpec};
 use crate::ui::text_field::TextField;
 
-/// Range and steps of each lab slider; the ranges are the core's
-/// ([`crate::limits`]), shared with `bloomlab --m/--n/--k`.
+/// The range of each lab slider: the core's ([`crate::limits`]), shared
+/// with `bloomlab --m/--n/--k`.
+pub(crate) fn span(slider: LabSlider) -> Span {
+    match slider {
+        LabSlider::M => limits::LAB_M,
+        LabSlider::N => limits::LAB_N,
+        LabSlider::K => limits::LAB_K,
+        LabSlider::Queries => limits::LAB_QUERIES,
+        LabSlider::Filters => limits::LAB_FILTERS,
+    }
+}
+
+/// Range and steps of each lab slider.
 pub(crate) fn spec(slider: LabSlider) -> SliderSpec {
-    let (span, scale) = match slider {
-        LabSlider::M => (limits::LAB_M, Scale::Log),
-        LabSlider::N => (limits::LAB_N, Scale::Log),
-        LabSlider::K => (limits::LAB_K, Scale::Linear),
-        LabSlider::Queries => (limits::LAB_QUERIES, Scale::Log),
-        LabSlider::Filters => (limits::LAB_FILTERS, Scale::Log),
+    let scale = match slider {
+        LabSlider::K => Scale::Linear,
+        _ => Scale::Log,
     };
-    SliderSpec::new(span, scale)
+    SliderSpec::new(span(slider), scale)
 }
 
 /// The field a slider's value is typed into: room for any way of writing
@@ -43,16 +50,17 @@ pub(crate) fn label(slider: LabSlider) -> &'static str {
 /// Results computed for the lab's settings, each tagged with its settings.
 #[derive(Debug, Default)]
 pub(crate) struct LabResults {
-    /// The classic exact rate.
-    pub exact: Computed<RateKey, Outcome<ExactFigures>>,
-    /// The true rate (beyond the classic formula).
-    pub truth: Computed<RateKey, Outcome<TrueFigures>>,
-    /// Best k by exact scan, and the exact points of the epsilon-against-k chart.
+    /// Every rate figure of the setting: the exact (classic) and true
+    /// rates' certified digits, the idealised rate and the gap.
+    pub rates: Computed<RateKey, Outcome<RateFigures>>,
+    /// Best k by both rates, and the points of the epsilon-against-k chart.
     pub best: Computed<BestKey, Outcome<BestK>>,
     /// The measurement on real filters.
     pub measured: Computed<MeasureConfig, Result<MeasureFigures, String>>,
+    /// Two k measured on the same filters (`c`).
+    pub compared: Computed<CompareConfig, Result<CompareFigures, String>>,
     /// Exact points of the epsilon-against-m/n chart.
-    pub mn_curve: Computed<CurveKey, MnCurve>,
+    pub mn_curve: Computed<CurveKey, Outcome<MnCurve>>,
 }
 
 impl LabResults {
@@ -60,9 +68,18 @@ impl LabResults {
     /// work needs asking for; a running count does not count as finished.
     pub(crate) fn measurement_done(&self, key: &MeasureConfig) -> bool {
         match self.measured.shown(key) {
-            crate::ui::computed::Shown::Fresh(Ok(m)) => m.complete(),
-            crate::ui::computed::Shown::Fresh(Err(_)) => true,
-            crate::ui::computed::Shown::Computing(_) => false,
+            Shown::Fresh(Ok(m)) => m.complete(),
+            Shown::Fresh(Err(_)) => true,
+            Shown::Computing(_) => false,
+        }
+    }
+
+    /// The same for the comparison `key`.
+    pub(crate) fn comparison_done(&self, key: &CompareConfig) -> bool {
+        match self.compared.shown(key) {
+            Shown::Fresh(Ok(c)) => c.finished().is_some(),
+            Shown::Fresh(Err(_)) => true,
+            Shown::Computing(_) => false,
         }
     }
 }
@@ -84,8 +101,16 @@ pub(crate) struct LabState {
     pub seed: u64,
     /// Probe scheme of the measured filters.
     pub scheme: SchemeKind,
-    /// Bits per key held fixed while n moves (`None` when unlocked).
+    /// Bits per key held fixed while m or n moves (`None` when unlocked).
     pub lock: Option<f64>,
+    /// A measurement asked for with `m` that is too long to start by
+    /// itself (see [`MeasurePlan`]); it runs while the settings stay.
+    pub measure_asked: Option<MeasureConfig>,
+    /// The comparison asked for with `c`, while m and n stay.
+    pub compare: Option<CompareConfig>,
+    /// The charts show the exact rate's gap to the idealised one (`d`)
+    /// instead of the rates themselves.
+    pub gap_view: bool,
     /// The slider the arrows move.
     pub selected: LabSlider,
     /// A value being typed for the selected slider.
@@ -103,10 +128,15 @@ impl Default for LabState {
             n: 16,
             k: 7,
             queries: 200,
-            filters: 1,
+            // Enough filters for an interval of the model's rate (one
+            // filter only measures its own), yet instant at the default m.
+            filters: 100,
             seed: 1,
             scheme: SchemeKind::Independent,
             lock: None,
+            measure_asked: None,
+            compare: None,
+            gap_view: false,
             selected: LabSlider::M,
             editing: None,
             edit_error: None,
@@ -130,6 +160,10 @@ impl LabState {
     /// Sets a slider (clamped to its range), keeping bits per key when locked.
     pub(crate) fn set(&mut self, slider: LabSlider, value: u64) {
         let value = spec(slider).clamp(value);
+        if matches!(slider, LabSlider::M | LabSlider::N) {
+            // A comparison belongs to one shape: it goes when the shape does.
+            self.compare = None;
+        }
         match slider {
             LabSlider::M => {
                 self.m = value;
@@ -159,6 +193,35 @@ impl LabState {
         let slider = self.selected;
         let next = spec(slider).step(self.value(slider), up, big);
         self.set(slider, next);
+    }
+
+    /// `c`: measures two k on the same filters with independent hashes,
+    /// the pair [`compare_pair`] picks. When the last comparison of that
+    /// pair could not tell them apart and said how many filters would, the
+    /// filters slider moves there first, so asking again settles it.
+    pub(crate) fn request_compare(&mut self) {
+        let Shown::Fresh(Outcome::Ready(best)) = self.results.best.shown(&self.best_key()) else {
+            return;
+        };
+        let (k_a, k_b) = compare_pair(best, self.k);
+        let pair = |c: &CompareConfig| (c.m, c.n, c.k_a, c.k_b, c.queries, c.seed);
+        let mut cfg = CompareConfig {
+            m: self.m,
+            n: self.n,
+            k_a,
+            k_b,
+            queries: self.queries,
+            filters: self.filters.max(2),
+            seed: self.seed,
+        };
+        if let Some(last) = self.compare.filter(|last| pair(last) == pair(&cfg))
+            && let Shown::Fresh(Ok(done)) = self.results.compared.shown(&last)
+            && let Some(needed) = done.finished().and_then(|c| c.filters_needed)
+        {
+            self.filters = spec(LabSlider::Filters).clamp(needed.max(last.filters));
+            cfg.filters = self.filters.max(2);
+        }
+        self.compare = Some(cfg);
     }
 
     /// Locks bits per key at the current m/n, or releases the lock.
@@ -211,7 +274,44 @@ impl LabState {
         Ok(())
     }
 
-    /// The key of the exact, true and best-k computations.
+    /// Whether the measurement at the current settings runs by itself, on
+    /// request, or not at all (too big a filter).
+    pub(crate) fn measure_plan(&self) -> MeasurePlan {
+        MeasurePlan::of(&self.measure_key())
+    }
+
+    /// True when the measurement at the current settings should run now.
+    pub(crate) fn measuring_wanted(&self) -> bool {
+        match self.measure_plan() {
+            MeasurePlan::Auto => true,
+            MeasurePlan::OnRequest { .. } => self.measure_asked == Some(self.measure_key()),
+            MeasurePlan::TooBig { .. } => false,
+        }
+    }
+
+    /// True while some figure of the current settings is still to come:
+    /// the questions `Jobs::dispatch` asks before it requests work.
+    pub(crate) fn waiting(&self) -> bool {
+        let results = &self.results;
+        !results.rates.is_fresh(&self.rate_key())
+            || !results.best.is_fresh(&self.best_key())
+            || (self.measuring_wanted() && !results.measurement_done(&self.measure_key()))
+            || self
+                .compare
+                .is_some_and(|cfg| !results.comparison_done(&cfg))
+            || !results.mn_curve.is_fresh(&self.curve_key())
+    }
+
+    /// `m`: asks for a measurement too long to start by itself, or stops it.
+    pub(crate) fn toggle_measure(&mut self) {
+        let key = self.measure_key();
+        self.measure_asked = match self.measure_asked {
+            Some(asked) if asked == key => None,
+            _ => matches!(self.measure_plan(), MeasurePlan::OnRequest { .. }).then_some(key),
+        };
+    }
+
+    /// The key of the rate figures.
     pub(crate) fn rate_key(&self) -> RateKey {
         RateKey {
             m: self.m,
@@ -253,9 +353,47 @@ impl LabState {
     }
 }
 
+/// The two k the comparison measures: the classic and the true winner
+/// when they differ (the point of issue: does the textbook's k cost a real
+/// filter?); else the slider's k against the winner; else the winner
+/// against its neighbour with the lower true rate.
+pub(crate) fn compare_pair(best: &BestK, current: u32) -> (u32, u32) {
+    let (classic, truth) = (best.scan.classic.k, best.scan.true_rate.k);
+    if classic != truth {
+        return (classic, truth);
+    }
+    if current != classic {
+        return (current, classic);
+    }
+    let rate_at = |k: u32| {
+        best.scan
+            .points
+            .iter()
+            .find(|p| p.k == k)
+            .map(|p| p.true_rate.unwrap_or(p.classic).value)
+    };
+    let below = classic
+        .checked_sub(1)
+        .filter(|&k| k >= 1)
+        .and_then(|k| Some((k, rate_at(k)?)));
+    let above = rate_at(classic + 1).map(|r| (classic + 1, r));
+    let neighbour = match (below, above) {
+        (Some(b), Some(a)) => {
+            if b.1 <= a.1 {
+                b.0
+            } else {
+                a.0
+            }
+        }
+        (Some(b), None) => b.0,
+        (None, _) => classic + 1,
+    };
+    (classic, neighbour)
+}
+
 fn round_u64(x: f64) -> u64 {
     if x.is_finite() && x > 0.0 {
-        // Values here are below 10^7, far inside u64.
+        // Values here are below 10^13 (m over n at most), far inside u64.
         x.round() as u64
     } else {
         0
@@ -271,8 +409,8 @@ mod tests {
         let mut lab = LabState::default();
         lab.set(LabSlider::M, 0);
         assert_eq!(lab.m, 1);
-        lab.set(LabSlider::M, 5_000_000);
-        assert_eq!(lab.m, 1_000_000);
+        lab.set(LabSlider::M, 5_000_000_000_000);
+        assert_eq!(lab.m, 1_000_000_000_000);
         lab.selected = LabSlider::K;
         for _ in 0..100 {
             lab.adjust(true, true);
@@ -286,7 +424,7 @@ mod tests {
         for _ in 0..100 {
             lab.adjust(true, true);
         }
-        assert_eq!(lab.n, 100_000);
+        assert_eq!(lab.n, 10_000_000_000);
     }
 
     #[test]
@@ -309,15 +447,27 @@ mod tests {
     fn lock_holds_at_the_end_of_m() {
         let mut lab = LabState::default();
         lab.toggle_lock();
-        lab.set(LabSlider::N, 100_000);
-        assert_eq!(lab.m, 1_000_000);
-        assert_eq!(lab.n, 100_000);
+        lab.set(LabSlider::N, 10_000_000_000);
+        // 10 bits per key would need 10^11 bits: within m's range.
+        assert_eq!((lab.m, lab.n), (100_000_000_000, 10_000_000_000));
+        // 200 bits per key cannot hold at 10^10 keys: n is pulled back.
         lab.set(LabSlider::M, 200);
         lab.toggle_lock();
         lab.set(LabSlider::N, 1);
         lab.toggle_lock();
-        lab.set(LabSlider::N, 100_000);
-        assert_eq!((lab.m, lab.n), (1_000_000, 5_000));
+        lab.set(LabSlider::N, 10_000_000_000);
+        assert_eq!((lab.m, lab.n), (1_000_000_000_000, 5_000_000_000));
+    }
+
+    #[test]
+    fn the_lock_holds_when_m_moves_too() {
+        let mut lab = LabState::default();
+        lab.toggle_lock();
+        lab.selected = LabSlider::M;
+        lab.adjust(true, true);
+        assert_eq!((lab.m, lab.n), (320, 32));
+        lab.set(LabSlider::M, 1_000_000);
+        assert_eq!((lab.m, lab.n), (1_000_000, 100_000));
     }
 
     #[test]
@@ -327,10 +477,13 @@ mod tests {
         let err = lab.apply_settings(Some(0), None, None);
         assert_eq!(
             err.map_err(|e| e.to_string()),
-            Err("m 0 is out of range: m must be from 1 to 1,000,000".into())
+            Err("m 0 is out of range: m must be a whole number between 1 and 10^12".into())
         );
         assert!(lab.apply_settings(None, None, Some(33)).is_err());
-        assert!(lab.apply_settings(None, Some(100_001), None).is_err());
+        assert!(
+            lab.apply_settings(None, Some(10_000_000_001), None)
+                .is_err()
+        );
     }
 
     #[test]

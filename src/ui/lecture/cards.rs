@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, BorderType, Widget};
 use super::paint::{Painter, width};
 use crate::lecture::texts::{TABLE_HEADER, table_rows};
 use crate::lecture::{Board, Element, Emphasis};
+use crate::ui::format::wrap;
 use crate::ui::theme::{Role, Theme};
 
 /// Which card.
@@ -173,19 +174,6 @@ pub(crate) fn frame<'a>(title: &str, boxed: bool, theme: &Theme) -> Block<'a> {
     } else {
         block.border_type(BorderType::Rounded)
     }
-}
-
-/// Word-wraps `text` to `max` columns (at least 8), filling each line
-/// before starting the next; a word longer than a line is broken, never cut.
-pub(crate) fn wrap(text: &str, max: usize) -> Vec<String> {
-    let options = textwrap::Options::new(max.max(8))
-        .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit)
-        .word_separator(textwrap::WordSeparator::AsciiSpace)
-        .word_splitter(textwrap::WordSplitter::NoHyphenation);
-    textwrap::wrap(text, options)
-        .into_iter()
-        .map(|line| line.into_owned())
-        .collect()
 }
 
 /// Splits `text` into spans, highlighting every emphasised substring.

@@ -6,10 +6,10 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::cards::wrap;
 use super::paint::{Painter, width};
 use crate::lecture::texts::crawler_lines;
 use crate::lecture::{Board, Element};
+use crate::ui::format::wrap;
 use crate::ui::theme::{Role, Theme};
 
 /// Largest scale drawn, across or down.

@@ -180,7 +180,7 @@ fn caption_lines(caption: Vec<Span<'static>>, width: u16) -> Vec<Line<'static>> 
         let style = span.style;
         let whole = span.content.to_string();
         let pieces = if span.width() > room {
-            super::cards::wrap(whole.trim_start(), room)
+            crate::ui::format::wrap(whole.trim_start(), room)
         } else {
             vec![whole]
         };

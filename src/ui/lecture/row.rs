@@ -7,12 +7,12 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
-use super::cards::wrap;
 use super::paint::Painter;
 use crate::filter::ProbeState;
 use crate::lecture::texts::{Judgement, verdict_line};
 use crate::lecture::{Board, Element, Emphasis, Query, QuerySource, Verdict};
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe, probe_style};
+use crate::ui::format::wrap;
 use crate::ui::theme::{Role, Theme};
 
 /// Rows the query line and its verdict take under a row or the counters

@@ -6,12 +6,13 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use super::cards::{draw_lines, wrap};
+use super::cards::draw_lines;
 use super::narration;
 use super::paint::{Painter, width};
 use crate::lecture::texts::board_texts;
 use crate::lecture::{Board, Lecture};
 use crate::ui::big::Big;
+use crate::ui::format::wrap;
 use crate::ui::theme::{Role, Theme};
 
 /// The title: big letters when the plan found room for them, with the title

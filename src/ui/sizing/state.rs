@@ -1,8 +1,9 @@
 //! The sizing inputs (as typed) and the exact rate held for the chosen size.
 
+use crate::rates::figures::RateFigures;
 use crate::ui::action::SizingField;
 use crate::ui::computed::{Computed, Outcome};
-use crate::ui::lab::compute::{ExactFigures, RateKey};
+use crate::ui::lab::compute::RateKey;
 use crate::ui::text_field::TextField;
 
 /// Most characters typed or pasted into n or p: room for any way of
@@ -21,7 +22,7 @@ pub(crate) struct SizingState {
     /// True while the selected field has focus.
     pub editing: bool,
     /// The exact classic rate at the computed m, n, k.
-    pub exact: Computed<RateKey, Outcome<ExactFigures>>,
+    pub exact: Computed<RateKey, Outcome<RateFigures>>,
     /// The inputs of the last good answer (n and p as typed), shown while a
     /// bad entry is being fixed and put back by Esc.
     pub last_good: (String, String),

@@ -6,10 +6,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use crate::numbers::{grouped, human_bytes, megabytes, short_count, sig};
+use crate::rates::figures::OneIn;
 use crate::ui::action::SizingField;
 use crate::ui::app::App;
 use crate::ui::computed::{Outcome, Shown};
 use crate::ui::format::too_large_wordings;
+use crate::ui::lab::compute::shown_decimal;
 use crate::ui::sizing::state::{SizingFigures, figures};
 use crate::ui::text_field::TextField;
 use crate::ui::theme::{Role, Theme};
@@ -204,12 +206,13 @@ fn exact_line(app: &App, f: &SizingFigures, width: u16) -> Line<'static> {
     let theme = &app.theme;
     let values: Vec<Span<'static>> = match app.sizing.exact.shown(&f.key()) {
         Shown::Fresh(Outcome::Ready(e)) => {
+            let decimal = shown_decimal(&e.classic.decimal);
             let mut texts = Vec::new();
-            if let Some(n) = e.one_in {
-                texts.push(format!("{}  about 1 in {}", e.decimal, grouped(n)));
-                texts.push(format!("{}  1 in {}", e.decimal, short_count(n)));
+            if let OneIn::About(n) = e.one_in {
+                texts.push(format!("{decimal}  about 1 in {}", grouped(n)));
+                texts.push(format!("{decimal}  1 in {}", short_count(n)));
             }
-            texts.push(e.decimal.clone());
+            texts.push(decimal);
             texts
                 .into_iter()
                 .map(|t| Span::styled(t, theme.style(Role::Exact)))
@@ -225,7 +228,7 @@ fn exact_line(app: &App, f: &SizingFigures, width: u16) -> Line<'static> {
         ],
         Shown::Computing(Some(Outcome::Ready(e))) => vec![
             Span::styled(
-                format!("{} computing…", e.decimal),
+                format!("{} computing…", shown_decimal(&e.classic.decimal)),
                 theme.style(Role::Stale),
             ),
             Span::styled("computing…", theme.style(Role::Stale)),

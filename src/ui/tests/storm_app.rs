@@ -333,7 +333,10 @@ fn storm_with(seed: u64, mut app: App, events: usize) -> Stats {
         }
         jobs.dispatch(&app);
         for arrival in jobs.collect() {
-            update(&mut app, crate::ui::update::Message::Arrived(arrival));
+            update(
+                &mut app,
+                crate::ui::update::Message::Arrived(Box::new(arrival)),
+            );
         }
         let outcome = check_invariants(&app, size)
             .and_then(|()| draw(&mut terminal, &app, &mut stats))

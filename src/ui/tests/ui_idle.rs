@@ -62,7 +62,7 @@ fn the_worker_lanes_answer_what_computing_waits_for() {
         );
         jobs.dispatch(&a);
         for arrival in jobs.collect() {
-            update(&mut a, Message::Arrived(arrival));
+            update(&mut a, Message::Arrived(Box::new(arrival)));
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }

@@ -79,13 +79,13 @@ fn lab_arrows_move_the_chosen_slider() {
 #[test]
 fn holding_right_at_the_top_of_m_stays_put() {
     let mut a = app(Screen::Lab);
-    type_text(&mut a, "1000000");
+    type_text(&mut a, "1e12");
     press(&mut a, KeyCode::Enter);
-    assert_eq!(a.lab.m, 1_000_000);
+    assert_eq!(a.lab.m, 1_000_000_000_000);
     for _ in 0..500 {
         press(&mut a, KeyCode::Right);
     }
-    assert_eq!(a.lab.m, 1_000_000);
+    assert_eq!(a.lab.m, 1_000_000_000_000);
 }
 
 #[test]
@@ -97,10 +97,13 @@ fn typed_values_accept_suffixes_and_refuse_out_of_range() {
     press(&mut a, KeyCode::Enter);
     assert_eq!(a.lab.n, 2000);
     assert!(a.lab.editing.is_none());
-    type_text(&mut a, "9999999");
+    type_text(&mut a, "99999999999");
     press(&mut a, KeyCode::Enter);
     assert_eq!(a.lab.n, 2000);
-    assert!(a.lab.edit_error.is_some());
+    assert_eq!(
+        a.lab.edit_error.as_deref(),
+        Some("99,999,999,999 is not between 1 and 10^10")
+    );
     // Still typing: q is a letter here, Esc leaves the field.
     press(&mut a, KeyCode::Char('q'));
     assert!(!a.quit);
@@ -220,7 +223,7 @@ fn mouse_clicks_tabs_and_drags_sliders() {
         update(&mut a, action);
     }
     let body = crate::ui::view::body_area(ratatui::layout::Rect::new(0, 0, 120, 40), false);
-    let (_, track) = crate::ui::lab::view::slider_tracks(body)[0];
+    let (_, track) = crate::ui::lab::view::slider_tracks(&a, body)[0];
     let drag = click(track.x, track.y, MouseEventKind::Drag(MouseButton::Left));
     if let Some(action) = mouse_to_action(&a, drag) {
         update(&mut a, action);
@@ -234,7 +237,7 @@ fn mouse_clicks_tabs_and_drags_sliders() {
     if let Some(action) = mouse_to_action(&a, drag) {
         update(&mut a, action);
     }
-    assert_eq!(a.lab.m, 1_000_000);
+    assert_eq!(a.lab.m, 1_000_000_000_000);
     // Scrolling is not a click.
     assert_eq!(
         mouse_to_action(&a, click(5, 5, MouseEventKind::ScrollDown)),

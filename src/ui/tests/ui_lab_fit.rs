@@ -1,14 +1,16 @@
 //! Every line of the lab's rates panel fits the panel at 80x24, 100x30 and
-//! 120x40, for ordinary settings, over-budget ones, stale and computing
-//! states and long figures: a value is reworded or shortened, never cut by
-//! the panel's edge.
+//! 120x40, for ordinary settings, real filters' sizes, stale and computing
+//! states and long figures: a value is reworded, shortened or wrapped,
+//! never cut by the panel's edge.
 
 use super::app_for;
 use super::draw_text;
+use crate::measure::{Interval, IntervalMethod, Measurement};
 use crate::ui::action::LabSlider;
 use crate::ui::app::App;
 use crate::ui::computed::Outcome;
-use crate::ui::lab::compute::{BestK, MeasureFigures, Verdict};
+use crate::ui::lab::compute::BestK;
+use crate::ui::lab::measuring::{MeasureFigures, Running};
 use crate::ui::lab::view::{rates_lines, rates_width};
 use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
@@ -33,6 +35,31 @@ fn lab(m: u64, n: u64, k: u32) -> App {
         height: 24,
     };
     app_for(&args, Theme::MONO).expect("valid settings")
+}
+
+/// A best-k result whose enclosures could not rank `ks` (for both rates).
+pub(crate) fn undecided(ks: std::ops::RangeInclusive<u32>) -> BestK {
+    use crate::rates::scan::{KBest, KScan, ScanReach, Winners};
+    let best = KBest {
+        k: *ks.start(),
+        candidates: ks.clone().collect(),
+    };
+    BestK {
+        scan: KScan {
+            m: 160,
+            n: 16,
+            range: 1..=*ks.end(),
+            reach: ScanReach::Default,
+            classic: best.clone(),
+            true_rate: best,
+            points: Vec::new(),
+        },
+        winners: Winners {
+            classic: None,
+            truth: None,
+            gain: None,
+        },
+    }
 }
 
 /// Asserts each rates line fits the panel at every size, and returns the
@@ -66,6 +93,9 @@ fn computed_settings_fit() {
         (100_000, 100_000, 32),
         (1, 1, 1),
         (999_999, 7, 13),
+        (10_000_000_000, 1_000_000_000, 7),
+        (1_000_000_000_000, 1, 32),
+        (1_000_000_000_000, 10_000_000_000, 32),
     ] {
         let screens = assert_fits(&lab(m, n, k), &format!("m={m} n={n} k={k}"));
         // The title names the settings whole at every size.
@@ -81,17 +111,26 @@ fn computed_settings_fit() {
 }
 
 #[test]
-fn the_reviewers_cut_values_are_gone() {
-    let default = lab(160, 16, 7);
-    let narrow = draw_text(&default, 80, 24).expect("valid size");
-    assert!(!narrow.contains("0.00275–0.035│"), "{narrow}");
-    let over = lab(1_000_000, 100_000, 32);
-    let text = draw_text(&over, 100, 30).expect("valid size");
-    assert!(
-        text.contains("too large (19,200,193 digits; limit 5,000,000)"),
-        "{text}"
-    );
-    assert!(!text.contains("(19,│") && !text.contains("limi│"), "{text}");
+fn real_filters_show_exact_digits_whole() {
+    // 29.4 million denominator digits at k = 7, 134 million at k = 32: the
+    // digits come from certified brackets, never "too large".
+    let app = lab(1_000_000, 100_000, 32);
+    let text = draw_text(&app, 100, 30).expect("valid size");
+    let f = crate::rates::figures::RateFigures::compute(
+        crate::rates::Params {
+            m: 1_000_000,
+            n: 100_000,
+            k: 32,
+        },
+        10,
+        crate::rates::Budget::default(),
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+    .expect("figures");
+    let digits = crate::ui::lab::compute::shown_decimal(&f.classic.decimal);
+    assert!(text.contains(&format!("exact      {digits}")), "{text}");
+    assert!(!text.contains("too large"), "{text}");
+    assert!(text.contains("certified bracket"), "{text}");
 }
 
 #[test]
@@ -112,47 +151,45 @@ fn long_figures_fit() {
     app.lab.set(LabSlider::Queries, 10_000_000);
     app.lab.set(LabSlider::Filters, 100_000);
     let rate_key = app.lab.rate_key();
-    app.lab.results.exact.set(
-        rate_key,
-        Outcome::TooLarge {
-            digits: 21_267_383_679,
-            limit: 5_000_000,
-        },
-    );
-    app.lab.results.truth.set(
+    app.lab.results.rates.set(
         rate_key,
         Outcome::Failed("the true rate's Stirling numbers would not fit in memory here".into()),
     );
-    app.lab.results.best.set(
-        app.lab.best_key(),
-        Outcome::Ready(BestK {
-            k: 7,
-            verdict: Verdict::Undecided {
-                candidates: (1..=32).collect(),
-            },
-            decimal: None,
-            approx: 0.0083,
-            scanned_to: 32,
-            points: Vec::new(),
-            skipped: (1..=32).collect(),
-        }),
-    );
-    let huge = MeasureFigures {
+    app.lab
+        .results
+        .best
+        .set(app.lab.best_key(), Outcome::Ready(undecided(1..=32)));
+    let pooled = Measurement {
+        bits_set_mean: 80.0,
         false_positives: 123_456_789_012,
         total_queries: 1_000_000_000_000,
         rate: 0.123456789012,
         wilson_low: 0.1234,
         wilson_high: 0.1235,
-        bits_set_mean: 80.0,
+        interval: Interval {
+            low: 0.12344,
+            high: 0.12347,
+            method: IntervalMethod::BetweenFilters,
+        },
+        design_effect: Some(1.3),
         between_filters_se: Some(1e-5),
+    };
+    let huge = MeasureFigures {
+        pooled,
         filters_done: 12_345,
         filters: 100_000,
+        running: Some(Running {
+            keys_done: 123_456_789_012,
+            keys_total: 1_000_000_000_000,
+            elapsed: std::time::Duration::from_secs(4000),
+        }),
     };
     let measure_key = app.lab.measure_key();
     app.lab.results.measured.set(measure_key, Ok(huge.clone()));
     assert_fits(&app, "a partial measurement of 10^12 queries");
     let done = MeasureFigures {
         filters_done: 100_000,
+        running: None,
         ..huge
     };
     app.lab.results.measured.set(measure_key, Ok(done));
@@ -168,9 +205,13 @@ fn long_figures_fit() {
 /// legend) in columns `from..to`.
 fn chart_columns(screen: &str, from: usize, to: usize) -> String {
     let rows: Vec<&str> = screen.lines().collect();
-    // Charts start below the two 10-row panels and the tab bar; the last
-    // two rows are the legend and the footer.
-    rows[11..rows.len() - 2]
+    // Charts start at the row of their titles, below the panels (as tall
+    // as their rows need); the last two rows are the legend and the footer.
+    let top = rows
+        .iter()
+        .position(|r| r.contains("fill vs n"))
+        .expect("the charts are drawn");
+    rows[top..rows.len() - 2]
         .iter()
         .map(|row| row.chars().skip(from).take(to - from).collect::<String>())
         .collect::<Vec<_>>()
@@ -198,9 +239,8 @@ fn charts_show_only_points_for_the_current_settings() {
         "{after}"
     );
     assert!(chart_columns(&after, 80, 120).contains('•'), "{after}");
-    // The k axis ends where the new scan will (1.5 x 8.66 is 13), not at
-    // the old points' 11.
-    assert!(k_chart.lines().any(|l| l.ends_with("13│")), "{k_chart}");
+    // Until the new scan says otherwise, the k axis ends at the seed's 10.
+    assert!(k_chart.lines().any(|l| l.ends_with("10│")), "{k_chart}");
 
     // n moves too: now the m/n points are stale as well.
     app.lab.set(LabSlider::N, 100_000);
@@ -231,14 +271,14 @@ fn the_settings_panel_lines_end_whole() {
     for (m, n) in [(160, 16), (1_000_000, 1), (1, 100_000)] {
         let mut app = lab(m, n, 7);
         app.lab.toggle_lock();
-        app.lab.edit_error = Some("99999999 is outside 1..=10,000,000".into());
+        app.lab.edit_error = Some("99,999,999 is not between 1 and 10,000,000".into());
         for (w, h) in SIZES {
             let screen = draw_text(&app, w, h).expect("valid size");
             let lock = settings_row(&screen, "m/n");
             assert!(lock.ends_with("(l)"), "m={m} n={n} at {w}x{h}: {lock:?}");
             let error = settings_row(&screen, "✗");
             assert!(
-                error.ends_with("1..=10,000,000"),
+                error.ends_with("10,000,000"),
                 "m={m} n={n} at {w}x{h}: {error:?}"
             );
         }

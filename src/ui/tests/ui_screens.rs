@@ -96,7 +96,7 @@ fn the_lab_figures_of_the_issue() {
         "0.008193722",
         "1729 digits",
         "0.008653308",
-        "/200 = ",
+        "/20,000 = ",
     ] {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
     }
@@ -106,10 +106,10 @@ fn the_lab_figures_of_the_issue() {
 #[test]
 fn out_of_range_settings_are_usage_errors() {
     let mut a = args(Screen::Lab, 120, 40);
-    a.app.m = Some(2_000_000);
+    a.app.m = Some(2_000_000_000_000);
     let err = app_for(&a, Theme::MONO).expect_err("m is too large");
     assert!(err.is_bad_input());
-    assert!(err.to_string().contains("2000000"), "{err}");
+    assert!(err.to_string().contains("2000000000000"), "{err}");
     let app = App::new(Screen::Lab, Theme::MONO);
     assert!(draw_text(&app, 0, 24).is_err());
 }
@@ -170,58 +170,55 @@ fn a_moved_slider_shows_the_old_value_as_computing() {
 }
 
 #[test]
-fn exact_work_over_the_budget_says_so() {
+fn the_crawler_filter_shows_every_figure() {
+    // 10^10 bits, 10^9 keys: the exact fraction has billions of digits and
+    // is never built; its digits are still on screen.
     let mut a = args(Screen::Lab, 120, 40);
-    a.app.m = Some(1_000_000);
-    a.app.n = Some(100_000);
-    a.app.k = Some(32);
+    (a.app.m, a.app.n, a.app.k) = (Some(10_000_000_000), Some(1_000_000_000), Some(7));
     let app = app_for(&a, Theme::MONO).expect("valid settings");
     let text = draw_text(&app, 120, 40).expect("valid size");
+    for needle in [
+        "exact      0.0081",
+        "true       0.0081",
+        "best k     7 at 0.0081",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
     assert!(
-        text.contains("too large to compute exactly (614,400,001 digits; limit 5,000,000)"),
+        !text.contains("too large") && !text.contains("computing"),
         "{text}"
     );
-    // The difference cannot come, so it does not claim to be on its way.
-    assert!(
-        text.contains("needs the exact rate, which is over the digit budget"),
-        "{text}"
-    );
-    assert!(!text.contains("waiting for the exact rate"), "{text}");
-    // Every k from 3 up is over budget here, yet the bounds prove k = 7.
-    assert!(
-        text.contains(
-            "best k     7 (certified by bounds; exact rate too large: 29,400,001 digits)"
-        ),
-        "{text}"
-    );
-    let narrow = draw_text(&app, 80, 24).expect("valid size");
-    assert!(
-        narrow.contains("needs the exact rate: too large"),
-        "{narrow}"
-    );
-    assert!(narrow.contains("best k     7 certified"), "{narrow}");
+    // A real filter of 10^10 bits is 1.25 GB: more than the lab builds.
+    assert!(text.contains("needs 1.25 GB (1.16 GiB)"), "{text}");
 }
 
 #[test]
 fn a_running_measurement_shows_its_count_so_far() {
+    use crate::ui::lab::measuring::{MeasureFigures, Running};
     let mut app = App::new(Screen::Lab, Theme::MONO);
     app.lab.filters = 40;
     let key = app.lab.measure_key();
-    let so_far = std::cell::RefCell::new(Vec::new());
     let mut small = key;
-    small.queries = 50;
-    let finished = crate::ui::lab::compute::measured(small, &Default::default(), &|m| {
-        so_far.borrow_mut().push(m);
-    });
-    let partials = so_far.into_inner();
-    // One running count per finished filter but the last.
-    assert_eq!(partials.len(), 39);
-    assert!(matches!(finished, Some(Ok(ref m)) if m.complete() && m.total_queries == 2000));
-    app.lab.results.measured.set(key, Ok(partials[9].clone()));
+    small.filters = 10;
+    let Some(Ok(ten)) = crate::ui::lab::measuring::measured(small, &Default::default(), &|_| {})
+    else {
+        panic!("no measurement")
+    };
+    let running = MeasureFigures {
+        pooled: ten.pooled,
+        filters_done: 10,
+        filters: 40,
+        running: Some(Running {
+            keys_done: 10 * 216,
+            keys_total: 40 * 216,
+            elapsed: std::time::Duration::from_secs(3),
+        }),
+    };
+    app.lab.results.measured.set(key, Ok(running));
     assert!(!app.lab.results.measurement_done(&key));
     let text = draw_text(&app, 120, 40).expect("valid size");
     assert!(
-        text.contains("so far, 10 of 40 filters computing…"),
+        text.contains("/2,000 so far, 10 of 40 filters · 25% · about 9 s left computing…"),
         "{text}"
     );
 }
@@ -229,26 +226,15 @@ fn a_running_measurement_shows_its_count_so_far() {
 #[test]
 fn candidates_the_bounds_cannot_separate_are_all_named() {
     use crate::ui::computed::Outcome;
-    use crate::ui::lab::compute::{BestK, Verdict};
     let mut app = App::new(Screen::Lab, Theme::MONO);
     let key = app.lab.best_key();
-    app.lab.results.best.set(
-        key,
-        Outcome::Ready(BestK {
-            k: 7,
-            verdict: Verdict::Undecided {
-                candidates: vec![7, 8],
-            },
-            decimal: None,
-            approx: 0.0083,
-            scanned_to: 11,
-            points: Vec::new(),
-            skipped: vec![7, 8, 9, 10, 11],
-        }),
-    );
+    app.lab
+        .results
+        .best
+        .set(key, Outcome::Ready(super::ui_lab_fit::undecided(7..=8)));
     for (width, height) in [(120, 40), (80, 24)] {
         let text = draw_text(&app, width, height).expect("valid size");
-        assert!(text.contains("best k     one of 7, 8  bounds"), "{text}");
+        assert!(text.contains("best k     one of 7, 8"), "{text}");
     }
 }
 
@@ -259,7 +245,7 @@ fn rates_too_rare_for_a_count_still_say_how_rare() {
     let app = app_for(&a, Theme::MONO).expect("valid settings");
     let text = draw_text(&app, 100, 30).expect("valid size");
     assert!(text.contains("2.209822732e-28"), "{text}");
-    assert!(text.contains("rarer than 1 in 10^19"), "{text}");
+    assert!(text.contains("about 1 in 4.53e27"), "{text}");
 }
 
 /// A frame with its styles, one line per run of cells that share a style,
