@@ -12,6 +12,7 @@
 //! - [`numbers`]: numbers as people type and read them (parsing, formatting).
 //! - [`text`]: outside text made safe to print (escapes, capped echoes).
 //! - [`lecture`]: the lecture script format and its pure step engine.
+//! - [`talk`]: the speaker view's link (a local socket, a line protocol).
 //! - [`cli`]: the command-line contract.
 //! - [`ui`]: the ratatui application (the only module that imports ratatui).
 
@@ -22,5 +23,6 @@ pub mod limits;
 pub mod measure;
 pub mod numbers;
 pub mod rates;
+pub mod talk;
 pub mod text;
 pub mod ui;

@@ -75,6 +75,15 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
             "--export-dir only applies to the app (its e key); render takes --out".into(),
         ));
     }
+    let app_only = cli.autoplay.is_some() || cli.start_at.is_some();
+    let speaker = matches!(cli.command, Some(Command::Speaker(_)));
+    if (app_only || (cli.session.is_some() && !speaker)) && cli.command.is_some() {
+        return Err(CliError::Usage(
+            "--autoplay, --start-at and --session only apply to the app; \
+             give `speaker` its own --session after its name"
+                .into(),
+        ));
+    }
     if app.any_given() && !matches!(cli.command, None | Some(Command::Render(_))) {
         return Err(CliError::Usage(
             "--screen, --m, --n, --k, --script, --theme and --present before a command only \
@@ -85,6 +94,9 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
     let Some(command) = cli.command else {
         let config = crate::ui::AppConfig {
             export_dir: cli.export_dir,
+            start_at: cli.start_at,
+            autoplay: cli.autoplay,
+            session: cli.session,
             ..app.config()
         };
         return crate::ui::run_app(&config).map(|()| None).map_err(from_ui);
@@ -97,6 +109,12 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         Command::Lookup(args) => lookup::run(&args),
         Command::Render(args) => render::run(&render_with_app_options(args, app)),
         Command::Script(args) => script::run(&args),
+        Command::Speaker(args) => {
+            let session = args.session.or(cli.session);
+            return crate::ui::run_speaker(session.as_deref())
+                .map(|()| None)
+                .map_err(from_ui);
+        }
     }
     .map(Some)
 }

@@ -26,6 +26,10 @@ pub(crate) enum Action {
     TogglePresent,
     /// Save the frame on show as SVG and text (`e`).
     Export,
+    /// Show or hide the elapsed timer on the progress line (`T`).
+    ToggleTimer,
+    /// Start or stop autoplay (`a`).
+    ToggleAutoplay,
     /// The terminal changed size.
     Resize(u16, u16),
     /// Edit the text field that has focus on the current screen.
@@ -74,6 +78,10 @@ pub(crate) enum LectureAction {
     ToggleTextView,
     /// Open the jump field (`g`): a scene or scene.step, then Enter.
     StartGoto,
+    /// Record the class's pick on a predict step (`A` to `D`, from 0).
+    Guess(u8),
+    /// Open the field for the class's number on a predict step (`=`).
+    StartGuess,
 }
 
 /// The lab's adjustable settings, in the order they are listed.

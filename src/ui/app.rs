@@ -1,7 +1,9 @@
 //! The one state of the app. Views read it; only [`crate::ui::update`] changes it.
 
 use std::path::PathBuf;
+use std::time::Instant;
 
+use crate::ui::clock::Clock;
 use crate::ui::config::AppConfig;
 use crate::ui::error::UiError;
 use crate::ui::lab::state::LabState;
@@ -40,6 +42,10 @@ pub struct App {
     /// The outcome of the last export, shown on the bottom line until the
     /// next key.
     pub(crate) status: Option<Status>,
+    /// The talk's clock: elapsed time, the timer, autoplay.
+    pub(crate) clock: Clock,
+    /// The speaker view's session (`None`: the default one).
+    pub(crate) session: Option<String>,
 }
 
 /// A one-line message about something the app did, on the bottom line.
@@ -85,6 +91,8 @@ impl App {
             sizing: SizingState::new(),
             export_dir: None,
             status: None,
+            clock: Clock::new(Instant::now()),
+            session: None,
         }
     }
 
@@ -108,12 +116,28 @@ impl App {
         };
         let mut app = App::new(config.screen, theme);
         app.present = config.present;
+        app.session.clone_from(&config.session);
         app.export_dir = Some(config.export_dir.clone().unwrap_or_else(|| ".".into()));
         app.lab.apply_settings(config.m, config.n, config.k)?;
         if let Some(path) = &config.script {
             let lecture = crate::lecture::Lecture::from_file(path)
                 .map_err(crate::lecture::LectureError::from)?;
             app.lecture = LectureTab::with(lecture);
+        }
+        if let Some((scene, step)) = config.start_at {
+            app.lecture.step =
+                app.lecture
+                    .lecture
+                    .step_index(scene, step)
+                    .map_err(|e| UiError::StartAt {
+                        value: format!("{scene}.{step}"),
+                        why: e.to_string(),
+                    })?;
+            app.clock.follow_scene(app.lecture.scene());
+        }
+        if let Some(seconds) = config.autoplay {
+            app.clock.interval = std::time::Duration::from_secs(seconds);
+            app.clock.toggle_autoplay();
         }
         Ok(app)
     }
@@ -155,7 +179,7 @@ impl App {
     /// True when a text field has focus, so letters type instead of acting.
     pub fn typing(&self) -> bool {
         match self.screen {
-            Screen::Lecture => self.lecture.goto.is_some(),
+            Screen::Lecture => self.lecture.goto.is_some() || self.lecture.guess_field.is_some(),
             Screen::Lab => self.lab.editing.is_some(),
             Screen::Sandbox => self.sandbox.focus.is_some(),
             Screen::Sizing => self.sizing.editing,

@@ -49,6 +49,8 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
         KeyCode::Char('t') => Some(Action::CycleTheme),
         KeyCode::Char('p') => Some(Action::TogglePresent),
         KeyCode::Char('e') => Some(Action::Export),
+        KeyCode::Char('T') => Some(Action::ToggleTimer),
+        KeyCode::Char('a') => Some(Action::ToggleAutoplay),
         _ => match app.screen {
             Screen::Lecture => lecture_key(key).map(Action::Lecture),
             Screen::Lab => lab_key(key).map(Action::Lab),
@@ -88,6 +90,8 @@ fn lecture_key(key: KeyEvent) -> Option<LectureAction> {
         KeyCode::Char('n') => LectureAction::ToggleNarration,
         KeyCode::Char('z') => LectureAction::ToggleTextView,
         KeyCode::Char('g') => LectureAction::StartGoto,
+        KeyCode::Char(c @ 'A'..='D') => LectureAction::Guess(c as u8 - b'A'),
+        KeyCode::Char('=') => LectureAction::StartGuess,
         _ => return None,
     })
 }

@@ -1,8 +1,10 @@
 //! Applies a [`Message`] to the [`App`]: a user's [`Action`] or a result
 //! that arrived from a worker lane. The only place state changes.
 
+use std::time::Instant;
+
 use crate::ui::action::{
-    Action, FieldAction, KeyMode, LabAction, LabSlider, SandboxAction, SizingAction,
+    Action, FieldAction, KeyMode, LabAction, LabSlider, LectureAction, SandboxAction, SizingAction,
 };
 use crate::ui::app::App;
 use crate::ui::arrival::Arrival;
@@ -19,6 +21,10 @@ pub(crate) enum Message {
     Arrived(Arrival),
     /// Text pasted in one go (bracketed paste).
     Paste(String),
+    /// The time now: the clock moves, and autoplay steps when it is due.
+    Tick(Instant),
+    /// A speaker view asked to step (its arrows move the presenting app).
+    Remote(crate::talk::Command),
 }
 
 impl From<Action> for Message {
@@ -33,7 +39,25 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
         Message::Action(action) => act(app, action),
         Message::Arrived(arrival) => arrival.store(app),
         Message::Paste(text) => paste(app, &text),
+        Message::Tick(now) => {
+            if app.clock.tick(now) {
+                app.lecture.apply(LectureAction::Forward, app.present);
+                if app.lecture.at_end {
+                    app.clock.pause();
+                }
+            }
+        }
+        Message::Remote(command) => {
+            // A person at the speaker view is driving: autoplay pauses.
+            app.clock.pause();
+            let step = match command {
+                crate::talk::Command::Forward => LectureAction::Forward,
+                crate::talk::Command::Back => LectureAction::Back,
+            };
+            app.lecture.apply(step, app.present);
+        }
     }
+    app.clock.follow_scene(app.lecture.scene());
 }
 
 fn act(app: &mut App, action: Action) {
@@ -41,6 +65,10 @@ fn act(app: &mut App, action: Action) {
     // the terminal's doing, not a request.
     if !matches!(action, Action::Resize(..)) {
         app.status = None;
+    }
+    // Any key pauses autoplay: a person is driving now.
+    if !matches!(action, Action::Resize(..) | Action::ToggleAutoplay) {
+        app.clock.pause();
     }
     match action {
         Action::Quit => app.quit = true,
@@ -58,6 +86,8 @@ fn act(app: &mut App, action: Action) {
         Action::TogglePresent => app.present = !app.present,
         // Writing two small files takes well under a frame's time.
         Action::Export => app.status = Some(crate::ui::export::from_app::save(app)),
+        Action::ToggleTimer => app.clock.shown = !app.clock.shown,
+        Action::ToggleAutoplay => app.clock.toggle_autoplay(),
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
         Action::Lecture(step) => app.lecture.apply(step, app.present),
@@ -160,6 +190,26 @@ fn paste(app: &mut App, text: &str) {
 /// Sends an editing key to the focused field of the current screen.
 fn edit_field(app: &mut App, action: FieldAction) {
     match app.screen {
+        Screen::Lecture if app.lecture.guess_field.is_some() => {
+            let lecture = &mut app.lecture;
+            match action {
+                FieldAction::Type(c) => {
+                    if let Some(f) = lecture.guess_field.as_mut() {
+                        f.push(c);
+                    }
+                }
+                FieldAction::Erase => {
+                    if let Some(f) = lecture.guess_field.as_mut() {
+                        f.pop();
+                    }
+                }
+                FieldAction::Submit => lecture.submit_guess(),
+                FieldAction::Leave => {
+                    lecture.guess_field = None;
+                    lecture.guess_error = None;
+                }
+            }
+        }
         Screen::Lecture => {
             let lecture = &mut app.lecture;
             match action {

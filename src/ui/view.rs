@@ -38,9 +38,10 @@ impl Widget for &App {
         }
         match self.screen {
             Screen::Lecture => {
+                let extra = self.clock.label();
                 let shown = crate::ui::lecture::Shown {
                     present: self.present,
-                    extra: "",
+                    extra: &extra,
                 };
                 crate::ui::lecture::render(&self.lecture, shown, body, buf, &self.theme);
             }

@@ -26,6 +26,7 @@ mod hostile_cli;
 mod hostile_echo;
 mod hostile_scripts;
 mod lecture_budget;
+mod lecture_predict;
 mod lecture_scripts;
 mod lecture_trace;
 mod measure_compare;

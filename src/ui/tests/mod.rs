@@ -37,7 +37,8 @@ fn draw_text(app: &App, width: u16, height: u16) -> Result<String, UiError> {
 }
 
 /// Draws step `step` of `lecture` (a global index) into `area`, as the
-/// lecture tab draws it in normal mode.
+/// lecture tab draws it in normal mode (a prediction revealed: these
+/// tests look at what the step finally shows).
 fn render_lecture(
     lecture: &crate::lecture::Lecture,
     step: usize,
@@ -47,5 +48,6 @@ fn render_lecture(
 ) {
     let mut tab = crate::ui::lecture::tab::LectureTab::with(lecture.clone());
     tab.step = step;
+    tab.revealed = lecture.predicts(step);
     crate::ui::lecture::render(&tab, crate::ui::lecture::Shown::default(), area, buf, theme);
 }
