@@ -23,7 +23,7 @@ const MAX_PATH: usize = 107;
 #[derive(Debug, thiserror::Error)]
 pub enum TalkError {
     /// The folder or the socket belongs to another user.
-    #[error("refusing {path}: it belongs to user id {owner}, not to you (user id {uid})")]
+    #[error("refusing what belongs to user id {owner}, not to you (user id {uid}): {path}")]
     NotYours {
         /// The path refused.
         path: String,
@@ -33,7 +33,7 @@ pub enum TalkError {
         uid: u32,
     },
     /// The folder or socket is open to other users.
-    #[error("refusing {path}: its mode {mode:o} lets other users in (it must be {want:o})")]
+    #[error("refusing what other users may open (mode {mode:o}, not {want:o}): {path}")]
     Open {
         /// The path refused.
         path: String,

@@ -34,6 +34,7 @@ mod measure_coverage;
 mod measure_schemes;
 mod pty_app;
 mod pty_input;
+mod pty_speaker;
 mod rates_best_k;
 mod rates_brute_force;
 mod rates_cancel;

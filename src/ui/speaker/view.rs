@@ -48,9 +48,8 @@ impl Widget for &Speaker {
                 let y = body.height / 2 + u16::try_from(i).unwrap_or(0);
                 p.text(2, y.saturating_sub(1), line, theme.style(Role::Warn));
             }
-            if self.state.is_none() {
-                return;
-            }
+            // Whatever the app said last is out of date now.
+            return;
         }
         if let Some((state, _)) = &self.state {
             self.draw_state(state, body, buf);
