@@ -12,6 +12,7 @@
 //! - [`numbers`]: numbers as people type and read them (parsing, formatting).
 //! - [`text`]: outside text made safe to print (escapes, capped echoes).
 //! - [`lecture`]: the lecture script format and its pure step engine.
+//! - [`notes`]: lesson notes kept in a private Markdown file.
 //! - [`talk`]: the speaker view's link (a local socket, a line protocol).
 //! - [`cli`]: the command-line contract.
 //! - [`ui`]: the ratatui application (the only module that imports ratatui).
@@ -21,6 +22,7 @@ pub mod filter;
 pub mod lecture;
 pub mod limits;
 pub mod measure;
+pub mod notes;
 pub mod numbers;
 pub mod rates;
 pub mod talk;

@@ -156,6 +156,7 @@ impl AppArgs {
             start_at: None,
             autoplay: None,
             session: None,
+            notes_file: None,
         }
     }
 
@@ -192,6 +193,50 @@ pub(crate) enum Command {
     /// The speaker view, for a second terminal: the presenting app's
     /// narration, the next step, the time; its arrows move both.
     Speaker(SpeakerArgs),
+    /// Lesson notes, kept on this computer only: list, add, tick off,
+    /// delete, export as Markdown.
+    Notes(NotesArgs),
+}
+
+/// `bloomlab notes`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct NotesArgs {
+    /// What to do with the notes.
+    #[command(subcommand)]
+    pub action: NotesAction,
+}
+
+/// `bloomlab notes list|add|done|undo|delete|export`.
+#[derive(Debug, Clone, Subcommand)]
+pub(crate) enum NotesAction {
+    /// Print every note, numbered.
+    List,
+    /// Add a note.
+    Add {
+        /// What it says (several words make one note).
+        #[arg(required = true, allow_hyphen_values = true)]
+        text: Vec<String>,
+    },
+    /// Tick a note off.
+    Done {
+        /// The note's number, as `notes list` prints it.
+        #[arg(value_parser = ranges::note_number)]
+        number: usize,
+    },
+    /// Open a ticked-off note again.
+    Undo {
+        /// The note's number.
+        #[arg(value_parser = ranges::note_number)]
+        number: usize,
+    },
+    /// Delete a note.
+    Delete {
+        /// The note's number.
+        #[arg(value_parser = ranges::note_number)]
+        number: usize,
+    },
+    /// Print the notes as a Markdown document.
+    Export,
 }
 
 /// `bloomlab speaker`.

@@ -148,6 +148,16 @@ pub(crate) fn session(text: &str) -> Result<String, String> {
         .map_err(|_| crate::talk::Session::RULE.to_string())
 }
 
+/// A note's number, from 1.
+pub(crate) fn note_number(text: &str) -> Result<usize, String> {
+    let max = crate::notes::book::MAX_NOTES;
+    parse_count(text)
+        .ok()
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| format!("a note's number from 1 to {max}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,6 +30,8 @@ pub(crate) enum Action {
     ToggleTimer,
     /// Start or stop autoplay (`a`).
     ToggleAutoplay,
+    /// The lesson notes panel.
+    Notes(NotesAction),
     /// The terminal changed size.
     Resize(u16, u16),
     /// Edit the text field that has focus on the current screen.
@@ -55,6 +57,25 @@ pub(crate) enum FieldAction {
     Submit,
     /// Leave the field without accepting (Esc).
     Leave,
+}
+
+/// The lesson notes panel's requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NotesAction {
+    /// Open or close the panel (`N`).
+    Toggle,
+    /// Choose the note above.
+    Up,
+    /// Choose the note below.
+    Down,
+    /// Start typing a new note.
+    StartAdd,
+    /// Tick the chosen note off, or open it again.
+    Tick,
+    /// Delete the chosen note.
+    Delete,
+    /// Write the list as Markdown into the export folder.
+    Export,
 }
 
 /// Moving through the lecture.

@@ -8,6 +8,7 @@ use crate::ui::config::AppConfig;
 use crate::ui::error::UiError;
 use crate::ui::lab::state::LabState;
 use crate::ui::lecture::tab::LectureTab;
+use crate::ui::notes_panel::NotesPanel;
 use crate::ui::sandbox::state::SandboxState;
 use crate::ui::screen::Screen;
 use crate::ui::sizing::state::SizingState;
@@ -46,6 +47,8 @@ pub struct App {
     pub(crate) clock: Clock,
     /// The speaker view's session (`None`: the default one).
     pub(crate) session: Option<String>,
+    /// The lesson notes panel.
+    pub(crate) notes: NotesPanel,
 }
 
 /// A one-line message about something the app did, on the bottom line.
@@ -93,6 +96,7 @@ impl App {
             status: None,
             clock: Clock::new(Instant::now()),
             session: None,
+            notes: NotesPanel::default(),
         }
     }
 
@@ -117,6 +121,7 @@ impl App {
         let mut app = App::new(config.screen, theme);
         app.present = config.present;
         app.session.clone_from(&config.session);
+        app.notes = NotesPanel::at(config.notes_file.clone());
         app.export_dir = Some(config.export_dir.clone().unwrap_or_else(|| ".".into()));
         app.lab.apply_settings(config.m, config.n, config.k)?;
         if let Some(path) = &config.script {
@@ -178,6 +183,9 @@ impl App {
 
     /// True when a text field has focus, so letters type instead of acting.
     pub fn typing(&self) -> bool {
+        if self.notes.open {
+            return self.notes.adding.is_some();
+        }
         match self.screen {
             Screen::Lecture => self.lecture.goto.is_some() || self.lecture.guess_field.is_some(),
             Screen::Lab => self.lab.editing.is_some(),

@@ -33,6 +33,8 @@ pub struct AppConfig {
     /// The speaker view's session: two talks at once use two names
     /// (`None`: the one session every user has).
     pub session: Option<String>,
+    /// The lesson notes file (`None`: notes last for this run only).
+    pub notes_file: Option<PathBuf>,
 }
 
 /// One frame drawn off-screen, as `bloomlab render` asks for it.

@@ -7,8 +7,8 @@ use ratatui::crossterm::event::{
 use ratatui::layout::{Position, Rect};
 
 use crate::ui::action::{
-    Action, FieldAction, KeyMode, LabAction, LectureAction, SandboxAction, SandboxSetting,
-    SizingAction,
+    Action, FieldAction, KeyMode, LabAction, LectureAction, NotesAction, SandboxAction,
+    SandboxSetting, SizingAction,
 };
 use crate::ui::app::App;
 use crate::ui::lab::view::slider_tracks;
@@ -32,6 +32,10 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
         // Any key closes the overlay; it never acts underneath.
         return Some(Action::ToggleHelp);
     }
+    if app.notes.open {
+        // The panel takes every key while it is open.
+        return notes_key(app, key);
+    }
     match key.code {
         KeyCode::Tab => return Some(Action::NextScreen),
         KeyCode::BackTab => return Some(Action::PrevScreen),
@@ -50,6 +54,7 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
         KeyCode::Char('p') => Some(Action::TogglePresent),
         KeyCode::Char('e') => Some(Action::Export),
         KeyCode::Char('T') => Some(Action::ToggleTimer),
+        KeyCode::Char('N') => Some(Action::Notes(NotesAction::Toggle)),
         KeyCode::Char('a') => Some(Action::ToggleAutoplay),
         _ => match app.screen {
             Screen::Lecture => lecture_key(key).map(Action::Lecture),
@@ -77,6 +82,27 @@ fn typing_key(app: &App, key: KeyEvent) -> Option<Action> {
         },
         _ => None,
     }
+}
+
+/// Keys while the notes panel is open: a note is typed, or the list is
+/// worked; Esc, q and N close it and never quit.
+fn notes_key(app: &App, key: KeyEvent) -> Option<Action> {
+    if app.notes.adding.is_some() {
+        return match key.code {
+            KeyCode::Tab | KeyCode::BackTab => None,
+            _ => typing_key(app, key),
+        };
+    }
+    Some(Action::Notes(match key.code {
+        KeyCode::Esc | KeyCode::Char('q' | 'N') => NotesAction::Toggle,
+        KeyCode::Up => NotesAction::Up,
+        KeyCode::Down => NotesAction::Down,
+        KeyCode::Char('a') | KeyCode::Enter => NotesAction::StartAdd,
+        KeyCode::Char(' ' | 'x') => NotesAction::Tick,
+        KeyCode::Char('d') | KeyCode::Delete => NotesAction::Delete,
+        KeyCode::Char('m') => NotesAction::Export,
+        _ => return None,
+    }))
 }
 
 fn lecture_key(key: KeyEvent) -> Option<LectureAction> {

@@ -35,6 +35,7 @@ pub(crate) mod keymap;
 pub(crate) mod lab;
 pub(crate) mod lecture;
 pub(crate) mod link;
+pub(crate) mod notes_panel;
 pub(crate) mod numbers;
 pub(crate) mod render;
 pub(crate) mod runtime;

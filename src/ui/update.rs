@@ -86,6 +86,7 @@ fn act(app: &mut App, action: Action) {
         Action::TogglePresent => app.present = !app.present,
         // Writing two small files takes well under a frame's time.
         Action::Export => app.status = Some(crate::ui::export::from_app::save(app)),
+        Action::Notes(notes) => app.notes.apply(notes, app.export_dir.as_ref()),
         Action::ToggleTimer => app.clock.shown = !app.clock.shown,
         Action::ToggleAutoplay => app.clock.toggle_autoplay(),
         Action::Resize(w, h) => app.size = (w, h),
@@ -169,6 +170,13 @@ fn paste(app: &mut App, text: &str) {
     if app.show_help {
         return;
     }
+    if let Some(field) = app.notes.adding.as_mut() {
+        field.paste(text);
+        return;
+    }
+    if app.notes.open {
+        return;
+    }
     match app.screen {
         Screen::Lecture => {}
         Screen::Lab => {
@@ -187,8 +195,44 @@ fn paste(app: &mut App, text: &str) {
     }
 }
 
+/// Where a note written now is said to come from: the screen, and on the
+/// lecture its step.
+fn place(app: &App) -> String {
+    match app.screen {
+        Screen::Lecture if app.lecture.at_end => "Lecture, closing screen".into(),
+        Screen::Lecture => {
+            let (scene, step) = app.lecture.lecture.locate(app.lecture.step);
+            format!("Lecture {}.{}", scene + 1, step + 1)
+        }
+        other => other.title().to_string(),
+    }
+}
+
+/// Sends an editing key to the notes panel's field.
+fn edit_note(app: &mut App, action: FieldAction) {
+    let place = place(app);
+    let notes = &mut app.notes;
+    match action {
+        FieldAction::Type(c) => {
+            if let Some(f) = notes.adding.as_mut() {
+                f.push(c);
+            }
+        }
+        FieldAction::Erase => {
+            if let Some(f) = notes.adding.as_mut() {
+                f.pop();
+            }
+        }
+        FieldAction::Submit => notes.submit(&place),
+        FieldAction::Leave => notes.adding = None,
+    }
+}
+
 /// Sends an editing key to the focused field of the current screen.
 fn edit_field(app: &mut App, action: FieldAction) {
+    if app.notes.adding.is_some() {
+        return edit_note(app, action);
+    }
     match app.screen {
         Screen::Lecture if app.lecture.guess_field.is_some() => {
             let lecture = &mut app.lecture;

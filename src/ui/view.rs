@@ -55,6 +55,9 @@ impl Widget for &App {
         if let Some(status) = &self.status {
             render_status(self, status, area, buf);
         }
+        if self.notes.open {
+            crate::ui::notes_panel::render(&self.notes, area, buf, &self.theme);
+        }
         if self.show_help {
             render_help(self, area, buf);
         }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &["numbers", "limits", "text"],
     &["filter", "rates", "measure"],
-    &["lecture", "talk"],
+    &["lecture", "talk", "notes"],
     &["ui"],
     &["cli"],
 ];

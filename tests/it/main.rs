@@ -12,6 +12,7 @@ mod cli_lookup;
 mod cli_measure;
 mod cli_measure_long;
 mod cli_memory;
+mod cli_notes;
 mod cli_output;
 mod cli_rate;
 mod cli_size;

@@ -9,6 +9,7 @@ mod lecture_fuzz;
 mod lecture_glyphs;
 mod lecture_layout;
 mod lecture_view;
+mod notes_panel;
 mod storm_app;
 mod ui_fit;
 mod ui_idle;
