@@ -33,6 +33,7 @@ mod lecture_trace;
 mod measure_compare;
 mod measure_coverage;
 mod measure_schemes;
+mod practice_exercises;
 mod pty_app;
 mod pty_input;
 mod pty_speaker;
