@@ -53,6 +53,8 @@ pub(crate) enum ScreenName {
     Sandbox,
     /// n and a target rate in; m, bytes and k out.
     Sizing,
+    /// The lesson's seven exercises, answered and checked.
+    Practice,
 }
 
 /// What `render` writes.
@@ -145,6 +147,7 @@ impl AppArgs {
                 ScreenName::Lab => Screen::Lab,
                 ScreenName::Sandbox => Screen::Sandbox,
                 ScreenName::Sizing => Screen::Sizing,
+                ScreenName::Practice => Screen::Practice,
             },
             m: self.m,
             n: self.n,

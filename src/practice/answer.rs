@@ -60,7 +60,10 @@ mod tests {
     #[test]
     fn answers_read_as_people_write_them() {
         assert_eq!(booleans("T F T", 3), Some(vec![true, false, true]));
-        assert_eq!(booleans("[True, False, True]", 3), Some(vec![true, false, true]));
+        assert_eq!(
+            booleans("[True, False, True]", 3),
+            Some(vec![true, false, true])
+        );
         assert_eq!(booleans("yes no", 3), None);
         assert_eq!(booleans("yes perhaps", 2), None);
         assert_eq!(numbers("9.585, 57.1 7", 3), Some(vec![9.585, 57.1, 7.0]));

@@ -67,7 +67,11 @@ impl SetBits {
             ));
         }
         if set != really {
-            return Verdict::Wrong(format!("bit {} was set, so the answer is {}", self.asked, yes_no(really)));
+            return Verdict::Wrong(format!(
+                "bit {} was set, so the answer is {}",
+                self.asked,
+                yes_no(really)
+            ));
         }
         Verdict::Right(format!(
             "{} bits, and bit {} is set: the second set of bit 3 changed nothing",
@@ -81,12 +85,20 @@ impl SetBits {
             .sets
             .iter()
             .map(|&s| {
-                let state = if seen.contains(&s) { ProbeState::AlreadySet } else { ProbeState::NewlySet };
+                let state = if seen.contains(&s) {
+                    ProbeState::AlreadySet
+                } else {
+                    ProbeState::NewlySet
+                };
                 seen.push(s);
                 (s as usize, state)
             })
             .collect();
-        Picture { bits: self.row.clone(), probes, caption: "bits 3, 9, 3 set in turn".into() }
+        Picture {
+            bits: self.row.clone(),
+            probes,
+            caption: "bits 3, 9, 3 set in turn".into(),
+        }
     }
 
     pub(super) fn solution(&self) -> String {
@@ -122,8 +134,17 @@ pub fn wrong_query() -> Exercise {
     let f = lesson_filter();
     let readout = f.read_all_probes(b"rec-6");
     let absent = readout.all_answer() == crate::filter::Answer::No;
-    let list = |v: &[u64]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-    let reads: Vec<String> = readout.bits.iter().map(|&b| u8::from(b).to_string()).collect();
+    let list = |v: &[u64]| {
+        v.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let reads: Vec<String> = readout
+        .bits
+        .iter()
+        .map(|&b| u8::from(b).to_string())
+        .collect();
     let prompt = format!(
         "The lesson's filter holds rec-11, rec-42 and rec-97 (m = 16, k = 3). rec-6 probes {} and reads [{}]. any() of the reads says {}, all() says {}. Which answer is right, maybe or no?",
         list(&readout.positions),
@@ -154,7 +175,11 @@ impl WrongQuery {
             [x] if x == "maybe" || x == "any" || x == "any()" || x == "yes" => false,
             _ => return Verdict::Unreadable("answer maybe or no".into()),
         };
-        let zero = self.reads.iter().position(|&b| !b).map(|i| self.positions[i]);
+        let zero = self
+            .reads
+            .iter()
+            .position(|&b| !b)
+            .map(|i| self.positions[i]);
         match (said_absent == self.absent, zero) {
             (true, Some(bit)) => Verdict::Right(format!(
                 "bit {bit} is 0, and a stored key sets all its bits: rec-6 was never inserted, as all() says"
@@ -162,7 +187,9 @@ impl WrongQuery {
             (false, Some(bit)) => Verdict::Wrong(format!(
                 "any() is the mistake: bit {bit} is 0, which a stored rec-6 would have set, so the answer is no"
             )),
-            (true, None) => Verdict::Right("every bit is 1, so maybe is all the filter can say".into()),
+            (true, None) => {
+                Verdict::Right("every bit is 1, so maybe is all the filter can say".into())
+            }
             (false, None) => Verdict::Wrong("every bit is 1: the filter cannot say no".into()),
         }
     }
@@ -173,7 +200,11 @@ impl WrongQuery {
             .zip(&self.positions)
             .map(|(s, &p)| (p as usize, s))
             .collect();
-        Picture { bits: self.row.clone(), probes, caption: "the lesson's filter, rec-6's probes".into() }
+        Picture {
+            bits: self.row.clone(),
+            probes,
+            caption: "the lesson's filter, rec-6's probes".into(),
+        }
     }
 
     pub(super) fn solution(&self) -> String {
@@ -196,14 +227,22 @@ pub fn all_of() -> Exercise {
         bits.set(b);
     }
     let asks = vec![vec![2, 5, 9], vec![2, 5, 6]];
-    let answers = asks.iter().map(|a| a.iter().all(|&b| bits.get(b))).collect();
+    let answers = asks
+        .iter()
+        .map(|a| a.iter().all(|&b| bits.get(b)))
+        .collect();
     Exercise {
         number: 3,
         title: "All of them",
-        prompt: "Bits 2, 5 and 9 are set. Do all of bits (2, 5, 9) read 1? Do all of (2, 5, 6)?".into(),
+        prompt: "Bits 2, 5 and 9 are set. Do all of bits (2, 5, 9) read 1? Do all of (2, 5, 6)?"
+            .into(),
         form: "two answers, yes or no: no no",
         hint: "One 0 among the bits is enough for no.".into(),
-        task: Task::AllOf(AllOf { row: bit_row(&bits), asks, answers }),
+        task: Task::AllOf(AllOf {
+            row: bit_row(&bits),
+            asks,
+            answers,
+        }),
     }
 }
 
@@ -233,11 +272,19 @@ impl AllOf {
                 .map(|(s, &p)| (p as usize, s))
                 .collect()
         });
-        Picture { bits: self.row.clone(), probes, caption: "bits 2, 5, 9 set; (2, 5, 6) read".into() }
+        Picture {
+            bits: self.row.clone(),
+            probes,
+            caption: "bits 2, 5, 9 set; (2, 5, 6) read".into(),
+        }
     }
 
     pub(super) fn solution(&self) -> String {
-        self.answers.iter().map(|&b| yes_no(b)).collect::<Vec<_>>().join(" ")
+        self.answers
+            .iter()
+            .map(|&b| yes_no(b))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -255,7 +302,7 @@ pub fn stride() -> Exercise {
     let collapsed = LessonHash { h1: 5, h2: 16 }.distinct_positions(m, k);
     Exercise {
         number: 4,
-        title: "Probes that collapse",
+        title: "Collapsing probes",
         prompt: format!(
             "Probe i lands on (h1 + i·h2) mod m. With m = {m}, k = {k} and h2 = 16, how many different bits does an insert set? Then give an h2 from 1 to 15 that sends all {m} probes of k = {m} to {m} different bits."
         ),
@@ -282,10 +329,16 @@ impl Stride {
         }
         let h2 = v[1];
         if h2.fract() != 0.0 || !(1.0..self.m as f64).contains(&h2) {
-            return Verdict::Unreadable(format!("give h2 as a whole number from 1 to {}", self.m - 1));
+            return Verdict::Unreadable(format!(
+                "give h2 as a whole number from 1 to {}",
+                self.m - 1
+            ));
         }
         let h2 = h2 as u64;
-        let hash = LessonHash { h1: 0, h2: h2 as u32 };
+        let hash = LessonHash {
+            h1: 0,
+            h2: h2 as u32,
+        };
         let distinct = hash.distinct_positions(self.m, self.m as u32);
         let g = gcd(h2, self.m);
         if distinct == self.m {
@@ -307,11 +360,19 @@ impl Stride {
         let mut probes = Vec::new();
         for i in 0..self.k {
             let p = hash.position(i, self.m) as usize;
-            let state = if bits[p] { ProbeState::AlreadySet } else { ProbeState::NewlySet };
+            let state = if bits[p] {
+                ProbeState::AlreadySet
+            } else {
+                ProbeState::NewlySet
+            };
             bits[p] = true;
             probes.push((p, state));
         }
-        Picture { bits, probes, caption: format!("h1 = 5, h2 = 16: all {} probes on one bit", self.k) }
+        Picture {
+            bits,
+            probes,
+            caption: format!("h1 = 5, h2 = 16: all {} probes on one bit", self.k),
+        }
     }
 
     pub(super) fn solution(&self) -> String {
@@ -336,7 +397,12 @@ pub fn rate_by_k() -> Exercise {
     let bits = 10.0;
     let table: Vec<String> = [2.0, 4.0, 6.0, 8.0, 10.0]
         .iter()
-        .map(|&k| format!("k = {k}: {}%", trim_zeros(&format!("{:.2}", rate(k, bits) * 100.0))))
+        .map(|&k| {
+            format!(
+                "k = {k}: {}%",
+                trim_zeros(&format!("{:.2}", rate(k, bits) * 100.0))
+            )
+        })
         .collect();
     let k = 7.0;
     Exercise {
@@ -348,7 +414,11 @@ pub fn rate_by_k() -> Exercise {
         ),
         form: "a number: 0.0123 (or 1.23%)",
         hint: "Work out 1 - e^(-0.7) first, then raise it to the 7th power.".into(),
-        task: Task::RateByK(RateByK { bits, k, rate: rate(k, bits) }),
+        task: Task::RateByK(RateByK {
+            bits,
+            k,
+            rate: rate(k, bits),
+        }),
     }
 }
 
@@ -415,7 +485,11 @@ impl SizingTask {
         let ok = (v[0] - s.bits_per_key).abs() <= 0.0005
             && (v[1] - s.mib).abs() <= 0.05
             && v[2] == f64::from(s.k);
-        if ok { Verdict::Right(why) } else { Verdict::Wrong(why) }
+        if ok {
+            Verdict::Right(why)
+        } else {
+            Verdict::Wrong(why)
+        }
     }
 
     pub(super) fn solution(&self) -> String {

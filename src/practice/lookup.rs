@@ -35,7 +35,13 @@ fn build(stored: &[String], m: u64, k: u32) -> BloomFilter {
     f
 }
 
-fn exercise(stored: Vec<String>, queries: Vec<String>, m: u64, k: u32, seed: Option<u64>) -> Exercise {
+fn exercise(
+    stored: Vec<String>,
+    queries: Vec<String>,
+    m: u64,
+    k: u32,
+    seed: Option<u64>,
+) -> Exercise {
     let f = build(&stored, m, k);
     let answers = queries.iter().map(|q| f.contains(q.as_bytes())).collect();
     let row = (0..m).map(|i| f.is_set(i)).collect();
@@ -52,16 +58,31 @@ fn exercise(stored: Vec<String>, queries: Vec<String>, m: u64, k: u32, seed: Opt
         number: 5,
         title: "bloom_lookup",
         prompt,
-        form: "T or F for each query: T F T",
-        hint: "positions KEY --m M --k K in a terminal, or the sandbox, gives each key's bits.".into(),
-        task: Task::Lookup(Lookup { stored, queries, m, k, seed, answers, row }),
+        form: "T or F for each query, in order: F F F",
+        hint: "positions KEY --m M --k K in a terminal, or the sandbox, gives each key's bits."
+            .into(),
+        task: Task::Lookup(Lookup {
+            stored,
+            queries,
+            m,
+            k,
+            seed,
+            answers,
+            row,
+        }),
     }
 }
 
 /// The lesson's own exercise 5.
 pub fn lesson() -> Exercise {
     let keys = |k: &[&str]| k.iter().map(ToString::to_string).collect();
-    exercise(keys(&["rec-11", "rec-42", "rec-97"]), keys(&["rec-42", "rec-6", "rec-67"]), 16, 3, None)
+    exercise(
+        keys(&["rec-11", "rec-42", "rec-97"]),
+        keys(&["rec-42", "rec-6", "rec-67"]),
+        16,
+        3,
+        None,
+    )
 }
 
 /// SplitMix64: a tiny generator whose output is fixed by its seed on
@@ -82,6 +103,12 @@ impl Mix {
     }
 }
 
+/// The seed after `seed`, unrelated to it to the eye, below 100,000 so a
+/// student can read it out.
+pub fn next_seed(seed: u64) -> u64 {
+    Mix(seed).next() % 100_000
+}
+
 /// A variant of exercise 5 drawn from `seed`: 16 to 32 bits, 2 to 4
 /// probes, three or four stored keys and three queries, one of them stored.
 pub fn variant(seed: u64) -> Exercise {
@@ -100,7 +127,10 @@ pub fn variant(seed: u64) -> Exercise {
     let stored: Vec<String> = ids[..count].iter().map(name).collect();
     let mut queries: Vec<String> = ids[count..count + 2].iter().map(name).collect();
     let at = usize::try_from(mix.below(3)).unwrap_or(0);
-    queries.insert(at, stored[usize::try_from(mix.below(count as u64)).unwrap_or(0)].clone());
+    queries.insert(
+        at,
+        stored[usize::try_from(mix.below(count as u64)).unwrap_or(0)].clone(),
+    );
     exercise(stored, queries, m, k, Some(seed))
 }
 
@@ -108,7 +138,9 @@ impl Lookup {
     pub(super) fn check(&self, typed: &str) -> Verdict {
         let n = self.queries.len();
         let Some(said) = booleans(typed, n) else {
-            return Verdict::Unreadable(format!("answer T or F for each of the {n} queries: T F T"));
+            return Verdict::Unreadable(format!(
+                "answer T or F for each of the {n} queries: T F T"
+            ));
         };
         let f = build(&self.stored, self.m, self.k);
         for ((q, &want), &got) in self.queries.iter().zip(&self.answers).zip(&said) {
@@ -122,8 +154,12 @@ impl Lookup {
                     report.positions[i]
                 ),
                 None => {
-                    let bits: Vec<String> = report.positions.iter().map(ToString::to_string).collect();
-                    format!("{q}'s bits {} are all 1, so the filter says T", bits.join(", "))
+                    let bits: Vec<String> =
+                        report.positions.iter().map(ToString::to_string).collect();
+                    format!(
+                        "{q}'s bits {} are all 1, so the filter says T",
+                        bits.join(", ")
+                    )
                 }
             });
         }
@@ -139,7 +175,10 @@ impl Lookup {
             [one] => format!("{one} is a false positive: never stored, yet all its bits are 1"),
             many => format!(
                 "{} are false positives",
-                many.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+                many.iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         };
         Verdict::Right(format!("{}; {tail}", letters(&self.answers)))
@@ -164,7 +203,10 @@ impl Lookup {
         Picture {
             bits: self.row.clone(),
             probes,
-            caption: format!("the filter of [{}], {shown}'s probes", self.stored.join(", ")),
+            caption: format!(
+                "the filter of [{}], {shown}'s probes",
+                self.stored.join(", ")
+            ),
         }
     }
 

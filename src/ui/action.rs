@@ -44,6 +44,26 @@ pub(crate) enum Action {
     Sandbox(SandboxAction),
     /// The sizing inputs.
     Sizing(SizingAction),
+    /// The practice exercises.
+    Practice(PracticeAction),
+}
+
+/// Practice requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PracticeAction {
+    /// The exercise above (`up`) or below.
+    Choose {
+        /// Towards exercise 1.
+        up: bool,
+    },
+    /// Exercise `n`, from 1.
+    GoTo(u8),
+    /// Give the answer field focus.
+    Focus,
+    /// Show or hide the hint.
+    ToggleHint,
+    /// A new variant of exercise 5.
+    NewVariant,
 }
 
 /// Editing keys for whichever text field has focus.

@@ -9,6 +9,7 @@ use crate::ui::error::UiError;
 use crate::ui::lab::state::LabState;
 use crate::ui::lecture::tab::LectureTab;
 use crate::ui::notes_panel::NotesPanel;
+use crate::ui::practice::state::PracticeState;
 use crate::ui::sandbox::state::SandboxState;
 use crate::ui::screen::Screen;
 use crate::ui::sizing::state::SizingState;
@@ -49,6 +50,8 @@ pub struct App {
     pub(crate) session: Option<String>,
     /// The lesson notes panel.
     pub(crate) notes: NotesPanel,
+    /// The practice exercises.
+    pub(crate) practice: PracticeState,
 }
 
 /// A one-line message about something the app did, on the bottom line.
@@ -97,6 +100,7 @@ impl App {
             clock: Clock::new(Instant::now()),
             session: None,
             notes: NotesPanel::default(),
+            practice: PracticeState::new(1),
         }
     }
 
@@ -122,6 +126,13 @@ impl App {
         app.present = config.present;
         app.session.clone_from(&config.session);
         app.notes = NotesPanel::at(config.notes_file.clone());
+        // Each app draws its own variants of exercise 5, so a class does
+        // not share one answer; the variant's seed is on screen.
+        app.practice.next_seed = crate::practice::lookup::next_seed(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs() ^ u64::from(std::process::id())),
+        );
         app.export_dir = Some(config.export_dir.clone().unwrap_or_else(|| ".".into()));
         app.lab.apply_settings(config.m, config.n, config.k)?;
         if let Some(path) = &config.script {
@@ -152,7 +163,7 @@ impl App {
         match self.screen {
             Screen::Lecture => self.lecture.goto_error.is_some(),
             Screen::Lab => self.lab.edit_error.is_some(),
-            Screen::Sandbox | Screen::Sizing => false,
+            Screen::Sandbox | Screen::Sizing | Screen::Practice => false,
         }
     }
 
@@ -177,7 +188,7 @@ impl App {
                     .or_else(|_| crate::ui::sizing::state::figures(&sizing.accepted()))
                     .is_ok_and(|f| !sizing.exact.is_fresh(&f.key()))
             }
-            Screen::Lecture | Screen::Sandbox => false,
+            Screen::Lecture | Screen::Sandbox | Screen::Practice => false,
         }
     }
 
@@ -191,6 +202,7 @@ impl App {
             Screen::Lab => self.lab.editing.is_some(),
             Screen::Sandbox => self.sandbox.focus.is_some(),
             Screen::Sizing => self.sizing.editing,
+            Screen::Practice => self.practice.focus,
         }
     }
 }

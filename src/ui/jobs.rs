@@ -87,7 +87,7 @@ impl Jobs {
                     }
                 }
             }
-            Screen::Lecture | Screen::Sandbox => {}
+            Screen::Lecture | Screen::Sandbox | Screen::Practice => {}
         }
     }
 
@@ -155,7 +155,7 @@ fn arrivals_now(app: &App) -> Vec<Arrival> {
                 );
             }
         }
-        Screen::Lecture | Screen::Sandbox => {}
+        Screen::Lecture | Screen::Sandbox | Screen::Practice => {}
     }
     out
 }

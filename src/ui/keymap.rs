@@ -7,8 +7,8 @@ use ratatui::crossterm::event::{
 use ratatui::layout::{Position, Rect};
 
 use crate::ui::action::{
-    Action, FieldAction, KeyMode, LabAction, LectureAction, NotesAction, SandboxAction,
-    SandboxSetting, SizingAction,
+    Action, FieldAction, KeyMode, LabAction, LectureAction, NotesAction, PracticeAction,
+    SandboxAction, SandboxSetting, SizingAction,
 };
 use crate::ui::app::App;
 use crate::ui::lab::view::slider_tracks;
@@ -61,6 +61,7 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
             Screen::Lab => lab_key(key).map(Action::Lab),
             Screen::Sandbox => sandbox_key(key).map(Action::Sandbox),
             Screen::Sizing => sizing_key(key).map(Action::Sizing),
+            Screen::Practice => practice_key(key).map(Action::Practice),
         },
     }
 }
@@ -78,7 +79,7 @@ fn typing_key(app: &App, key: KeyEvent) -> Option<Action> {
         KeyCode::Up | KeyCode::Down => match app.screen {
             Screen::Sandbox => Some(Action::Sandbox(SandboxAction::ToggleMode)),
             Screen::Sizing => Some(Action::Sizing(SizingAction::SwitchField)),
-            Screen::Lecture | Screen::Lab => None,
+            Screen::Lecture | Screen::Lab | Screen::Practice => None,
         },
         _ => None,
     }
@@ -176,6 +177,18 @@ fn sandbox_key(key: KeyEvent) -> Option<SandboxAction> {
             big: true,
         },
         KeyCode::Char('c') => SandboxAction::Clear,
+        _ => return None,
+    })
+}
+
+fn practice_key(key: KeyEvent) -> Option<PracticeAction> {
+    Some(match key.code {
+        KeyCode::Up => PracticeAction::Choose { up: true },
+        KeyCode::Down => PracticeAction::Choose { up: false },
+        KeyCode::Enter | KeyCode::Char('i') => PracticeAction::Focus,
+        KeyCode::Char('h') => PracticeAction::ToggleHint,
+        KeyCode::Char('r') => PracticeAction::NewVariant,
+        KeyCode::Char(c @ '1'..='7') => PracticeAction::GoTo(c as u8 - b'0'),
         _ => return None,
     })
 }

@@ -37,6 +37,7 @@ pub(crate) mod lecture;
 pub(crate) mod link;
 pub(crate) mod notes_panel;
 pub(crate) mod numbers;
+pub(crate) mod practice;
 pub(crate) mod render;
 pub(crate) mod runtime;
 pub(crate) mod sandbox;

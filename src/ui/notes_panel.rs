@@ -12,9 +12,33 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::notes::{self, NoteBook};
 use crate::ui::action::NotesAction;
-use crate::ui::app::Status;
 use crate::ui::text_field::TextField;
 use crate::ui::theme::{Role, Theme};
+
+/// What the panel says about its last change, on its bottom lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Said {
+    /// The words.
+    pub text: String,
+    /// True when it went wrong.
+    pub failed: bool,
+}
+
+impl Said {
+    fn done(text: impl Into<String>) -> Said {
+        Said {
+            text: text.into(),
+            failed: false,
+        }
+    }
+
+    fn failed(text: impl Into<String>) -> Said {
+        Said {
+            text: text.into(),
+            failed: true,
+        }
+    }
+}
 
 /// The file the Markdown export is written to, in the export folder.
 pub(crate) const EXPORT_NAME: &str = "lesson-notes.md";
@@ -37,7 +61,7 @@ pub(crate) struct NotesPanel {
     /// The field a new note is typed into.
     pub adding: Option<TextField>,
     /// What the last change did, or what is wrong with the file.
-    pub message: Option<Status>,
+    pub message: Option<Said>,
 }
 
 impl NotesPanel {
@@ -59,19 +83,19 @@ impl NotesPanel {
             let opened = notes::open(path);
             self.book = opened.book;
             self.writable = opened.writable;
-            self.message = opened.warning.map(Status::failed);
+            self.message = opened.warning.map(Said::failed);
         }
     }
 
     fn save(&mut self, said: String) {
         let outcome = match (&self.path, self.writable) {
-            (None, _) => Status::done(format!("{said} (kept for this run only)")),
-            (Some(_), false) => Status::failed(format!(
+            (None, _) => Said::done(format!("{said} (kept for this run only)")),
+            (Some(_), false) => Said::failed(format!(
                 "{said}, but not saved: the notes file could not be read or moved aside"
             )),
             (Some(path), true) => match notes::save(path, &self.book) {
-                Ok(()) => Status::done(said),
-                Err(e) => Status::failed(format!("{said}, but not saved: {e}")),
+                Ok(()) => Said::done(said),
+                Err(e) => Said::failed(format!("{said}, but not saved: {e}")),
             },
         };
         self.message = Some(outcome);
@@ -117,24 +141,24 @@ impl NotesPanel {
                 self.selected = n - 1;
                 self.save(format!("note {n} added"));
             }
-            Err(e) => self.message = Some(Status::failed(e.to_string())),
+            Err(e) => self.message = Some(Said::failed(e.to_string())),
         }
     }
 
     fn export(&mut self, dir: Option<&PathBuf>) {
         let Some(dir) = dir else {
-            self.message = Some(Status::failed("export is off: no folder to export into"));
+            self.message = Some(Said::failed("export is off: no folder to export into"));
             return;
         };
         let path = dir.join(EXPORT_NAME);
         let markdown = self.book.to_markdown();
         self.message = Some(
             match crate::ui::export::write_replacing(&path, markdown.as_bytes()) {
-                Ok(()) => Status::done(format!(
+                Ok(()) => Said::done(format!(
                     "exported the notes as {}",
                     crate::text::escaped(&path.display().to_string())
                 )),
-                Err(e) => Status::failed(format!("export failed: {e}")),
+                Err(e) => Said::failed(format!("export failed: {e}")),
             },
         );
     }

@@ -4,7 +4,8 @@
 use std::time::Instant;
 
 use crate::ui::action::{
-    Action, FieldAction, KeyMode, LabAction, LabSlider, LectureAction, SandboxAction, SizingAction,
+    Action, FieldAction, KeyMode, LabAction, LabSlider, LectureAction, PracticeAction,
+    SandboxAction, SizingAction,
 };
 use crate::ui::app::App;
 use crate::ui::arrival::Arrival;
@@ -95,6 +96,7 @@ fn act(app: &mut App, action: Action) {
         Action::Lab(lab) => update_lab(app, lab),
         Action::Sandbox(sandbox) => update_sandbox(app, sandbox),
         Action::Sizing(sizing) => update_sizing(app, sizing),
+        Action::Practice(practice) => update_practice(app, practice),
     }
 }
 
@@ -103,6 +105,7 @@ fn switch_to(app: &mut App, screen: Screen) {
     app.lab.editing = None;
     app.sandbox.focus = None;
     app.sizing.editing = false;
+    app.practice.focus = false;
     app.show_help = false;
     app.screen = screen;
 }
@@ -157,6 +160,17 @@ fn update_sandbox(app: &mut App, action: SandboxAction) {
     }
 }
 
+fn update_practice(app: &mut App, action: PracticeAction) {
+    let practice = &mut app.practice;
+    match action {
+        PracticeAction::Choose { up } => practice.select(!up),
+        PracticeAction::GoTo(n) => practice.go_to(usize::from(n)),
+        PracticeAction::Focus => practice.focus = true,
+        PracticeAction::ToggleHint => practice.toggle_hint(),
+        PracticeAction::NewVariant => practice.new_variant(),
+    }
+}
+
 fn update_sizing(app: &mut App, action: SizingAction) {
     match action {
         SizingAction::Edit(first) => app.sizing.edit(first),
@@ -191,7 +205,10 @@ fn paste(app: &mut App, text: &str) {
         Screen::Sizing if app.sizing.editing => {
             app.sizing.field_mut().paste(text);
         }
-        Screen::Sandbox | Screen::Sizing => {}
+        Screen::Practice if app.practice.focus => {
+            app.practice.field.paste(text);
+        }
+        Screen::Sandbox | Screen::Sizing | Screen::Practice => {}
     }
 }
 
@@ -288,6 +305,15 @@ fn edit_field(app: &mut App, action: FieldAction) {
                 FieldAction::Erase => sizing.field_mut().pop(),
                 FieldAction::Submit => sizing.submit(),
                 FieldAction::Leave => sizing.cancel(),
+            }
+        }
+        Screen::Practice => {
+            let practice = &mut app.practice;
+            match action {
+                FieldAction::Type(c) => practice.field.push(c),
+                FieldAction::Erase => practice.field.pop(),
+                FieldAction::Submit => practice.submit(),
+                FieldAction::Leave => practice.focus = false,
             }
         }
     }

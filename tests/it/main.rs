@@ -14,6 +14,7 @@ mod cli_measure_long;
 mod cli_memory;
 mod cli_notes;
 mod cli_output;
+mod cli_presenter;
 mod cli_rate;
 mod cli_size;
 mod cli_snapshots;

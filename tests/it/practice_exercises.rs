@@ -35,8 +35,16 @@ fn each_exercise_takes_the_lessons_answer_and_refuses_a_wrong_one() {
         assert!(!e.hint.is_empty() && !e.prompt.is_empty());
     }
     // Exercise 2 states the lesson's probes and reads, worked out.
-    assert!(ex[1].prompt.contains("probes 11, 2, 9 and reads [1, 1, 0]"), "{}", ex[1].prompt);
-    assert!(ex[1].prompt.contains("any() of the reads says maybe, all() says no"));
+    assert!(
+        ex[1].prompt.contains("probes 11, 2, 9 and reads [1, 1, 0]"),
+        "{}",
+        ex[1].prompt
+    );
+    assert!(
+        ex[1]
+            .prompt
+            .contains("any() of the reads says maybe, all() says no")
+    );
     // Exercise 6's table is the lesson's.
     for rate in ["3.29%", "1.18%", "0.84%", "0.85%", "1.02%"] {
         assert!(ex[5].prompt.contains(rate), "{rate}: {}", ex[5].prompt);
@@ -59,7 +67,11 @@ fn bloom_lookup_is_checked_against_the_real_filter_in_every_variant() {
     for seed in 0..40 {
         let e = practice::lookup::variant(seed);
         let l = lookup(&e);
-        assert_eq!(lookup(&practice::lookup::variant(seed)), l, "seed {seed} is reproducible");
+        assert_eq!(
+            lookup(&practice::lookup::variant(seed)),
+            l,
+            "seed {seed} is reproducible"
+        );
         assert!((16..=32).contains(&l.m) && (2..=4).contains(&l.k));
         let mut f = BloomFilter::new(l.m, l.k, Scheme::Double).unwrap();
         for key in &l.stored {
@@ -67,7 +79,10 @@ fn bloom_lookup_is_checked_against_the_real_filter_in_every_variant() {
         }
         let want: Vec<bool> = l.queries.iter().map(|q| f.contains(q.as_bytes())).collect();
         assert_eq!(l.answers, want, "seed {seed}");
-        assert!(l.queries.iter().any(|q| l.stored.contains(q)), "one query is stored");
+        assert!(
+            l.queries.iter().any(|q| l.stored.contains(q)),
+            "one query is stored"
+        );
         let typed: Vec<&str> = want.iter().map(|&b| if b { "T" } else { "F" }).collect();
         assert!(e.check(&typed.join(" ")).is_right(), "seed {seed}");
         let flipped: Vec<&str> = want.iter().map(|&b| if b { "F" } else { "T" }).collect();

@@ -163,6 +163,6 @@ fn help_lists_the_export_key() {
     let dir = scratch("help");
     let mut app = app_at(Screen::Lab, None, &dir);
     app.press(KeyCode::Char('?'));
-    assert!(app.text().contains("export this frame as SVG and text"));
+    assert!(app.text().contains("export SVG and text"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,12 +4,14 @@
 
 mod export_key;
 mod export_svg;
+mod help_fit;
 mod lecture_fit;
 mod lecture_fuzz;
 mod lecture_glyphs;
 mod lecture_layout;
 mod lecture_view;
 mod notes_panel;
+mod presenter;
 mod storm_app;
 mod ui_fit;
 mod ui_idle;
