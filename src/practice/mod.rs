@@ -5,12 +5,14 @@
 //! hands back the filter to draw.
 //!
 //! - [`answer`]: reading what a student types (numbers, yes and no, lists);
-//! - [`exercises`]: exercises 1 to 4, 6 and 7;
+//! - [`exercises`]: exercises 1 to 4;
+//! - [`rates`]: exercises 6 and 7;
 //! - [`lookup`]: exercise 5, `bloom_lookup`, and its seeded variants.
 
 pub mod answer;
 pub mod exercises;
 pub mod lookup;
+pub mod rates;
 
 use crate::filter::ProbeState;
 
@@ -86,9 +88,9 @@ pub enum Task {
     /// Exercise 5.
     Lookup(lookup::Lookup),
     /// Exercise 6.
-    RateByK(exercises::RateByK),
+    RateByK(rates::RateByK),
     /// Exercise 7.
-    Sizing(exercises::SizingTask),
+    Sizing(rates::SizingTask),
 }
 
 impl Exercise {
@@ -145,7 +147,7 @@ pub fn all(variant: Option<u64>) -> Vec<Exercise> {
             None => lookup::lesson(),
             Some(seed) => lookup::variant(seed),
         },
-        exercises::rate_by_k(),
-        exercises::sizing(),
+        rates::rate_by_k(),
+        rates::sizing(),
     ]
 }
