@@ -28,6 +28,7 @@ fn app(screen: Screen, m: u64, n: u64, k: u32) -> Headless {
         step: None,
         width: WIDTH,
         height: HEIGHT,
+        revealed: false,
     };
     match Headless::new(&frame) {
         Ok(app) => app,

@@ -12,6 +12,9 @@
 //! - [`numbers`]: numbers as people type and read them (parsing, formatting).
 //! - [`text`]: outside text made safe to print (escapes, capped echoes).
 //! - [`lecture`]: the lecture script format and its pure step engine.
+//! - [`practice`]: the seed lesson's seven exercises, checked by the code.
+//! - [`notes`]: lesson notes kept in a private Markdown file.
+//! - [`talk`]: the speaker view's link (a local socket, a line protocol).
 //! - [`cli`]: the command-line contract.
 //! - [`ui`]: the ratatui application (the only module that imports ratatui).
 
@@ -20,7 +23,10 @@ pub mod filter;
 pub mod lecture;
 pub mod limits;
 pub mod measure;
+pub mod notes;
 pub mod numbers;
+pub mod practice;
 pub mod rates;
+pub mod talk;
 pub mod text;
 pub mod ui;

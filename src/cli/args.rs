@@ -25,6 +25,17 @@ pub(crate) struct Cli {
     /// given).
     #[arg(long, value_name = "DIR")]
     pub export_dir: Option<PathBuf>,
+    /// Step the lecture on by itself every SECONDS (1 to 3600); any key
+    /// pauses it, `a` starts it again.
+    #[arg(long, value_name = "SECONDS", value_parser = ranges::autoplay_seconds, allow_negative_numbers = true)]
+    pub autoplay: Option<u64>,
+    /// Open the lecture at this step, like 3.4 (or 3 for a scene's start).
+    #[arg(long, value_name = "SCENE.STEP", value_parser = ranges::start_at, allow_negative_numbers = true)]
+    pub start_at: Option<(u32, u32)>,
+    /// The speaker view's session name: two talks at once need two names
+    /// (letters, digits, - and _; one session per user when not given).
+    #[arg(long, value_name = "NAME", value_parser = ranges::session)]
+    pub session: Option<String>,
     /// A one-shot command instead of the app.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -42,6 +53,8 @@ pub(crate) enum ScreenName {
     Sandbox,
     /// n and a target rate in; m, bytes and k out.
     Sizing,
+    /// The lesson's seven exercises, answered and checked.
+    Practice,
 }
 
 /// What `render` writes.
@@ -134,6 +147,7 @@ impl AppArgs {
                 ScreenName::Lab => Screen::Lab,
                 ScreenName::Sandbox => Screen::Sandbox,
                 ScreenName::Sizing => Screen::Sizing,
+                ScreenName::Practice => Screen::Practice,
             },
             m: self.m,
             n: self.n,
@@ -142,6 +156,10 @@ impl AppArgs {
             theme: self.theme.clone(),
             present: self.present,
             export_dir: None,
+            start_at: None,
+            autoplay: None,
+            session: None,
+            notes_file: None,
         }
     }
 
@@ -175,6 +193,61 @@ pub(crate) enum Command {
     Render(RenderArgs),
     /// Check or trace a lecture script.
     Script(ScriptArgs),
+    /// The speaker view, for a second terminal: the presenting app's
+    /// narration, the next step, the time; its arrows move both.
+    Speaker(SpeakerArgs),
+    /// Lesson notes, kept on this computer only: list, add, tick off,
+    /// delete, export as Markdown.
+    Notes(NotesArgs),
+}
+
+/// `bloomlab notes`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct NotesArgs {
+    /// What to do with the notes.
+    #[command(subcommand)]
+    pub action: NotesAction,
+}
+
+/// `bloomlab notes list|add|done|undo|delete|export`.
+#[derive(Debug, Clone, Subcommand)]
+pub(crate) enum NotesAction {
+    /// Print every note, numbered.
+    List,
+    /// Add a note.
+    Add {
+        /// What it says (several words make one note).
+        #[arg(required = true, allow_hyphen_values = true)]
+        text: Vec<String>,
+    },
+    /// Tick a note off.
+    Done {
+        /// The note's number, as `notes list` prints it.
+        #[arg(value_parser = ranges::note_number)]
+        number: usize,
+    },
+    /// Open a ticked-off note again.
+    Undo {
+        /// The note's number.
+        #[arg(value_parser = ranges::note_number)]
+        number: usize,
+    },
+    /// Delete a note.
+    Delete {
+        /// The note's number.
+        #[arg(value_parser = ranges::note_number)]
+        number: usize,
+    },
+    /// Print the notes as a Markdown document.
+    Export,
+}
+
+/// `bloomlab speaker`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct SpeakerArgs {
+    /// The presenting app's session (as given to it with --session).
+    #[arg(long, value_name = "NAME", value_parser = ranges::session)]
+    pub session: Option<String>,
 }
 
 /// `bloomlab rate`.
@@ -359,6 +432,10 @@ pub(crate) struct RenderArgs {
     /// not at all.
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
+    /// Draw a predict step revealed: its hidden verdict, figure or probe
+    /// shown, and whether the class was right (other steps are the same).
+    #[arg(long)]
+    pub revealed: bool,
 }
 
 impl RenderArgs {
@@ -370,6 +447,7 @@ impl RenderArgs {
             step: self.step,
             width: self.width,
             height: self.height,
+            revealed: self.revealed,
         }
     }
 }

@@ -12,6 +12,7 @@ pub(crate) mod error;
 pub(crate) mod keys;
 pub(crate) mod lookup;
 pub(crate) mod measure;
+pub(crate) mod notes;
 pub(crate) mod positions;
 pub(crate) mod ranges;
 pub(crate) mod rate;
@@ -75,6 +76,15 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
             "--export-dir only applies to the app (its e key); render takes --out".into(),
         ));
     }
+    let app_only = cli.autoplay.is_some() || cli.start_at.is_some();
+    let speaker = matches!(cli.command, Some(Command::Speaker(_)));
+    if (app_only || (cli.session.is_some() && !speaker)) && cli.command.is_some() {
+        return Err(CliError::Usage(
+            "--autoplay, --start-at and --session only apply to the app; \
+             give `speaker` its own --session after its name"
+                .into(),
+        ));
+    }
     if app.any_given() && !matches!(cli.command, None | Some(Command::Render(_))) {
         return Err(CliError::Usage(
             "--screen, --m, --n, --k, --script, --theme and --present before a command only \
@@ -85,6 +95,10 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
     let Some(command) = cli.command else {
         let config = crate::ui::AppConfig {
             export_dir: cli.export_dir,
+            start_at: cli.start_at,
+            autoplay: cli.autoplay,
+            session: cli.session,
+            notes_file: crate::notes::default_path(),
             ..app.config()
         };
         return crate::ui::run_app(&config).map(|()| None).map_err(from_ui);
@@ -97,6 +111,13 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         Command::Lookup(args) => lookup::run(&args),
         Command::Render(args) => render::run(&render_with_app_options(args, app)),
         Command::Script(args) => script::run(&args),
+        Command::Notes(args) => notes::run(&args),
+        Command::Speaker(args) => {
+            let session = args.session.or(cli.session);
+            return crate::ui::run_speaker(session.as_deref())
+                .map(|()| None)
+                .map_err(from_ui);
+        }
     }
     .map(Some)
 }
@@ -177,7 +198,7 @@ pub(crate) fn output_failed(e: &std::io::Error) -> ExitCode {
 /// Writes one line to stderr, ignoring a closed stderr rather than
 /// panicking. A value quoted from the command line is shown with its
 /// control and invisible characters escaped, whichever message quotes it.
-fn eprintln_quietly(line: &str) {
+pub(crate) fn eprintln_quietly(line: &str) {
     let mut err = std::io::stderr().lock();
     let lines: Vec<String> = line.split('\n').map(crate::text::escaped).collect();
     let _ = writeln!(err, "{}", lines.join("\n"));

@@ -131,6 +131,43 @@ pub(crate) fn scene_or_step(text: &str) -> Result<u32, String> {
     whole_u32_in(text, limits::SCENE_OR_STEP)
 }
 
+/// `--autoplay`: whole seconds between steps, 1 to 3600.
+pub(crate) fn autoplay_seconds(text: &str) -> Result<u64, String> {
+    let (low, high) = crate::ui::autoplay_range();
+    match parse_count(text) {
+        Ok(v) if (low..=high).contains(&v) => Ok(v),
+        _ => Err(format!("a whole number of seconds from {low} to {high}")),
+    }
+}
+
+/// `--start-at`: `SCENE.STEP` or `SCENE`, counting from 1.
+pub(crate) fn start_at(text: &str) -> Result<(u32, u32), String> {
+    let allowed = || "a scene and step counted from 1, like 3.4 (or 3 for its first step)".into();
+    let (scene, step) = text.split_once('.').unwrap_or((text, "1"));
+    let part = |t: &str| scene_or_step(t.trim()).ok();
+    match (part(scene), part(step)) {
+        (Some(scene), Some(step)) => Ok((scene, step)),
+        _ => Err(allowed()),
+    }
+}
+
+/// `--session`: a name of letters, digits, `-` and `_`.
+pub(crate) fn session(text: &str) -> Result<String, String> {
+    crate::talk::Session::new(text)
+        .map(|s| s.name().to_string())
+        .map_err(|_| crate::talk::Session::RULE.to_string())
+}
+
+/// A note's number, from 1.
+pub(crate) fn note_number(text: &str) -> Result<usize, String> {
+    let max = crate::notes::book::MAX_NOTES;
+    parse_count(text)
+        .ok()
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| format!("a note's number from 1 to {max}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -148,6 +148,8 @@ pub struct Board {
     pub emphasis: Vec<Emphasis>,
     /// The narration, one string per paragraph.
     pub narration: Vec<String>,
+    /// The step's prediction, if it asks for one.
+    pub predict: Option<super::predict::Prediction>,
     /// The arithmetic behind curves and figures (shared by every board of a
     /// lecture, which keeps one board per step).
     pub figures: Arc<Figures>,

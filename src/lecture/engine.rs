@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::board::{Board, Cell, Flag, Probe, Query, QuerySource, TableLine, Verdict};
 use super::figures::Figures;
+use super::predict::{Before, hidden, work_out};
 use super::script::{Directive, Element, Emphasis, Script, TableRow};
 use super::template::Now;
 use crate::filter::ProbeState;
@@ -24,6 +25,9 @@ struct State {
     /// The flag the current query has earned but not yet shown: a query's
     /// verdict comes first, and `emphasise flag` names the mistake.
     latent_flag: Option<Flag>,
+    /// The board's probes and derivation as the step began, for what a
+    /// prediction hides.
+    before: Before,
     board: Board,
 }
 
@@ -41,6 +45,7 @@ impl State {
             counters_peak: vec![0; m],
             counted: BTreeSet::new(),
             latent_flag: None,
+            before: Before::default(),
             board: Board {
                 scene: 0,
                 step: 0,
@@ -61,6 +66,7 @@ impl State {
                 boxed: BTreeSet::new(),
                 emphasis: Vec::new(),
                 narration: Vec::new(),
+                predict: None,
                 figures: std::sync::Arc::new(figures.clone()),
             },
         }
@@ -104,6 +110,11 @@ impl State {
         // Notes are callouts for one step; everything else lasts the scene.
         self.board.notes.clear();
         self.board.visible.remove(&Element::Notes);
+        self.board.predict = None;
+        self.before = Before {
+            probes: self.board.probes.clone(),
+            derivation: self.board.derivation.len(),
+        };
     }
 
     /// A query describes the structure as it stands, so changing that
@@ -214,6 +225,8 @@ impl State {
             Directive::Box(e) => {
                 self.board.boxed.insert(*e);
             }
+            // Worked out once the step is finished (see `finish_step`).
+            Directive::Predict(_) => {}
             Directive::Emphasise(e) => {
                 if *e == Emphasis::Flag
                     && let Some(q) = self.board.query.as_mut()
@@ -282,20 +295,41 @@ impl State {
     }
 
     fn finish_step(&mut self, script: &Script, figures: &Figures, scene: usize, step: usize) {
-        let narration = script.scenes[scene].steps[step]
+        let spec = &script.scenes[scene].steps[step];
+        let narration = spec
             .narration
             .iter()
             .map(|t| figures.fill(t, &self.now()))
             .collect();
         self.board.narration = narration;
+        let predict = spec.directives.iter().find_map(|d| match d {
+            Directive::Predict(p) => Some(p),
+            _ => None,
+        });
+        if let Some(p) = predict {
+            self.row_and_counters();
+            let worked = work_out(p, &self.board, figures, &self.now(), spec.reveal_from);
+            self.board.predict = Some(worked);
+        }
     }
 
-    fn into_board(mut self) -> Board {
+    /// The row and the counters copied onto the board, as they stand.
+    fn row_and_counters(&mut self) {
         self.board.row = self.row_exists.then(|| self.cells.clone());
         self.board.counters = self.counters.clone();
         self.board.counters_fresh = self.counters_fresh.clone();
         self.board.counters_peak = self.counters_peak.clone();
-        self.board
+    }
+
+    /// The board as the step first shows it, and on a predict step the
+    /// board once revealed.
+    fn boards(mut self) -> (Board, Option<Board>) {
+        self.row_and_counters();
+        if self.board.predict.is_some() {
+            (hidden(&self.board, &self.before), Some(self.board))
+        } else {
+            (self.board, None)
+        }
     }
 }
 
@@ -380,18 +414,27 @@ pub fn board_at(script: &Script, figures: &Figures, global: usize) -> Board {
         }
         index < target
     });
-    found.map_or_else(
-        || State::new(script, figures).into_board(),
-        State::into_board,
-    )
+    found
+        .unwrap_or_else(|| State::new(script, figures))
+        .boards()
+        .0
 }
 
 /// The board after every step, in order, from a single pass over the script
 /// (each equal to `board_at` for its index).
 pub fn all_boards(script: &Script, figures: &Figures) -> Vec<Board> {
+    all_steps(script, figures)
+        .into_iter()
+        .map(|s| s.0)
+        .collect()
+}
+
+/// Every step's board as first shown, with the revealed board of each
+/// predict step beside it, from a single pass over the script.
+pub fn all_steps(script: &Script, figures: &Figures) -> Vec<(Board, Option<Board>)> {
     let mut boards = Vec::new();
     fold(script, figures, |_, state| {
-        boards.push(state.clone().into_board());
+        boards.push(state.clone().boards());
         true
     });
     boards

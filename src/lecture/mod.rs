@@ -25,6 +25,7 @@ pub mod engine;
 pub mod error;
 pub mod figures;
 pub mod parse;
+pub mod predict;
 pub mod script;
 pub mod template;
 pub mod texts;
@@ -35,6 +36,7 @@ use std::path::Path;
 pub use crate::filter::ProbeState;
 pub use board::{Board, Cell, Flag, Probe, Query, QuerySource, TableLine, Verdict};
 pub use error::{LectureError, ScriptError};
+pub use predict::{Guess, Prediction};
 pub use script::{Curve, Element, Emphasis, Script};
 
 use figures::Figures;
@@ -56,6 +58,8 @@ pub struct Lecture {
     // Derived from `script` alone by one fold at load time; the app steps by
     // indexing here instead of replaying the script on every frame.
     boards: Vec<Board>,
+    // The revealed board of each predict step, by global index.
+    reveals: std::collections::BTreeMap<usize, Board>,
 }
 
 impl Lecture {
@@ -110,7 +114,14 @@ impl Lecture {
             total += scene.steps.len();
         }
         let figures = Figures::with_items(script.settings.clone(), script.items.clone());
-        let mut boards = engine::all_boards(&script, &figures);
+        let mut boards = Vec::new();
+        let mut reveals = std::collections::BTreeMap::new();
+        for (i, (shown, revealed)) in engine::all_steps(&script, &figures).into_iter().enumerate() {
+            boards.push(shown);
+            if let Some(board) = revealed {
+                reveals.insert(i, board);
+            }
+        }
         if boards.is_empty() {
             boards.push(engine::board_at(&script, &figures, 0));
         }
@@ -120,6 +131,7 @@ impl Lecture {
             starts,
             total,
             boards,
+            reveals,
         }
     }
 
@@ -138,6 +150,7 @@ impl Lecture {
                     narration: vec![Template {
                         parts: vec![Part::Text(text)],
                     }],
+                    reveal_from: None,
                 }],
             }],
         })
@@ -224,6 +237,26 @@ impl Lecture {
         let last = self.boards.len().saturating_sub(1);
         // `from_script` never leaves `boards` empty, so the index is in range.
         &self.boards[global.min(last)]
+    }
+
+    /// The board of a predict step once revealed (`None` for other steps).
+    pub fn revealed_board(&self, global: usize) -> Option<&Board> {
+        let last = self.boards.len().saturating_sub(1);
+        self.reveals.get(&global.min(last))
+    }
+
+    /// The board of the step at `global` as first shown, or revealed when
+    /// `revealed` and the step has a prediction.
+    pub fn shown_board(&self, global: usize, revealed: bool) -> &Board {
+        match self.revealed_board(global) {
+            Some(board) if revealed => board,
+            _ => self.step_board(global),
+        }
+    }
+
+    /// Whether the step at `global` asks the class to predict.
+    pub fn predicts(&self, global: usize) -> bool {
+        self.revealed_board(global).is_some()
     }
 
     /// The board after every step, in order (what `board(i)` returns for each i).

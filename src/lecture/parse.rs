@@ -10,6 +10,8 @@ use super::script::{
 use super::template::{Now, Template};
 use std::collections::BTreeMap;
 
+mod prediction;
+
 /// Largest script file accepted, in bytes.
 pub const MAX_BYTES: usize = 1 << 20;
 /// Longest line accepted, in characters.
@@ -159,6 +161,8 @@ struct Parser<'f> {
     // Where each curve's probe stands so far in the current scene, so a
     // placeholder that reads a probe can be checked where it is written.
     probes: BTreeMap<Curve, f64>,
+    // Where the current step's `predict` line is, for its checks.
+    predict_line: usize,
 }
 
 impl<'f> Parser<'f> {
@@ -175,6 +179,7 @@ impl<'f> Parser<'f> {
             scene_line: 0,
             figures: None,
             probes: BTreeMap::new(),
+            predict_line: 0,
         }
     }
 
@@ -210,6 +215,7 @@ impl<'f> Parser<'f> {
                 "the script has no scenes (write scene \"title\", then step and its narration)",
             ));
         }
+        self.check_last_step()?;
         self.check_last_scene()?;
         Ok(Script {
             settings: self.settings,
@@ -265,10 +271,16 @@ impl<'f> Parser<'f> {
             .template(text)
             .map_err(|(offset, msg)| self.err(column + offset, msg))?;
         let step = self.current_step(column.saturating_sub(2).max(1), "narration")?;
-        // An empty `>` line separates paragraphs; other lines join the last one.
+        // An empty `>` line separates paragraphs; other lines join the last
+        // one, except the first line after `reveal`, which starts its own.
+        let after_reveal = step.reveal_from == Some(step.narration.len());
         if template.parts.is_empty() {
             step.narration.push(Template::default());
-        } else if let Some(last) = step.narration.last_mut().filter(|t| !t.parts.is_empty()) {
+        } else if let Some(last) = step
+            .narration
+            .last_mut()
+            .filter(|t| !t.parts.is_empty() && !after_reveal)
+        {
             last.parts.push(super::template::Part::Text(" ".into()));
             last.parts.extend(template.parts);
         } else {
@@ -282,6 +294,7 @@ impl<'f> Parser<'f> {
             self.finish_header()?;
         }
         if !self.scenes.is_empty() {
+            self.check_last_step()?;
             self.check_last_scene()?;
         }
         if self.scenes.len() >= MAX_SCENES {
@@ -327,6 +340,7 @@ impl<'f> Parser<'f> {
         if self.steps_total >= MAX_STEPS {
             return Err(self.err(1, format!("a script may have at most {MAX_STEPS} steps")));
         }
+        self.check_last_step()?;
         let line = self.line;
         let err = self.err(
             ws[0].column,
@@ -337,6 +351,7 @@ impl<'f> Parser<'f> {
             line,
             directives: Vec::new(),
             narration: Vec::new(),
+            reveal_from: None,
         });
         self.steps_total += 1;
         Ok(())
@@ -737,10 +752,15 @@ impl<'f> Parser<'f> {
                 Directive::Box(e)
             }
             "emphasise" | "emphasize" => self.emphasis(raw, ws)?,
+            "predict" => return self.predict(raw, ws),
+            "answer" => return self.answer(raw, ws),
+            "choice" => return self.choice(raw, ws),
+            "hides" => return self.hides(ws),
+            "reveal" => return self.reveal(ws),
             other => {
                 return Err(self.err(
                     first.column,
-                    format!("unknown directive '{other}' (known: show, hide, insert, query, clear, restore, counters, probe, derive, note, banner, table, box, emphasise; narration lines start with '>')"),
+                    format!("unknown directive '{other}' (known: show, hide, insert, query, clear, restore, counters, probe, derive, note, banner, table, box, emphasise, predict, answer, choice, hides, reveal; narration lines start with '>')"),
                 ));
             }
         };

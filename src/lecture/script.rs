@@ -202,6 +202,8 @@ pub enum Directive {
     Box(Element),
     /// Highlight a mark for this step.
     Emphasise(Emphasis),
+    /// Ask the class to predict before the board shows the outcome.
+    Predict(Box<super::predict::PredictSpec>),
 }
 
 /// A step: its directives and its narration paragraphs.
@@ -213,6 +215,9 @@ pub struct Step {
     pub directives: Vec<Directive>,
     /// The narration, one template per paragraph.
     pub narration: Vec<Template>,
+    /// On a predict step, the paragraph from which the narration waits for
+    /// the reveal (the lines after `reveal`).
+    pub reveal_from: Option<usize>,
 }
 
 /// A scene: a title and its steps.

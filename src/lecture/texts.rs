@@ -6,6 +6,7 @@
 use super::board::{Board, Flag, Query, QuerySource, Verdict};
 use super::curve::Curve;
 use super::figures::{kopt, sig};
+use super::predict::{Guess, Prediction, Solution, choice_key};
 use super::script::{Element, Emphasis};
 use crate::numbers::{grouped_real, trim_zeros};
 
@@ -26,6 +27,8 @@ pub enum TextPart {
     Table,
     /// A note.
     Notes,
+    /// A prediction's question, choices and outcome.
+    Predict,
     /// A plot's caption.
     Caption(Element),
 }
@@ -334,10 +337,119 @@ pub fn board_texts(board: &Board) -> Vec<BoardText> {
             push(TextPart::Notes, note.clone());
         }
     }
+    if let Some(p) = &board.predict {
+        for line in predict_lines(p) {
+            push(TextPart::Predict, line.text);
+        }
+    }
     for element in plots(board) {
         for c in caption(board, element) {
             push(TextPart::Caption(element), c.text);
         }
     }
     out
+}
+
+/// What a line of the prediction card is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PredictLine {
+    /// The question.
+    Question,
+    /// A choice the class may pick.
+    Choice,
+    /// The class's pick, before the reveal.
+    Picked,
+    /// The right choice, once revealed.
+    Answer,
+    /// How to record a guess and reveal.
+    Hint,
+    /// The class was right.
+    Right,
+    /// The class was wrong.
+    Wrong,
+    /// Revealed with no guess recorded.
+    Told,
+}
+
+/// One line of the prediction card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PredictText {
+    /// What the line is.
+    pub kind: PredictLine,
+    /// Its words.
+    pub text: String,
+}
+
+/// The prediction card's lines: the question, the choices (keyed A to D)
+/// or the guessed number, and a hint before the reveal or the outcome
+/// after it, saying whether the class was right.
+pub fn predict_lines(p: &Prediction) -> Vec<PredictText> {
+    let mut out = vec![PredictText {
+        kind: PredictLine::Question,
+        text: p.question.clone(),
+    }];
+    let mut push = |kind, text: String| out.push(PredictText { kind, text });
+    let answer = match p.solution {
+        Solution::Choice(i) => Some(i),
+        Solution::Number { .. } => None,
+    };
+    for (i, choice) in p.choices.iter().enumerate() {
+        let picked = p.guess == Some(Guess::Choice(i));
+        let right = p.revealed && answer == Some(i);
+        let mut text = format!("{}  {choice}", choice_key(i));
+        if picked {
+            text.push_str("  ◀ the class");
+        }
+        if right {
+            text.push_str("  ✓ the answer");
+        }
+        let kind = match (right, picked) {
+            (true, _) => PredictLine::Answer,
+            (false, true) => PredictLine::Picked,
+            (false, false) => PredictLine::Choice,
+        };
+        push(kind, text);
+    }
+    if let (true, Some(Guess::Number(g))) = (p.is_number(), p.guess) {
+        push(
+            PredictLine::Picked,
+            format!("the class says {}", number_text(g)),
+        );
+    }
+    if !p.revealed {
+        let hint = if p.is_number() {
+            "= types the class's number · Space reveals".to_string()
+        } else {
+            let last = choice_key(p.choices.len().saturating_sub(1));
+            format!("A to {last} record the class's pick · Space reveals")
+        };
+        push(PredictLine::Hint, hint);
+        return out;
+    }
+    let answer_words = match &p.solution {
+        Solution::Choice(_) => format!("\"{}\"", p.answer_text()),
+        Solution::Number {
+            text, tolerance, ..
+        } => format!("{text} (right within {})", tolerance.text()),
+    };
+    match p.guess {
+        Some(g) if p.right(g) => push(
+            PredictLine::Right,
+            format!("✓ the class predicted it: {answer_words}"),
+        ),
+        Some(_) => push(
+            PredictLine::Wrong,
+            format!("✗ not what the class predicted: the answer is {answer_words}"),
+        ),
+        None => push(
+            PredictLine::Told,
+            format!("the answer: {answer_words} (no prediction recorded)"),
+        ),
+    }
+    out
+}
+
+/// A guessed number as the card prints it.
+pub fn number_text(x: f64) -> String {
+    crate::numbers::trim_zeros(&format!("{x:.6}"))
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::Lecture;
 use super::board::{Board, QuerySource};
+use super::predict::Solution;
 use super::script::{Curve, Element};
 use crate::filter::ProbeState;
 
@@ -31,6 +32,11 @@ pub struct StepTrace<'a> {
     pub line: Option<usize>,
     /// The narration, paragraphs joined by newlines.
     pub narration: String,
+    /// The step's prediction: on a predict step the fields around it are
+    /// the board as first shown (what it hides left out) and `reveal` is
+    /// the same step revealed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub predict: Option<PredictTrace<'a>>,
     /// The query on the board.
     pub query: Option<QueryTrace<'a>>,
     /// Scene, from 1.
@@ -46,6 +52,29 @@ pub struct StepTrace<'a> {
     pub title: &'a str,
     /// "probably present" or "definitely absent", once answered.
     pub verdict: Option<&'static str>,
+}
+
+/// A prediction, as `script trace --json` prints it.
+#[derive(Debug, Serialize)]
+pub struct PredictTrace<'a> {
+    /// The answer: the right choice's words, or the number.
+    pub answer: String,
+    /// The choices, keyed A to D in order (empty for a number).
+    pub choices: &'a [String],
+    /// What waits for the reveal: `verdict`, `probe k`, an element's name.
+    pub hides: Vec<String>,
+    /// `verdict`, `choice` or `number`.
+    pub kind: &'static str,
+    /// The question.
+    pub question: &'a str,
+    /// The same step once revealed (only on the board as first shown).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<Box<StepTrace<'a>>>,
+    /// False on the board as first shown, true on the revealed one.
+    pub revealed: bool,
+    /// How close a guessed number must be, for a number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<String>,
 }
 
 /// A curve probe's place.
@@ -81,10 +110,34 @@ pub struct ProbeTrace {
 /// query's verdict and flag, counters when the counting variant shows,
 /// curve probes and the narration.
 pub fn step_trace(lecture: &Lecture, global: usize) -> StepTrace<'_> {
-    trace_of(lecture, lecture.step_board(global))
+    let revealed = lecture
+        .revealed_board(global)
+        .map(|b| trace_of(lecture, b, None));
+    trace_of(lecture, lecture.step_board(global), revealed)
 }
 
-fn trace_of<'a>(lecture: &Lecture, board: &'a Board) -> StepTrace<'a> {
+fn predict_trace<'a>(board: &'a Board, reveal: Option<StepTrace<'a>>) -> Option<PredictTrace<'a>> {
+    let p = board.predict.as_ref()?;
+    Some(PredictTrace {
+        answer: p.answer_text(),
+        choices: &p.choices,
+        hides: p.hides.iter().map(|h| h.name()).collect(),
+        kind: p.kind(),
+        question: &p.question,
+        reveal: reveal.map(Box::new),
+        revealed: p.revealed,
+        tolerance: match &p.solution {
+            Solution::Number { tolerance, .. } => Some(tolerance.text()),
+            Solution::Choice(_) => None,
+        },
+    })
+}
+
+fn trace_of<'a>(
+    lecture: &Lecture,
+    board: &'a Board,
+    reveal: Option<StepTrace<'a>>,
+) -> StepTrace<'a> {
     let query = board.query.as_ref();
     let curve_probes = [Curve::Fill, Curve::K, Curve::Bits]
         .into_iter()
@@ -100,6 +153,7 @@ fn trace_of<'a>(lecture: &Lecture, board: &'a Board) -> StepTrace<'a> {
         flag: query.and_then(|q| q.flag).map(|f| f.as_str()),
         line: lecture.step_line(board.scene, board.step),
         narration: board.narration.join("\n"),
+        predict: predict_trace(board, reveal),
         query: query.map(|q| QueryTrace {
             item: &q.item,
             probes: q
@@ -141,9 +195,9 @@ fn read_name(read: ProbeState) -> &'static str {
 /// The whole trace as JSON lines.
 pub fn json_lines(lecture: &Lecture) -> String {
     let mut out = String::new();
-    for board in lecture.boards() {
+    for global in 0..lecture.len() {
         // Serialising plain strings, numbers and maps cannot fail.
-        out.push_str(&serde_json::to_string(&trace_of(lecture, board)).unwrap_or_default());
+        out.push_str(&serde_json::to_string(&step_trace(lecture, global)).unwrap_or_default());
         out.push('\n');
     }
     out
@@ -152,7 +206,7 @@ pub fn json_lines(lecture: &Lecture) -> String {
 /// The whole trace as readable text, a header per scene and a block per step.
 pub fn text(lecture: &Lecture) -> String {
     let mut out = String::new();
-    for board in lecture.boards() {
+    for (global, board) in lecture.boards().iter().enumerate() {
         if board.step == 0 {
             out.push_str(&format!(
                 "Scene {} of {}: {}\n",
@@ -169,6 +223,20 @@ pub fn text(lecture: &Lecture) -> String {
         out.push_str(&format!("  {}\n", describe(board)));
         for paragraph in &board.narration {
             out.push_str(&format!("           {paragraph}\n"));
+        }
+        if let (Some(p), Some(revealed)) = (&board.predict, lecture.revealed_board(global)) {
+            let hides: Vec<String> = p.hides.iter().map(|h| h.name()).collect();
+            out.push_str(&format!(
+                "           predict: {} -> {} (hides {})\n",
+                p.question,
+                p.answer_text(),
+                hides.join(", ")
+            ));
+            out.push_str(&format!("    revealed  {}\n", describe(revealed)));
+            let from = p.reveal_from.unwrap_or(revealed.narration.len());
+            for paragraph in revealed.narration.iter().skip(from) {
+                out.push_str(&format!("           {paragraph}\n"));
+            }
         }
     }
     out

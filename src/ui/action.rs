@@ -26,6 +26,12 @@ pub(crate) enum Action {
     TogglePresent,
     /// Save the frame on show as SVG and text (`e`).
     Export,
+    /// Show or hide the elapsed timer on the progress line (`T`).
+    ToggleTimer,
+    /// Start or stop autoplay (`a`).
+    ToggleAutoplay,
+    /// The lesson notes panel.
+    Notes(NotesAction),
     /// The terminal changed size.
     Resize(u16, u16),
     /// Edit the text field that has focus on the current screen.
@@ -38,6 +44,26 @@ pub(crate) enum Action {
     Sandbox(SandboxAction),
     /// The sizing inputs.
     Sizing(SizingAction),
+    /// The practice exercises.
+    Practice(PracticeAction),
+}
+
+/// Practice requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PracticeAction {
+    /// The exercise above (`up`) or below.
+    Choose {
+        /// Towards exercise 1.
+        up: bool,
+    },
+    /// Exercise `n`, from 1.
+    GoTo(u8),
+    /// Give the answer field focus.
+    Focus,
+    /// Show or hide the hint.
+    ToggleHint,
+    /// A new variant of exercise 5.
+    NewVariant,
 }
 
 /// Editing keys for whichever text field has focus.
@@ -51,6 +77,25 @@ pub(crate) enum FieldAction {
     Submit,
     /// Leave the field without accepting (Esc).
     Leave,
+}
+
+/// The lesson notes panel's requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NotesAction {
+    /// Open or close the panel (`N`).
+    Toggle,
+    /// Choose the note above.
+    Up,
+    /// Choose the note below.
+    Down,
+    /// Start typing a new note.
+    StartAdd,
+    /// Tick the chosen note off, or open it again.
+    Tick,
+    /// Delete the chosen note.
+    Delete,
+    /// Write the list as Markdown into the export folder.
+    Export,
 }
 
 /// Moving through the lecture.
@@ -74,6 +119,10 @@ pub(crate) enum LectureAction {
     ToggleTextView,
     /// Open the jump field (`g`): a scene or scene.step, then Enter.
     StartGoto,
+    /// Record the class's pick on a predict step (`A` to `D`, from 0).
+    Guess(u8),
+    /// Open the field for the class's number on a predict step (`=`).
+    StartGuess,
 }
 
 /// The lab's adjustable settings, in the order they are listed.

@@ -1,11 +1,15 @@
 //! The one state of the app. Views read it; only [`crate::ui::update`] changes it.
 
 use std::path::PathBuf;
+use std::time::Instant;
 
+use crate::ui::clock::Clock;
 use crate::ui::config::AppConfig;
 use crate::ui::error::UiError;
 use crate::ui::lab::state::LabState;
 use crate::ui::lecture::tab::LectureTab;
+use crate::ui::notes_panel::NotesPanel;
+use crate::ui::practice::state::PracticeState;
 use crate::ui::sandbox::state::SandboxState;
 use crate::ui::screen::Screen;
 use crate::ui::sizing::state::SizingState;
@@ -40,6 +44,14 @@ pub struct App {
     /// The outcome of the last export, shown on the bottom line until the
     /// next key.
     pub(crate) status: Option<Status>,
+    /// The talk's clock: elapsed time, the timer, autoplay.
+    pub(crate) clock: Clock,
+    /// The speaker view's session (`None`: the default one).
+    pub(crate) session: Option<String>,
+    /// The lesson notes panel.
+    pub(crate) notes: NotesPanel,
+    /// The practice exercises.
+    pub(crate) practice: PracticeState,
 }
 
 /// A one-line message about something the app did, on the bottom line.
@@ -85,6 +97,10 @@ impl App {
             sizing: SizingState::new(),
             export_dir: None,
             status: None,
+            clock: Clock::new(Instant::now()),
+            session: None,
+            notes: NotesPanel::default(),
+            practice: PracticeState::new(1),
         }
     }
 
@@ -108,12 +124,36 @@ impl App {
         };
         let mut app = App::new(config.screen, theme);
         app.present = config.present;
+        app.session.clone_from(&config.session);
+        app.notes = NotesPanel::at(config.notes_file.clone());
+        // Each app draws its own variants of exercise 5, so a class does
+        // not share one answer; the variant's seed is on screen.
+        app.practice.next_seed = crate::practice::lookup::next_seed(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs() ^ u64::from(std::process::id())),
+        );
         app.export_dir = Some(config.export_dir.clone().unwrap_or_else(|| ".".into()));
         app.lab.apply_settings(config.m, config.n, config.k)?;
         if let Some(path) = &config.script {
             let lecture = crate::lecture::Lecture::from_file(path)
                 .map_err(crate::lecture::LectureError::from)?;
             app.lecture = LectureTab::with(lecture);
+        }
+        if let Some((scene, step)) = config.start_at {
+            app.lecture.step =
+                app.lecture
+                    .lecture
+                    .step_index(scene, step)
+                    .map_err(|e| UiError::StartAt {
+                        value: format!("{scene}.{step}"),
+                        why: e.to_string(),
+                    })?;
+            app.clock.follow_scene(app.lecture.scene());
+        }
+        if let Some(seconds) = config.autoplay {
+            app.clock.interval = std::time::Duration::from_secs(seconds);
+            app.clock.toggle_autoplay();
         }
         Ok(app)
     }
@@ -123,7 +163,7 @@ impl App {
         match self.screen {
             Screen::Lecture => self.lecture.goto_error.is_some(),
             Screen::Lab => self.lab.edit_error.is_some(),
-            Screen::Sandbox | Screen::Sizing => false,
+            Screen::Sandbox | Screen::Sizing | Screen::Practice => false,
         }
     }
 
@@ -140,17 +180,21 @@ impl App {
                     .or_else(|_| crate::ui::sizing::state::figures(&sizing.accepted()))
                     .is_ok_and(|f| !sizing.exact.is_fresh(&f.key()))
             }
-            Screen::Lecture | Screen::Sandbox => false,
+            Screen::Lecture | Screen::Sandbox | Screen::Practice => false,
         }
     }
 
     /// True when a text field has focus, so letters type instead of acting.
     pub fn typing(&self) -> bool {
+        if self.notes.open {
+            return self.notes.adding.is_some();
+        }
         match self.screen {
-            Screen::Lecture => self.lecture.goto.is_some(),
+            Screen::Lecture => self.lecture.goto.is_some() || self.lecture.guess_field.is_some(),
             Screen::Lab => self.lab.editing.is_some(),
             Screen::Sandbox => self.sandbox.focus.is_some(),
             Screen::Sizing => self.sizing.editing,
+            Screen::Practice => self.practice.focus,
         }
     }
 }

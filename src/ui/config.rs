@@ -26,6 +26,15 @@ pub struct AppConfig {
     /// Where the `e` key saves the frame on show; `None` is the current
     /// directory.
     pub export_dir: Option<PathBuf>,
+    /// Open the lecture at this scene and step (both from 1).
+    pub start_at: Option<(u32, u32)>,
+    /// Step the lecture on by itself every this many seconds (`a` toggles).
+    pub autoplay: Option<u64>,
+    /// The speaker view's session: two talks at once use two names
+    /// (`None`: the one session every user has).
+    pub session: Option<String>,
+    /// The lesson notes file (`None`: notes last for this run only).
+    pub notes_file: Option<PathBuf>,
 }
 
 /// One frame drawn off-screen, as `bloomlab render` asks for it.
@@ -41,4 +50,6 @@ pub struct FrameConfig {
     pub width: u16,
     /// Rows.
     pub height: u16,
+    /// Draw a predict step revealed (steps without a prediction are the same).
+    pub revealed: bool,
 }

@@ -29,6 +29,14 @@ pub enum UiError {
     /// The lecture script, or the scene and step asked for.
     #[error(transparent)]
     Lecture(#[from] LectureError),
+    /// `--start-at` names a step the lecture does not have.
+    #[error("start-at {value}: {why}")]
+    StartAt {
+        /// The place asked for, as `scene.step`.
+        value: String,
+        /// Why it is not in the lecture.
+        why: String,
+    },
     /// The terminal could not be used (no terminal, a failed write).
     #[error("{0}")]
     Terminal(String),

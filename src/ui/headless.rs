@@ -27,6 +27,7 @@ use crate::ui::update::update;
 ///     step: None,
 ///     width: 100,
 ///     height: 30,
+///     revealed: false,
 /// };
 /// let lab = Headless::new(&frame).unwrap();
 /// assert!(lab.text().contains("0.008318677101"));
@@ -54,6 +55,7 @@ impl Headless {
             let step = frame.step.unwrap_or(1);
             app.lecture.step = app.lecture.lecture.step_index(scene, step)?;
         }
+        app.lecture.revealed = frame.revealed && app.lecture.lecture.predicts(app.lecture.step);
         compute_now(&mut app);
         Ok(Headless { app })
     }

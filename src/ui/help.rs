@@ -21,61 +21,72 @@ const fn k(keys: &'static str, does: &'static str) -> KeyHelp {
 /// Keys that work on every screen (unless a text field has focus).
 pub(crate) const GLOBAL: &[KeyHelp] = &[
     k("Tab / Shift+Tab", "next / previous screen"),
-    k("?", "this help (any key closes it)"),
-    k("t", "next colour theme (dark, light, high-contrast, mono)"),
-    k("p", "present mode on or off (for a projector)"),
-    k("e", "export this frame as SVG and text (see --export-dir)"),
+    k("?", "this help"),
+    k("t", "next colour theme"),
+    k("p", "present mode"),
+    k("e", "export SVG and text"),
+    k("N", "lesson notes"),
+    k("T", "elapsed timer"),
+    k("a", "autoplay; keys stop it"),
     k("q, Esc, Ctrl+C", "quit"),
-    k("Ctrl+Z", "suspend (the shell's fg brings the app back)"),
-    k("mouse", "click a tab to switch screens"),
+    k("Ctrl+Z", "suspend (fg resumes)"),
+    k("mouse", "click a tab"),
 ];
 
 /// Lecture keys.
 pub(crate) const LECTURE: &[KeyHelp] = &[
-    k("→, Space, Enter", "next step"),
-    k("←, Backspace", "previous step"),
+    k("→, Space, Enter", "next step; on a prediction, reveal"),
+    k("←, Backspace", "back; a reveal hides again"),
+    k("A … D", "the class's pick (predict steps)"),
+    k("=", "the class's number (predict steps)"),
     k("PgDn / ]", "next scene"),
-    k("PgUp / [", "previous scene (or this scene's start)"),
+    k("PgUp / [", "previous scene (or its start)"),
     k("1 … 9", "jump to a scene"),
-    k(
-        "g, then 3 or 3.4, Enter",
-        "go to a scene, or to a step of it",
-    ),
+    k("g 3.4 Enter", "go to a scene or a step"),
     k("Home", "back to the start"),
+    k("n", "narration on or off"),
+    k("z", "the step as text, whole"),
+];
+
+/// Practice keys.
+pub(crate) const PRACTICE: &[KeyHelp] = &[
+    k("↑ / ↓, 1 … 7", "choose an exercise"),
     k(
-        "n",
-        "narration on or off (off in present mode until pressed)",
+        "Enter or i",
+        "type the answer (Enter checks it, Esc leaves)",
     ),
-    k("z", "the step as text: every text and the narration, whole"),
+    k("h", "a hint for the exercise on show"),
+    k("r", "a new variant of exercise 5 (its seed is shown)"),
+];
+
+/// Practice keys while typing an answer.
+pub(crate) const PRACTICE_TYPING: &[KeyHelp] = &[
+    k(
+        "letters, digits",
+        "the answer, as the exercise asks: 2 yes, T F T",
+    ),
+    k("Enter", "check it"),
+    k("Esc", "leave the field (then q quits)"),
+];
+
+/// Keys while typing the class's number or a `g` place in the lecture.
+pub(crate) const LECTURE_TYPING: &[KeyHelp] = &[
+    k("digits, ., %", "type it"),
+    k("Enter", "accept"),
+    k("Esc", "cancel"),
 ];
 
 /// Lab keys.
 pub(crate) const LAB: &[KeyHelp] = &[
-    k("↑ / ↓", "choose a slider (m, n, k, queries, filters)"),
-    k("← / →", "adjust it by a small step"),
-    k(
-        "Shift+← / Shift+→, < / >",
-        "big step (halve / double; k by 5)",
-    ),
-    k(
-        "Enter or a digit",
-        "type a value (Enter accepts, Esc cancels)",
-    ),
+    k("↑ / ↓", "choose a slider"),
+    k("← →, Shift+← →", "small step, big step (halve, double)"),
+    k("Enter, a digit", "type a value (Esc cancels)"),
     k("l", "lock bits per key while m or n moves"),
-    k("s", "next probe scheme (double, enhanced, independent)"),
+    k("s", "next probe scheme"),
     k("r", "reseed the measurement"),
-    k(
-        "m",
-        "measure now when a run is too long to start by itself (again: stop)",
-    ),
-    k(
-        "c",
-        "compare two k on the same filters (the classic and the true best)",
-    ),
-    k(
-        "d",
-        "charts: the exact rate's gap to the idealised one, or the rates",
-    ),
+    k("m", "measure a long run now (again: stop)"),
+    k("c", "measure the classic and true best k"),
+    k("d", "charts: gaps between the rates"),
     k("mouse", "click or drag a slider track"),
 ];
 
@@ -141,7 +152,10 @@ pub(crate) const SIZING_TYPING: &[KeyHelp] = &[
 /// The keys that apply to the screen on show, most specific first.
 pub(crate) fn screen_keys(app: &App) -> &'static [KeyHelp] {
     match app.screen {
+        Screen::Lecture if app.typing() => LECTURE_TYPING,
         Screen::Lecture => LECTURE,
+        Screen::Practice if app.typing() => PRACTICE_TYPING,
+        Screen::Practice => PRACTICE,
         Screen::Lab if app.typing() => FIELD_TYPING,
         Screen::Lab => LAB,
         Screen::Sandbox if app.typing() => SANDBOX_TYPING,
@@ -161,6 +175,11 @@ pub(crate) fn footer(app: &App) -> String {
     };
     match app.screen {
         Screen::Lecture if app.typing() => "type 3 or 3.4 · Enter go · Esc cancel".to_string(),
+        Screen::Lecture
+            if app.lecture.lecture.predicts(app.lecture.step) && !app.lecture.revealed =>
+        {
+            "A-D the class's pick · = its number · → reveal · ← back · ? help".to_string()
+        }
         Screen::Lecture => {
             format!("→ next · ← back · ] [ scene · {jump} · n narration · e export · ? help")
         }
@@ -183,6 +202,8 @@ fn footer_for(app: &App, screen: Screen) -> &'static str {
             "type · Enter done · Esc back to the last good entry · ↑↓ other field"
         }
         Screen::Sizing => "↑↓ choose · Enter or digit edit · e export · ? help · q quit",
+        Screen::Practice if app.typing() => "type the answer · Enter check · Esc leave the field",
+        Screen::Practice => "↑↓ choose · Enter answer · h hint · r new variant · N notes · ? help",
     }
 }
 

@@ -89,7 +89,7 @@ impl Jobs {
                     }
                 }
             }
-            Screen::Lecture | Screen::Sandbox => {}
+            Screen::Lecture | Screen::Sandbox | Screen::Practice => {}
         }
     }
 
@@ -154,7 +154,7 @@ fn arrivals_now(app: &App) -> Vec<Arrival> {
                 );
             }
         }
-        Screen::Lecture | Screen::Sandbox => {}
+        Screen::Lecture | Screen::Sandbox | Screen::Practice => {}
     }
     out
 }

@@ -7,8 +7,8 @@ use ratatui::crossterm::event::{
 use ratatui::layout::{Position, Rect};
 
 use crate::ui::action::{
-    Action, FieldAction, KeyMode, LabAction, LectureAction, SandboxAction, SandboxSetting,
-    SizingAction,
+    Action, FieldAction, KeyMode, LabAction, LectureAction, NotesAction, PracticeAction,
+    SandboxAction, SandboxSetting, SizingAction,
 };
 use crate::ui::app::App;
 use crate::ui::lab::view::slider_tracks;
@@ -32,6 +32,10 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
         // Any key closes the overlay; it never acts underneath.
         return Some(Action::ToggleHelp);
     }
+    if app.notes.open {
+        // The panel takes every key while it is open.
+        return notes_key(app, key);
+    }
     match key.code {
         KeyCode::Tab => return Some(Action::NextScreen),
         KeyCode::BackTab => return Some(Action::PrevScreen),
@@ -49,11 +53,15 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
         KeyCode::Char('t') => Some(Action::CycleTheme),
         KeyCode::Char('p') => Some(Action::TogglePresent),
         KeyCode::Char('e') => Some(Action::Export),
+        KeyCode::Char('T') => Some(Action::ToggleTimer),
+        KeyCode::Char('N') => Some(Action::Notes(NotesAction::Toggle)),
+        KeyCode::Char('a') => Some(Action::ToggleAutoplay),
         _ => match app.screen {
             Screen::Lecture => lecture_key(key).map(Action::Lecture),
             Screen::Lab => lab_key(key).map(Action::Lab),
             Screen::Sandbox => sandbox_key(key).map(Action::Sandbox),
             Screen::Sizing => sizing_key(key).map(Action::Sizing),
+            Screen::Practice => practice_key(key).map(Action::Practice),
         },
     }
 }
@@ -71,10 +79,31 @@ fn typing_key(app: &App, key: KeyEvent) -> Option<Action> {
         KeyCode::Up | KeyCode::Down => match app.screen {
             Screen::Sandbox => Some(Action::Sandbox(SandboxAction::ToggleMode)),
             Screen::Sizing => Some(Action::Sizing(SizingAction::SwitchField)),
-            Screen::Lecture | Screen::Lab => None,
+            Screen::Lecture | Screen::Lab | Screen::Practice => None,
         },
         _ => None,
     }
+}
+
+/// Keys while the notes panel is open: a note is typed, or the list is
+/// worked; Esc, q and N close it and never quit.
+fn notes_key(app: &App, key: KeyEvent) -> Option<Action> {
+    if app.notes.adding.is_some() {
+        return match key.code {
+            KeyCode::Tab | KeyCode::BackTab => None,
+            _ => typing_key(app, key),
+        };
+    }
+    Some(Action::Notes(match key.code {
+        KeyCode::Esc | KeyCode::Char('q' | 'N') => NotesAction::Toggle,
+        KeyCode::Up => NotesAction::Up,
+        KeyCode::Down => NotesAction::Down,
+        KeyCode::Char('a') | KeyCode::Enter => NotesAction::StartAdd,
+        KeyCode::Char(' ' | 'x') => NotesAction::Tick,
+        KeyCode::Char('d') | KeyCode::Delete => NotesAction::Delete,
+        KeyCode::Char('m') => NotesAction::Export,
+        _ => return None,
+    }))
 }
 
 fn lecture_key(key: KeyEvent) -> Option<LectureAction> {
@@ -88,6 +117,8 @@ fn lecture_key(key: KeyEvent) -> Option<LectureAction> {
         KeyCode::Char('n') => LectureAction::ToggleNarration,
         KeyCode::Char('z') => LectureAction::ToggleTextView,
         KeyCode::Char('g') => LectureAction::StartGoto,
+        KeyCode::Char(c @ 'A'..='D') => LectureAction::Guess(c as u8 - b'A'),
+        KeyCode::Char('=') => LectureAction::StartGuess,
         _ => return None,
     })
 }
@@ -149,6 +180,18 @@ fn sandbox_key(key: KeyEvent) -> Option<SandboxAction> {
             big: true,
         },
         KeyCode::Char('c') => SandboxAction::Clear,
+        _ => return None,
+    })
+}
+
+fn practice_key(key: KeyEvent) -> Option<PracticeAction> {
+    Some(match key.code {
+        KeyCode::Up => PracticeAction::Choose { up: true },
+        KeyCode::Down => PracticeAction::Choose { up: false },
+        KeyCode::Enter | KeyCode::Char('i') => PracticeAction::Focus,
+        KeyCode::Char('h') => PracticeAction::ToggleHint,
+        KeyCode::Char('r') => PracticeAction::NewVariant,
+        KeyCode::Char(c @ '1'..='7') => PracticeAction::GoTo(c as u8 - b'0'),
         _ => return None,
     })
 }

@@ -25,6 +25,7 @@ pub(crate) mod app;
 pub(crate) mod arrival;
 pub(crate) mod big;
 pub(crate) mod bit_row;
+pub(crate) mod clock;
 pub(crate) mod computed;
 pub(crate) mod config;
 pub(crate) mod error;
@@ -37,13 +38,17 @@ pub(crate) mod jobs;
 pub(crate) mod keymap;
 pub(crate) mod lab;
 pub(crate) mod lecture;
+pub(crate) mod link;
+pub(crate) mod notes_panel;
 pub(crate) mod numbers;
+pub(crate) mod practice;
 pub(crate) mod render;
 pub(crate) mod runtime;
 pub(crate) mod sandbox;
 pub(crate) mod screen;
 pub(crate) mod sizing;
 pub(crate) mod slider;
+pub(crate) mod speaker;
 pub(crate) mod text_field;
 pub(crate) mod theme;
 pub(crate) mod update;
@@ -64,12 +69,23 @@ pub fn theme_names() -> Vec<&'static str> {
     theme::PALETTES.iter().map(|p| p.name).collect()
 }
 
+/// The shortest and longest autoplay interval, in seconds.
+pub fn autoplay_range() -> (u64, u64) {
+    clock::INTERVAL_SECONDS
+}
+
 /// Opens the interactive app as `config` asks, and restores the terminal on
 /// every way out (quit, Ctrl+C, SIGTERM, SIGINT, SIGHUP, panic); Ctrl+Z and
 /// SIGTSTP restore it and stop, SIGCONT takes it again.
 pub fn run_app(config: &AppConfig) -> Result<(), UiError> {
     let mut app = App::from_config(config, Theme::from_env())?;
     runtime::run(&mut app)
+}
+
+/// Opens the speaker view on this terminal: it follows the presenting app
+/// of `session` (the default session when `None`) and steps it.
+pub fn run_speaker(session: Option<&str>) -> Result<(), UiError> {
+    speaker::run(session)
 }
 
 /// Draws one screen into an off-screen buffer and returns it as plain text,

@@ -7,11 +7,13 @@
 
 use std::io::{IsTerminal, stdout};
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::Event;
 use ratatui::{DefaultTerminal, Terminal, backend::CrosstermBackend};
 
+use crate::talk::server::Server;
 use crate::ui::action::Action;
 use crate::ui::app::App;
 use crate::ui::error::UiError;
@@ -31,7 +33,7 @@ const WORK_TICK: Duration = Duration::from_millis(50);
 const TEST_PANIC_VAR: &str = "BLOOMLAB_TEST_PANIC";
 
 /// How the loop ended.
-enum Ending {
+pub(crate) enum Ending {
     /// The user quit.
     Quit,
     /// A termination signal: the process ends by it.
@@ -44,6 +46,18 @@ fn terminal_error(what: &str) -> impl Fn(std::io::Error) -> UiError + '_ {
 
 /// Runs the app until the user quits or a termination signal arrives.
 pub(crate) fn run(app: &mut App) -> Result<(), UiError> {
+    with_terminal(|terminal, source, tty, tx| {
+        let link = crate::ui::link::start(app, tx);
+        event_loop(terminal, app, source, tty, link)
+    })
+}
+
+/// Takes the terminal, runs `body` on it with the input source (and a
+/// sender into it, for threads with news), and gives the terminal back on
+/// every way out.
+pub(crate) fn with_terminal(
+    body: impl FnOnce(&mut DefaultTerminal, &mut Source, &Tty, Sender<Input>) -> Result<Ending, UiError>,
+) -> Result<(), UiError> {
     if !stdout().is_terminal() {
         return Err(UiError::Terminal(
             "the app needs an interactive terminal; for output to a pipe or file use \
@@ -62,6 +76,7 @@ pub(crate) fn run(app: &mut App) -> Result<(), UiError> {
         .map_err(terminal_error("cannot read the terminal"))?;
     let (mut source, signal_tx) =
         Source::start(reader).map_err(terminal_error("cannot read the terminal"))?;
+    let news = signal_tx.clone();
     // A closed channel means the loop is gone: it gave the terminal back
     // on its way out, or the watchdog will.
     let send = move |signal| drop(signal_tx.send(Input::Signal(signal)));
@@ -71,7 +86,7 @@ pub(crate) fn run(app: &mut App) -> Result<(), UiError> {
         .map_err(terminal_error("cannot set up the terminal"))?;
     let outcome = Terminal::new(CrosstermBackend::new(stdout()))
         .map_err(terminal_error("cannot set up the terminal"))
-        .and_then(|mut terminal| event_loop(&mut terminal, app, &mut source, &tty));
+        .and_then(|mut terminal| body(&mut terminal, &mut source, &tty, news));
     tty.give_back();
     match outcome? {
         Ending::Quit => Ok(()),
@@ -101,6 +116,7 @@ fn event_loop(
     app: &mut App,
     source: &mut Source,
     tty: &Tty,
+    mut link: Option<Server>,
 ) -> Result<Ending, UiError> {
     let mut jobs = Jobs::new();
     let mut dirty = true;
@@ -114,12 +130,23 @@ fn event_loop(
         }
         if dirty {
             draw(terminal, app)?;
+            if let Some(server) = link.as_mut() {
+                server.publish(crate::ui::link::state(app));
+            }
             dirty = false;
         }
         // Everything that arrived while drawing is taken before the next
         // frame, so a held key moves a slider as fast as it repeats and
         // only the final setting is computed.
-        source.wait(app.computing().then_some(WORK_TICK), &mut incoming);
+        let work = app.computing().then_some(WORK_TICK);
+        let ceiling = match (work, app.clock.next_wake()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        source.wait(ceiling, &mut incoming);
+        let before = (app.lecture.step, app.lecture.revealed, app.clock.label());
+        update(app, Message::Tick(Instant::now()));
+        dirty |= before != (app.lecture.step, app.lecture.revealed, app.clock.label());
         for item in incoming.drain(..) {
             match item {
                 Incoming::Event(event) => {
@@ -135,6 +162,11 @@ fn event_loop(
                         }
                     }
                 }
+                Incoming::Remote(command) => {
+                    update(app, Message::Remote(command));
+                    dirty = true;
+                }
+                Incoming::Link(_) => {}
                 Incoming::Signal(Signal::Terminate(number)) => return Ok(Ending::Signal(number)),
                 Incoming::Signal(Signal::Suspend) => {
                     suspend(terminal, tty)?;
@@ -167,7 +199,7 @@ fn draw(terminal: &mut DefaultTerminal, app: &mut App) -> Result<(), UiError> {
 
 /// Gives the terminal back and stops the process, as SIGTSTP's default
 /// action would; once continued, takes the terminal again.
-fn suspend(terminal: &mut DefaultTerminal, tty: &Tty) -> Result<(), UiError> {
+pub(crate) fn suspend(terminal: &mut DefaultTerminal, tty: &Tty) -> Result<(), UiError> {
     tty.give_back();
     let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
     take_again(terminal, tty)
@@ -178,7 +210,7 @@ fn suspend(terminal: &mut DefaultTerminal, tty: &Tty) -> Result<(), UiError> {
 /// cleared and a fresh `Terminal` draws every cell of the next frame
 /// (`Terminal::clear` would ask the terminal for its cursor position, a
 /// reply only crossterm's own event reader could read).
-fn take_again(terminal: &mut DefaultTerminal, tty: &Tty) -> Result<(), UiError> {
+pub(crate) fn take_again(terminal: &mut DefaultTerminal, tty: &Tty) -> Result<(), UiError> {
     let error = terminal_error("cannot take the terminal back");
     tty.take().map_err(&error)?;
     *terminal = Terminal::new(CrosstermBackend::new(stdout())).map_err(&error)?;

@@ -14,6 +14,8 @@ pub enum Screen {
     Sandbox,
     /// n and p in, m, bytes and k out.
     Sizing,
+    /// The lesson's exercises, answered and checked.
+    Practice,
 }
 
 impl Screen {
@@ -50,9 +52,9 @@ mod tests {
     #[test]
     fn tabs_wrap_round_in_order() {
         let order: Vec<&str> = Screen::iter().map(Screen::title).collect();
-        assert_eq!(order, ["Lecture", "Lab", "Sandbox", "Sizing"]);
-        assert_eq!(Screen::Sizing.next(), Screen::Lecture);
-        assert_eq!(Screen::Lecture.prev(), Screen::Sizing);
+        assert_eq!(order, ["Lecture", "Lab", "Sandbox", "Sizing", "Practice"]);
+        assert_eq!(Screen::Practice.next(), Screen::Lecture);
+        assert_eq!(Screen::Lecture.prev(), Screen::Practice);
         assert_eq!(Screen::Lab.next(), Screen::Sandbox);
     }
 }

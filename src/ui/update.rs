@@ -1,8 +1,11 @@
 //! Applies a [`Message`] to the [`App`]: a user's [`Action`] or a result
 //! that arrived from a worker lane. The only place state changes.
 
+use std::time::Instant;
+
 use crate::ui::action::{
-    Action, FieldAction, KeyMode, LabAction, LabSlider, SandboxAction, SizingAction,
+    Action, FieldAction, KeyMode, LabAction, LabSlider, LectureAction, PracticeAction,
+    SandboxAction, SizingAction,
 };
 use crate::ui::app::App;
 use crate::ui::arrival::Arrival;
@@ -19,6 +22,10 @@ pub(crate) enum Message {
     Arrived(Box<Arrival>),
     /// Text pasted in one go (bracketed paste).
     Paste(String),
+    /// The time now: the clock moves, and autoplay steps when it is due.
+    Tick(Instant),
+    /// A speaker view asked to step (its arrows move the presenting app).
+    Remote(crate::talk::Command),
 }
 
 impl From<Action> for Message {
@@ -33,7 +40,25 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
         Message::Action(action) => act(app, action),
         Message::Arrived(arrival) => arrival.store(app),
         Message::Paste(text) => paste(app, &text),
+        Message::Tick(now) => {
+            if app.clock.tick(now) {
+                app.lecture.apply(LectureAction::Forward, app.present);
+                if app.lecture.at_end {
+                    app.clock.pause();
+                }
+            }
+        }
+        Message::Remote(command) => {
+            // A person at the speaker view is driving: autoplay pauses.
+            app.clock.pause();
+            let step = match command {
+                crate::talk::Command::Forward => LectureAction::Forward,
+                crate::talk::Command::Back => LectureAction::Back,
+            };
+            app.lecture.apply(step, app.present);
+        }
     }
+    app.clock.follow_scene(app.lecture.scene());
 }
 
 fn act(app: &mut App, action: Action) {
@@ -41,6 +66,10 @@ fn act(app: &mut App, action: Action) {
     // the terminal's doing, not a request.
     if !matches!(action, Action::Resize(..)) {
         app.status = None;
+    }
+    // Any key pauses autoplay: a person is driving now.
+    if !matches!(action, Action::Resize(..) | Action::ToggleAutoplay) {
+        app.clock.pause();
     }
     match action {
         Action::Quit => app.quit = true,
@@ -58,12 +87,16 @@ fn act(app: &mut App, action: Action) {
         Action::TogglePresent => app.present = !app.present,
         // Writing two small files takes well under a frame's time.
         Action::Export => app.status = Some(crate::ui::export::from_app::save(app)),
+        Action::Notes(notes) => app.notes.apply(notes, app.export_dir.as_ref()),
+        Action::ToggleTimer => app.clock.shown = !app.clock.shown,
+        Action::ToggleAutoplay => app.clock.toggle_autoplay(),
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
         Action::Lecture(step) => app.lecture.apply(step, app.present),
         Action::Lab(lab) => update_lab(app, lab),
         Action::Sandbox(sandbox) => update_sandbox(app, sandbox),
         Action::Sizing(sizing) => update_sizing(app, sizing),
+        Action::Practice(practice) => update_practice(app, practice),
     }
 }
 
@@ -72,6 +105,7 @@ fn switch_to(app: &mut App, screen: Screen) {
     app.lab.editing = None;
     app.sandbox.focus = None;
     app.sizing.editing = false;
+    app.practice.focus = false;
     app.show_help = false;
     app.screen = screen;
 }
@@ -129,6 +163,17 @@ fn update_sandbox(app: &mut App, action: SandboxAction) {
     }
 }
 
+fn update_practice(app: &mut App, action: PracticeAction) {
+    let practice = &mut app.practice;
+    match action {
+        PracticeAction::Choose { up } => practice.select(!up),
+        PracticeAction::GoTo(n) => practice.go_to(usize::from(n)),
+        PracticeAction::Focus => practice.focus = true,
+        PracticeAction::ToggleHint => practice.toggle_hint(),
+        PracticeAction::NewVariant => practice.new_variant(),
+    }
+}
+
 fn update_sizing(app: &mut App, action: SizingAction) {
     match action {
         SizingAction::Edit(first) => app.sizing.edit(first),
@@ -140,6 +185,13 @@ fn update_sizing(app: &mut App, action: SizingAction) {
 /// maximum (its note then says so); with no field focused it is ignored.
 fn paste(app: &mut App, text: &str) {
     if app.show_help {
+        return;
+    }
+    if let Some(field) = app.notes.adding.as_mut() {
+        field.paste(text);
+        return;
+    }
+    if app.notes.open {
         return;
     }
     match app.screen {
@@ -156,13 +208,72 @@ fn paste(app: &mut App, text: &str) {
         Screen::Sizing if app.sizing.editing => {
             app.sizing.field_mut().paste(text);
         }
-        Screen::Sandbox | Screen::Sizing => {}
+        Screen::Practice if app.practice.focus => {
+            app.practice.field.paste(text);
+        }
+        Screen::Sandbox | Screen::Sizing | Screen::Practice => {}
+    }
+}
+
+/// Where a note written now is said to come from: the screen, and on the
+/// lecture its step.
+fn place(app: &App) -> String {
+    match app.screen {
+        Screen::Lecture if app.lecture.at_end => "Lecture, closing screen".into(),
+        Screen::Lecture => {
+            let (scene, step) = app.lecture.lecture.locate(app.lecture.step);
+            format!("Lecture {}.{}", scene + 1, step + 1)
+        }
+        other => other.title().to_string(),
+    }
+}
+
+/// Sends an editing key to the notes panel's field.
+fn edit_note(app: &mut App, action: FieldAction) {
+    let place = place(app);
+    let notes = &mut app.notes;
+    match action {
+        FieldAction::Type(c) => {
+            if let Some(f) = notes.adding.as_mut() {
+                f.push(c);
+            }
+        }
+        FieldAction::Erase => {
+            if let Some(f) = notes.adding.as_mut() {
+                f.pop();
+            }
+        }
+        FieldAction::Submit => notes.submit(&place),
+        FieldAction::Leave => notes.adding = None,
     }
 }
 
 /// Sends an editing key to the focused field of the current screen.
 fn edit_field(app: &mut App, action: FieldAction) {
+    if app.notes.adding.is_some() {
+        return edit_note(app, action);
+    }
     match app.screen {
+        Screen::Lecture if app.lecture.guess_field.is_some() => {
+            let lecture = &mut app.lecture;
+            match action {
+                FieldAction::Type(c) => {
+                    if let Some(f) = lecture.guess_field.as_mut() {
+                        f.push(c);
+                    }
+                }
+                FieldAction::Erase => {
+                    if let Some(f) = lecture.guess_field.as_mut() {
+                        f.pop();
+                    }
+                }
+                FieldAction::Submit => lecture.submit_guess(),
+                FieldAction::Leave => {
+                    lecture.guess_field = None;
+                    lecture.guess_error = None;
+                }
+            }
+        }
         Screen::Lecture => {
             let lecture = &mut app.lecture;
             match action {
@@ -197,6 +308,15 @@ fn edit_field(app: &mut App, action: FieldAction) {
                 FieldAction::Erase => sizing.field_mut().pop(),
                 FieldAction::Submit => sizing.submit(),
                 FieldAction::Leave => sizing.cancel(),
+            }
+        }
+        Screen::Practice => {
+            let practice = &mut app.practice;
+            match action {
+                FieldAction::Type(c) => practice.field.push(c),
+                FieldAction::Erase => practice.field.pop(),
+                FieldAction::Submit => practice.submit(),
+                FieldAction::Leave => practice.focus = false,
             }
         }
     }

@@ -38,21 +38,26 @@ impl Widget for &App {
         }
         match self.screen {
             Screen::Lecture => {
+                let extra = self.clock.label();
                 let shown = crate::ui::lecture::Shown {
                     present: self.present,
-                    extra: "",
+                    extra: &extra,
                 };
                 crate::ui::lecture::render(&self.lecture, shown, body, buf, &self.theme);
             }
             Screen::Lab => crate::ui::lab::view::render(self, body, buf),
             Screen::Sandbox => crate::ui::sandbox::view::render(self, body, buf),
             Screen::Sizing => crate::ui::sizing::view::render(self, body, buf),
+            Screen::Practice => crate::ui::practice::view::render(self, body, buf),
         }
         if !self.present {
             render_footer(self, area, buf);
         }
         if let Some(status) = &self.status {
             render_status(self, status, area, buf);
+        }
+        if self.notes.open {
+            crate::ui::notes_panel::render(&self.notes, area, buf, &self.theme);
         }
         if self.show_help {
             render_help(self, area, buf);
@@ -178,37 +183,45 @@ fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {
         .render(lower, buf);
 }
 
-fn help_lines(title: &str, keys: &[KeyHelp], app: &App, width: usize) -> Vec<Line<'static>> {
+/// One column of the overlay: a title, then each key with what it does,
+/// wrapped inside the column so nothing is cut.
+fn help_column(title: &str, keys: &[KeyHelp], app: &App, width: u16) -> Vec<Line<'static>> {
     let theme = &app.theme;
+    let key_width = keys
+        .iter()
+        .map(|k| k.keys.chars().count())
+        .max()
+        .unwrap_or(8);
+    let does_width = usize::from(width).saturating_sub(key_width + 3).max(8);
     let mut lines = vec![Line::styled(title.to_string(), theme.style(Role::Title))];
     for k in keys {
-        lines.push(Line::from(vec![
-            Span::styled(format!("  {:<width$}", k.keys), theme.style(Role::Key)),
-            Span::styled(format!(" {}", k.does), theme.style(Role::Text)),
-        ]));
+        let wrapped = crate::ui::format::wrap(k.does, does_width);
+        for (i, part) in wrapped.into_iter().enumerate() {
+            let keys = if i == 0 { k.keys } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {keys:<key_width$}"), theme.style(Role::Key)),
+                Span::styled(format!("  {part}"), theme.style(Role::Text)),
+            ]));
+        }
     }
     lines
 }
 
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let screen_keys = help::screen_keys(app);
-    let key_width = screen_keys
-        .iter()
-        .chain(help::GLOBAL)
-        .map(|k| k.keys.chars().count())
-        .max()
-        .unwrap_or(10);
-    let mut lines = help_lines(
+    let width = area.width.min(150);
+    // Two columns side by side: this screen's keys and the keys that work
+    // everywhere; one under the other only on a very narrow frame.
+    let two = width >= 76;
+    let col = if two { (width - 3) / 2 } else { width - 2 };
+    let left = help_column(
         &format!("{} keys", app.screen.title()),
-        screen_keys,
+        help::screen_keys(app),
         app,
-        key_width,
+        col,
     );
-    lines.push(Line::default());
-    lines.extend(help_lines("Everywhere", help::GLOBAL, app, key_width));
-    lines.push(Line::default());
-    lines.push(Line::from(vec![
-        Span::styled("  theme ", app.theme.style(Role::Label)),
+    let right = help_column("Everywhere", help::GLOBAL, app, col);
+    let theme_line = Line::from(vec![
+        Span::styled(" theme ", app.theme.style(Role::Label)),
         Span::styled(app.theme.palette.name, app.theme.style(Role::Text)),
         Span::styled(
             if app.present {
@@ -218,16 +231,34 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             },
             app.theme.style(Role::Label),
         ),
-    ]));
-    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
-    let rect = area.centered(Constraint::Length(76), Constraint::Length(height));
+    ]);
+    let body_rows = if two {
+        left.len().max(right.len())
+    } else {
+        left.len() + right.len() + 1
+    };
+    let height = u16::try_from(body_rows + 4)
+        .unwrap_or(u16::MAX)
+        .min(area.height);
+    let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
     Clear.render(rect, buf);
-    Paragraph::new(lines)
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_style(app.theme.style(Role::Border))
-                .title(" help · any key closes "),
-        )
-        .render(rect, buf);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(app.theme.style(Role::Border))
+        .title(" help · any key closes ");
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    let rows = inner.height.saturating_sub(2);
+    let column = |x: u16, w: u16| Rect::new(x, inner.y, w, rows);
+    if two {
+        Paragraph::new(left).render(column(inner.x, col), buf);
+        Paragraph::new(right).render(column(inner.x + col + 1, col), buf);
+    } else {
+        let mut all = left;
+        all.push(Line::default());
+        all.extend(right);
+        Paragraph::new(all).render(column(inner.x, inner.width), buf);
+    }
+    let bottom = Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1);
+    Paragraph::new(theme_line).render(bottom, buf);
 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &["numbers", "limits", "text"],
     &["filter", "rates", "measure"],
-    &["lecture"],
+    &["lecture", "talk", "notes", "practice"],
     &["ui"],
     &["cli"],
 ];

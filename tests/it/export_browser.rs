@@ -240,6 +240,7 @@ fn text_frame(scene: u32, step: u32) -> String {
         step: Some(step),
         width: 100,
         height: 30,
+        revealed: false,
     })
     .expect("renders")
 }

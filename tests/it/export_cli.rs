@@ -52,6 +52,7 @@ fn text_frame(scene: u32, step: u32, theme: &str, script: Option<&Path>) -> Stri
         step: Some(step),
         width: 100,
         height: 30,
+        revealed: false,
     })
     .expect("renders")
 }

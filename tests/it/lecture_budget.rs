@@ -50,7 +50,9 @@ const CURVES: [Curve; 3] = [Curve::Fill, Curve::K, Curve::Bits];
 fn disagreements(lecture: &Lecture) -> Vec<String> {
     let mut problems = Vec::new();
     let mut before: Option<&Board> = None;
-    for board in lecture.boards() {
+    // The board each step leaves once its prediction, if any, is revealed:
+    // the narration describes what the class finally sees.
+    for board in (0..lecture.len()).map(|i| lecture.shown_board(i, true)) {
         let at = format!("scene {} step {}", board.scene + 1, board.step + 1);
         let said = &board.narration;
         // A step that moves a probe (or brings its curve on screen) narrates
@@ -187,9 +189,8 @@ fn built_in_narration_spells_numbers_with_placeholders() {
 #[test]
 fn the_built_in_figures_stay() {
     let l = Lecture::builtin();
-    let all: String = l
-        .boards()
-        .iter()
+    let all: String = (0..l.len())
+        .map(|i| l.shown_board(i, true))
         .flat_map(|b| b.narration.iter().chain(&b.derivation))
         .cloned()
         .collect::<Vec<_>>()

@@ -85,7 +85,9 @@ fn v_is_a_flagged_false_positive() {
     // Positions named first, verdict only once all three are read.
     assert_eq!(at(&t, 3, 1)["verdict"], Value::Null);
     assert_eq!(at(&t, 3, 1)["query"]["item"], "v");
-    let v = at(&t, 3, 3);
+    // 3.3 asks the class first: the verdict waits for the reveal.
+    assert_eq!(at(&t, 3, 3)["verdict"], Value::Null);
+    let v = &at(&t, 3, 3)["predict"]["reveal"];
     assert_eq!(v["bits"], json!(ALL_EIGHT));
     assert_eq!(v["verdict"], "probably present");
     assert_eq!(v["flag"], "false positive");
@@ -104,7 +106,9 @@ fn deleting_x_makes_y_a_false_negative_and_restore_undoes_it() {
     assert_eq!(at(&t, 5, 1)["bits"], json!(ALL_EIGHT));
     // Exactly x's bits 2, 7 and 11 go.
     assert_eq!(at(&t, 5, 2)["bits"], json!([1, 4, 9, 13, 14]));
-    let y = at(&t, 5, 3);
+    // 5.3 asks the class first: the reads wait for the reveal.
+    assert_eq!(at(&t, 5, 3)["verdict"], Value::Null);
+    let y = &at(&t, 5, 3)["predict"]["reveal"];
     assert_eq!(y["query"]["item"], "y");
     assert_eq!(y["verdict"], "definitely absent");
     // The verdict first; the mistake is named a step later ("flag it").
@@ -165,7 +169,8 @@ fn epsilon_against_k() {
     assert!(states_all(narration(k7), &["0.0094", "0.0082"]));
     assert!(states_all(narration(at(&t, 4, 2)), &["0.095"]));
     assert!(states_all(narration(at(&t, 4, 3)), &["0.033", "0.017"]));
-    let k14 = narration(at(&t, 4, 5));
+    // 4.5 asks the class first: the figures come with the reveal.
+    let k14 = narration(&at(&t, 4, 5)["predict"]["reveal"]);
     assert!(states_all(k14, &["0.0102", "0.0190"]), "{k14}");
     assert!(states_all(narration(at(&t, 4, 7)), &["6.93"]));
     let bits = narration(at(&t, 4, 10));

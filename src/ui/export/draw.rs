@@ -33,7 +33,9 @@ fn title(frame: &FrameConfig) -> String {
             frame.scene.unwrap_or(1),
             frame.step.unwrap_or(1)
         ),
-        Screen::Lab | Screen::Sandbox | Screen::Sizing => format!("bloomlab · {}", screen.title()),
+        Screen::Lab | Screen::Sandbox | Screen::Sizing | Screen::Practice => {
+            format!("bloomlab · {}", screen.title())
+        }
     }
 }
 

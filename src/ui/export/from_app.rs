@@ -65,7 +65,7 @@ fn names(app: &App) -> (String, String) {
                 format!("bloomlab · {screen} {}.{}", scene + 1, step + 1),
             )
         }
-        Screen::Lab | Screen::Sandbox | Screen::Sizing => (
+        Screen::Lab | Screen::Sandbox | Screen::Sizing | Screen::Practice => (
             format!("bloomlab-{}", screen.to_lowercase()),
             format!("bloomlab · {screen}"),
         ),

@@ -32,6 +32,10 @@ pub(crate) enum Input {
     Closed(String),
     /// A signal arrived.
     Signal(Signal),
+    /// A speaker asked the presenting app to step.
+    Remote(crate::talk::Command),
+    /// The speaker's link has news.
+    Link(crate::talk::client::Event),
 }
 
 /// Something for the app loop to act on.
@@ -43,6 +47,10 @@ pub(crate) enum Incoming {
     Signal(Signal),
     /// The terminal's input is gone.
     Closed(String),
+    /// A speaker asked the presenting app to step.
+    Remote(crate::talk::Command),
+    /// The speaker's link has news.
+    Link(crate::talk::client::Event),
 }
 
 /// How many bytes the reader has sent that the loop has not yet taken.
@@ -149,6 +157,14 @@ impl Source {
             }
             Input::Signal(signal) => {
                 out.push(Incoming::Signal(signal));
+                0
+            }
+            Input::Remote(command) => {
+                out.push(Incoming::Remote(command));
+                0
+            }
+            Input::Link(event) => {
+                out.push(Incoming::Link(event));
                 0
             }
         }

@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Widget};
 
 use super::paint::{Painter, width};
-use crate::lecture::texts::{TABLE_HEADER, table_rows};
-use crate::lecture::{Board, Element, Emphasis};
+use crate::lecture::texts::{PredictLine, TABLE_HEADER, predict_lines, table_rows};
+use crate::lecture::{Board, Element, Emphasis, Guess};
 use crate::ui::format::wrap;
 use crate::ui::theme::{Role, Theme};
 
@@ -23,7 +23,12 @@ pub(crate) enum Card {
     Table,
     /// The callout notes.
     Notes,
+    /// A prediction: the question, the choices, the outcome.
+    Predict,
 }
+
+/// Every card, in the order their frames are stretched.
+pub(crate) const CARDS: [Card; 4] = [Card::Derivation, Card::Table, Card::Notes, Card::Predict];
 
 impl Card {
     fn title(self) -> &'static str {
@@ -31,44 +36,77 @@ impl Card {
             Card::Derivation => "derivation",
             Card::Table => "what it costs",
             Card::Notes => "notes",
+            Card::Predict => "predict, then reveal",
         }
     }
 
-    fn element(self) -> Element {
+    fn element(self) -> Option<Element> {
         match self {
-            Card::Derivation => Element::Derivation,
-            Card::Table => Element::Table,
-            Card::Notes => Element::Notes,
+            Card::Derivation => Some(Element::Derivation),
+            Card::Table => Some(Element::Table),
+            Card::Notes => Some(Element::Notes),
+            Card::Predict => None,
         }
     }
 
     /// Whether the board shows this card.
     pub(crate) fn shown(self, board: &Board) -> bool {
-        board.shows(self.element())
-            && match self {
-                Card::Derivation => !board.derivation.is_empty(),
-                Card::Table => !board.table.is_empty(),
-                Card::Notes => !board.notes.is_empty(),
-            }
+        match self {
+            Card::Derivation => board.shows(Element::Derivation) && !board.derivation.is_empty(),
+            Card::Table => board.shows(Element::Table) && !board.table.is_empty(),
+            Card::Notes => board.shows(Element::Notes) && !board.notes.is_empty(),
+            Card::Predict => board.predict.is_some(),
+        }
     }
 
     /// Columns the card would like: its longest unwrapped line and frame.
     pub(crate) fn wanted_width(self, board: &Board) -> u16 {
-        let lines = self.lines(board, u16::MAX / 2, &Theme::MONO);
-        lines
+        self.variants(board)
             .iter()
+            .flat_map(|b| self.lines(b, u16::MAX / 2, &Theme::MONO))
             .map(|l| u16::try_from(l.width()).unwrap_or(u16::MAX))
             .max()
             .unwrap_or(0)
             .saturating_add(4)
     }
 
-    /// Rows the card needs at `cols` columns, frame included.
+    /// Rows the card needs at `cols` columns, frame included: for a
+    /// prediction, the most any guess the class may make needs, so the
+    /// card keeps its size whatever is recorded.
     pub(crate) fn height(self, board: &Board, cols: u16) -> u16 {
         let inner = cols.saturating_sub(4);
-        u16::try_from(self.lines(board, inner, &Theme::MONO).len())
-            .unwrap_or(u16::MAX)
-            .saturating_add(2)
+        let most = self
+            .variants(board)
+            .iter()
+            .map(|b| self.lines(b, inner, &Theme::MONO).len())
+            .max()
+            .unwrap_or(0);
+        u16::try_from(most).unwrap_or(u16::MAX).saturating_add(2)
+    }
+
+    /// The board with every guess the card may have to show.
+    fn variants(self, board: &Board) -> Vec<Board> {
+        let Some(p) = board.predict.as_ref().filter(|_| self == Card::Predict) else {
+            return vec![board.clone()];
+        };
+        let mut guesses: Vec<Option<Guess>> = vec![None];
+        if p.is_number() {
+            // The longest number the guess field holds.
+            guesses.push(Some(Guess::Number(-0.000_012_345_678_9)));
+            guesses.push(Some(Guess::Number(f64::from(u32::MAX))));
+        } else {
+            guesses.extend((0..p.choices.len()).map(|i| Some(Guess::Choice(i))));
+        }
+        guesses
+            .into_iter()
+            .map(|guess| {
+                let mut b = board.clone();
+                if let Some(p) = b.predict.as_mut() {
+                    p.guess = guess;
+                }
+                b
+            })
+            .collect()
     }
 
     /// The card's lines, wrapped to `cols` columns.
@@ -115,19 +153,45 @@ impl Card {
                     .collect()
             }
             Card::Table => table_lines(board, cols, theme),
+            Card::Predict => predict_card_lines(board, cols, theme),
         }
     }
 
     /// Draws the card into `area`; lines that do not fit are counted in a
     /// notice on the last row instead of being dropped silently.
     pub(crate) fn draw(self, board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let boxed = board.boxed.contains(&self.element());
+        // A prediction is what the step is about: its frame stands out.
+        let boxed =
+            self == Card::Predict || self.element().is_some_and(|e| board.boxed.contains(&e));
         let block = frame(self.title(), boxed, theme);
         let inner = block.inner(area);
         block.render(area, buf);
         let lines = self.lines(board, inner.width.saturating_sub(2), theme);
         draw_lines(&lines, inner, buf, theme);
     }
+}
+
+/// The prediction's lines, wrapped, each styled by what it says.
+fn predict_card_lines(board: &Board, cols: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let Some(p) = &board.predict else {
+        return Vec::new();
+    };
+    predict_lines(p)
+        .into_iter()
+        .flat_map(|line| {
+            let style = match line.kind {
+                PredictLine::Question => theme.style(Role::Title).add_modifier(Modifier::BOLD),
+                PredictLine::Choice => theme.style(Role::Text),
+                PredictLine::Picked | PredictLine::Told => theme.style(Role::Emphasis),
+                PredictLine::Answer | PredictLine::Right => theme.style(Role::Good),
+                PredictLine::Wrong => theme.style(Role::Bad),
+                PredictLine::Hint => theme.style(Role::Hint),
+            };
+            wrap(&line.text, cols)
+                .into_iter()
+                .map(move |t| Line::styled(t, style))
+        })
+        .collect()
 }
 
 /// Writes `lines` from the top of `area` (one column in); when they do not

@@ -69,7 +69,8 @@ pub(crate) fn render(
         screens::closing(lecture, area, buf, theme);
         return;
     }
-    let board = lecture.step_board(tab.step);
+    let shown_board = tab.board();
+    let board: &Board = &shown_board;
     if tab.text_view {
         screens::text_view(board, area, buf, theme);
         return;
@@ -85,6 +86,9 @@ pub(crate) fn render(
     draw_step(lecture, board, &plan, shown, buf, theme);
     if let Some(field) = &tab.goto {
         screens::goto_line(field.text(), None, plan.progress, buf, theme);
+    } else if let Some(field) = &tab.guess_field {
+        let error = tab.guess_error.as_deref();
+        screens::guess_line(field.text(), error, plan.progress, buf, theme);
     } else if let Some(error) = &tab.goto_error {
         screens::goto_line("", Some(error), plan.progress, buf, theme);
     }
@@ -114,7 +118,7 @@ fn draw_step(
         let last = (last_scene, lecture.scene_len(last_scene.saturating_sub(1)));
         narration::present_progress(board, last, shown.extra, plan.progress, buf, theme);
     } else {
-        narration::progress(board, plan.progress, buf, theme);
+        narration::progress(board, shown.extra, plan.progress, buf, theme);
     }
     if let Some(at) = plan.narration {
         narration::draw(board, narration_room(board, plan, opts, at), buf, theme);

@@ -14,15 +14,20 @@ use crate::ui::theme::{Role, Theme};
 /// from one line to the next.
 pub(crate) const MEASURE: u16 = 96;
 
-/// "─ Scene 3 of 5 · The false positive ──── step 3 of 11 ─".
-pub(crate) fn progress(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// "─ Scene 3 of 5 · The false positive ──── step 3 of 11 ─", with
+/// `extra` (the timer) before the step count.
+pub(crate) fn progress(board: &Board, extra: &str, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let left = format!(
         " Scene {} of {} · {} ",
         board.scene + 1,
         board.scene_count,
         board.scene_title
     );
-    let right = format!(" step {} of {} ", board.step + 1, board.steps_in_scene);
+    let right = format!(
+        " {extra}step {} of {} ",
+        board.step + 1,
+        board.steps_in_scene
+    );
     let total = usize::from(area.width);
     let right_w = usize::from(width(&right));
     let left = fit(&left, total.saturating_sub(right_w + 3));

@@ -13,7 +13,7 @@
 
 use ratatui::layout::Rect;
 
-use super::cards::Card;
+use super::cards::{CARDS, Card};
 use super::row::{self, RowLayout};
 use super::{crawler, narration, plots};
 use crate::lecture::{Board, Element, Lecture, QuerySource};
@@ -48,13 +48,14 @@ pub(crate) enum Part {
 }
 
 /// Top to bottom.
-const ORDER: [Part; 9] = [
+const ORDER: [Part; 10] = [
     Part::Headline,
     Part::Banner,
     Part::Row,
     Part::Counters,
     Part::Crawler,
     Part::Plots,
+    Part::Card(Card::Predict),
     Part::Card(Card::Derivation),
     Part::Card(Card::Table),
     Part::Card(Card::Notes),
@@ -115,6 +116,14 @@ impl ScenePlan {
 fn scene_steps(lecture: &Lecture, scene: usize) -> std::ops::Range<usize> {
     let start = lecture.scene_start(scene);
     start..start + lecture.scene_len(scene)
+}
+
+/// Every board a scene can show: each step as first shown and, for a
+/// predict step, revealed too, so the reveal moves nothing.
+fn scene_boards(lecture: &Lecture, scene: usize) -> Vec<&Board> {
+    scene_steps(lecture, scene)
+        .flat_map(|g| std::iter::once(lecture.step_board(g)).chain(lecture.revealed_board(g)))
+        .collect()
 }
 
 /// Whether `part` is on the board after a step.
@@ -188,7 +197,7 @@ struct Scene<'a> {
     columns: Columns,
     /// Each part's height at the smallest sizes, measured once (in
     /// [`ORDER`]'s order).
-    base: [u16; 9],
+    base: [u16; 10],
     /// Whether the row's cells can grow (not when it wraps).
     row_grows: bool,
     /// Whether present mode's headline gets its rows (it is the first part
@@ -204,7 +213,7 @@ struct Sizes {
     banner: Option<Big>,
     headline: Option<Big>,
     crawler_scale: u16,
-    stretch: [u16; 3],
+    stretch: [u16; 4],
 }
 
 impl<'a> Scene<'a> {
@@ -246,7 +255,7 @@ impl<'a> Scene<'a> {
             opts,
             board_area,
             columns,
-            base: [0; 9],
+            base: [0; 10],
             row_grows: false,
             headline: headline && opts.present,
         };
@@ -281,7 +290,7 @@ impl<'a> Scene<'a> {
             banner: None,
             headline: headline_size(self),
             crawler_scale: 1,
-            stretch: [0; 3],
+            stretch: [0; 4],
         }
     }
 
@@ -432,7 +441,7 @@ impl<'a> Scene<'a> {
     /// Every card one row taller: what is left once nothing else can grow.
     fn stretches(&self, sizes: &Sizes) -> Vec<Sizes> {
         let mut out = Vec::new();
-        for card in [Card::Derivation, Card::Table, Card::Notes] {
+        for card in CARDS {
             if self.present(Part::Card(card)) {
                 let mut s = sizes.clone();
                 s.stretch[card as usize] += 1;
@@ -459,9 +468,7 @@ impl<'a> Scene<'a> {
 
 /// Plans scene `scene` of `lecture` in `area`.
 pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -> ScenePlan {
-    let boards: Vec<&Board> = scene_steps(lecture, scene)
-        .map(|g| lecture.step_board(g))
-        .collect();
+    let boards = scene_boards(lecture, scene);
     let (progress, rest) = split_progress(area, opts.present);
     let narration_want = if opts.narration {
         boards
@@ -562,7 +569,7 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
         cards: full,
         all_beside: false,
     };
-    let cards = [Card::Derivation, Card::Table, Card::Notes];
+    let cards = CARDS;
     let has_cards = boards.iter().any(|b| cards.into_iter().any(|c| c.shown(b)));
     let has_plots = boards.iter().any(|b| shows(Part::Plots, b, opts));
     if !has_cards || width < MIN_CHART_WIDTH + MIN_SIDE {

@@ -148,3 +148,29 @@ pub(crate) fn goto_line(
     );
     p.text(1, 0, &text, theme.style(role));
 }
+
+/// The `=` field on the progress line: the class's number as typed, or
+/// why it was refused.
+pub(crate) fn guess_line(
+    typed: &str,
+    error: Option<&str>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let (text, role) = match error {
+        Some(e) => (format!(" {e} "), Role::Warn),
+        None => (
+            format!(" the class's number: {typed}▏ (Enter records it, Esc cancels) "),
+            Role::Focus,
+        ),
+    };
+    let mut p = Painter::new(buf, area);
+    p.text(
+        0,
+        0,
+        &" ".repeat(usize::from(area.width)),
+        theme.style(Role::Text),
+    );
+    p.text(1, 0, &text, theme.style(role));
+}

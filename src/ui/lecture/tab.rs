@@ -2,18 +2,22 @@
 //! closing screen after the last step, the `g` jump field, and what the
 //! teacher has switched on (narration, the text view).
 
+use std::borrow::Cow;
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use ratatui::layout::Rect;
 
 use super::plan::{Options, ScenePlan};
-use crate::lecture::Lecture;
+use crate::lecture::{Board, Guess, Lecture, Prediction};
 use crate::ui::action::LectureAction;
 use crate::ui::text_field::TextField;
 
 /// Most characters the `g` field holds ("12.34" and some room).
 const GOTO_MAX: usize = 12;
+/// Most characters of the class's number (`=`).
+const GUESS_MAX: usize = 16;
 
 /// Where the lecture stands.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +37,14 @@ pub(crate) struct LectureTab {
     pub goto: Option<TextField>,
     /// Why the last `g` entry was refused.
     pub goto_error: Option<String>,
+    /// On a predict step: whether it has been revealed.
+    pub revealed: bool,
+    /// The class's guess on each predict step it was recorded for.
+    pub guesses: BTreeMap<usize, Guess>,
+    /// The `=` field: the class's number on a number prediction.
+    pub guess_field: Option<TextField>,
+    /// Why the last number typed in the `=` field was refused.
+    pub guess_error: Option<String>,
     /// The last scene plan made for drawing, kept because planning a scene
     /// weighs every step of it and the plan only changes with the scene,
     /// the size or the mode (a memo: the same inputs always give it again).
@@ -85,6 +97,10 @@ impl LectureTab {
             text_view: false,
             goto: None,
             goto_error: None,
+            revealed: false,
+            guesses: BTreeMap::new(),
+            guess_field: None,
+            guess_error: None,
             plan_memo: PlanMemo::default(),
         }
     }
@@ -92,6 +108,63 @@ impl LectureTab {
     /// The scene (from 0) that holds the current step.
     pub(crate) fn scene(&self) -> usize {
         self.lecture.locate(self.step).0
+    }
+
+    /// The board on show: the step as first shown or revealed, with the
+    /// class's guess on it when one was recorded.
+    pub(crate) fn board(&self) -> Cow<'_, Board> {
+        let board = self.lecture.shown_board(self.step, self.revealed);
+        match self.guesses.get(&self.step) {
+            Some(guess) if board.predict.is_some() => {
+                let mut b = board.clone();
+                if let Some(p) = b.predict.as_mut() {
+                    p.guess = Some(*guess);
+                }
+                Cow::Owned(b)
+            }
+            _ => Cow::Borrowed(board),
+        }
+    }
+
+    /// The prediction of the step on show, before any guess.
+    fn prediction(&self) -> Option<&Prediction> {
+        self.lecture.step_board(self.step).predict.as_ref()
+    }
+
+    /// Records choice `i` as the class's guess, before the reveal.
+    fn guess_choice(&mut self, i: usize) {
+        let fits = self
+            .prediction()
+            .is_some_and(|p| !p.is_number() && i < p.choices.len());
+        if fits && !self.revealed && !self.at_end {
+            self.guesses.insert(self.step, Guess::Choice(i));
+        }
+    }
+
+    /// Takes the `=` field's number as the class's guess, or says why not.
+    pub(crate) fn submit_guess(&mut self) {
+        let Some(field) = self.guess_field.take() else {
+            return;
+        };
+        let text = field.text().trim();
+        let (number, scale) = match text.strip_suffix('%') {
+            Some(n) => (n.trim(), 0.01),
+            None => (text, 1.0),
+        };
+        match number.parse::<f64>().ok().filter(|x| x.is_finite()) {
+            Some(x) => {
+                self.guess_error = None;
+                self.guesses.insert(self.step, Guess::Number(x * scale));
+            }
+            None => {
+                self.guess_error = Some(format!(
+                    "'{}' is not a number: type one like 7, 6.9 or 0.8% (Esc cancels)",
+                    crate::text::echo(text, 24)
+                ));
+                // The field stays open, so the number can be put right.
+                self.guess_field = Some(field);
+            }
+        }
     }
 
     /// Whether the narration shows, in present mode or not.
@@ -110,9 +183,28 @@ impl LectureTab {
         let scene = self.scene();
         let scenes = self.lecture.scene_count();
         let start = self.lecture.scene_start(scene);
+        let predicts = self.lecture.predicts(self.step);
         match action {
+            // A predict step is walked in two halves: Forward reveals it,
+            // Back hides it again.
+            LectureAction::Forward if predicts && !self.revealed && !self.at_end => {
+                self.revealed = true;
+            }
             LectureAction::Forward if self.step == last => self.at_end = true,
             LectureAction::Back if self.at_end => self.at_end = false,
+            LectureAction::Back if self.revealed => self.revealed = false,
+            LectureAction::Back if self.step > 0 => {
+                self.step -= 1;
+                // Coming back from after it, a prediction stands revealed.
+                self.revealed = self.lecture.predicts(self.step);
+            }
+            LectureAction::Guess(i) => self.guess_choice(usize::from(i)),
+            LectureAction::StartGuess => {
+                if self.prediction().is_some_and(Prediction::is_number) && !self.revealed {
+                    self.guess_field = Some(TextField::new("number", GUESS_MAX));
+                    self.guess_error = None;
+                }
+            }
             LectureAction::ToggleNarration => {
                 self.narration = Some(!self.narration_shown(present));
             }
@@ -120,6 +212,7 @@ impl LectureTab {
             LectureAction::StartGoto => self.goto = Some(TextField::new("place", GOTO_MAX)),
             other => {
                 self.at_end = false;
+                self.revealed = false;
                 self.step = match other {
                     LectureAction::Forward => self.step + 1,
                     LectureAction::Back => self.step.saturating_sub(1),
@@ -162,6 +255,7 @@ impl LectureTab {
             Ok(global) => {
                 self.step = global;
                 self.at_end = false;
+                self.revealed = false;
             }
             Err(e) => self.goto_error = Some(e),
         }

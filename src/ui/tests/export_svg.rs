@@ -27,6 +27,7 @@ fn config(screen: Screen, theme: &str, step: Option<(u32, u32)>, size: (u16, u16
         step: step.map(|s| s.1),
         width: size.0,
         height: size.1,
+        revealed: false,
     }
 }
 

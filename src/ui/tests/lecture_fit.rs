@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::lecture::texts::{TextPart, board_texts};
-use crate::lecture::{Element, Lecture};
+use crate::lecture::{Element, Guess, Lecture};
 use crate::ui::app::App;
 use crate::ui::lecture::plan::{Options, Part, ScenePlan};
 use crate::ui::lecture::{cards::Card, scene_plan};
@@ -69,6 +69,7 @@ fn part_of(text: TextPart) -> Part {
         TextPart::Derivation => Part::Card(Card::Derivation),
         TextPart::Table => Part::Card(Card::Table),
         TextPart::Notes => Part::Card(Card::Notes),
+        TextPart::Predict => Part::Card(Card::Predict),
         TextPart::Caption(_) => Part::Plots,
     }
 }
@@ -79,6 +80,34 @@ fn app_at(lecture: &Lecture, step: usize, present: bool) -> App {
     app.lecture.step = step;
     app.present = present;
     app
+}
+
+/// The app in every state its step can show, named for messages.
+fn predict_states(app: &App) -> Vec<(String, App)> {
+    let mut out = vec![(String::new(), clone_app(app))];
+    let tab = &app.lecture;
+    let Some(p) = tab.lecture.step_board(tab.step).predict.clone() else {
+        return out;
+    };
+    let mut guesses = vec![None, Some(Guess::Number(-0.000_012_345_678_9))];
+    guesses.extend((0..p.choices.len()).map(|i| Some(Guess::Choice(i))));
+    for revealed in [false, true] {
+        for guess in &guesses {
+            let mut a = clone_app(app);
+            a.lecture.revealed = revealed;
+            if let Some(g) = guess {
+                a.lecture.guesses.insert(tab.step, *g);
+            }
+            out.push((format!(" (revealed {revealed}, guess {guess:?})"), a));
+        }
+    }
+    out
+}
+
+fn clone_app(app: &App) -> App {
+    let mut a = app_at(&app.lecture.lecture, app.lecture.step, app.present);
+    a.size = app.size;
+    a
 }
 
 fn plan_of(lecture: &Lecture, step: usize, w: u16, h: u16, present: bool) -> ScenePlan {
@@ -113,13 +142,21 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                 out.push(format!("{at}: {:?} runs off the board", part.part));
             }
         }
-        for text in board_texts(board) {
-            let Some(rect) = plan.rect(part_of(text.part)) else {
-                out.push(format!("{at}: no room planned for {:?}", text.part));
-                continue;
-            };
-            if !contains_run(&words_in(&buf, rect), &text.text) {
-                out.push(format!("{at}: {:?} not whole: {:?}", text.part, text.text));
+        // A predict step is checked in every state it can show: hidden and
+        // revealed, with no guess and with each guess the class may make.
+        for (state, app) in predict_states(&app) {
+            let buf = frame(&app, w, h);
+            for text in board_texts(&app.lecture.board()) {
+                let Some(rect) = plan.rect(part_of(text.part)) else {
+                    out.push(format!("{at}{state}: no room planned for {:?}", text.part));
+                    continue;
+                };
+                if !contains_run(&words_in(&buf, rect), &text.text) {
+                    out.push(format!(
+                        "{at}{state}: {:?} not whole: {:?}",
+                        text.part, text.text
+                    ));
+                }
             }
         }
         // One plan for the whole scene: its last step is planned alike.
@@ -166,6 +203,19 @@ fn a_teachers_script_fits_too() {
     let mut all = Vec::new();
     for (w, h) in [(80, 24), (120, 40), (200, 60)] {
         all.extend(problems(&lecture, w, h, false));
+    }
+    assert!(all.is_empty(), "{}", all.join("\n"));
+}
+
+#[test]
+fn a_script_with_every_kind_of_prediction_fits() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/predict.txt");
+    let lecture = Lecture::from_file(&path).expect("the predict script loads");
+    let mut all = Vec::new();
+    for (w, h) in SIZES {
+        for present in [false, true] {
+            all.extend(problems(&lecture, w, h, present));
+        }
     }
     assert!(all.is_empty(), "{}", all.join("\n"));
 }

@@ -4,11 +4,14 @@
 
 mod export_key;
 mod export_svg;
+mod help_fit;
 mod lecture_fit;
 mod lecture_fuzz;
 mod lecture_glyphs;
 mod lecture_layout;
 mod lecture_view;
+mod notes_panel;
+mod presenter;
 mod storm_app;
 mod ui_fit;
 mod ui_idle;
@@ -37,7 +40,8 @@ fn draw_text(app: &App, width: u16, height: u16) -> Result<String, UiError> {
 }
 
 /// Draws step `step` of `lecture` (a global index) into `area`, as the
-/// lecture tab draws it in normal mode.
+/// lecture tab draws it in normal mode (a prediction revealed: these
+/// tests look at what the step finally shows).
 fn render_lecture(
     lecture: &crate::lecture::Lecture,
     step: usize,
@@ -47,5 +51,6 @@ fn render_lecture(
 ) {
     let mut tab = crate::ui::lecture::tab::LectureTab::with(lecture.clone());
     tab.step = step;
+    tab.revealed = lecture.predicts(step);
     crate::ui::lecture::render(&tab, crate::ui::lecture::Shown::default(), area, buf, theme);
 }

@@ -106,28 +106,68 @@ fn a_predict_step_hides_then_reveals_and_judges_the_class() {
     let hidden = text(&a);
     assert!(hidden.contains("Does the filter say"), "{hidden}");
     assert!(!hidden.contains("FALSE POSITIVE"), "{hidden}");
-    assert!(hidden.contains("A to B record the class's pick"), "{hidden}");
+    assert!(
+        hidden.contains("A to B record the class's pick"),
+        "{hidden}"
+    );
     press(&mut a, KeyCode::Char('B'));
     assert!(text(&a).contains("B  definitely absent  ◀ the class"));
     press(&mut a, KeyCode::Char(' '));
     let shown = text(&a);
     assert!(shown.contains("FALSE POSITIVE"), "{shown}");
     assert!(shown.contains("✗ not what the class predicted"), "{shown}");
-    assert!(shown.contains("step 3 of 11"), "Space revealed, it did not step");
+    assert!(
+        shown.contains("step 3 of 11"),
+        "Space revealed, it did not step"
+    );
     // A pick after the reveal is not taken.
     press(&mut a, KeyCode::Char('A'));
     assert!(text(&a).contains("✗ not what the class predicted"));
-    // Back hides it again; the pick stays; a right pick is called right.
+    // Back hides it again; a right pick is then called right.
     press(&mut a, KeyCode::Left);
     assert!(!text(&a).contains("FALSE POSITIVE"));
     press(&mut a, KeyCode::Char('A'));
     press(&mut a, KeyCode::Right);
-    assert!(text(&a).contains("✓ the class predicted it"), "{}", text(&a));
+    assert!(
+        text(&a).contains("✓ the class predicted it"),
+        "{}",
+        text(&a)
+    );
     press(&mut a, KeyCode::Right);
     assert!(text(&a).contains("step 4 of 11"));
     // Coming back from after it, it stands revealed.
     press(&mut a, KeyCode::Left);
     assert!(text(&a).contains("FALSE POSITIVE"));
+}
+
+#[test]
+fn a_number_prediction_takes_the_class_number() {
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/predict.txt");
+    let mut a = at(AppConfig {
+        script: Some(script),
+        start_at: Some((1, 3)),
+        ..AppConfig::default()
+    });
+    press(&mut a, KeyCode::Char('='));
+    assert!(a.typing());
+    for c in "seven".chars() {
+        press(&mut a, KeyCode::Char(c));
+    }
+    press(&mut a, KeyCode::Enter);
+    assert!(text(&a).contains("'seven' is not a number"), "{}", text(&a));
+    for _ in 0..5 {
+        press(&mut a, KeyCode::Backspace);
+    }
+    press(&mut a, KeyCode::Char('7'));
+    press(&mut a, KeyCode::Enter);
+    assert!(!a.typing());
+    assert!(text(&a).contains("the class says 7"), "{}", text(&a));
+    press(&mut a, KeyCode::Right);
+    assert!(
+        text(&a).contains("✓ the class predicted it: 6.93"),
+        "{}",
+        text(&a)
+    );
 }
 
 #[test]
@@ -140,10 +180,20 @@ fn render_revealed_draws_the_step_revealed() {
         height: 30,
         revealed,
     };
-    let hidden = Headless::with_theme(&frame(false), Theme::MONO).unwrap().text();
-    let shown = Headless::with_theme(&frame(true), Theme::MONO).unwrap().text();
-    assert!(hidden.contains("positions named; no bit read yet"), "{hidden}");
-    assert!(shown.contains("the answer: \"definitely absent\""), "{shown}");
+    let hidden = Headless::with_theme(&frame(false), Theme::MONO)
+        .unwrap()
+        .text();
+    let shown = Headless::with_theme(&frame(true), Theme::MONO)
+        .unwrap()
+        .text();
+    assert!(
+        hidden.contains("positions named; no bit read yet"),
+        "{hidden}"
+    );
+    assert!(
+        shown.contains("the answer: \"definitely absent\""),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -153,15 +203,23 @@ fn the_speaker_is_told_the_whole_narration_and_what_comes_next() {
         ..AppConfig::default()
     });
     let s = crate::ui::link::state(&a);
-    assert_eq!((s.scene, s.step, s.steps, s.last.as_str()), (3, 3, 11, "5.11"));
+    assert_eq!(
+        (s.scene, s.step, s.steps, s.last.as_str()),
+        (3, 3, 11, "5.11")
+    );
     assert_eq!(s.reveal_from, Some(1));
     assert!(s.narration[1].contains("It is wrong"), "{:?}", s.narration);
-    assert!(s.next.as_deref().is_some_and(|n| n.starts_with("(the reveal)")));
+    assert!(
+        s.next
+            .as_deref()
+            .is_some_and(|n| n.starts_with("(the reveal)"))
+    );
     assert!(!s.revealed);
     press(&mut a, KeyCode::Right);
     let s = crate::ui::link::state(&a);
     assert!(s.revealed);
-    assert!(s.next.as_deref().is_some_and(|n| n.starts_with("Nothing here is broken")), "{:?}", s.next);
+    let next = s.next.unwrap_or_default();
+    assert!(next.starts_with("Nothing here is broken"), "{next}");
     a.clock.tick(Instant::now() + Duration::from_secs(3));
     assert!(crate::ui::link::state(&a).talk_ms >= 3000);
 }
@@ -181,7 +239,10 @@ fn every_practice_exercise_is_solved_through_the_keys() {
     };
     let mut h = Headless::with_theme(&frame, Theme::MONO).unwrap();
     assert!(h.text().contains("0 of 7 solved"));
-    let answers: Vec<String> = crate::practice::all(None).iter().map(|e| e.solution()).collect();
+    let answers: Vec<String> = crate::practice::all(None)
+        .iter()
+        .map(|e| e.solution())
+        .collect();
     for (i, answer) in answers.iter().enumerate() {
         h.type_text(&(i + 1).to_string());
         h.press(KeyCode::Char('h'));
@@ -200,6 +261,9 @@ fn every_practice_exercise_is_solved_through_the_keys() {
     // A variant of exercise 5 replaces the lesson's, unsolved.
     h.press(KeyCode::Char('r'));
     let text = h.text();
-    assert!(text.contains("variant") && text.contains("6 of 7 solved"), "{text}");
+    assert!(
+        text.contains("variant") && text.contains("6 of 7 solved"),
+        "{text}"
+    );
     assert!(!h.quit());
 }

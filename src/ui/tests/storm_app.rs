@@ -250,7 +250,7 @@ struct Stats {
     quits: usize,
     total: Duration,
     /// Frames drawn per screen, in tab order, to show the storm got around.
-    per_screen: [usize; 4],
+    per_screen: [usize; 5],
     /// Frames drawn while a text field had focus.
     typing: usize,
     /// Furthest lecture step reached.

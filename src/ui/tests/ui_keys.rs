@@ -36,7 +36,7 @@ fn app(screen: Screen) -> App {
 fn tab_visits_every_screen_and_comes_back() {
     let mut a = app(Screen::Lecture);
     let mut seen = vec![a.screen];
-    for _ in 0..4 {
+    for _ in 0..5 {
         press(&mut a, KeyCode::Tab);
         seen.push(a.screen);
     }
@@ -47,11 +47,12 @@ fn tab_visits_every_screen_and_comes_back() {
             Screen::Lab,
             Screen::Sandbox,
             Screen::Sizing,
+            Screen::Practice,
             Screen::Lecture
         ]
     );
     press(&mut a, KeyCode::BackTab);
-    assert_eq!(a.screen, Screen::Sizing);
+    assert_eq!(a.screen, Screen::Practice);
 }
 
 #[test]

@@ -33,6 +33,7 @@ fn lab(m: u64, n: u64, k: u32) -> App {
         step: None,
         width: 80,
         height: 24,
+        revealed: false,
     };
     app_for(&args, Theme::MONO).expect("valid settings")
 }

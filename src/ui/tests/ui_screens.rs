@@ -20,6 +20,7 @@ fn args(screen: Screen, width: u16, height: u16) -> FrameConfig {
         step: None,
         width,
         height,
+        revealed: false,
     }
 }
 
@@ -254,6 +255,7 @@ fn styled(screen: Screen, scene_step: Option<(u32, u32)>, theme: Theme) -> Strin
     let mut frame = args(screen, 80, 24);
     frame.scene = scene_step.map(|s| s.0);
     frame.step = scene_step.map(|s| s.1);
+    frame.revealed = true;
     let app = app_for(&frame, theme).expect("valid settings");
     let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 80, 24));
     ratatui::widgets::Widget::render(&app, buf.area, &mut buf);

@@ -56,12 +56,17 @@ impl PtyApp {
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
         cmd.env("RUST_BACKTRACE", "0");
+        // A folder of its own: random input can press `e`, which saves
+        // the frame into the current folder, and that is not the source tree.
+        // The speaker link's socket and the lesson notes go there too, so no
+        // two apps under test meet and no test touches the real home.
+        let scratch = super::run::scratch_dir("pty");
+        cmd.env("XDG_RUNTIME_DIR", &scratch);
+        cmd.env("XDG_DATA_HOME", &scratch);
+        cmd.cwd(&scratch);
         for (k, v) in env {
             cmd.env(k, v);
         }
-        // A folder of its own: random input can press `e`, which saves
-        // the frame into the current folder, and that is not the source tree.
-        cmd.cwd(super::run::scratch_dir("pty"));
         let child = pair
             .slave
             .spawn_command(cmd)

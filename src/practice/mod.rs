@@ -1,0 +1,153 @@
+//! Practice: the seed lesson's seven exercises as tasks a student answers
+//! and the code checks. Every answer is worked out here, from the real
+//! filter (`crate::filter`) or the rate arithmetic (`crate::rates`), never
+//! typed in; the check says right or wrong with a one-line reason and
+//! hands back the filter to draw.
+//!
+//! - [`answer`]: reading what a student types (numbers, yes and no, lists);
+//! - [`exercises`]: exercises 1 to 4;
+//! - [`rates`]: exercises 6 and 7;
+//! - [`lookup`]: exercise 5, `bloom_lookup`, and its seeded variants.
+
+pub mod answer;
+pub mod exercises;
+pub mod lookup;
+pub mod rates;
+
+use crate::filter::ProbeState;
+
+/// How many exercises there are.
+pub const COUNT: usize = 7;
+
+/// A row of bits to draw beside an exercise, with one key's probes.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Picture {
+    /// The bits.
+    pub bits: Vec<bool>,
+    /// One key's probes, in probe order.
+    pub probes: Vec<(usize, ProbeState)>,
+    /// What the row shows.
+    pub caption: String,
+}
+
+/// What a check says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The answer is right, and why.
+    Right(String),
+    /// The answer is wrong, and why.
+    Wrong(String),
+    /// The answer could not be read; what an answer looks like.
+    Unreadable(String),
+}
+
+impl Verdict {
+    /// True for a right answer.
+    pub fn is_right(&self) -> bool {
+        matches!(self, Verdict::Right(_))
+    }
+
+    /// The one line to show.
+    pub fn line(&self) -> String {
+        match self {
+            Verdict::Right(why) => format!("✓ right: {why}"),
+            Verdict::Wrong(why) => format!("✗ not right: {why}"),
+            Verdict::Unreadable(how) => format!("? {how}"),
+        }
+    }
+}
+
+/// One exercise, with everything it needs to check an answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exercise {
+    /// Its number, from 1.
+    pub number: usize,
+    /// A short title.
+    pub title: &'static str,
+    /// The task, with its figures filled in.
+    pub prompt: String,
+    /// What an answer looks like ("a number, then yes or no: 5 no").
+    pub form: &'static str,
+    /// A nudge, for the hint key.
+    pub hint: String,
+    /// The task itself.
+    pub task: Task,
+}
+
+/// The seven tasks.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Task {
+    /// Exercise 1.
+    SetBits(exercises::SetBits),
+    /// Exercise 2.
+    WrongQuery(exercises::WrongQuery),
+    /// Exercise 3.
+    AllOf(exercises::AllOf),
+    /// Exercise 4.
+    Stride(exercises::Stride),
+    /// Exercise 5.
+    Lookup(lookup::Lookup),
+    /// Exercise 6.
+    RateByK(rates::RateByK),
+    /// Exercise 7.
+    Sizing(rates::SizingTask),
+}
+
+impl Exercise {
+    /// Checks `typed`.
+    pub fn check(&self, typed: &str) -> Verdict {
+        match &self.task {
+            Task::SetBits(t) => t.check(typed),
+            Task::WrongQuery(t) => t.check(typed),
+            Task::AllOf(t) => t.check(typed),
+            Task::Stride(t) => t.check(typed),
+            Task::Lookup(t) => t.check(typed),
+            Task::RateByK(t) => t.check(typed),
+            Task::Sizing(t) => t.check(typed),
+        }
+    }
+
+    /// The filter to draw once an answer has been checked.
+    pub fn picture(&self) -> Option<Picture> {
+        match &self.task {
+            Task::SetBits(t) => Some(t.picture()),
+            Task::WrongQuery(t) => Some(t.picture()),
+            Task::AllOf(t) => Some(t.picture()),
+            Task::Stride(t) => Some(t.picture()),
+            Task::Lookup(t) => Some(t.picture()),
+            Task::RateByK(_) | Task::Sizing(_) => None,
+        }
+    }
+
+    /// An answer the check accepts, worked out by the code (for tests and
+    /// for showing after a wrong answer is not wanted: the screen never
+    /// shows it).
+    pub fn solution(&self) -> String {
+        match &self.task {
+            Task::SetBits(t) => t.solution(),
+            Task::WrongQuery(t) => t.solution(),
+            Task::AllOf(t) => t.solution(),
+            Task::Stride(t) => t.solution(),
+            Task::Lookup(t) => t.solution(),
+            Task::RateByK(t) => t.solution(),
+            Task::Sizing(t) => t.solution(),
+        }
+    }
+}
+
+/// The seven exercises; exercise 5 is the lesson's own when `variant` is
+/// `None`, else the variant drawn from that seed.
+pub fn all(variant: Option<u64>) -> Vec<Exercise> {
+    vec![
+        exercises::set_bits(),
+        exercises::wrong_query(),
+        exercises::all_of(),
+        exercises::stride(),
+        match variant {
+            None => lookup::lesson(),
+            Some(seed) => lookup::variant(seed),
+        },
+        rates::rate_by_k(),
+        rates::sizing(),
+    ]
+}

@@ -1,0 +1,124 @@
+//! Exercises 6 and 7 of the seed lesson: the rate by k at ten bits per
+//! key, and sizing a filter, both from the rates module.
+
+use super::answer::numbers;
+use super::{Exercise, Task, Verdict};
+use crate::numbers::trim_zeros;
+
+/// Exercise 6: the rate at k = 7 and 10 bits per key.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RateByK {
+    bits: f64,
+    k: f64,
+    rate: f64,
+}
+
+fn rate(k: f64, bits: f64) -> f64 {
+    crate::rates::idealised_real_k(k, 1.0 / bits)
+}
+
+/// Exercise 6.
+pub fn rate_by_k() -> Exercise {
+    let bits = 10.0;
+    let table: Vec<String> = [2.0, 4.0, 6.0, 8.0, 10.0]
+        .iter()
+        .map(|&k| {
+            format!(
+                "k = {k}: {}%",
+                trim_zeros(&format!("{:.2}", rate(k, bits) * 100.0))
+            )
+        })
+        .collect();
+    let k = 7.0;
+    Exercise {
+        number: 6,
+        title: "The rate by k",
+        prompt: format!(
+            "At {bits} bits per key the rate (1 - e^(-k/{bits}))^k is {}. What is it at k = {k}, to four decimal places?",
+            table.join(", ")
+        ),
+        form: "a number: 0.0123 (or 1.23%)",
+        hint: "Work out 1 - e^(-0.7) first, then raise it to the 7th power.".into(),
+        task: Task::RateByK(RateByK {
+            bits,
+            k,
+            rate: rate(k, bits),
+        }),
+    }
+}
+
+impl RateByK {
+    pub(super) fn check(&self, typed: &str) -> Verdict {
+        let Some(v) = numbers(typed, 1) else {
+            return Verdict::Unreadable("answer one number: 0.0123".into());
+        };
+        let shown = format!("{:.4}", self.rate);
+        // Right when it rounds to the same four decimals.
+        if (v[0] - self.rate).abs() <= 0.00005 {
+            Verdict::Right(format!(
+                "(1 - e^(-{}/{}))^{} = {:.6}, about {shown}: the lowest of these, since k = 7 is the best whole k here",
+                self.k, self.bits, self.k, self.rate
+            ))
+        } else {
+            Verdict::Wrong(format!(
+                "{} is off: 1 - e^(-0.7) = {:.4}, and that to the 7th power is about {shown}",
+                v[0],
+                1.0 - (-self.k / self.bits).exp()
+            ))
+        }
+    }
+
+    pub(super) fn solution(&self) -> String {
+        format!("{:.4}", self.rate)
+    }
+}
+
+/// Exercise 7: size a filter for 50 million ids at 1%.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SizingTask {
+    sizing: crate::rates::sizing::Sizing,
+}
+
+/// Exercise 7.
+pub fn sizing() -> Exercise {
+    let sizing = crate::rates::sizing::Sizing::for_target(50_000_000, 0.01)
+        .unwrap_or_else(|_| unreachable!("50 million keys at 1% can be sized"));
+    Exercise {
+        number: 7,
+        title: "Sizing",
+        prompt: "A filter must hold 50 million ids at a 1% false-positive rate. How many bits per key (three decimals), how many MiB (one decimal), and which k?".into(),
+        form: "three numbers: 12.345 67.8 9",
+        hint: "Bits per key is -ln p / (ln 2)^2; k is that times ln 2, rounded.".into(),
+        task: Task::Sizing(SizingTask { sizing }),
+    }
+}
+
+impl SizingTask {
+    pub(super) fn check(&self, typed: &str) -> Verdict {
+        let Some(v) = numbers(typed, 3) else {
+            return Verdict::Unreadable("answer three numbers: bits per key, MiB, k".into());
+        };
+        let s = &self.sizing;
+        let why = format!(
+            "-ln 0.01 / (ln 2)^2 = {:.3} bits per key, {} bits = {:.1} MiB, k = {:.2} rounds to {}",
+            s.bits_per_key,
+            crate::numbers::grouped(s.m),
+            s.mib,
+            s.k_real,
+            s.k
+        );
+        let ok = (v[0] - s.bits_per_key).abs() <= 0.0005
+            && (v[1] - s.mib).abs() <= 0.05
+            && v[2] == f64::from(s.k);
+        if ok {
+            Verdict::Right(why)
+        } else {
+            Verdict::Wrong(why)
+        }
+    }
+
+    pub(super) fn solution(&self) -> String {
+        let s = &self.sizing;
+        format!("{:.3} {:.1} {}", s.bits_per_key, s.mib, s.k)
+    }
+}

@@ -1,0 +1,114 @@
+//! The `?` overlay fits at 80x24 on every screen, in every state that has
+//! its own keys: every key it lists and every word of what the key does
+//! is on screen, in order, none cut off.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use crate::ui::action::KeyMode;
+use crate::ui::app::App;
+use crate::ui::help::{self, KeyHelp};
+use crate::ui::screen::Screen;
+use crate::ui::text_field::TextField;
+use crate::ui::theme::Theme;
+
+/// Every state with a key list of its own.
+fn states() -> Vec<(String, App)> {
+    let mut out = Vec::new();
+    for screen in <Screen as strum::IntoEnumIterator>::iter() {
+        let mut a = App::new(screen, Theme::MONO);
+        a.show_help = true;
+        out.push((format!("{screen:?}"), a));
+        let mut t = App::new(screen, Theme::MONO);
+        t.show_help = true;
+        match screen {
+            Screen::Lecture => t.lecture.goto = Some(TextField::new("place", 12)),
+            Screen::Lab => t.lab.editing = Some(crate::ui::lab::state::VALUE_FIELD),
+            Screen::Sandbox => t.sandbox.focus = Some(KeyMode::Insert),
+            Screen::Sizing => t.sizing.editing = true,
+            Screen::Practice => t.practice.focus = true,
+        }
+        out.push((format!("{screen:?} typing"), t));
+    }
+    out
+}
+
+fn words(buf: &Buffer) -> Vec<String> {
+    let mut out = Vec::new();
+    for y in 0..buf.area.height {
+        let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+        out.extend(line.split_whitespace().map(str::to_string));
+    }
+    out
+}
+
+fn run(hay: &[String], needle: &str) -> bool {
+    let want: Vec<&str> = needle.split_whitespace().collect();
+    // A description may wrap onto the next row of its column, where other
+    // words of the next column sit between: look for its words in order.
+    let mut at = 0;
+    want.iter()
+        .all(|w| match hay[at..].iter().position(|h| h == w) {
+            Some(p) => {
+                at += p + 1;
+                true
+            }
+            None => false,
+        })
+}
+
+fn missing(app: &App, keys: &[KeyHelp], hay: &[String]) -> Vec<String> {
+    let _ = app;
+    keys.iter()
+        .filter(|k| !run(hay, k.keys) || !run(hay, k.does))
+        .map(|k| format!("{} / {}", k.keys, k.does))
+        .collect()
+}
+
+#[test]
+fn the_help_overlay_fits_every_screen_at_80x24() {
+    let mut problems = Vec::new();
+    for (name, app) in states() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+        (&app).render(buf.area, &mut buf);
+        let hay = words(&buf);
+        for k in missing(&app, help::screen_keys(&app), &hay) {
+            problems.push(format!("{name}: {k}"));
+        }
+        for k in missing(&app, help::GLOBAL, &hay) {
+            problems.push(format!("{name}: {k}"));
+        }
+        if !run(&hay, "theme mono") {
+            problems.push(format!("{name}: no theme line"));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "cut or missing:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn every_new_key_is_in_the_overlay() {
+    let all: Vec<&str> = help::GLOBAL
+        .iter()
+        .chain(help::LECTURE)
+        .chain(help::PRACTICE)
+        .map(|k| k.keys)
+        .collect();
+    for key in ["N", "T", "a", "A … D", "=", "h", "r"] {
+        assert!(all.contains(&key), "{key} is not listed");
+    }
+}
+
+#[test]
+#[ignore = "prints the overlay for a person to read"]
+fn print_the_overlay() {
+    let mut a = App::new(Screen::Lecture, Theme::MONO);
+    a.show_help = true;
+    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+    (&a).render(buf.area, &mut buf);
+    println!("{}", crate::ui::render::buffer_text(&buf));
+}
