@@ -5,6 +5,8 @@
 //! textbook's.
 
 mod json;
+#[cfg(test)]
+mod tests;
 mod text;
 
 use std::sync::atomic::AtomicBool;

@@ -142,12 +142,7 @@ impl App {
                     || !results.measurement_done(&lab.measure_key())
                     || !results.mn_curve.is_fresh(&lab.curve_key())
             }
-            Screen::Sizing => {
-                let sizing = &self.sizing;
-                crate::ui::sizing::state::figures(sizing)
-                    .or_else(|_| crate::ui::sizing::state::figures(&sizing.accepted()))
-                    .is_ok_and(|f| !sizing.exact.is_fresh(&f.key()))
-            }
+            Screen::Sizing => self.sizing.computing(),
             Screen::Lecture | Screen::Sandbox => false,
         }
     }

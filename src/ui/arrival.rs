@@ -8,6 +8,8 @@ use crate::ui::computed::Outcome;
 use crate::ui::lab::compute::{
     BestK, BestKey, CurveKey, ExactFigures, MeasureFigures, MnCurve, RateKey, TrueFigures,
 };
+use crate::ui::sizing::compute::SizingOutcome;
+use crate::ui::sizing::inputs::SizingKey;
 
 /// A finished (or partial) computation, tagged with the settings it was
 /// computed for.
@@ -23,8 +25,8 @@ pub(crate) enum Arrival {
     Measured(MeasureConfig, Result<MeasureFigures, String>),
     /// The exact points of the lab's epsilon-against-m/n chart.
     MnCurve(CurveKey, MnCurve),
-    /// The sizing screen's exact rate.
-    SizingExact(RateKey, Outcome<ExactFigures>),
+    /// The sizing screen's answer.
+    Sizing(SizingKey, SizingOutcome),
 }
 
 impl Arrival {
@@ -37,7 +39,7 @@ impl Arrival {
             Arrival::BestK(k, v) => results.best.set(k, v),
             Arrival::Measured(k, v) => results.measured.set(k, v),
             Arrival::MnCurve(k, v) => results.mn_curve.set(k, v),
-            Arrival::SizingExact(k, v) => app.sizing.exact.set(k, v),
+            Arrival::Sizing(k, v) => app.sizing.store(k, v),
         }
     }
 }

@@ -95,11 +95,20 @@ pub(crate) const SANDBOX_TYPING: &[KeyHelp] = &[
 
 /// Sizing keys.
 pub(crate) const SIZING: &[KeyHelp] = &[
-    k("↑ / ↓", "choose n or p"),
-    k("Enter or a digit", "edit it (50M, 1e6, 1%, 0.01, 1/100)"),
+    k("↑ / ↓", "choose a field: n, p, m or k"),
     k(
-        "Enter / Esc",
-        "accept a good entry / go back to the last good one",
+        "Enter or a digit",
+        "edit it (n 50M; p 1%, 1/100, 1 in 1000; m 480M bits or 64MiB; k 7)",
+    ),
+    k("s", "work this field out from the other three"),
+    k(
+        "b",
+        "size by the true rate instead of the exact one, or back",
+    ),
+    k("blank k", "the best integer k, found with the answer"),
+    k(
+        "editing the [ solved ] field",
+        "makes it an input; m is worked out instead (p, if it was m)",
     ),
 ];
 
@@ -118,8 +127,12 @@ pub(crate) const SIZING_TYPING: &[KeyHelp] = &[
         "digits, M, k, e, %, /",
         "type the value (the answer follows as you type)",
     ),
-    k("Backspace", "erase"),
-    k("↑ / ↓", "the other field"),
+    k(
+        "units",
+        "m with B, KB, MB, GB, TB, KiB, MiB, GiB or TiB is memory",
+    ),
+    k("Backspace", "erase (a blank k is the best k)"),
+    k("↑ / ↓", "another field"),
     k(
         "Enter / Esc",
         "accept a good entry / go back to the last good one",
@@ -170,7 +183,7 @@ fn footer_for(app: &App, screen: Screen) -> &'static str {
         Screen::Sizing if app.typing() => {
             "type · Enter done · Esc back to the last good entry · ↑↓ other field"
         }
-        Screen::Sizing => "↑↓ choose · Enter or digit edit · e export · ? help · q quit",
+        Screen::Sizing => "↑↓ choose · Enter edit · s solve this · b by true/exact · ? help",
     }
 }
 

@@ -12,7 +12,8 @@ use crate::ui::lab::compute::{
     POINT_BUDGET, RateKey, TrueFigures,
 };
 use crate::ui::screen::Screen;
-use crate::ui::sizing::state::figures;
+use crate::ui::sizing::compute::{self as sizing, SizingOutcome};
+use crate::ui::sizing::inputs::SizingKey;
 use crate::ui::update::{Message, update};
 use crate::ui::worker::Lane;
 
@@ -23,7 +24,7 @@ pub(crate) struct Jobs {
     best: Lane<BestKey, Outcome<BestK>>,
     measured: Lane<MeasureConfig, Result<MeasureFigures, String>>,
     mn_curve: Lane<CurveKey, MnCurve>,
-    sizing: Lane<RateKey, Outcome<ExactFigures>>,
+    sizing: Lane<SizingKey, SizingOutcome>,
 }
 
 impl Jobs {
@@ -78,13 +79,12 @@ impl Jobs {
                 }
             }
             Screen::Sizing => {
-                if let Ok(f) = figures(&app.sizing).or_else(|_| figures(&app.sizing.accepted())) {
-                    let key = f.key();
-                    if !app.sizing.exact.is_fresh(&key) {
-                        self.sizing.request(&key, || {
-                            Box::new(move |c, _| compute::exact_figures(key, EXACT_BUDGET, c))
-                        });
-                    }
+                if let Some(key) = app.sizing.wanted()
+                    && !app.sizing.answer.is_fresh(&key)
+                {
+                    let asked = key.clone();
+                    self.sizing
+                        .request(&key, || Box::new(move |c, _| sizing::compute(&asked, c)));
                 }
             }
             Screen::Lecture | Screen::Sandbox => {}
@@ -100,7 +100,7 @@ impl Jobs {
         out.extend(self.best.poll().map(|(k, v)| Arrival::BestK(k, v)));
         out.extend(self.measured.poll().map(|(k, v)| Arrival::Measured(k, v)));
         out.extend(self.mn_curve.poll().map(|(k, v)| Arrival::MnCurve(k, v)));
-        out.extend(self.sizing.poll().map(|(k, v)| Arrival::SizingExact(k, v)));
+        out.extend(self.sizing.poll().map(|(k, v)| Arrival::Sizing(k, v)));
         out
     }
 }
@@ -147,12 +147,8 @@ fn arrivals_now(app: &App) -> Vec<Arrival> {
             );
         }
         Screen::Sizing => {
-            if let Ok(f) = figures(&app.sizing).or_else(|_| figures(&app.sizing.accepted())) {
-                let key = f.key();
-                out.extend(
-                    compute::exact_figures(key, EXACT_BUDGET, &never)
-                        .map(|v| Arrival::SizingExact(key, v)),
-                );
+            if let Some(key) = app.sizing.wanted() {
+                out.extend(sizing::compute(&key, &never).map(|v| Arrival::Sizing(key, v)));
             }
         }
         Screen::Lecture | Screen::Sandbox => {}
