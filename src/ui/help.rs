@@ -96,20 +96,14 @@ pub(crate) const SANDBOX_TYPING: &[KeyHelp] = &[
 /// Sizing keys.
 pub(crate) const SIZING: &[KeyHelp] = &[
     k("↑ / ↓", "choose a field: n, p, m or k"),
+    k("Enter or a digit", "edit it (Enter accepts, Esc goes back)"),
+    k("s", "work the chosen field out from the others"),
+    k("b", "size by the true rate, or by the exact again"),
     k(
-        "Enter or a digit",
-        "edit it (n 50M; p 1%, 1/100, 1 in 1000; m 480M bits or 64MiB; k 7)",
+        "editing [ solved ]",
+        "makes it an input; m is solved (p if it was m)",
     ),
-    k("s", "work this field out from the other three"),
-    k(
-        "b",
-        "size by the true rate instead of the exact one, or back",
-    ),
-    k("blank k", "the best integer k, found with the answer"),
-    k(
-        "editing the [ solved ] field",
-        "makes it an input; m is worked out instead (p, if it was m)",
-    ),
+    k("blank k", "the best whole k, chosen with the answer"),
 ];
 
 /// Keys while typing a lab value.
@@ -128,14 +122,14 @@ pub(crate) const SIZING_TYPING: &[KeyHelp] = &[
         "type the value (the answer follows as you type)",
     ),
     k(
-        "units",
-        "m with B, KB, MB, GB, TB, KiB, MiB, GiB or TiB is memory",
+        "B, KB … GiB, TiB",
+        "a unit makes m a memory size (64MiB, 1.5GB)",
     ),
-    k("Backspace", "erase (a blank k is the best k)"),
+    k("Backspace", "erase (a blank k asks for the best k)"),
     k("↑ / ↓", "another field"),
     k(
         "Enter / Esc",
-        "accept a good entry / go back to the last good one",
+        "accept a good entry / back to the last good one",
     ),
 ];
 
@@ -205,6 +199,26 @@ mod tests {
         assert!(!offered.keys.contains('%') && !offered.keys.contains('/'));
         for example in ["160", "50k", "1e6"] {
             assert!(offered.does.contains(example));
+        }
+    }
+
+    /// Columns inside the help overlay (76 wide with its borders).
+    const OVERLAY_INNER: usize = 74;
+
+    #[test]
+    fn the_sizing_keys_fit_the_help_overlay() {
+        let width = |t: &str| ratatui::text::Span::raw(t).width();
+        for keys in [SIZING, SIZING_TYPING] {
+            let key_width = keys
+                .iter()
+                .chain(GLOBAL)
+                .map(|k| k.keys.chars().count())
+                .max()
+                .unwrap_or(0);
+            for k in keys {
+                let row = 2 + key_width + 1 + width(k.does);
+                assert!(row <= OVERLAY_INNER, "{:?}: {row} columns", k.keys);
+            }
         }
     }
 }

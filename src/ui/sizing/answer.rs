@@ -113,18 +113,20 @@ pub(crate) fn answer_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>
             &[format!("the most whose {word} rate meets the target")],
         ));
     }
-    let m_note = match a.solved {
-        Solved::Bits => {
-            format!("{per_key:.3} bits per key: the fewest whose {word} rate meets the target")
-        }
-        _ => format!("{per_key:.3} bits per key"),
+    let mut m_notes = match a.solved {
+        Solved::Bits => vec![
+            format!("{per_key:.3} bits per key: the fewest whose {word} rate meets the target"),
+            format!("{per_key:.3} bits per key: the fewest that meet the target"),
+        ],
+        _ => Vec::new(),
     };
+    m_notes.push(format!("{per_key:.3} bits per key"));
     match pen.form {
         Form::Full => {
             rows.push(pen.row(
                 "m",
                 &[pen.span(format!("{} bits", grouped(a.m)), Role::Figure)],
-                &[m_note, format!("{per_key:.3} bits per key")],
+                &m_notes,
             ));
             let values: Vec<Span<'static>> = memory(a.m)
                 .into_iter()
@@ -155,9 +157,9 @@ pub(crate) fn answer_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>
 
 /// The exact classic and true rates at the answer, with their methods.
 fn rate_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>> {
-    let r = &f.rates;
-    let classic = rate_text(&r.classic.decimal);
-    let how = method(RateKind::Classic, &r.classic);
+    let (a, r) = (&f.report.answer, &f.shape);
+    let classic = rate_text(&a.classic.decimal);
+    let how = method(RateKind::Classic, &a.classic);
     let mut notes = Vec::new();
     if let Some(one) = one_in(&r.one_in) {
         notes.push(format!(
@@ -168,17 +170,20 @@ fn rate_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>> {
     }
     notes.push(how);
     let mut rows = vec![pen.row("exact rate", &[pen.span(classic, Role::Exact)], &notes)];
-    let how = method(RateKind::True, &r.true_rate);
+    let how = method(RateKind::True, &a.true_rate);
     rows.push(pen.row(
         "true rate",
-        &[pen.span(rate_text(&r.true_rate.decimal), Role::True)],
+        &[pen.span(rate_text(&a.true_rate.decimal), Role::True)],
         &[format!("{how}: E[(X/m)^k], no independence assumed"), how],
     ));
     if pen.form == Form::Full {
         rows.push(pen.row(
             "idealised",
             &[pen.span(sig(r.idealised, 10), Role::Idealised)],
-            &["(1 - e^(-kn/m))^k, the textbook's formula, at this m, n, k".into()],
+            &[
+                "(1 - e^(-kn/m))^k, the textbook's formula, at this m, n, k".into(),
+                "(1 - e^(-kn/m))^k".into(),
+            ],
         ));
     }
     rows
@@ -232,6 +237,10 @@ fn verdict_rows(f: &SizingFigures, target: &Target, pen: &Pen<'_>) -> Vec<Line<'
         RateKind::True => (&a.classic, RateKind::Classic, a.classic_meets),
     };
     let other_word = rate_word(other_kind);
+    let switch = match a.solved {
+        Solved::Hashes => "b picks k by it",
+        _ => "b sizes by it",
+    };
     let other_shown = rate_text(&other.decimal);
     rows.extend(match (other_meets, other_kind) {
         (Some(true), _) => pen.sentence(
@@ -244,10 +253,10 @@ fn verdict_rows(f: &SizingFigures, target: &Target, pen: &Pen<'_>) -> Vec<Line<'
         (_, RateKind::True) => pen.sentence(
             &[
                 format!(
-                    "✗ the true rate of a real filter misses it: true {other_shown} > {t} (b sizes by it)"
+                    "✗ the true rate of a real filter misses it: true {other_shown} > {t} ({switch})"
                 ),
-                format!("✗ the true rate misses it: true {other_shown} > {t} (b sizes by it)"),
-                format!("✗ the true rate misses it: {other_shown} (b sizes by it)"),
+                format!("✗ the true rate misses it: true {other_shown} > {t} ({switch})"),
+                format!("✗ the true rate misses it: {other_shown} ({switch})"),
             ],
             Role::Warn,
         ),
@@ -286,8 +295,7 @@ pub(crate) fn textbook_rows(
     let figure = |t: String| pen.span(t, Role::Figure);
     match pen.form {
         Form::Full => {
-            let mut m_notes = Vec::new();
-            m_notes.extend(gap.clone());
+            let m_notes: Vec<String> = gap.clone().into_iter().collect();
             vec![
                 Line::from(vec![
                     Span::styled(format!("{:<16}", "textbook"), pen.theme.style(Role::Title)),
@@ -317,7 +325,7 @@ pub(crate) fn textbook_rows(
                 ),
                 pen.row(
                     "  its rates",
-                    &[figure(format!("idealised {}", sig(s.idealised, 6)))],
+                    &[figure(format!("idealised {}", sig(s.idealised, 10)))],
                     &[
                         format!("exact {exact} {verdict} the target"),
                         format!("exact {exact} {verdict}"),
@@ -380,7 +388,14 @@ pub(crate) fn exact_set_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'stat
     let a = &f.report.answer;
     let set_bytes = a.n.saturating_mul(ITEM_BYTES);
     let filter_bytes = a.m.div_ceil(8).max(1);
-    let times = sig(set_bytes as f64 / filter_bytes as f64, 3);
+    let ratio = set_bytes as f64 / filter_bytes as f64;
+    let times = sig(ratio, 3);
+    // At very small rates the filter can outgrow the set; say so.
+    let verdict = if ratio < 1.0 {
+        "the set is smaller here"
+    } else {
+        "the filter"
+    };
     let values = [
         pen.span(format_bytes(set_bytes), Role::Figure),
         pen.span(bytes_binary(&format_bytes(set_bytes)), Role::Figure),
@@ -391,11 +406,11 @@ pub(crate) fn exact_set_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'stat
             &values,
             &[
                 format!(
-                    "{} items × {ITEM_BYTES} bytes: {times}× the filter",
+                    "{} items × {ITEM_BYTES} bytes: {times}× {verdict}",
                     grouped(a.n)
                 ),
-                format!("{ITEM_BYTES} bytes a key: {times}× the filter"),
-                format!("{times}× the filter"),
+                format!("{ITEM_BYTES} bytes a key: {times}× {verdict}"),
+                format!("{times}× {verdict}"),
             ],
         ),
         Line::styled(

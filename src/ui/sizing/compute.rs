@@ -1,25 +1,40 @@
 //! The sizing answer, worked out off the UI thread: the report
-//! `bloomlab size` prints ([`crate::rates::size_report`]) and the figures
-//! of the answer's shape the lab shows for any shape (certified digits,
-//! "about 1 in N", the denominator's length, the idealised rate). Well
-//! under a millisecond for the lesson's question, up to about a second in
-//! a release build at targets near 1e-300 (k near 1000), so it runs on a
-//! worker lane and stops when its cancel flag is raised.
+//! `bloomlab size` prints ([`crate::rates::size_report`]) and, of the
+//! answer's shape, the figures the lab shows beside its rates ("about 1 in
+//! N", certified; the length of the exact fraction's denominator; the
+//! idealised rate). A few milliseconds for the lesson's question, and about
+//! a second in a release build at targets near 1e-300 (k near 1000), so it
+//! runs on a worker lane and stops when its cancel flag is raised.
 
 use std::sync::atomic::AtomicBool;
 
-use crate::rates::figures::RateFigures;
+use crate::rates::classic::classic_denominator_digits_wide;
+use crate::rates::figures::{OneIn, certified_one_in};
 use crate::rates::size_report::{SIZE_DIGITS, SizeReport, size_report};
-use crate::rates::{Budget, Params, RateError};
+use crate::rates::{Budget, Params, RateError, idealised};
 use crate::ui::sizing::inputs::SizingKey;
+
+/// Figures of the answer's shape beyond the report's rates. (The rates'
+/// digits come from the report; [`crate::rates::figures::RateFigures`]
+/// would work them out a second time, which at k near 1000 costs a third
+/// of the solve again.)
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ShapeFigures {
+    /// "About 1 in N" of the exact classic rate, certified.
+    pub one_in: OneIn,
+    /// Digits of the exact classic fraction's denominator in lowest terms.
+    pub denominator_digits: u128,
+    /// The idealised rate `(1 - e^(-kn/m))^k`.
+    pub idealised: f64,
+}
 
 /// Everything the sizing screen shows about one answer.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SizingFigures {
     /// The answer, its verdicts and the textbook's sizing beside it.
     pub report: SizeReport,
-    /// The rates' figures at the answer's m, n and k.
-    pub rates: RateFigures,
+    /// More figures of the answer's m, n and k.
+    pub shape: ShapeFigures,
 }
 
 /// A finished sizing: the figures (boxed: they are large beside the other
@@ -32,9 +47,13 @@ pub(crate) fn compute(key: &SizingKey, flag: &AtomicBool) -> Option<SizingOutcom
     let budget = Budget::default();
     let figures = size_report(&key.inputs, SIZE_DIGITS, budget, flag).and_then(|report| {
         let a = &report.answer;
-        let shape = Params::new(a.m, a.n, a.k)?;
-        let rates = RateFigures::compute(shape, SIZE_DIGITS, budget, flag)?;
-        Ok(Box::new(SizingFigures { report, rates }))
+        let p = Params::new(a.m, a.n, a.k)?;
+        let shape = ShapeFigures {
+            one_in: certified_one_in(p, budget, flag)?,
+            denominator_digits: classic_denominator_digits_wide(p),
+            idealised: idealised(p),
+        };
+        Ok(Box::new(SizingFigures { report, shape }))
     });
     match figures {
         Ok(f) => Some(Ok(f)),
@@ -81,17 +100,21 @@ mod tests {
         .expect("not cancelled")
         .unwrap_or_else(|e| panic!("{e}"));
         let a = &f.report.answer;
-        assert_eq!(
-            f.rates.params,
-            Params {
-                m: a.m,
-                n: a.n,
-                k: a.k
-            }
-        );
-        // The same certified digits by both routes.
-        assert_eq!(f.rates.classic, a.classic);
-        assert_eq!(f.rates.true_rate, a.true_rate);
+        // The lab's figures of the same shape, computed on their own.
+        let p = Params::new(a.m, a.n, a.k).unwrap_or_else(|e| panic!("{e}"));
+        let lab = crate::rates::figures::RateFigures::compute(
+            p,
+            SIZE_DIGITS,
+            Budget::default(),
+            &AtomicBool::new(false),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(f.shape.one_in, lab.one_in);
+        assert_eq!(f.shape.one_in, OneIn::About(100));
+        assert_eq!(f.shape.denominator_digits, lab.denominator_digits);
+        assert_eq!(f.shape.idealised, lab.idealised);
+        assert_eq!(lab.classic, a.classic);
+        assert_eq!(lab.true_rate, a.true_rate);
     }
 
     #[test]

@@ -73,6 +73,11 @@ pub(crate) fn k_choice(f: &SizingFigures) -> Vec<String> {
     }
 }
 
+/// True for a blank k: it asks for the best k (as the readers treat it).
+fn is_best(field: SizingField, text: &str) -> bool {
+    field == SizingField::K && text.trim().is_empty()
+}
+
 /// The answer's value for a field, as its row shows it, longest first.
 fn answer_of(field: SizingField, f: &SizingFigures) -> Vec<String> {
     let a = &f.report.answer;
@@ -135,7 +140,7 @@ fn notes_of(
     if let Some(note) = text.note() {
         return (vec![note], Role::Warn);
     }
-    let worked_out = field == state.unknown || (field == SizingField::K && text.is_empty());
+    let worked_out = field == state.unknown || is_best(field, text.text());
     if !worked_out {
         return match error {
             Some(e) if e.field == field => (vec!["✗ does not read (see below)".into()], Role::Bad),
@@ -167,7 +172,9 @@ fn field_row(
         format!("{:<NAME$}", name_of(field)),
         theme.style(Role::Text),
     );
-    let text = state.field(field).text();
+    let raw = state.field(field).text();
+    // What was typed or pasted is shown, never obeyed.
+    let text = crate::text::escaped(raw);
     let value = if selected && state.editing {
         Span::styled(format!("{text:<TEXT$}▏"), theme.style(Role::Selected))
     } else if field == state.unknown {
@@ -175,7 +182,7 @@ fn field_row(
             format!("{:<TEXT$} ", "[ solved ]"),
             theme.style(Role::Figure),
         )
-    } else if field == SizingField::K && text.is_empty() {
+    } else if is_best(field, raw) {
         Span::styled(format!("{:<TEXT$} ", "(best)"), theme.style(Role::Hint))
     } else {
         Span::styled(format!("{text:<TEXT$} "), theme.style(Role::Text))

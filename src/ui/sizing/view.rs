@@ -74,7 +74,11 @@ fn parts(state: &SizingState, width: u16, form: Form, theme: &Theme) -> Vec<Vec<
         head.push(fitted(
             vec![
                 Line::styled(
-                    "  the last good answer, for the entry before (Esc while typing goes back to it):",
+                    "  the last good answer, for the entry last accepted (Esc goes back to it):",
+                    theme.style(Role::Hint),
+                ),
+                Line::styled(
+                    "  the last good answer (Esc goes back to it):",
                     theme.style(Role::Hint),
                 ),
                 Line::styled("  the last good answer:", theme.style(Role::Hint)),
