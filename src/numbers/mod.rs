@@ -13,6 +13,6 @@ pub use format::{
     sci_from_ln, scientific, short_count, sig, sig_within, signed_sci, trim_zeros,
 };
 pub use parse::{
-    NumberError, parse_count, parse_probability, parse_probability_exact, parse_target_rate,
-    parse_target_rate_exact,
+    NumberError, TARGET_ALLOWED, parse_count, parse_probability, parse_probability_exact,
+    parse_target_rate, parse_target_rate_exact,
 };

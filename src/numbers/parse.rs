@@ -198,7 +198,7 @@ pub fn parse_target_rate(text: &str) -> Result<f64, String> {
 }
 
 /// What a target rate may be, as the error lines word it.
-const TARGET_ALLOWED: &str =
+pub const TARGET_ALLOWED: &str =
     "a probability strictly between 0 and 1 (like 1%, 0.01, 1/100 or 1 in 1000)";
 
 #[cfg(test)]

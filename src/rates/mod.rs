@@ -56,6 +56,12 @@
 //! - `solve::solve_size(&SizeQuery { n, p, m, k, by }, digits, budget,
 //!   flag) -> SizeAnswer`: any three of n, p, m, k in, the fourth out, by
 //!   the exact classic or true rate.
+//! - `size_inputs::{read_keys, read_target, read_bits, read_memory,
+//!   read_bits_or_memory, read_hashes}` read typed sizing inputs (errors
+//!   name the input and its range) into `SizeInputs`, whose `query()` is a
+//!   `SizeQuery`; `size_report::size_report(&inputs, digits, budget, flag)
+//!   -> SizeReport { target, answer, textbook }` adds the textbook's sizing
+//!   beside the answer. `bloomlab size` and the Sizing screen share both.
 //! - `certified::compare::compare_to(p, kind, &target, budget, flag)`:
 //!   a rate against an exact target.
 //! - `progress::Meter` with `ExactRates::compute_metered` and
@@ -67,8 +73,10 @@
 //! [`decimal`] (long division), [`one_in`](mod@one_in), [`idealised`](mod@idealised), [`difference`](mod@difference),
 //! [`bounds`] (certified brackets used to rank k cheaply), [`best_k`](mod@best_k) and
 //! [`sizing`] (the textbook's sizing), [`dyadic`] (directed-rounding
-//! floats), [`certified`], [`figures`], [`scan`], [`solve`] and
-//! [`progress`], plus private helpers for cancellation and big powers.
+//! floats), [`certified`], [`figures`], [`scan`], [`solve`],
+//! [`size_inputs`] (typed sizing inputs), [`size_report`] (the answer with
+//! the textbook's beside it) and [`progress`], plus private helpers for
+//! cancellation and big powers.
 
 pub mod best_k;
 pub mod bounds;
@@ -92,6 +100,8 @@ pub mod params;
 mod powers;
 pub mod progress;
 pub mod scan;
+pub mod size_inputs;
+pub mod size_report;
 pub mod sizing;
 pub mod solve;
 pub mod true_rate;

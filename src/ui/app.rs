@@ -174,12 +174,7 @@ impl App {
     pub(crate) fn computing(&self) -> bool {
         match self.screen {
             Screen::Lab => self.lab.waiting(),
-            Screen::Sizing => {
-                let sizing = &self.sizing;
-                crate::ui::sizing::state::figures(sizing)
-                    .or_else(|_| crate::ui::sizing::state::figures(&sizing.accepted()))
-                    .is_ok_and(|f| !sizing.exact.is_fresh(&f.key()))
-            }
+            Screen::Sizing => self.sizing.computing(),
             Screen::Lecture | Screen::Sandbox | Screen::Practice => false,
         }
     }

@@ -8,6 +8,8 @@ use crate::ui::app::App;
 use crate::ui::computed::Outcome;
 use crate::ui::lab::compute::{BestK, BestKey, CurveKey, MnCurve, RateKey};
 use crate::ui::lab::measuring::{CompareFigures, MeasureFigures};
+use crate::ui::sizing::compute::SizingOutcome;
+use crate::ui::sizing::inputs::SizingKey;
 
 /// A finished (or partial) computation, tagged with the settings it was
 /// computed for.
@@ -23,8 +25,8 @@ pub(crate) enum Arrival {
     Compared(CompareConfig, Result<CompareFigures, String>),
     /// The exact points of the lab's epsilon-against-m/n chart.
     MnCurve(CurveKey, Outcome<MnCurve>),
-    /// The sizing screen's exact rate.
-    SizingExact(RateKey, Outcome<RateFigures>),
+    /// The sizing screen's answer.
+    Sizing(SizingKey, SizingOutcome),
 }
 
 impl Arrival {
@@ -37,7 +39,7 @@ impl Arrival {
             Arrival::Measured(k, v) => results.measured.set(k, v),
             Arrival::Compared(k, v) => results.compared.set(k, v),
             Arrival::MnCurve(k, v) => results.mn_curve.set(k, v),
-            Arrival::SizingExact(k, v) => app.sizing.exact.set(k, v),
+            Arrival::Sizing(k, v) => app.sizing.store(k, v),
         }
     }
 }

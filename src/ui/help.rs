@@ -118,12 +118,15 @@ pub(crate) const SANDBOX_TYPING: &[KeyHelp] = &[
 
 /// Sizing keys.
 pub(crate) const SIZING: &[KeyHelp] = &[
-    k("↑ / ↓", "choose n or p"),
-    k("Enter or a digit", "edit it (50M, 1e6, 1%, 0.01, 1/100)"),
+    k("↑ / ↓", "choose a field: n, p, m or k"),
+    k("Enter or a digit", "edit it (Enter accepts, Esc goes back)"),
+    k("s", "work the chosen field out from the others"),
+    k("b", "size by the true rate, or by the exact again"),
     k(
-        "Enter / Esc",
-        "accept a good entry / go back to the last good one",
+        "editing [ solved ]",
+        "makes it an input; m is solved (p if it was m)",
     ),
+    k("blank k", "the best whole k, chosen with the answer"),
 ];
 
 /// Keys while typing a lab value.
@@ -141,11 +144,15 @@ pub(crate) const SIZING_TYPING: &[KeyHelp] = &[
         "digits, M, k, e, %, /",
         "type the value (the answer follows as you type)",
     ),
-    k("Backspace", "erase"),
-    k("↑ / ↓", "the other field"),
+    k(
+        "B, KB … GiB, TiB",
+        "a unit makes m a memory size (64MiB, 1.5GB)",
+    ),
+    k("Backspace", "erase (a blank k asks for the best k)"),
+    k("↑ / ↓", "another field"),
     k(
         "Enter / Esc",
-        "accept a good entry / go back to the last good one",
+        "accept a good entry / back to the last good one",
     ),
 ];
 
@@ -201,7 +208,7 @@ fn footer_for(app: &App, screen: Screen) -> &'static str {
         Screen::Sizing if app.typing() => {
             "type · Enter done · Esc back to the last good entry · ↑↓ other field"
         }
-        Screen::Sizing => "↑↓ choose · Enter or digit edit · e export · ? help · q quit",
+        Screen::Sizing => "↑↓ choose · Enter edit · s solve this · b by true/exact · ? help",
         Screen::Practice if app.typing() => "type the answer · Enter check · Esc leave the field",
         Screen::Practice => "↑↓ choose · Enter answer · h hint · r new variant · N notes · ? help",
     }
@@ -225,6 +232,26 @@ mod tests {
         assert!(!offered.keys.contains('%') && !offered.keys.contains('/'));
         for example in ["160", "50k", "1e6"] {
             assert!(offered.does.contains(example));
+        }
+    }
+
+    /// Columns inside the help overlay (76 wide with its borders).
+    const OVERLAY_INNER: usize = 74;
+
+    #[test]
+    fn the_sizing_keys_fit_the_help_overlay() {
+        let width = |t: &str| ratatui::text::Span::raw(t).width();
+        for keys in [SIZING, SIZING_TYPING] {
+            let key_width = keys
+                .iter()
+                .chain(GLOBAL)
+                .map(|k| k.keys.chars().count())
+                .max()
+                .unwrap_or(0);
+            for k in keys {
+                let row = 2 + key_width + 1 + width(k.does);
+                assert!(row <= OVERLAY_INNER, "{:?}: {row} columns", k.keys);
+            }
         }
     }
 }

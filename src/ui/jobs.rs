@@ -11,7 +11,8 @@ use crate::ui::computed::Outcome;
 use crate::ui::lab::compute::{self, BestK, BestKey, CurveKey, MnCurve, RateKey};
 use crate::ui::lab::measuring::{self, CompareFigures, MeasureFigures};
 use crate::ui::screen::Screen;
-use crate::ui::sizing::state::figures;
+use crate::ui::sizing::compute::{SizingOutcome, compute as size_answer};
+use crate::ui::sizing::inputs::SizingKey;
 use crate::ui::update::{Message, update};
 use crate::ui::worker::Lane;
 
@@ -22,7 +23,7 @@ pub(crate) struct Jobs {
     measured: Lane<MeasureConfig, Result<MeasureFigures, String>>,
     compared: Lane<CompareConfig, Result<CompareFigures, String>>,
     mn_curve: Lane<CurveKey, Outcome<MnCurve>>,
-    sizing: Lane<RateKey, Outcome<RateFigures>>,
+    sizing: Lane<SizingKey, SizingOutcome>,
 }
 
 impl Jobs {
@@ -81,12 +82,12 @@ impl Jobs {
                 }
             }
             Screen::Sizing => {
-                if let Ok(f) = figures(&app.sizing).or_else(|_| figures(&app.sizing.accepted())) {
-                    let key = f.key();
-                    if !app.sizing.exact.is_fresh(&key) {
-                        self.sizing
-                            .request(&key, || Box::new(move |c, _| compute::rate_figures(key, c)));
-                    }
+                if let Some(key) = app.sizing.wanted()
+                    && !app.sizing.answer.is_fresh(&key)
+                {
+                    let asked = key.clone();
+                    self.sizing
+                        .request(&key, || Box::new(move |c, _| size_answer(&asked, c)));
                 }
             }
             Screen::Lecture | Screen::Sandbox | Screen::Practice => {}
@@ -102,7 +103,7 @@ impl Jobs {
         out.extend(self.measured.poll().map(|(k, v)| Arrival::Measured(k, v)));
         out.extend(self.compared.poll().map(|(k, v)| Arrival::Compared(k, v)));
         out.extend(self.mn_curve.poll().map(|(k, v)| Arrival::MnCurve(k, v)));
-        out.extend(self.sizing.poll().map(|(k, v)| Arrival::SizingExact(k, v)));
+        out.extend(self.sizing.poll().map(|(k, v)| Arrival::Sizing(k, v)));
         out
     }
 }
@@ -147,11 +148,8 @@ fn arrivals_now(app: &App) -> Vec<Arrival> {
             out.extend(compute::mn_curve(curve, &never).map(|v| Arrival::MnCurve(curve, v)));
         }
         Screen::Sizing => {
-            if let Ok(f) = figures(&app.sizing).or_else(|_| figures(&app.sizing.accepted())) {
-                let key = f.key();
-                out.extend(
-                    compute::rate_figures(key, &never).map(|v| Arrival::SizingExact(key, v)),
-                );
+            if let Some(key) = app.sizing.wanted() {
+                out.extend(size_answer(&key, &never).map(|v| Arrival::Sizing(key, v)));
             }
         }
         Screen::Lecture | Screen::Sandbox | Screen::Practice => {}

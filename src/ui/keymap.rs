@@ -78,7 +78,9 @@ fn typing_key(app: &App, key: KeyEvent) -> Option<Action> {
         KeyCode::Esc => Some(Action::Field(FieldAction::Leave)),
         KeyCode::Up | KeyCode::Down => match app.screen {
             Screen::Sandbox => Some(Action::Sandbox(SandboxAction::ToggleMode)),
-            Screen::Sizing => Some(Action::Sizing(SizingAction::SwitchField)),
+            Screen::Sizing => Some(Action::Sizing(SizingAction::Select {
+                next: key.code == KeyCode::Down,
+            })),
             Screen::Lecture | Screen::Lab | Screen::Practice => None,
         },
         _ => None,
@@ -198,9 +200,12 @@ fn practice_key(key: KeyEvent) -> Option<PracticeAction> {
 
 fn sizing_key(key: KeyEvent) -> Option<SizingAction> {
     Some(match key.code {
-        KeyCode::Up | KeyCode::Down => SizingAction::SwitchField,
+        KeyCode::Up => SizingAction::Select { next: false },
+        KeyCode::Down => SizingAction::Select { next: true },
         KeyCode::Enter => SizingAction::Edit(None),
         KeyCode::Char(c) if c.is_ascii_digit() || c == '.' => SizingAction::Edit(Some(c)),
+        KeyCode::Char('s') => SizingAction::Solve,
+        KeyCode::Char('b') => SizingAction::ToggleBy,
         _ => return None,
     })
 }

@@ -25,12 +25,6 @@ impl TextField {
         }
     }
 
-    /// The same field holding `text` (cut to the field's maximum).
-    pub(crate) fn with_text(mut self, text: &str) -> Self {
-        self.set_text(text);
-        self
-    }
-
     /// Replaces the text with `text` (cut to the field's maximum).
     pub(crate) fn set_text(&mut self, text: &str) {
         self.clear();

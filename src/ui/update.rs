@@ -177,7 +177,9 @@ fn update_practice(app: &mut App, action: PracticeAction) {
 fn update_sizing(app: &mut App, action: SizingAction) {
     match action {
         SizingAction::Edit(first) => app.sizing.edit(first),
-        SizingAction::SwitchField => app.sizing.switch_field(),
+        SizingAction::Select { next } => app.sizing.select(next),
+        SizingAction::Solve => app.sizing.solve(),
+        SizingAction::ToggleBy => app.sizing.toggle_by(),
     }
 }
 

@@ -50,3 +50,4 @@ mod rates_scan;
 mod rates_sizing;
 mod rates_solve;
 mod ui_args;
+mod ui_sizing;

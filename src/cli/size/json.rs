@@ -3,11 +3,11 @@
 
 use serde::Serialize;
 
-use super::Report;
 use crate::rates::Params;
 use crate::rates::certified::RateKind;
 use crate::rates::idealised;
 use crate::rates::scan::ScanReach;
+use crate::rates::size_report::SizeReport;
 use crate::rates::sizing::{MB, MIB};
 use crate::rates::solve::{KChoice, Solved};
 
@@ -58,7 +58,7 @@ struct SizeJson {
     true_method: &'static str,
 }
 
-pub(super) fn render(r: &Report) -> String {
+pub(super) fn render(r: &SizeReport) -> String {
     let a = &r.answer;
     let bytes = a.m.div_ceil(8);
     let (range, reason) = match &a.k_choice {

@@ -2,38 +2,14 @@
 
 use std::fmt::Write;
 
-use super::{Report, Target, Textbook};
 use crate::numbers::format_bytes;
-use crate::rates::SigDecimal;
 use crate::rates::certified::RateKind;
 use crate::rates::scan::ScanReach;
+use crate::rates::size_inputs::Target;
+use crate::rates::size_report::{SizeReport, Textbook, rate_text, rate_word, target_text};
 use crate::rates::solve::{KChoice, SizeAnswer, Solved};
 
-/// A rate for reading: positional while short, scientific when tiny.
-fn rate(d: &SigDecimal) -> String {
-    if (-8..=0).contains(&d.exponent()) {
-        d.plain()
-    } else {
-        d.scientific()
-    }
-}
-
-fn target_text(t: &Target) -> String {
-    if t.value >= 1e-4 {
-        t.value.to_string()
-    } else {
-        format!("{:e}", t.value)
-    }
-}
-
-fn kind_name(kind: RateKind) -> &'static str {
-    match kind {
-        RateKind::Classic => "exact",
-        RateKind::True => "true",
-    }
-}
-
-pub(super) fn render(r: &Report) -> String {
+pub(super) fn render(r: &SizeReport) -> String {
     let a = &r.answer;
     let mut out = String::new();
     // Writing into a String cannot fail.
@@ -45,7 +21,7 @@ pub(super) fn render(r: &Report) -> String {
                 out,
                 "m             {} bits, {per_key:.3} bits per key: the fewest whose {} rate meets the target",
                 a.m,
-                kind_name(a.by)
+                rate_word(a.by)
             );
         }
         Solved::Keys => {
@@ -53,7 +29,7 @@ pub(super) fn render(r: &Report) -> String {
                 out,
                 "n             {} keys ({per_key:.3} bits per key): the most whose {} rate meets the target",
                 a.n,
-                kind_name(a.by)
+                rate_word(a.by)
             );
         }
         Solved::Rate | Solved::Hashes => {}
@@ -68,13 +44,13 @@ pub(super) fn render(r: &Report) -> String {
     let _ = writeln!(
         out,
         "exact         {} at this m, n and k (exact, {})",
-        rate(&a.classic.decimal),
+        rate_text(&a.classic.decimal),
         a.classic.method.label()
     );
     let _ = writeln!(
         out,
         "true          {} at this m, n and k (exact, {}), E[(X/m)^k]",
-        rate(&a.true_rate.decimal),
+        rate_text(&a.true_rate.decimal),
         a.true_rate.method.label()
     );
     if let Some(t) = &r.target {
@@ -86,7 +62,7 @@ pub(super) fn render(r: &Report) -> String {
     out
 }
 
-fn heading(r: &Report) -> String {
+fn heading(r: &SizeReport) -> String {
     let a = &r.answer;
     let at = |t: &Target| format!("at a target rate of {}", target_text(t));
     match (a.solved, &r.target) {
@@ -113,7 +89,7 @@ fn k_lines(out: &mut String, a: &SizeAnswer) {
                 out,
                 "k             {}, the best of {start}..{end} by the {} rate",
                 a.k,
-                kind_name(a.by)
+                rate_word(a.by)
             );
             match rule.reach {
                 ScanReach::Extended { from } => {
@@ -140,8 +116,8 @@ fn verdict_lines(out: &mut String, a: &SizeAnswer, t: &Target) {
         RateKind::Classic => (&a.classic, a.classic_meets),
         RateKind::True => (&a.true_rate, a.true_meets),
     };
-    let name = kind_name(a.by);
-    let shown = rate(&sized.decimal);
+    let name = rate_word(a.by);
+    let shown = rate_text(&sized.decimal);
     let _ = match sized_meets {
         Some(true) => writeln!(
             out,
@@ -160,7 +136,7 @@ fn verdict_lines(out: &mut String, a: &SizeAnswer, t: &Target) {
         let _ = writeln!(
             out,
             "              {step} would miss: {name} {} > {target} at its best k = {}",
-            rate(&past.rate.decimal),
+            rate_text(&past.rate.decimal),
             past.k
         );
     }
@@ -204,7 +180,7 @@ fn textbook_lines(out: &mut String, tb: &Textbook) {
         out,
         "idealised     {:.4e} there; its exact rate {} {verdict} the target",
         s.idealised,
-        rate(&tb.exact.decimal)
+        rate_text(&tb.exact.decimal)
     );
 }
 

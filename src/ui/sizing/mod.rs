@@ -1,8 +1,22 @@
-//! The sizing screen: n and a target rate in; bits per key, m, bytes and k
-//! out, with the exact rate at the chosen size.
+//! The sizing screen: a calculator for the interview question. Any three
+//! of n (keys), p (target rate), m (bits, or a memory size) and k (hashes)
+//! in, the fourth worked out by the exact rate (or the true rate), with
+//! certified digits at any size, whether the answer meets its target, and
+//! the textbook's sizing beside it.
 //!
-//! - [`state`]: the two inputs and the held exact rate.
-//! - [`view`]: the inputs and the answer.
+//! - [`state`]: the fields, the one worked out, the entry last accepted and
+//!   the answers held.
+//! - [`inputs`]: the fields read as a question (the answer's key).
+//! - [`compute`]: the answer, worked out on a worker lane.
+//! - [`rows`]: the input rows and the line naming a field that does not read.
+//! - [`answer`]: the answer's, the textbook's and the exact set's rows.
+//! - [`fit`]: wordings fitted to the width, never cut.
+//! - [`view`]: the layout, and the headline in big digits in present mode.
 
+pub(crate) mod answer;
+pub(crate) mod compute;
+pub(crate) mod fit;
+pub(crate) mod inputs;
+pub(crate) mod rows;
 pub(crate) mod state;
 pub(crate) mod view;

@@ -1,56 +1,185 @@
-//! The sizing inputs (as typed) and the exact rate held for the chosen size.
+//! The sizing screen's state: the four fields as typed, which of them is
+//! worked out from the others, which rate must meet the target, the entry
+//! last accepted (Esc goes back to it) and the answers held.
 
-use crate::rates::figures::RateFigures;
+use crate::numbers::grouped;
+use crate::rates::certified::RateKind;
+use crate::rates::size_report::rate_text;
 use crate::ui::action::SizingField;
-use crate::ui::computed::{Computed, Outcome};
-use crate::ui::lab::compute::RateKey;
+use crate::ui::computed::{Computed, Shown};
+use crate::ui::sizing::compute::{SizingFigures, SizingOutcome};
+use crate::ui::sizing::inputs::{FieldError, SizingKey, read};
 use crate::ui::text_field::TextField;
 
-/// Most characters typed or pasted into n or p: room for any way of
-/// writing a count up to 10^12 or a rate, with grouping and spaces.
+/// Most characters typed or pasted into a field: room for any way of
+/// writing a count up to 10^15, a rate or a memory size, with grouping and
+/// spaces.
 pub(crate) const FIELD_MAX: usize = 32;
+
+/// The fields' texts and the field worked out: an entry as accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// n, p, m and k, as typed.
+    pub texts: [String; 4],
+    /// The field worked out from the others.
+    pub unknown: SizingField,
+}
 
 /// What the sizing screen holds.
 #[derive(Debug)]
 pub(crate) struct SizingState {
     /// Number of keys, as typed (`50M`, `1e6`, ...).
     pub n_field: TextField,
-    /// Target rate, as typed (`1%`, `0.01`, `1/100`).
+    /// Target rate, as typed (`1%`, `0.01`, `1/100`, `1 in 1000`).
     pub p_field: TextField,
+    /// Bits (`479252919`, `480M`) or memory (`64MiB`, `1.5GB`), as typed.
+    pub m_field: TextField,
+    /// Hash positions per key, as typed; blank asks for the best.
+    pub k_field: TextField,
     /// The field the arrows and Enter act on.
     pub selected: SizingField,
+    /// The field worked out from the others.
+    pub unknown: SizingField,
+    /// The rate that must meet the target.
+    pub by: RateKind,
     /// True while the selected field has focus.
     pub editing: bool,
-    /// The exact classic rate at the computed m, n, k.
-    pub exact: Computed<RateKey, Outcome<RateFigures>>,
-    /// The inputs of the last good answer (n and p as typed), shown while a
-    /// bad entry is being fixed and put back by Esc.
-    pub last_good: (String, String),
+    /// The latest answer and the settings it belongs to.
+    pub answer: Computed<SizingKey, SizingOutcome>,
+    /// The latest answer that was not a refusal, shown while a new one is
+    /// worked out and under an entry with no answer.
+    pub last_answer: Option<Box<SizingFigures>>,
+    /// The entry last accepted, put back by Esc.
+    pub last_good: Entry,
 }
 
 impl SizingState {
-    /// The lesson's interview question: 50 million ids at 1%.
+    /// The lesson's interview question: 50 million ids at 1%, the bits and
+    /// the best k to be found.
     pub(crate) fn new() -> Self {
-        SizingState {
-            n_field: TextField::new("n", FIELD_MAX).with_text("50M"),
-            p_field: TextField::new("p", FIELD_MAX).with_text("1%"),
+        let field = |name| TextField::new(name, FIELD_MAX);
+        let mut state = SizingState {
+            n_field: field("n"),
+            p_field: field("p"),
+            m_field: field("m"),
+            k_field: field("k"),
             selected: SizingField::N,
+            unknown: SizingField::M,
+            by: RateKind::Classic,
             editing: false,
-            exact: Computed::default(),
-            last_good: ("50M".into(), "1%".into()),
+            answer: Computed::default(),
+            last_answer: None,
+            last_good: Entry {
+                texts: ["50M".into(), "1%".into(), String::new(), String::new()],
+                unknown: SizingField::M,
+            },
+        };
+        state.restore();
+        state
+    }
+
+    /// A field.
+    pub(crate) fn field(&self, which: SizingField) -> &TextField {
+        match which {
+            SizingField::N => &self.n_field,
+            SizingField::P => &self.p_field,
+            SizingField::M => &self.m_field,
+            SizingField::K => &self.k_field,
         }
     }
 
-    /// The selected field.
-    pub(crate) fn field_mut(&mut self) -> &mut TextField {
-        match self.selected {
+    fn field_of(&mut self, which: SizingField) -> &mut TextField {
+        match which {
             SizingField::N => &mut self.n_field,
             SizingField::P => &mut self.p_field,
+            SizingField::M => &mut self.m_field,
+            SizingField::K => &mut self.k_field,
         }
     }
 
-    /// Starts editing; a first character replaces the old text.
+    /// The selected field, for typing into.
+    pub(crate) fn field_mut(&mut self) -> &mut TextField {
+        self.field_of(self.selected)
+    }
+
+    /// The entry on screen.
+    pub(crate) fn entry(&self) -> Entry {
+        Entry {
+            texts: SizingField::ALL.map(|f| self.field(f).text().to_string()),
+            unknown: self.unknown,
+        }
+    }
+
+    fn read_entry(&self, entry: &Entry) -> Result<SizingKey, FieldError> {
+        let [n, p, m, k] = &entry.texts;
+        read([n, p, m, k], entry.unknown, self.by)
+    }
+
+    /// The question the fields ask, or the first field that does not read.
+    pub(crate) fn key(&self) -> Result<SizingKey, FieldError> {
+        self.read_entry(&self.entry())
+    }
+
+    /// The question of the entry last accepted.
+    pub(crate) fn accepted_key(&self) -> Option<SizingKey> {
+        self.read_entry(&self.last_good).ok()
+    }
+
+    /// The question to answer: the fields', or while they do not read the
+    /// last accepted entry's (whose answer stays on screen).
+    pub(crate) fn wanted(&self) -> Option<SizingKey> {
+        self.key().ok().or_else(|| self.accepted_key())
+    }
+
+    /// True while the answer to [`SizingState::wanted`] has not arrived.
+    pub(crate) fn computing(&self) -> bool {
+        self.wanted().is_some_and(|key| !self.answer.is_fresh(&key))
+    }
+
+    /// Keeps an answer that arrived for `key`.
+    pub(crate) fn store(&mut self, key: SizingKey, outcome: SizingOutcome) {
+        if let Ok(figures) = &outcome {
+            self.last_answer = Some(figures.clone());
+        }
+        self.answer.set(key, outcome);
+    }
+
+    /// The answer for the fields as they stand, once it has arrived.
+    pub(crate) fn fresh_answer(&self) -> Option<&SizingFigures> {
+        let key = self.key().ok()?;
+        match self.answer.shown(&key) {
+            Shown::Fresh(Ok(figures)) => Some(figures),
+            _ => None,
+        }
+    }
+
+    /// The answer's value of `field`, as text a field reads back: the
+    /// worked-out value goes into the field when it becomes an input. A k
+    /// that was the best goes back as a blank (which asks for the best).
+    fn answer_text(&self, field: SizingField) -> Option<String> {
+        let f = self.fresh_answer()?;
+        let a = &f.report.answer;
+        Some(match field {
+            SizingField::N => grouped(a.n),
+            SizingField::P => rate_text(&f.report.sized().0.decimal),
+            SizingField::M => grouped(a.m),
+            SizingField::K => String::new(),
+        })
+    }
+
+    /// Starts editing; a first character replaces the old text. Editing the
+    /// worked-out field makes it an input, filled with its answer, and m is
+    /// worked out instead (p when m itself is edited).
     pub(crate) fn edit(&mut self, first: Option<char>) {
+        if self.selected == self.unknown {
+            let text = self.answer_text(self.selected).unwrap_or_default();
+            self.field_mut().set_text(&text);
+            self.unknown = if self.selected == SizingField::M {
+                SizingField::P
+            } else {
+                SizingField::M
+            };
+        }
         self.editing = true;
         if let Some(c) = first {
             let field = self.field_mut();
@@ -59,42 +188,65 @@ impl SizingState {
         }
     }
 
-    /// Chooses the other field (focus moves with it while editing).
-    /// Enter: a good entry becomes the answer and editing ends; a bad one
-    /// stays open for fixing (its error shows, the last good answer stays).
+    /// Enter: an entry that reads is accepted and editing ends; one that
+    /// does not stays open for fixing (its error shows, the last good
+    /// answer stays).
     pub(crate) fn submit(&mut self) {
-        if figures(self).is_ok() {
-            self.last_good = (
-                self.n_field.text().to_string(),
-                self.p_field.text().to_string(),
-            );
+        if self.key().is_ok() {
+            self.last_good = self.entry();
             self.editing = false;
         }
     }
 
-    /// Esc while editing: back to the last good entry.
+    /// Esc while editing: back to the entry last accepted.
     pub(crate) fn cancel(&mut self) {
-        self.n_field.set_text(&self.last_good.0);
-        self.p_field.set_text(&self.last_good.1);
+        self.restore();
         self.editing = false;
     }
 
-    /// The inputs as last accepted, for the answer shown under a bad entry.
-    pub(crate) fn accepted(&self) -> SizingState {
-        SizingState {
-            n_field: self.n_field.clone().with_text(&self.last_good.0),
-            p_field: self.p_field.clone().with_text(&self.last_good.1),
-            selected: self.selected,
-            editing: false,
-            exact: Computed::default(),
-            last_good: self.last_good.clone(),
+    fn restore(&mut self) {
+        let entry = self.last_good.clone();
+        for (field, text) in SizingField::ALL.into_iter().zip(&entry.texts) {
+            self.field_of(field).set_text(text);
+        }
+        self.unknown = entry.unknown;
+    }
+
+    /// Chooses the field below or above (focus moves with it while
+    /// editing).
+    pub(crate) fn select(&mut self, next: bool) {
+        let all = SizingField::ALL;
+        let i = all.iter().position(|f| *f == self.selected).unwrap_or(0);
+        let j = if next {
+            (i + 1).min(all.len() - 1)
+        } else {
+            i.saturating_sub(1)
+        };
+        self.selected = all[j];
+    }
+
+    /// `s`: the selected field is worked out from the others. The field
+    /// worked out until now takes its answer as its text, so the question
+    /// describes the same filter.
+    pub(crate) fn solve(&mut self) {
+        if self.selected == self.unknown {
+            return;
+        }
+        let old = self.unknown;
+        if let Some(text) = self.answer_text(old) {
+            self.field_of(old).set_text(&text);
+        }
+        self.unknown = self.selected;
+        if self.key().is_ok() {
+            self.last_good = self.entry();
         }
     }
 
-    pub(crate) fn switch_field(&mut self) {
-        self.selected = match self.selected {
-            SizingField::N => SizingField::P,
-            SizingField::P => SizingField::N,
+    /// `b`: sizes by the true rate, or back by the exact classic one.
+    pub(crate) fn toggle_by(&mut self) {
+        self.by = match self.by {
+            RateKind::Classic => RateKind::True,
+            RateKind::True => RateKind::Classic,
         };
     }
 }
@@ -105,54 +257,90 @@ impl Default for SizingState {
     }
 }
 
-/// The answer to the sizing question, from the parsed inputs.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct SizingFigures {
-    /// Keys.
-    pub n: u64,
-    /// Target rate.
-    pub p: f64,
-    /// Bits per key, `-ln p / (ln 2)^2`.
-    pub bits_per_key: f64,
-    /// Bits in the filter.
-    pub m: u64,
-    /// Bytes in the filter (m / 8, rounded up).
-    pub bytes: u64,
-    /// Hash positions, `(m/n) ln 2` rounded.
-    pub k: u32,
-    /// `(m/n) ln 2` before rounding.
-    pub k_real: f64,
-    /// The idealised rate at m, n, k.
-    pub idealised: f64,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::sizing::compute::compute;
+    use std::sync::atomic::AtomicBool;
 
-impl SizingFigures {
-    /// The key of the exact rate at this size.
-    pub(crate) fn key(&self) -> RateKey {
-        RateKey {
-            m: self.m,
-            n: self.n,
-            k: self.k,
+    fn answered(state: &mut SizingState) {
+        let key = state.wanted().expect("a question");
+        let outcome = compute(&key, &AtomicBool::new(false)).expect("not cancelled");
+        state.store(key, outcome);
+    }
+
+    #[test]
+    fn the_default_question_is_the_lesson_s() {
+        let mut s = SizingState::new();
+        assert!(s.computing());
+        answered(&mut s);
+        assert!(!s.computing());
+        let f = s.fresh_answer().expect("answered");
+        assert_eq!(f.report.answer.m, 479_647_737);
+        assert_eq!(f.report.answer.k, 7);
+    }
+
+    #[test]
+    fn solving_another_field_keeps_the_same_filter() {
+        let mut s = SizingState::new();
+        answered(&mut s);
+        s.selected = SizingField::P;
+        s.solve();
+        assert_eq!(s.unknown, SizingField::P);
+        assert_eq!(s.m_field.text(), "479,647,737");
+        assert_eq!(s.k_field.text(), "", "k stays the best");
+        assert!(s.computing());
+        answered(&mut s);
+        let f = s.fresh_answer().expect("answered");
+        assert_eq!(f.report.answer.m, 479_647_737);
+        assert_eq!(
+            rate_text(&f.report.answer.classic.decimal),
+            "0.009999999936"
+        );
+        // And back: m solved from p, the rate just found.
+        s.selected = SizingField::M;
+        s.solve();
+        assert_eq!(s.p_field.text(), "0.009999999936");
+        assert_eq!(s.last_good, s.entry());
+    }
+
+    #[test]
+    fn editing_the_worked_out_field_makes_it_an_input() {
+        let mut s = SizingState::new();
+        answered(&mut s);
+        s.selected = SizingField::M;
+        s.edit(None);
+        assert_eq!(s.unknown, SizingField::P);
+        assert_eq!(s.m_field.text(), "479,647,737");
+        s.m_field.set_text("64MiB");
+        s.submit();
+        assert!(!s.editing);
+        let key = s.key().unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(key.inputs.m, Some(64 << 23));
+        assert_eq!(key.inputs.target, None);
+    }
+
+    #[test]
+    fn esc_goes_back_to_the_entry_last_accepted() {
+        let mut s = SizingState::new();
+        s.edit(Some('x'));
+        assert!(s.key().is_err());
+        s.submit();
+        assert!(s.editing, "a bad entry stays open");
+        assert!(s.wanted().is_some(), "the last good entry is still asked");
+        s.cancel();
+        assert_eq!(s.n_field.text(), "50M");
+        assert!(!s.editing);
+    }
+
+    #[test]
+    fn the_arrows_stop_at_the_ends() {
+        let mut s = SizingState::new();
+        s.select(false);
+        assert_eq!(s.selected, SizingField::N);
+        for _ in 0..5 {
+            s.select(true);
         }
+        assert_eq!(s.selected, SizingField::K);
     }
-}
-
-/// Parses the two inputs (with the command line's parsers) and sizes the filter.
-pub(crate) fn figures(state: &SizingState) -> Result<SizingFigures, String> {
-    let n = crate::ui::numbers::count(state.n_field.text()).map_err(|e| format!("n: {e}"))?;
-    if n == 0 {
-        return Err("n must be at least 1 key".into());
-    }
-    let p = crate::ui::numbers::rate(state.p_field.text()).map_err(|e| format!("p: {e}"))?;
-    let s = crate::rates::Sizing::for_target(n, p).map_err(|e| e.to_string())?;
-    Ok(SizingFigures {
-        n,
-        p,
-        bits_per_key: s.bits_per_key,
-        m: s.m,
-        bytes: s.bytes,
-        k: s.k,
-        k_real: s.k_real,
-        idealised: crate::ui::lab::compute::idealised_rate(s.m, n, s.k),
-    })
 }

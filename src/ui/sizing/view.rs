@@ -1,245 +1,290 @@
-//! The sizing screen: the two inputs, then the answer line by line.
+//! The sizing screen: the inputs, then the answer, the textbook's sizing
+//! and the exact set, in parts separated by blank rows. The layout takes
+//! the fullest form whose rows all fit (full with blank rows, full, then
+//! compact with and without); in present mode the answer's headline is set
+//! in big digits above the parts when rows are left for it.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::numbers::{grouped, human_bytes, megabytes, short_count, sig};
-use crate::rates::figures::OneIn;
-use crate::ui::action::SizingField;
+use crate::numbers::{format_bytes, grouped};
+use crate::rates::size_report::{rate_text, rate_word};
+use crate::rates::solve::Solved;
 use crate::ui::app::App;
-use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::too_large_wordings;
-use crate::ui::lab::compute::shown_decimal;
-use crate::ui::sizing::state::{SizingFigures, figures};
-use crate::ui::text_field::TextField;
+use crate::ui::big::Big;
+use crate::ui::computed::Shown;
+use crate::ui::sizing::answer::{Form, Pen, answer_rows, exact_set_rows, textbook_rows};
+use crate::ui::sizing::compute::SizingFigures;
+use crate::ui::sizing::fit::{fitted, greyed};
+use crate::ui::sizing::inputs::FieldError;
+use crate::ui::sizing::rows::{Showing, error_lines, input_rows};
+use crate::ui::sizing::state::SizingState;
 use crate::ui::theme::{Role, Theme};
 
-/// Bytes per item in the exact-set comparison.
-pub(crate) const ITEM_BYTES: u64 = 64;
-
-fn input_line(
-    name: &str,
-    field: &TextField,
-    selected: bool,
-    editing: bool,
-    parsed: String,
-    theme: &Theme,
-) -> Line<'static> {
-    let marker = if selected { "▶ " } else { "  " };
-    let parsed = field.note().unwrap_or(parsed);
-    let text = if selected && editing {
-        Span::styled(
-            format!("{:<14}▏", field.text()),
-            theme.style(Role::Selected),
-        )
-    } else {
-        Span::styled(format!("{:<15}", field.text()), theme.style(Role::Text))
+/// What the fields ask and what the answer part shows for it: the field
+/// that does not read (the answer is then the last accepted entry's).
+pub(crate) fn showing(state: &SizingState) -> (Option<FieldError>, Showing<'_>) {
+    let (error, key) = match state.key() {
+        Ok(key) => (None, Some(key)),
+        Err(e) => (Some(e), state.accepted_key()),
     };
-    Line::from(vec![
-        Span::styled(marker, theme.style(Role::Focus)),
-        Span::styled(format!("{name:<16}"), theme.style(Role::Text)),
-        text,
-        Span::styled(format!("  {parsed}"), theme.style(Role::Hint)),
-    ])
+    let last = state.last_answer.as_deref();
+    let shown = match key {
+        None => Showing::Nothing,
+        Some(key) => match state.answer.shown(&key) {
+            Shown::Fresh(Ok(f)) => Showing::Ready(f),
+            Shown::Fresh(Err(why)) => Showing::Refused(why, last),
+            Shown::Computing(_) => Showing::Computing(last),
+        },
+    };
+    (error, shown)
 }
 
-fn label(kind: &str, theme: &Theme) -> Span<'static> {
-    Span::styled(format!("{kind:<17}"), theme.style(Role::Label))
+/// The parts of the screen in one form, each a run of rows.
+fn parts(state: &SizingState, width: u16, form: Form, theme: &Theme) -> Vec<Vec<Line<'static>>> {
+    let (error, shown) = showing(state);
+    let pen = Pen { width, form, theme };
+    let mut out = vec![input_rows(state, error.as_ref(), shown, width, theme)];
+    let mut head = Vec::new();
+    if let Some(e) = &error {
+        head.extend(error_lines(e, width, theme));
+    }
+    let (figures, stale) = match shown {
+        Showing::Ready(f) => (Some(f), false),
+        Showing::Computing(last) => (last, true),
+        Showing::Refused(why, last) => {
+            head.extend(crate::ui::sizing::fit::wrapped(
+                &format!("✗ {why}"),
+                width,
+                theme.style(Role::Bad),
+            ));
+            (last, false)
+        }
+        Showing::Nothing => (None, false),
+    };
+    let Some(f) = figures else {
+        if !head.is_empty() {
+            out.push(head);
+        }
+        return out;
+    };
+    if !head.is_empty() || matches!(shown, Showing::Refused(..)) {
+        head.push(fitted(
+            vec![
+                Line::styled(
+                    "  the last good answer, for the entry last accepted (Esc goes back to it):",
+                    theme.style(Role::Hint),
+                ),
+                Line::styled(
+                    "  the last good answer (Esc goes back to it):",
+                    theme.style(Role::Hint),
+                ),
+                Line::styled("  the last good answer:", theme.style(Role::Hint)),
+            ],
+            width,
+        ));
+    }
+    let mut answer = head;
+    answer.extend(answer_rows(f, &pen));
+    let mut rest = vec![answer];
+    if let Some(tb) = &f.report.textbook {
+        rest.push(textbook_rows(tb, f.report.beyond_textbook(), &pen));
+    }
+    rest.push(exact_set_rows(f, &pen));
+    for part in rest {
+        out.push(if stale {
+            part.into_iter().map(|l| greyed(l, theme)).collect()
+        } else {
+            part
+        });
+    }
+    out
+}
+
+/// The parts as rows, with or without blank rows between them.
+fn joined(parts: Vec<Vec<Line<'static>>>, gaps: bool) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for (i, part) in parts.into_iter().enumerate() {
+        if gaps && i > 0 {
+            out.push(Line::default());
+        }
+        out.extend(part);
+    }
+    out
+}
+
+/// Every layout to try, fullest first: the rows each gives at `width`.
+fn layouts(state: &SizingState, width: u16, theme: &Theme) -> Vec<Vec<Line<'static>>> {
+    let mut out = Vec::new();
+    for form in [Form::Full, Form::Compact] {
+        for gaps in [true, false] {
+            out.push(joined(parts(state, width, form, theme), gaps));
+        }
+    }
+    out
+}
+
+/// The rows to draw in `height` rows of `width` columns: the fullest
+/// layout that fits, else the shortest.
+pub(crate) fn body_lines(
+    state: &SizingState,
+    width: u16,
+    height: u16,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let mut all = layouts(state, width, theme);
+    let fits = all.iter().position(|l| l.len() <= usize::from(height));
+    let at = fits.unwrap_or(all.len() - 1);
+    all.swap_remove(at)
+}
+
+/// The block's title, as long as fits.
+fn title(state: &SizingState, width: u16) -> String {
+    let by = rate_word(state.by);
+    [
+        format!(" sizing · any three of n, p, m and k in, the fourth out · by the {by} rate "),
+        format!(" sizing · three of n, p, m, k in, one out · {by} rate "),
+        " sizing ".to_string(),
+    ]
+    .into_iter()
+    .find(|t| Line::raw(t.as_str()).width() + 2 <= usize::from(width))
+    .unwrap_or_default()
+}
+
+/// The answer's headline for big digits: ways to set it, each a list of
+/// lines, fullest first.
+fn headline_texts(f: &SizingFigures) -> Vec<Vec<String>> {
+    let a = &f.report.answer;
+    match a.solved {
+        Solved::Bits => {
+            let bits = format!("{} bits", grouped(a.m));
+            let bytes = format_bytes(a.m.div_ceil(8));
+            vec![
+                vec![format!("{bits} = {bytes}")],
+                vec![bits.clone(), bytes.clone()],
+                vec![bits],
+                vec![bytes],
+            ]
+        }
+        Solved::Rate => {
+            let (rate, _) = f.report.sized();
+            let rate = rate_text(&rate.decimal);
+            vec![
+                vec![format!("{} {rate}", rate_word(a.by))],
+                vec![rate_word(a.by).to_string(), rate.clone()],
+                vec![rate],
+            ]
+        }
+        Solved::Keys => vec![vec![format!("{} keys", grouped(a.n))], vec![grouped(a.n)]],
+        Solved::Hashes => vec![vec![format!("k = {}", a.k)]],
+    }
+}
+
+/// `lines` set one above the other, each unbroken, at the largest size at
+/// which every one fits `width` and all of them fit `height`.
+fn stacked(lines: &[String], width: u16, height: u16) -> Option<Big> {
+    let unbroken = |text: &str| -> Vec<Big> {
+        Big::settings(text, width)
+            .into_iter()
+            .filter(|b| b.lines.len() == 1)
+            .collect()
+    };
+    let first = unbroken(lines.first()?);
+    let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    first
+        .iter()
+        .filter(|b| b.height().saturating_mul(rows) <= height)
+        .filter(|b| {
+            lines[1..]
+                .iter()
+                .all(|l| unbroken(l).iter().any(|o| o.size == b.size))
+        })
+        .max_by_key(|b| b.height())
+        .map(|b| Big {
+            lines: lines.to_vec(),
+            size: b.size,
+        })
+}
+
+/// The headline in big digits for `width` x `height`, when the answer is
+/// in: of its settings, the one with the largest glyphs (the fuller on a
+/// tie). Lines never break inside a figure.
+fn headline(state: &SizingState, width: u16, height: u16) -> Option<Big> {
+    let (None, Showing::Ready(f)) = showing(state) else {
+        return None;
+    };
+    let glyph = |b: &Big| b.height() / u16::try_from(b.lines.len().max(1)).unwrap_or(1);
+    let mut best: Option<Big> = None;
+    for lines in headline_texts(f) {
+        if let Some(big) = stacked(&lines, width, height)
+            && best.as_ref().is_none_or(|b| glyph(&big) > glyph(b))
+        {
+            best = Some(big);
+        }
+    }
+    best
+}
+
+/// Where everything goes: the headline (present mode), the panel and the
+/// rows inside it.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    /// The big headline and its rows, in present mode when it fits.
+    pub headline: Option<(Big, Rect)>,
+    /// The bordered panel.
+    pub panel: Rect,
+    /// The rows inside the panel, each fitted to its width.
+    pub lines: Vec<Line<'static>>,
+}
+
+/// Plans the sizing screen in `body`.
+pub(crate) fn plan(app: &App, body: Rect) -> Plan {
+    let sizing = &app.sizing;
+    let theme = &app.theme;
+    let inner_width = body.width.saturating_sub(2);
+    let inner_height = body.height.saturating_sub(2);
+    if app.present {
+        // The big headline takes what the fullest layout that fits leaves,
+        // or, when that leaves too little, what a shorter layout leaves.
+        for candidate in layouts(sizing, inner_width, theme) {
+            let used = u16::try_from(candidate.len()).unwrap_or(u16::MAX);
+            let spare = inner_height.saturating_sub(used);
+            if let Some(big) = headline(sizing, body.width, spare.saturating_sub(1)) {
+                let [top, rest] =
+                    Layout::vertical([Constraint::Length(big.height() + 1), Constraint::Fill(1)])
+                        .areas(body);
+                return Plan {
+                    headline: Some((big, top)),
+                    panel: rest,
+                    lines: candidate,
+                };
+            }
+        }
+    }
+    Plan {
+        headline: None,
+        panel: body,
+        lines: body_lines(sizing, inner_width, inner_height, theme),
+    }
 }
 
 /// Draws the sizing screen into `body`.
 pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
-    let sizing = &app.sizing;
     let theme = &app.theme;
+    let plan = plan(app, body);
+    if let Some((big, at)) = &plan.headline {
+        big.draw(*at, buf, theme.style(Role::Figure));
+    }
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style(Role::Border))
         .title(Span::styled(
-            " sizing · how many bits for n keys at rate p? ",
+            title(&app.sizing, plan.panel.width),
             theme.style(Role::Title),
         ));
-    let inner = block.inner(body);
-    block.render(body, buf);
-
-    let result = figures(sizing);
-    let (n_note, p_note) = match &result {
-        Ok(f) => (format!("= {} keys", grouped(f.n)), format!("= {}", f.p)),
-        Err(_) => (String::new(), String::new()),
-    };
-    let mut lines = vec![
-        input_line(
-            "n keys",
-            &sizing.n_field,
-            sizing.selected == SizingField::N,
-            sizing.editing,
-            n_note,
-            theme,
-        ),
-        input_line(
-            "p target rate",
-            &sizing.p_field,
-            sizing.selected == SizingField::P,
-            sizing.editing,
-            p_note,
-            theme,
-        ),
-        Line::default(),
-    ];
-    match &result {
-        Ok(f) => lines.extend(answer_lines(app, f, inner.width)),
-        Err(why) => {
-            lines.push(Line::styled(format!("✗ {why}"), theme.style(Role::Bad)));
-            // The last good answer stays on screen while the entry is fixed.
-            if let Ok(good) = figures(&sizing.accepted()) {
-                lines.push(Line::styled(
-                    "  the answer for the last good entry (Esc goes back to it):",
-                    theme.style(Role::Hint),
-                ));
-                lines.extend(answer_lines(app, &good, inner.width));
-            }
-        }
-    }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
-}
-
-/// The answer's lines, each fitted to `width` columns (a note is dropped
-/// before a figure would wrap).
-fn answer_lines(app: &App, f: &SizingFigures, width: u16) -> Vec<Line<'static>> {
-    let theme = &app.theme;
-    let (mb, mib) = megabytes(f.bytes);
-    let set_bytes = f.n as f64 * ITEM_BYTES as f64;
-    let mut lines = vec![
-        Line::from(vec![
-            label("bits per key", theme),
-            Span::styled(sig(f.bits_per_key, 4), theme.style(Role::Figure)),
-            Span::styled("   -ln p / (ln 2)^2", theme.style(Role::Hint)),
-        ]),
-        Line::from(vec![
-            label("m", theme),
-            Span::styled(format!("{} bits", grouped(f.m)), theme.style(Role::Figure)),
-        ]),
-        fitted(
-            vec![
-                Line::from(vec![
-                    label("bytes", theme),
-                    Span::styled(
-                        format!("{} = {mb} ({mib})", grouped(f.bytes)),
-                        theme.style(Role::Figure),
-                    ),
-                    Span::styled("   MB = 10^6 bytes, MiB = 2^20", theme.style(Role::Hint)),
-                ]),
-                Line::from(vec![
-                    label("bytes", theme),
-                    Span::styled(
-                        format!("{} = {mb} ({mib})", grouped(f.bytes)),
-                        theme.style(Role::Figure),
-                    ),
-                ]),
-                Line::from(vec![
-                    label("bytes", theme),
-                    Span::styled(format!("{mb} ({mib})"), theme.style(Role::Figure)),
-                ]),
-            ],
-            width,
-        ),
-        Line::from(vec![
-            label("k", theme),
-            Span::styled(f.k.to_string(), theme.style(Role::Figure)),
-            Span::styled(
-                format!("   (m/n) ln 2 = {}, rounded", sig(f.k_real, 3)),
-                theme.style(Role::Hint),
-            ),
-        ]),
-        Line::from(vec![
-            label("idealised rate", theme),
-            Span::styled(sig(f.idealised, 6), theme.style(Role::Idealised)),
-            Span::styled("   at this m, n, k", theme.style(Role::Hint)),
-        ]),
-        exact_line(app, f, width),
-        Line::default(),
-        fitted(
-            [
-                format!(
-                    "   {} items × {ITEM_BYTES} bytes: {}× the filter",
-                    grouped(f.n),
-                    sig(set_bytes / f.bytes.max(1) as f64, 3)
-                ),
-                format!(
-                    "   {}× the filter",
-                    sig(set_bytes / f.bytes.max(1) as f64, 3)
-                ),
-                String::new(),
-            ]
-            .into_iter()
-            .map(|note| {
-                Line::from(vec![
-                    label("exact set", theme),
-                    Span::styled(human_bytes(set_bytes), theme.style(Role::Figure)),
-                    Span::styled(note, theme.style(Role::Hint)),
-                ])
-            })
-            .collect(),
-            width,
-        ),
-    ];
-    lines.push(Line::styled(
-        "  A set that answers exactly must hold every key; the filter holds bits.",
-        theme.style(Role::Hint),
-    ));
-    lines
-}
-
-/// The first of `options` that fits `width` columns, else the last.
-fn fitted(options: Vec<Line<'static>>, width: u16) -> Line<'static> {
-    let last = options.last().cloned().unwrap_or_default();
-    options
-        .into_iter()
-        .find(|l| l.width() <= usize::from(width))
-        .unwrap_or(last)
-}
-
-fn exact_line(app: &App, f: &SizingFigures, width: u16) -> Line<'static> {
-    let theme = &app.theme;
-    let values: Vec<Span<'static>> = match app.sizing.exact.shown(&f.key()) {
-        Shown::Fresh(Outcome::Ready(e)) => {
-            let decimal = shown_decimal(&e.classic.decimal);
-            let mut texts = Vec::new();
-            if let OneIn::About(n) = e.one_in {
-                texts.push(format!("{decimal}  about 1 in {}", grouped(n)));
-                texts.push(format!("{decimal}  1 in {}", short_count(n)));
-            }
-            texts.push(decimal);
-            texts
-                .into_iter()
-                .map(|t| Span::styled(t, theme.style(Role::Exact)))
-                .collect()
-        }
-        Shown::Fresh(Outcome::TooLarge { digits, limit }) => too_large_wordings(*digits, *limit)
-            .into_iter()
-            .map(|t| Span::styled(t, theme.style(Role::Warn)))
-            .collect(),
-        Shown::Fresh(Outcome::Failed(why)) => vec![
-            Span::styled(why.clone(), theme.style(Role::Bad)),
-            Span::styled("could not compute", theme.style(Role::Bad)),
-        ],
-        Shown::Computing(Some(Outcome::Ready(e))) => vec![
-            Span::styled(
-                format!("{} computing…", shown_decimal(&e.classic.decimal)),
-                theme.style(Role::Stale),
-            ),
-            Span::styled("computing…", theme.style(Role::Stale)),
-        ],
-        Shown::Computing(_) => vec![Span::styled("computing…", theme.style(Role::Stale))],
-    };
-    fitted(
-        values
-            .into_iter()
-            .map(|v| Line::from(vec![label("exact rate", theme), v]))
-            .collect(),
-        width,
-    )
+    let inner = block.inner(plan.panel);
+    block.render(plan.panel, buf);
+    Paragraph::new(plan.lines).render(inner, buf);
 }

@@ -18,6 +18,8 @@ mod ui_idle;
 mod ui_keys;
 mod ui_lab_fit;
 mod ui_screens;
+mod ui_sizing;
+mod ui_sizing_fit;
 
 use crate::ui::app::App;
 use crate::ui::config::FrameConfig;

@@ -1,6 +1,6 @@
-//! The sandbox's hint line and the sizing answers fit an 80-column
-//! terminal: a line is reworded to fit rather than cut or wrapped onto the
-//! left margin.
+//! The sandbox's hint line and field line fit an 80-column terminal: a
+//! line is reworded to fit rather than cut or wrapped onto the left
+//! margin. (The sizing screen's fit is checked in `ui_sizing_fit`.)
 
 use super::draw_text;
 use crate::ui::action::KeyMode;
@@ -48,54 +48,4 @@ fn the_sandbox_field_line_fits_while_typing() {
             }
         }
     }
-}
-
-/// Rows inside the sizing panel that do not begin with a field, a label or
-/// a note: those are the tails of wrapped lines.
-fn wrapped_rows(text: &str) -> Vec<String> {
-    const STARTS: [&str; 11] = [
-        "▶ ",
-        "  ",
-        "bits per key",
-        "m ",
-        "bytes ",
-        "k ",
-        "idealised rate",
-        "exact rate",
-        "exact set",
-        "✗",
-        "│",
-    ];
-    text.lines()
-        .skip(2)
-        .filter_map(|row| row.strip_prefix('│'))
-        .map(|inner| inner.trim_end_matches('│').trim_end())
-        .filter(|inner| !inner.is_empty() && !STARTS.iter().any(|s| inner.starts_with(s)))
-        .map(str::to_string)
-        .collect()
-}
-
-#[test]
-fn sizing_answers_do_not_wrap() {
-    for (n, p) in [
-        ("50M", "1%"),
-        ("1e12", "1e-9"),
-        ("1", "0.5"),
-        ("123456789012", "1/3"),
-    ] {
-        let mut app = app(Screen::Sizing);
-        app.sizing.n_field.set_text(n);
-        app.sizing.p_field.set_text(p);
-        crate::ui::jobs::compute_now(&mut app);
-        for (w, h) in SIZES {
-            let text = draw_text(&app, w, h).expect("valid size");
-            assert_eq!(
-                wrapped_rows(&text),
-                Vec::<String>::new(),
-                "n={n} p={p} at {w}x{h}:\n{text}"
-            );
-        }
-    }
-    let narrow = draw_text(&app(Screen::Sizing), 80, 24).expect("valid size");
-    assert!(narrow.contains("exact rate       "), "{narrow}");
 }

@@ -199,8 +199,37 @@ fn sizing_fields_take_typed_text() {
     assert!(!a.typing());
     assert_eq!(a.sizing.n_field.text(), "1e6");
     assert_eq!(a.sizing.p_field.text(), "1/1000");
-    let figures = crate::ui::sizing::state::figures(&a.sizing);
-    assert_eq!(figures.map(|f| (f.n, f.k)), Ok((1_000_000, 10)));
+    crate::ui::jobs::compute_now(&mut a);
+    let answer = a.sizing.last_answer.as_ref().map(|f| &f.report.answer);
+    assert_eq!(
+        answer.map(|a| (a.n, a.m, a.k)),
+        Some((1_000_000, 14_377_640, 10))
+    );
+}
+
+#[test]
+fn sizing_keys_solve_another_field_and_switch_the_rate() {
+    let mut a = app(Screen::Sizing);
+    crate::ui::jobs::compute_now(&mut a);
+    press(&mut a, KeyCode::Down);
+    press(&mut a, KeyCode::Char('s'));
+    assert_eq!(a.sizing.unknown, crate::ui::action::SizingField::P);
+    assert!(!a.typing(), "s acts, it does not type");
+    press(&mut a, KeyCode::Char('b'));
+    assert_eq!(a.sizing.by, crate::rates::certified::RateKind::True);
+    // Up and Down stop at the first and last field.
+    for _ in 0..6 {
+        press(&mut a, KeyCode::Down);
+    }
+    assert_eq!(a.sizing.selected, crate::ui::action::SizingField::K);
+    press(&mut a, KeyCode::Char('7'));
+    assert!(a.typing());
+    press(&mut a, KeyCode::Char('s'));
+    assert_eq!(
+        a.sizing.k_field.text(),
+        "7s",
+        "s types while a field has focus"
+    );
 }
 
 #[test]
