@@ -43,6 +43,8 @@ pub use probe::ProbeState;
 pub use report::{Answer, InsertReport, ProbeReadout, QueryReport};
 pub use scheme::{Probes, Scheme};
 
+use crate::numbers::{BytesStyle, format_bytes_as};
+
 /// Why a filter could not be built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum FilterError {
@@ -72,7 +74,7 @@ pub enum FilterError {
     /// or a machine that is out of memory).
     #[error(
         "cannot allocate {} for a filter of {bits} bits: not enough memory",
-        byte_size(*bytes)
+        format_bytes_as(*bytes, BytesStyle::Exact)
     )]
     OutOfMemory {
         /// The requested number of bits.
@@ -84,21 +86,6 @@ pub enum FilterError {
     /// are the same.
     #[error("cannot merge two filters unless their m, k and scheme are the same")]
     Incompatible,
-}
-
-/// A byte count as a reader wants it: the exact number, and MiB or KiB
-/// beside it when it is large ("536870912 bytes (512 MiB)").
-pub fn byte_size(bytes: u64) -> String {
-    const KIB: u64 = 1 << 10;
-    const MIB: u64 = 1 << 20;
-    let unit = if bytes >= MIB {
-        format!(" ({:.0} MiB)", bytes as f64 / MIB as f64)
-    } else if bytes >= KIB {
-        format!(" ({:.0} KiB)", bytes as f64 / KIB as f64)
-    } else {
-        String::new()
-    };
-    format!("{bytes} bytes{unit}")
 }
 
 #[cfg(test)]
@@ -123,8 +110,8 @@ mod tests {
                     bits: 1 << 32,
                     bytes: 1 << 29,
                 },
-                "cannot allocate 536870912 bytes (512 MiB) for a filter of 4294967296 bits: \
-                 not enough memory",
+                "cannot allocate 536870912 bytes = 537 MB (512 MiB) for a filter of \
+                 4294967296 bits: not enough memory",
             ),
             (
                 FilterError::Incompatible,

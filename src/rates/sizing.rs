@@ -18,10 +18,7 @@ use super::error::RateError;
 use super::idealised::idealised;
 use super::params::{MAX_M, MAX_N, Params};
 
-/// Bytes in a megabyte (decimal).
-pub const MB: f64 = 1_000_000.0;
-/// Bytes in a mebibyte (binary).
-pub const MIB: f64 = 1_048_576.0;
+use crate::numbers::{MB, MIB};
 
 /// A filter sized for `n` keys at a target false-positive rate.
 #[derive(Debug, Clone, PartialEq)]
