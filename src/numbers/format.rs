@@ -1,6 +1,7 @@
 //! Numbers as text: significant digits, thousands separators, trailing
-//! zeros, short counts and byte sizes. Every screen, command and lecture
-//! line formats through here, so one number reads the same everywhere.
+//! zeros and short counts (byte sizes are in [`super::bytes`]). Every
+//! screen, command and lecture line formats through here, so one number
+//! reads the same everywhere.
 
 use std::ops::Range;
 
