@@ -207,22 +207,7 @@ impl CountingFilter {
 
     /// Walks the probes in order, stopping at the first zero counter.
     pub fn query(&self, key: &[u8]) -> QueryReport {
-        let positions = self.positions(key);
-        let mut read = Vec::with_capacity(positions.len());
-        let mut stopped_at = None;
-        for (i, &pos) in positions.iter().enumerate() {
-            let bit = self.is_set(pos);
-            read.push(bit);
-            if !bit {
-                stopped_at = Some(i);
-                break;
-            }
-        }
-        QueryReport {
-            positions,
-            read,
-            stopped_at,
-        }
+        QueryReport::walk(self.positions(key), |pos| self.is_set(pos))
     }
 
     /// The answer alone: true means "maybe".
