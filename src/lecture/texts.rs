@@ -420,8 +420,10 @@ pub fn predict_lines(p: &Prediction) -> Vec<PredictText> {
         let hint = if p.is_number() {
             "= types the class's number · Space reveals".to_string()
         } else {
-            let last = choice_key(p.choices.len().saturating_sub(1));
-            format!("A to {last} record the class's pick · Space reveals")
+            format!(
+                "{} record the class's pick · Space reveals",
+                choice_keys(p.choices.len())
+            )
         };
         push(PredictLine::Hint, hint);
         return out;
@@ -452,4 +454,14 @@ pub fn predict_lines(p: &Prediction) -> Vec<PredictText> {
 /// A guessed number as the card prints it.
 pub fn number_text(x: f64) -> String {
     crate::numbers::trim_zeros(&format!("{x:.6}"))
+}
+
+/// The keys that pick one of `count` choices: "A or B", "A to D".
+pub fn choice_keys(count: usize) -> String {
+    let last = choice_key(count.saturating_sub(1));
+    if count <= 2 {
+        format!("A or {last}")
+    } else {
+        format!("A to {last}")
+    }
 }

@@ -119,7 +119,7 @@ impl Comparison {
     /// run cannot tell, and what it would take.
     pub fn summary(&self) -> String {
         let (a, b) = (self.a.k, self.b.k);
-        let per_k = self.a.measured.total_queries;
+        let per_k = crate::numbers::grouped(self.a.measured.total_queries);
         let span = format!(
             "95% interval {:.2e} to {:.2e}",
             self.difference_low, self.difference_high

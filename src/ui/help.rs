@@ -225,7 +225,17 @@ pub(crate) fn footer(app: &App) -> String {
         Screen::Lecture
             if app.lecture.lecture.predicts(app.lecture.step) && !app.lecture.revealed =>
         {
-            "A-D the class's pick · = its number · → reveal · ← back · ? help".to_string()
+            let board = app.lecture.board();
+            match board.predict.as_ref() {
+                Some(p) if p.is_number() => {
+                    "= the class's number · → reveal · ← back · ? help".to_string()
+                }
+                Some(p) => format!(
+                    "{} the class's pick · → reveal · ← back · ? help",
+                    crate::lecture::texts::choice_keys(p.choices.len())
+                ),
+                None => "→ reveal · ← back · ? help".to_string(),
+            }
         }
         Screen::Lecture => {
             format!("→ next · ← back · ] [ scene · {jump} · n narration · e export · ? help")

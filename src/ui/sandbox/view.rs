@@ -41,13 +41,29 @@ fn positions_text(probes: &[RowProbe]) -> String {
         .join(" ")
 }
 
+/// Longest key the history shows whole; a longer one keeps its ends.
+const KEY_SHOWN: usize = 24;
+
+/// A key as the history shows it: whole when short, else its first and
+/// last characters around an ellipsis with its length, so the verdict
+/// after it stays on screen.
+fn shown_key(key: &str) -> String {
+    let count = key.chars().count();
+    if count <= KEY_SHOWN {
+        return key.to_string();
+    }
+    let head: String = key.chars().take(10).collect();
+    let tail: String = key.chars().skip(count - 10).collect();
+    format!("{head}…{tail} ({count} characters)")
+}
+
 /// One line describing an event, for the history and the "last" line.
 fn describe(event: &Event, theme: &Theme) -> Line<'static> {
     let probes = positions_text(&probes(event));
     match &event.outcome {
         Outcome::Inserted(report) => Line::from(vec![
             Span::styled("+ insert ", theme.style(Role::Good)),
-            Span::styled(event.key.clone(), theme.style(Role::Text)),
+            Span::styled(shown_key(&event.key), theme.style(Role::Text)),
             Span::styled(
                 format!(
                     "  probes {probes}  ({} new bit{})",
@@ -65,7 +81,7 @@ fn describe(event: &Event, theme: &Theme) -> Line<'static> {
             let answer = report.answer();
             let mut spans = vec![
                 Span::styled("? query  ", theme.style(Role::Emphasis)),
-                Span::styled(event.key.clone(), theme.style(Role::Text)),
+                Span::styled(shown_key(&event.key), theme.style(Role::Text)),
                 Span::styled(" → ", theme.style(Role::Hint)),
                 Span::styled(
                     match answer {
@@ -322,4 +338,16 @@ pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
     let skip = state.history.len().saturating_sub(room);
     lines.extend(state.history.iter().skip(skip).map(|e| describe(e, theme)));
     Paragraph::new(lines).render(rest, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_key_keeps_its_ends_and_its_length() {
+        assert_eq!(shown_key("rec-42"), "rec-42");
+        let long = format!("{}{}", "a".repeat(250), "xyz123");
+        assert_eq!(shown_key(&long), "aaaaaaaaaa…aaaaxyz123 (256 characters)");
+    }
 }

@@ -112,7 +112,7 @@ fn a_predict_step_hides_then_reveals_and_judges_the_class() {
     assert!(hidden.contains("Does the filter say"), "{hidden}");
     assert!(!hidden.contains("FALSE POSITIVE"), "{hidden}");
     assert!(
-        hidden.contains("A to B record the class's pick"),
+        hidden.contains("A or B record the class's pick"),
         "{hidden}"
     );
     press(&mut a, KeyCode::Char('B'));
