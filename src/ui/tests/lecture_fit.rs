@@ -265,3 +265,117 @@ fn print_a_plan() {
         plan.narration, plan.board, plan.row, plan.chart_rows, plan.crawler_scale
     );
 }
+
+/// The cells of row `y` from column `from` up to (not including) `to`.
+fn row_text(buf: &Buffer, y: u16, from: u16, to: u16) -> String {
+    (from..to).map(|x| buf[(x, y)].symbol()).collect()
+}
+
+/// Every problem with the charts' own texts at one size: a title that is
+/// not one of its wordings drawn whole between the corners, x ticks that
+/// are not the planned figures (the axis's name covering one), y ticks
+/// missing or cut.
+fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
+    use crate::lecture::texts::plots;
+    use crate::ui::lecture::plots::chart_text;
+    let mut out = Vec::new();
+    for step in 0..lecture.len() {
+        let board = lecture.step_board(step);
+        let list = plots(board);
+        if list.is_empty() {
+            continue;
+        }
+        let at = format!("{w}x{h} {}.{}", board.scene + 1, board.step + 1);
+        let buf = frame(&app_at(lecture, step, present), w, h);
+        let plan = plan_of(lecture, step, w, h, present);
+        let Some(area) = plan.rect(Part::Plots) else {
+            out.push(format!("{at}: no room for the charts"));
+            continue;
+        };
+        let count = u16::try_from(list.len()).expect("a few charts");
+        let each = area.width / count;
+        for (i, element) in list.into_iter().enumerate() {
+            let i = u16::try_from(i).expect("a few charts");
+            let width = if i + 1 == count {
+                area.width - each * i
+            } else {
+                each
+            };
+            let (left, right) = (area.x + each * i, area.x + each * i + width);
+            let bottom = area.y + plan.chart_rows.min(area.height);
+            let text = chart_text(board, element);
+            let at = format!("{at} {element:?}");
+            // The title: between the corners, then only the frame's line.
+            let top = row_text(&buf, area.y, left, right);
+            let corners = (top.chars().next(), top.chars().last());
+            if !matches!(corners, (Some('┌' | '╔'), Some('┐' | '╗'))) {
+                out.push(format!("{at}: the title covers a corner: {top:?}"));
+            }
+            let inside = row_text(&buf, area.y, left + 1, right - 1);
+            let title = inside.trim_end_matches(['─', '═']).trim();
+            if !text.titles.iter().any(|t| t == title) {
+                out.push(format!("{at}: title {title:?} is not whole"));
+            }
+            // The axes meet at the lowest corner inside the frame.
+            let corner = (area.y + 1..bottom.saturating_sub(1)).rev().find_map(|y| {
+                (left + 1..right - 1)
+                    .find(|&x| buf[(x, y)].symbol() == "└")
+                    .map(|x| (x, y))
+            });
+            let Some((cx, cy)) = corner else {
+                out.push(format!("{at}: no axes drawn"));
+                continue;
+            };
+            let x_words: Vec<String> = row_text(&buf, cy + 1, left + 1, right - 1)
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+            let fits_x = text.x_last.iter().any(|last| {
+                let mut want: Vec<String> = text.x_ticks.to_vec();
+                want.extend(last.split_whitespace().map(String::from));
+                want == x_words
+            });
+            if !fits_x {
+                out.push(format!(
+                    "{at}: x ticks {x_words:?}, planned {:?} then one of {:?}",
+                    text.x_ticks, text.x_last
+                ));
+            }
+            let y_words: Vec<String> = (area.y + 1..cy)
+                .flat_map(|y| {
+                    row_text(&buf, y, left + 1, cx)
+                        .split_whitespace()
+                        .map(String::from)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            let y_want: Vec<String> = text
+                .y_ticks
+                .iter()
+                .rev()
+                .flat_map(|t| t.split_whitespace().map(String::from))
+                .collect();
+            if y_words != y_want {
+                out.push(format!("{at}: y ticks {y_words:?}, planned {y_want:?}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_chart_title_and_tick_is_whole() {
+    let lecture = Lecture::builtin();
+    let mut all = Vec::new();
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        for present in [false, true] {
+            all.extend(chart_problems(&lecture, w, h, present));
+        }
+    }
+    assert!(
+        all.is_empty(),
+        "{} problems:\n{}",
+        all.len(),
+        all.join("\n")
+    );
+}
