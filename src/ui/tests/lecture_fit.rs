@@ -1,8 +1,10 @@
 //! The projector's promises, checked on every step of the lecture at six
 //! sizes, in normal and in present mode: every text the step puts on the
 //! board is on screen whole (its words in order, inside its part, none cut
-//! at a border), each part keeps one area through its scene, and at 200x60
-//! at least 70% of the rows carry something.
+//! at a border), each part keeps one area through its scene, at 200x60 at
+//! least 70% of the rows carry something on every step with more than text
+//! cards, every chart's title and ticks are whole, and the narration takes
+//! free rows before it folds.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -167,7 +169,16 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                 out.push(format!("{at}: the scene's plan changed"));
             }
         }
-        if (w, h) == (200, 60) {
+        // Text cards are drawn at their lines' height, never stretched to
+        // look full, so a step that shows only cards has nothing to grow.
+        let opts = Options {
+            present,
+            narration: !present,
+        };
+        let grows = plan.parts.iter().any(|p| {
+            !matches!(p.part, Part::Card(_)) && crate::ui::lecture::plan::shows(p.part, board, opts)
+        });
+        if (w, h) == (200, 60) && grows {
             let rows = (0..h)
                 .filter(|&y| (0..w).any(|x| buf[(x, y)].symbol() != " "))
                 .count();
@@ -372,6 +383,62 @@ fn every_chart_title_and_tick_is_whole() {
             all.extend(chart_problems(&lecture, w, h, present));
         }
     }
+    assert!(
+        all.is_empty(),
+        "{} problems:\n{}",
+        all.len(),
+        all.join("\n")
+    );
+}
+
+/// Steps whose narration is folded away ("press z") or cut ("more
+/// lines") while a run of empty rows tall enough for all of it is left on
+/// the screen: the narration must get free rows before it gives up.
+fn narration_problems(lecture: &Lecture, w: u16, h: u16) -> Vec<String> {
+    let mut out = Vec::new();
+    for step in 0..lecture.len() {
+        let board = lecture.step_board(step);
+        let at = format!("{w}x{h} {}.{}", board.scene + 1, board.step + 1);
+        let buf = frame(&app_at(lecture, step, false), w, h);
+        let body = body_area(Rect::new(0, 0, w, h), false);
+        let rows: Vec<String> = (body.y..body.bottom())
+            .map(|y| row_text(&buf, y, 0, w))
+            .collect();
+        let Some(rule) = rows.iter().position(|r| r.starts_with("─ narration")) else {
+            continue;
+        };
+        let folded = rows[rule].contains("press z");
+        let cut = rows
+            .iter()
+            .any(|r| r.contains("more lines: press z") || r.contains("more line: press z"));
+        if !folded && !cut {
+            continue;
+        }
+        let lines = crate::ui::lecture::narration::lines(board, w).len();
+        let needs = lines + 1;
+        // The narration's own rows count as free, since it may take them
+        // back, and so do the rows of a frame with nothing inside.
+        let empty = |r: &str| r.chars().all(|c| matches!(c, ' ' | '│' | '║'));
+        let free = |i: usize| i >= rule || empty(&rows[i]);
+        let (mut run, mut best) = (0, 0);
+        for i in 0..rows.len() {
+            run = if free(i) { run + 1 } else { 0 };
+            best = best.max(run);
+        }
+        if best >= needs {
+            out.push(format!(
+                "{at}: narration needs {needs} rows, {best} free rows in a run, yet it is {}",
+                if folded { "folded" } else { "cut" }
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn narration_takes_free_rows_before_it_folds() {
+    let lecture = Lecture::builtin();
+    let all = narration_problems(&lecture, 80, 24);
     assert!(
         all.is_empty(),
         "{} problems:\n{}",
