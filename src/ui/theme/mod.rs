@@ -86,8 +86,9 @@ pub enum Role {
 }
 
 impl Role {
-    /// True for roles that are not read as text (frames, guide lines); they
-    /// need less contrast (WCAG's 3:1 for graphical objects).
+    /// True for roles that are not read as text (frames, guide lines). WCAG
+    /// would let them off with 3:1, but the palettes hold them to the text's
+    /// floor, since a faint frame vanishes on a projector.
     pub fn is_graphic(self) -> bool {
         matches!(self, Role::Border | Role::Guide)
     }
