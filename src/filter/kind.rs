@@ -130,6 +130,31 @@ impl SchemeKind {
         }
     }
 
+    /// [`off_model_reason`](SchemeKind::off_model_reason) in a few words,
+    /// for a screen with no room for the whole sentence.
+    pub fn off_model_brief(self, m: u64) -> String {
+        let m2 = (m as f64) * (m as f64);
+        match self {
+            SchemeKind::Double => format!(
+                "two hashes make only about m^2/2 = {} probe patterns, not m^k",
+                short_count(m2 / 2.0)
+            ),
+            SchemeKind::Enhanced => format!(
+                "still two hashes: about m^2 = {} probe patterns, not m^k",
+                short_count(m2)
+            ),
+            SchemeKind::Independent => {
+                "a 95% interval misses about one run in twenty: try another seed".to_string()
+            }
+        }
+    }
+
+    /// [`hash_wall_reason`](SchemeKind::hash_wall_reason) in a few words.
+    pub fn hash_wall_brief(self, n: u64) -> Option<String> {
+        self.hash_wall(n)
+            .map(|excess| format!("32-bit hashes collide: about n/2^32 = {excess:.3e} more"))
+    }
+
     /// One line naming the 32-bit hash wall at `n` keys, or `None` for the
     /// independent scheme (see [`hash_wall`](SchemeKind::hash_wall)).
     pub fn hash_wall_reason(self, n: u64) -> Option<String> {

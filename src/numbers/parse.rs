@@ -61,7 +61,7 @@ fn parse_decimal(text: &str) -> Option<Decimal> {
             _ => return None,
         }
     }
-    if !seen_digit {
+    if !seen_digit || !grouped_well(body) {
         return None;
     }
     if let Some(exp_text) = exp_text {
@@ -72,6 +72,21 @@ fn parse_decimal(text: &str) -> Option<Decimal> {
         exponent += e;
     }
     Some(Decimal { mantissa, exponent })
+}
+
+/// Whether the thousands commas of a number's whole part, if it has any,
+/// sit every three digits (`479,647,737`), so a field's old grouped text
+/// with more digits run onto it (`479,647,73764`) is refused rather than
+/// read as some other number.
+fn grouped_well(body: &str) -> bool {
+    let whole = body.split('.').next().unwrap_or_default();
+    if !whole.contains(',') {
+        return true;
+    }
+    let digits = |g: &str| g.chars().all(|c| c.is_ascii_digit());
+    let mut groups = whole.split(',');
+    let first = groups.next().unwrap_or_default();
+    (1..=3).contains(&first.len()) && digits(first) && groups.all(|g| g.len() == 3 && digits(g))
 }
 
 /// The multiplier of a count suffix: K (thousand), M (million), G or B
@@ -211,6 +226,7 @@ mod tests {
             ("50000000", 50_000_000),
             ("50_000_000", 50_000_000),
             ("50,000,000", 50_000_000),
+            ("1,000.5k", 1_000_500),
             ("5e7", 50_000_000),
             ("5E7", 50_000_000),
             ("50M", 50_000_000),
@@ -230,7 +246,23 @@ mod tests {
     #[test]
     fn counts_that_are_not() {
         for text in [
-            "", "abc", "-5", "+5", "1.2.3", "M", "e6", "0x10", "5 M M", "1e", "nan",
+            "",
+            "abc",
+            "-5",
+            "+5",
+            "1.2.3",
+            "M",
+            "e6",
+            "0x10",
+            "5 M M",
+            "1e",
+            "nan",
+            "479,647,73764",
+            "1,0",
+            "1234,567",
+            ",5",
+            "5,",
+            "1,,000",
         ] {
             assert_eq!(parse_count(text), Err(NumberError::Malformed), "{text}");
         }

@@ -32,12 +32,22 @@ use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::sync::atomic::AtomicBool;
 
+use super::budget::Budget;
 use super::cancel;
 use super::certified::compare::{MAX_BITS, START_BITS};
 use super::certified::digits::enclose_cancellable;
 use super::certified::{Enclosure, RateKind};
+use super::classic::classic_exact_cancellable;
 use super::error::RateError;
 use super::params::{MAX_K, Params};
+use super::true_rate::true_exact_cancellable;
+
+/// Largest whole fraction (denominator digits) built to settle rates that
+/// agree to [`MAX_BITS`] bits: an exact tie needs a tiny reduced
+/// denominator, so past this it is as good as certain to be no tie.
+const SETTLE_BUDGET: Budget = Budget {
+    max_digits: 100_000,
+};
 
 mod types;
 mod winners;
@@ -219,7 +229,7 @@ impl<'a> Scanner<'a> {
             }
         };
         let ks: Vec<u32> = around.into_iter().filter(|k| range.contains(k)).collect();
-        self.best_among(RateKind::Classic, ks)
+        self.best_among(RateKind::Classic, ks, None)
     }
 
     /// The true winner over `range`: the classic winner's true rate bounds
@@ -251,15 +261,30 @@ impl<'a> Scanner<'a> {
             }
         }
         ks.sort_unstable();
-        self.best_among(RateKind::True, ks)
+        // On an exact tie of true rates the classic winner stands.
+        self.best_among(RateKind::True, ks, Some(centre))
     }
 
     /// Prunes `ks` to the k whose lower end does not exceed the smallest
     /// upper end, refining the survivors until one is left.
-    fn best_among(&mut self, kind: RateKind, mut ks: Vec<u32>) -> Result<KBest, RateError> {
+    /// Exactly equal rates go to `prefer` when it is among them, else to
+    /// the smallest k.
+    fn best_among(
+        &mut self,
+        kind: RateKind,
+        mut ks: Vec<u32>,
+        prefer: Option<u32>,
+    ) -> Result<KBest, RateError> {
         for &k in &ks {
             self.at(kind, k)?;
         }
+        let pick = |tied: Vec<u32>| {
+            let k = prefer.filter(|p| tied.contains(p)).unwrap_or(tied[0]);
+            KBest {
+                k,
+                candidates: vec![k],
+            }
+        };
         loop {
             ks = self.survivors(kind, &ks);
             let entries: Vec<&Entry> = ks
@@ -268,12 +293,19 @@ impl<'a> Scanner<'a> {
                 .collect();
             let exact = entries.iter().all(|e| e.enclosure.is_exact());
             let bits = entries.iter().map(|e| e.bits).min().unwrap_or(MAX_BITS);
-            if ks.len() <= 1 || exact || bits >= MAX_BITS {
-                // Sorted by k; exactly equal rates go to the smaller k.
-                let candidates = if exact { ks[..1].to_vec() } else { ks };
-                return Ok(KBest {
-                    k: candidates[0],
-                    candidates,
+            if ks.len() <= 1 || exact {
+                // Sorted by k; the survivors of exact enclosures are equal.
+                return Ok(pick(ks));
+            }
+            if bits >= MAX_BITS {
+                // Brackets cannot tell an exact tie from a near one; small
+                // shapes are settled by their whole fractions.
+                return Ok(match self.settle_exactly(kind, &ks)? {
+                    Some(tied) => pick(tied),
+                    None => KBest {
+                        k: ks[0],
+                        candidates: ks,
+                    },
                 });
             }
             for &k in &ks {
@@ -282,6 +314,34 @@ impl<'a> Scanner<'a> {
                 self.map(kind).insert(k, refined);
             }
         }
+    }
+
+    /// The k of `ks` whose exact rates are the lowest (several when they
+    /// tie exactly), or `None` when a fraction is over [`SETTLE_BUDGET`].
+    fn settle_exactly(&self, kind: RateKind, ks: &[u32]) -> Result<Option<Vec<u32>>, RateError> {
+        let mut rates = Vec::with_capacity(ks.len());
+        for &k in ks {
+            let p = Params::new(self.m, self.n, k)?;
+            let exact = match kind {
+                RateKind::Classic => classic_exact_cancellable(p, SETTLE_BUDGET, self.flag),
+                RateKind::True => true_exact_cancellable(p, SETTLE_BUDGET, self.flag),
+            };
+            match exact {
+                Ok(r) => rates.push((k, r)),
+                Err(RateError::BudgetExceeded { .. }) => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        }
+        let Some(lowest) = rates.iter().map(|(_, r)| r).min().cloned() else {
+            return Ok(None);
+        };
+        Ok(Some(
+            rates
+                .into_iter()
+                .filter(|(_, r)| *r == lowest)
+                .map(|(k, _)| k)
+                .collect(),
+        ))
     }
 
     fn map_ref(&self, kind: RateKind) -> &BTreeMap<u32, Entry> {

@@ -30,6 +30,8 @@ pub(crate) enum Action {
     ToggleTimer,
     /// Start or stop autoplay (`a`).
     ToggleAutoplay,
+    /// Stop autoplay (any key with no other meaning while it runs).
+    PauseAutoplay,
     /// The lesson notes panel.
     Notes(NotesAction),
     /// The terminal changed size.

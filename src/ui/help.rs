@@ -65,7 +65,8 @@ pub(crate) const PRACTICE_TYPING: &[KeyHelp] = &[
         "letters, digits",
         "the answer, as the exercise asks: 2 yes, T F T",
     ),
-    k("Enter", "check it"),
+    k("Enter", "check it (a right answer stays, selected)"),
+    k("↑ / ↓", "the exercise above or below"),
     k("Esc", "leave the field (then q quits)"),
 ];
 

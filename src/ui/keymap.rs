@@ -62,7 +62,10 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
             Screen::Sandbox => sandbox_key(key).map(Action::Sandbox),
             Screen::Sizing => sizing_key(key).map(Action::Sizing),
             Screen::Practice => practice_key(key).map(Action::Practice),
-        },
+        }
+        // While autoplay runs, a key that does nothing else still stops it:
+        // someone at the keyboard wants to take over.
+        .or_else(|| app.clock.playing().then_some(Action::PauseAutoplay)),
     }
 }
 
@@ -81,7 +84,10 @@ fn typing_key(app: &App, key: KeyEvent) -> Option<Action> {
             Screen::Sizing => Some(Action::Sizing(SizingAction::Select {
                 next: key.code == KeyCode::Down,
             })),
-            Screen::Lecture | Screen::Lab | Screen::Practice => None,
+            Screen::Practice => Some(Action::Practice(PracticeAction::Choose {
+                up: key.code == KeyCode::Up,
+            })),
+            Screen::Lecture | Screen::Lab => None,
         },
         _ => None,
     }

@@ -1,6 +1,7 @@
-//! A one-line text field: the typed text, its stated maximum, and whether
-//! the last thing typed or pasted was cut to fit. Focus is held by the
-//! screen that owns the field.
+//! A one-line text field: the typed text, its stated maximum, whether the
+//! last thing typed or pasted was cut to fit, and whether the text is
+//! selected (so the next key replaces it). Focus is held by the screen
+//! that owns the field.
 
 /// The text of a one-line field.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,6 +13,9 @@ pub(crate) struct TextField {
     max: usize,
     /// True when the last character typed or the last paste did not fit.
     cut: bool,
+    /// True when the whole text is selected: the next character typed or
+    /// pasted replaces it, as in any text box reopened on an old answer.
+    selected: bool,
 }
 
 impl TextField {
@@ -22,6 +26,7 @@ impl TextField {
             name,
             max,
             cut: false,
+            selected: false,
         }
     }
 
@@ -36,6 +41,24 @@ impl TextField {
         &self.text
     }
 
+    /// Selects the whole text, so the next character typed or pasted
+    /// replaces it (Backspace instead edits it from the end).
+    pub(crate) fn select_all(&mut self) {
+        self.selected = !self.text.is_empty();
+    }
+
+    /// True while the whole text is selected.
+    pub(crate) fn is_selected(&self) -> bool {
+        self.selected
+    }
+
+    /// A selected text goes before new input replaces it.
+    fn replace_selection(&mut self) {
+        if std::mem::take(&mut self.selected) {
+            self.text.clear();
+        }
+    }
+
     /// True when nothing has been typed.
     pub(crate) fn is_empty(&self) -> bool {
         self.text.is_empty()
@@ -47,6 +70,7 @@ impl TextField {
         if c.is_control() {
             return;
         }
+        self.replace_selection();
         self.cut = self.text.chars().count() >= self.max;
         if !self.cut {
             self.text.push(c);
@@ -57,6 +81,7 @@ impl TextField {
     /// maximum, the rest dropped (the note says so). Returns true when
     /// something was cut.
     pub(crate) fn paste(&mut self, text: &str) -> bool {
+        self.replace_selection();
         let mut room = self.max.saturating_sub(self.text.chars().count());
         self.cut = false;
         for c in text.chars().filter(|c| !c.is_control()) {
@@ -72,6 +97,7 @@ impl TextField {
 
     /// Removes the last character, if any.
     pub(crate) fn pop(&mut self) {
+        self.selected = false;
         self.text.pop();
         self.cut = false;
     }
@@ -80,6 +106,7 @@ impl TextField {
     pub(crate) fn clear(&mut self) {
         self.text.clear();
         self.cut = false;
+        self.selected = false;
     }
 
     /// "key cut at 256 characters" when the last input did not fit.
@@ -117,6 +144,30 @@ mod tests {
         assert_eq!(f.note().as_deref(), Some("value cut at 3 characters"));
         f.pop();
         assert_eq!(f.note(), None);
+    }
+
+    #[test]
+    fn a_selected_text_is_replaced_by_typing_and_edited_by_backspace() {
+        let mut f = TextField::new("value", 32);
+        f.set_text("479,647,737");
+        f.select_all();
+        assert!(f.is_selected());
+        for c in "64MiB".chars() {
+            f.push(c);
+        }
+        assert_eq!(f.text(), "64MiB");
+        assert!(!f.is_selected());
+        f.select_all();
+        assert!(!f.paste("1.5GB"));
+        assert_eq!(f.text(), "1.5GB");
+        f.select_all();
+        f.pop();
+        assert_eq!(f.text(), "1.5G");
+        f.push('B');
+        assert_eq!(f.text(), "1.5GB");
+        f.clear();
+        f.select_all();
+        assert!(!f.is_selected(), "nothing to select");
     }
 
     #[test]

@@ -90,6 +90,8 @@ fn act(app: &mut App, action: Action) {
         Action::Notes(notes) => app.notes.apply(notes, app.export_dir.as_ref()),
         Action::ToggleTimer => app.clock.shown = !app.clock.shown,
         Action::ToggleAutoplay => app.clock.toggle_autoplay(),
+        // `act` has already paused it, as it does for every request.
+        Action::PauseAutoplay => {}
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
         Action::Lecture(step) => app.lecture.apply(step, app.present),
@@ -168,7 +170,10 @@ fn update_practice(app: &mut App, action: PracticeAction) {
     match action {
         PracticeAction::Choose { up } => practice.select(!up),
         PracticeAction::GoTo(n) => practice.go_to(usize::from(n)),
-        PracticeAction::Focus => practice.focus = true,
+        PracticeAction::Focus => {
+            practice.focus = true;
+            practice.field.select_all();
+        }
         PracticeAction::ToggleHint => practice.toggle_hint(),
         PracticeAction::NewVariant => practice.new_variant(),
     }

@@ -49,5 +49,6 @@ mod rates_reference_large;
 mod rates_scan;
 mod rates_sizing;
 mod rates_solve;
+mod readme;
 mod ui_args;
 mod ui_sizing;

@@ -11,25 +11,33 @@ fn rule(m: u64, n: u64) -> KScan {
     best_k_rule(m, n, &AtomicBool::new(false)).unwrap_or_else(|e| panic!("{m}/{n}: {e}"))
 }
 
-/// The best k of `ks` for both rates from their full fractions, ties to the
-/// smaller k.
+/// The best k of `ks` for both rates from their full fractions: classic
+/// ties go to the smaller k, and a true rate that ties exactly with the
+/// classic winner's leaves the classic winner standing.
 fn brute_force(m: u64, n: u64, ks: std::ops::RangeInclusive<u32>) -> (u32, u32) {
     let mut classic: Option<(u32, BigRational)> = None;
-    let mut truth: Option<(u32, BigRational)> = None;
+    let mut truths: Vec<(u32, BigRational)> = Vec::new();
     for k in ks {
         let r = ExactRates::compute(Params { m, n, k }, Budget::default())
             .unwrap_or_else(|e| panic!("{e}"));
         if classic.as_ref().is_none_or(|(_, b)| r.classic < *b) {
             classic = Some((k, r.classic));
         }
-        if truth.as_ref().is_none_or(|(_, b)| r.true_rate < *b) {
-            truth = Some((k, r.true_rate));
-        }
+        truths.push((k, r.true_rate));
     }
-    match (classic, truth) {
-        (Some(c), Some(t)) => (c.0, t.0),
-        _ => panic!("empty range"),
-    }
+    let classic = classic.expect("a non-empty range").0;
+    let lowest = truths.iter().map(|(_, r)| r).min().expect("a non-empty range");
+    let tied: Vec<u32> = truths
+        .iter()
+        .filter(|(_, r)| r == lowest)
+        .map(|(k, _)| *k)
+        .collect();
+    let truth = if tied.contains(&classic) {
+        classic
+    } else {
+        tied[0]
+    };
+    (classic, truth)
 }
 
 #[test]

@@ -47,9 +47,10 @@ pub(super) fn render(r: &Report) -> String {
     let _ = writeln!(out, "m = {}, n = {}, k = {} ({per_key})", p.m, p.n, p.k);
     let _ = writeln!(
         out,
-        "exact        {} ({} significant digits; {})",
+        "exact        {} ({} significant digit{}; {})",
         with_plain(&r.exact.decimal),
         r.digits,
+        if r.digits == 1 { "" } else { "s" },
         how(&r.exact)
     );
     let reach = match &f.one_in {
@@ -58,14 +59,14 @@ pub(super) fn render(r: &Report) -> String {
         OneIn::Rarer(d) => format!("about 1 in {}", d.scientific()),
     };
     let _ = writeln!(out, "             {reach}");
-    let _ = writeln!(out, "denominator  {} digits", f.denominator_digits);
-    let _ = writeln!(out, "idealised    {}  (1 - e^(-kn/m))^k", idealised_text(r));
     let _ = writeln!(
         out,
-        "difference   {:.6e} absolute, {:.4}% of the exact rate",
-        f.difference.absolute,
-        100.0 * f.difference.relative
+        "denominator  {} digit{}",
+        f.denominator_digits,
+        if f.denominator_digits == 1 { "" } else { "s" }
     );
+    let _ = writeln!(out, "idealised    {}  (1 - e^(-kn/m))^k", idealised_text(r));
+    let _ = writeln!(out, "difference   {}", difference_text(r));
     let _ = writeln!(
         out,
         "true         {}  E[(X/m)^k] ({})",
@@ -88,6 +89,35 @@ fn idealised_text(r: &Report) -> String {
         return format!("{value:.9e}");
     }
     sci_from_ln(ln, 10)
+}
+
+/// Below this relative gap the two doubles compared cannot resolve it.
+const UNRESOLVED_GAP: f64 = 1e-13;
+
+/// "1.249550e-4 absolute, 1.5021% of the exact rate", from the logarithms
+/// where the rates underflow a double, and said plainly where the gap is
+/// below what doubles resolve (it is never negative: the idealised rate
+/// is always the lower).
+fn difference_text(r: &Report) -> String {
+    let f = &r.figures;
+    let d = &f.difference;
+    if d.relative.abs() < UNRESOLVED_GAP {
+        return format!(
+            "under {UNRESOLVED_GAP:e} of the exact rate, finer than the doubles compared can resolve"
+        );
+    }
+    let absolute = if d.absolute != 0.0 {
+        format!("{:.6e}", d.absolute)
+    } else {
+        sci_from_ln(d.relative.ln() + f.classic_ln, 7)
+    };
+    let percent = 100.0 * d.relative;
+    let percent = if percent.abs() >= 1e-3 {
+        format!("{percent:.4}")
+    } else {
+        format!("{percent:.3e}")
+    };
+    format!("{absolute} absolute, {percent}% of the exact rate")
 }
 
 fn undecided(b: &KBest) -> String {

@@ -133,11 +133,14 @@ fn verdict_lines(out: &mut String, a: &SizeAnswer, t: &Target) {
             Solved::Keys => format!("one key more ({})", past.n),
             _ => format!("one bit fewer ({})", past.m),
         };
+        let at_k = match a.k_choice {
+            KChoice::Given => format!("at the same k = {}", past.k),
+            KChoice::Scanned(_) => format!("at its best k = {}", past.k),
+        };
         let _ = writeln!(
             out,
-            "              {step} would miss: {name} {} > {target} at its best k = {}",
+            "              {step} would miss: {name} {} > {target} {at_k}",
             rate_text(&past.rate.decimal),
-            past.k
         );
     }
     if a.by == RateKind::Classic && a.classic_meets == Some(true) {

@@ -69,8 +69,8 @@ fn legend(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let mut spans = Vec::new();
     if lab.gap_view {
-        spans.extend(item(" ⠤⠤", Role::Exact, " exact − idealised  "));
-        spans.extend(item("⠤⠤", Role::True, " true − exact (% of exact)  "));
+        spans.extend(item(" ⠤•", Role::Exact, " exact − idealised  "));
+        spans.extend(item("⠤∘", Role::True, " true − exact (% of exact)  "));
         spans.extend(item("d", Role::Hint, " rates"));
     } else {
         spans.extend(item(" ⠤⠤", Role::Idealised, " idealised  "));
@@ -150,7 +150,14 @@ fn axis(title: &str, bounds: [f64; 2], labels: Vec<String>, theme: &Theme) -> Ax
 
 /// Three labels for a linear axis: both ends and the middle.
 fn linear_labels(low: f64, high: f64) -> Vec<String> {
-    let label = |x: f64| crate::numbers::trim_zeros(&sig(x, 3));
+    // Large counts as 131k, so a tick fits the few columns it has whole.
+    let label = |x: f64| {
+        if (1e4..1e15).contains(&x.abs()) {
+            short_count(x.abs().round() as u64)
+        } else {
+            crate::numbers::trim_zeros(&sig(x, 3))
+        }
+    };
     vec![label(low), label((low + high) / 2.0), label(high)]
 }
 
@@ -528,9 +535,13 @@ fn gap_chart(
     } else {
         1.0
     };
+    // Each gap's points carry its own glyph, as in the legend, so the two
+    // curves differ without colour too.
     let datasets = vec![
         line_set(exact_gap, theme.style(Role::Exact), app.present),
         line_set(true_gap, theme.style(Role::True), app.present),
+        points(exact_gap, Marker::Dot, theme.style(Role::Exact)),
+        points(true_gap, Marker::Custom('∘'), theme.style(Role::True)),
     ];
     Chart::new(datasets)
         .style(theme.base())
@@ -638,5 +649,6 @@ mod tests {
     fn every_axis_has_three_labels() {
         assert_eq!(linear_labels(0.0, 32.0), ["0", "16", "32"]);
         assert_eq!(linear_labels(1.0, 11.0), ["1", "6", "11"]);
+        assert_eq!(linear_labels(0.0, 262_144.0), ["0", "131k", "262k"]);
     }
 }

@@ -100,7 +100,12 @@ fn interval_notes(m: &Measurement) -> Vec<String> {
 }
 
 /// The rows about the measurement at the lab's settings.
-pub(crate) fn measured_rows(lab: &LabState, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+pub(crate) fn measured_rows(
+    lab: &LabState,
+    width: u16,
+    brief: bool,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let key = lab.measure_key();
     let plan = lab.measure_plan();
     let shown = lab.results.measured.shown(&key);
@@ -203,7 +208,9 @@ pub(crate) fn measured_rows(lab: &LabState, width: u16, theme: &Theme) -> Vec<Li
         && let Some(check) = model_check(lab, m)
     {
         let why = match (&check.reason, check.wall_matters()) {
+            (Some(_), _) if brief => Some(lab.scheme.off_model_brief(lab.m)),
             (Some(reason), _) => Some(reason.clone()),
+            (None, true) if brief => lab.scheme.hash_wall_brief(lab.n),
             (None, true) => lab.scheme.hash_wall_reason(lab.n),
             (None, false) => None,
         };
@@ -291,6 +298,12 @@ fn expected_row(
         format!("  expected {} · ", count_like(expected)),
     ];
     let line = |e: &str, verdict: &Span<'static>| {
+        // No separator before a verdict that is not there yet.
+        let e = if verdict.content.is_empty() {
+            e.trim_end_matches(" · ")
+        } else {
+            e
+        };
         Line::from(vec![
             Span::styled(e.to_string(), theme.style(Role::Label)),
             verdict.clone(),

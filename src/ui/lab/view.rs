@@ -36,6 +36,9 @@ struct LabLayout {
     settings: Rect,
     rates: Rect,
     charts: Rect,
+    /// The rates panel's long explanations in their one-line form, so the
+    /// charts keep their rows on a short screen.
+    brief: bool,
 }
 
 fn settings_width(body: Rect) -> u16 {
@@ -49,8 +52,17 @@ pub(crate) fn rates_width(body: Rect) -> u16 {
         .saturating_sub(2)
 }
 
+/// Whether the rates panel must use its brief explanations for the charts
+/// to keep [`CHART_ROWS`] rows of `height`.
+fn brief(app: &App, width: u16, height: u16) -> bool {
+    let rows = rates_lines(app, width, false).len() as u16;
+    rows.max(SETTINGS_ROWS) + 2 + CHART_ROWS > height
+}
+
 fn layout(app: &App, body: Rect) -> LabLayout {
-    let rows = rates_lines(app, rates_width(body)).len() as u16;
+    let width = rates_width(body);
+    let brief = brief(app, width, body.height);
+    let rows = rates_lines(app, width, brief).len() as u16;
     let wanted = rows.max(SETTINGS_ROWS) + 2;
     // The panels take what their rows need and the charts the rest: on a
     // short screen the words come before the pictures.
@@ -66,6 +78,7 @@ fn layout(app: &App, body: Rect) -> LabLayout {
         settings,
         rates,
         charts,
+        brief,
     }
 }
 
@@ -113,7 +126,7 @@ pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
     let body = present_headline(app, body, buf);
     let parts = layout(app, body);
     render_settings(app, parts.settings, buf);
-    render_rates(app, parts.rates, buf);
+    render_rates(app, parts.rates, parts.brief, buf);
     charts::render(app, parts.charts, buf);
 }
 
@@ -146,7 +159,7 @@ fn headline_big(app: &App, rest: Rect) -> Option<Big> {
     if !app.present {
         return None;
     }
-    let panels = rates_lines(app, rates_width(rest)).len() as u16 + 2;
+    let panels = rates_lines(app, rates_width(rest), true).len() as u16 + 2;
     let spare = rest.height.saturating_sub(panels + CHART_ROWS + 4);
     Big::fit(&exact_headline(app)?, rest.width, spare)
 }
@@ -301,18 +314,19 @@ fn rates_title(lab: &LabState, width: u16) -> String {
     .unwrap_or_default()
 }
 
-fn render_rates(app: &App, area: Rect, buf: &mut Buffer) {
+fn render_rates(app: &App, area: Rect, brief: bool, buf: &mut Buffer) {
     let block = panel(rates_title(&app.lab, area.width), &app.theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    Paragraph::new(rates_lines(app, inner.width)).render(inner, buf);
+    Paragraph::new(rates_lines(app, inner.width, brief)).render(inner, buf);
 }
 
-/// The rates panel's lines, each worded or wrapped to fit `width` columns.
-pub(crate) fn rates_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+/// The rates panel's lines, each worded or wrapped to fit `width` columns;
+/// `brief` gives long explanations in one line.
+pub(crate) fn rates_lines(app: &App, width: u16, brief: bool) -> Vec<Line<'static>> {
     let (lab, theme) = (&app.lab, &app.theme);
     let mut lines = formula_rows(lab, width, theme);
-    lines.extend(measured_rows(lab, width, theme));
+    lines.extend(measured_rows(lab, width, brief, theme));
     lines.extend(best_k_rows(lab, width, theme));
     lines.extend(compare_rows(lab, width, theme));
     lines

@@ -91,8 +91,10 @@ impl PracticeState {
         let verdict = self.current().check(&typed);
         if verdict.is_right() {
             self.solved[self.selected] = true;
-            self.focus = false;
         }
+        // The field stays open with the answer selected, so a retry
+        // replaces it and Esc leaves the field rather than the app.
+        self.field.select_all();
         self.checked[self.selected] = Some(Checked { typed, verdict });
     }
 

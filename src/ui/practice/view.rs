@@ -85,7 +85,15 @@ fn render_task(state: &PracticeState, area: Rect, buf: &mut Buffer, theme: &Them
     )];
     lines.extend(styled_wrap(&e.prompt, cols, Role::Text, theme));
     lines.push(Line::default());
-    let field = if state.focus {
+    let field = if state.focus && state.field.is_selected() {
+        // Reversed while selected: the next key replaces the old answer.
+        Span::styled(
+            state.field.text().to_string(),
+            theme
+                .style(Role::Selected)
+                .add_modifier(ratatui::style::Modifier::REVERSED),
+        )
+    } else if state.focus {
         Span::styled(
             format!("{}▏", state.field.text()),
             theme.style(Role::Selected),

@@ -11,7 +11,7 @@ use crate::rates::certified::{CertifiedDigits, RateKind};
 use crate::rates::figures::OneIn;
 use crate::rates::size_inputs::Target;
 use crate::rates::size_report::{Textbook, rate_text, rate_word, target_text};
-use crate::rates::solve::Solved;
+use crate::rates::solve::{KChoice, Solved};
 use crate::ui::sizing::compute::SizingFigures;
 use crate::ui::sizing::fit::{labelled_row, wrapped};
 use crate::ui::sizing::rows::k_choice;
@@ -223,7 +223,11 @@ fn verdict_rows(f: &SizingFigures, target: &Target, pen: &Pen<'_>) -> Vec<Line<'
         rows.extend(pen.sentence(
             &[
                 format!(
-                    "  {step} would miss: {word} {rate} > {t} at its best k = {}",
+                    "  {step} would miss: {word} {rate} > {t} at {} k = {}",
+                    match a.k_choice {
+                        KChoice::Given => "the same",
+                        KChoice::Scanned(_) => "its best",
+                    },
                     past.k
                 ),
                 format!("  {step} would miss: {word} {rate} > {t}"),

@@ -2,6 +2,7 @@
 //! shows its answer instead of text), the rate sized by, and the line that
 //! names a field whose text does not read.
 
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
 use crate::numbers::{format_bytes, grouped};
@@ -176,7 +177,24 @@ fn field_row(
     // What was typed or pasted is shown, never obeyed.
     let text = crate::text::escaped(raw);
     let value = if selected && state.editing {
-        Span::styled(format!("{text:<TEXT$}▏"), theme.style(Role::Selected))
+        let style = theme.style(Role::Selected);
+        if state.field(field).is_selected() {
+            // Reversed while selected: the next key replaces it.
+            let pad = TEXT.saturating_sub(text.chars().count());
+            let head = vec![
+                marker,
+                name,
+                Span::styled(text, style.add_modifier(Modifier::REVERSED)),
+                Span::styled(format!("{:pad$}▏", ""), style),
+            ];
+            let mut with_hint = head.clone();
+            with_hint.push(Span::styled(
+                "  typing replaces it; Backspace edits it",
+                theme.style(Role::Hint),
+            ));
+            return fitted(vec![Line::from(with_hint), Line::from(head)], width);
+        }
+        Span::styled(format!("{text:<TEXT$}▏"), style)
     } else if field == state.unknown {
         Span::styled(
             format!("{:<TEXT$} ", "[ solved ]"),

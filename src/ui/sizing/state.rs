@@ -167,7 +167,8 @@ impl SizingState {
         })
     }
 
-    /// Starts editing; a first character replaces the old text. Editing the
+    /// Starts editing with the old text selected, so what is typed
+    /// replaces it. Editing the
     /// worked-out field makes it an input, filled with its answer, and m is
     /// worked out instead (p when m itself is edited).
     pub(crate) fn edit(&mut self, first: Option<char>) {
@@ -181,9 +182,10 @@ impl SizingState {
             };
         }
         self.editing = true;
+        let field = self.field_mut();
+        // The old text is selected: typing replaces it, Backspace edits it.
+        field.select_all();
         if let Some(c) = first {
-            let field = self.field_mut();
-            field.clear();
             field.push(c);
         }
     }

@@ -74,6 +74,11 @@ fn autoplay_advances_and_any_key_pauses_it() {
     assert_eq!(a.lecture.step, 3);
     update(&mut a, Message::Tick(t0 + Duration::from_secs(200)));
     assert_eq!(a.lecture.step, 3);
+    // A key with no meaning of its own pauses it too.
+    press(&mut a, KeyCode::Char('a'));
+    press(&mut a, KeyCode::Char('x'));
+    update(&mut a, Message::Tick(t0 + Duration::from_secs(400)));
+    assert_eq!(a.lecture.step, 3, "x paused autoplay");
 }
 
 #[test]
@@ -257,6 +262,10 @@ fn every_practice_exercise_is_solved_through_the_keys() {
         h.press(KeyCode::Enter);
         assert!(h.text().contains("✓ right"), "{}: {}", i + 1, h.text());
         assert!(h.text().contains(&format!("{} of 7 solved", i + 1)));
+        // The field stays open after a right answer: Esc leaves it, and
+        // does not leave the app.
+        h.press(KeyCode::Esc);
+        assert!(!h.quit(), "Esc after a right answer only left the field");
     }
     // A variant of exercise 5 replaces the lesson's, unsolved.
     h.press(KeyCode::Char('r'));
@@ -266,4 +275,34 @@ fn every_practice_exercise_is_solved_through_the_keys() {
         "{text}"
     );
     assert!(!h.quit());
+}
+
+#[test]
+fn a_reopened_answer_is_replaced_by_typing_and_the_arrows_move_on() {
+    let frame = FrameConfig {
+        app: AppConfig {
+            screen: Screen::Practice,
+            ..AppConfig::default()
+        },
+        scene: None,
+        step: None,
+        width: 100,
+        height: 30,
+        revealed: false,
+    };
+    let mut h = Headless::with_theme(&frame, Theme::MONO).unwrap();
+    h.press(KeyCode::Enter);
+    h.type_text("3 yes");
+    h.press(KeyCode::Enter);
+    assert!(h.text().contains("✗"), "{}", h.text());
+    // The wrong answer is selected: typing replaces it.
+    h.type_text("2 yes");
+    h.press(KeyCode::Enter);
+    assert!(h.text().contains("✓ right"), "{}", h.text());
+    assert!(!h.text().contains("3 yes2 yes"));
+    // Down goes to exercise 2 with the field still open.
+    h.press(KeyCode::Down);
+    assert!(h.text().contains("Exercise 2 of 7"), "{}", h.text());
+    h.type_text("x");
+    assert!(h.text().contains("answer: x"), "{}", h.text());
 }

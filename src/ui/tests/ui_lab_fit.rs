@@ -70,7 +70,7 @@ fn assert_fits(app: &App, what: &str) -> Vec<String> {
         .iter()
         .map(|&(w, h)| {
             let width = rates_width(body_area(Rect::new(0, 0, w, h), false));
-            for line in rates_lines(app, width) {
+            for line in rates_lines(app, width, false) {
                 let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
                 assert!(
                     line.width() <= usize::from(width),

@@ -249,3 +249,32 @@ fn the_computing_state_lasts_until_the_answer_for_these_fields_arrives() {
     );
     assert!(!app.computing(), "moving the selection asks nothing new");
 }
+
+#[test]
+fn enter_on_the_solved_m_then_typing_replaces_its_text() {
+    let mut app = sizing();
+    app.sizing.selected = SizingField::M;
+    update(&mut app, Action::Sizing(SizingAction::Edit(None)));
+    assert_eq!(app.sizing.field(SizingField::M).text(), "479,647,737");
+    assert!(screen(&app).contains("typing replaces it"));
+    for c in "64MiB".chars() {
+        update(&mut app, Action::Field(FieldAction::Type(c)));
+    }
+    assert_eq!(app.sizing.field(SizingField::M).text(), "64MiB");
+    update(&mut app, Action::Field(FieldAction::Submit));
+    compute_now(&mut app);
+    assert_shows(&screen(&app), &["67.1 MB (64.0 MiB)"]);
+}
+
+#[test]
+fn grouped_text_with_digits_run_onto_it_is_refused() {
+    let mut app = sizing();
+    app.sizing.selected = SizingField::N;
+    update(&mut app, Action::Sizing(SizingAction::Edit(None)));
+    app.sizing.field_mut().set_text("50,000,000");
+    for c in "64".chars() {
+        update(&mut app, Action::Field(FieldAction::Type(c)));
+    }
+    assert_eq!(app.sizing.field(SizingField::N).text(), "50,000,00064");
+    assert!(app.sizing.key().is_err(), "50,000,00064 is not a count");
+}
