@@ -26,7 +26,11 @@ fn brute_force(m: u64, n: u64, ks: std::ops::RangeInclusive<u32>) -> (u32, u32) 
         truths.push((k, r.true_rate));
     }
     let classic = classic.expect("a non-empty range").0;
-    let lowest = truths.iter().map(|(_, r)| r).min().expect("a non-empty range");
+    let lowest = truths
+        .iter()
+        .map(|(_, r)| r)
+        .min()
+        .expect("a non-empty range");
     let tied: Vec<u32> = truths
         .iter()
         .filter(|(_, r)| r == lowest)
