@@ -158,22 +158,7 @@ impl BloomFilter {
 
     /// Walks the probes of `key` in order, stopping at the first 0.
     pub fn query(&self, key: &[u8]) -> QueryReport {
-        let positions = self.positions(key);
-        let mut read = Vec::with_capacity(positions.len());
-        let mut stopped_at = None;
-        for (i, &pos) in positions.iter().enumerate() {
-            let bit = self.bits.get(pos);
-            read.push(bit);
-            if !bit {
-                stopped_at = Some(i);
-                break;
-            }
-        }
-        QueryReport {
-            positions,
-            read,
-            stopped_at,
-        }
+        QueryReport::walk(self.positions(key), |pos| self.bits.get(pos))
     }
 
     /// The answer alone, with no allocation: true means "maybe". Stops

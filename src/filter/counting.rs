@@ -1,8 +1,6 @@
 //! The counting Bloom filter: a 4-bit counter per position instead of a
 //! bit, so keys can be deleted as well as inserted.
 
-use std::fmt;
-
 use super::FilterError;
 use super::bits::{MAX_BITS, zeroed_bytes};
 use super::bloom::{QueryReport, check_hashes};
@@ -34,17 +32,22 @@ pub struct DeleteReport {
 }
 
 /// Why a delete was refused. A refused delete changes nothing.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DeleteError {
     /// A counter the key maps to is zero, so the key was never inserted
     /// (or was already deleted); decrementing the others would erase
     /// evidence of keys that are still present.
+    #[error("counter {position} is 0, so this key was never inserted; nothing deleted")]
     ZeroCounter {
         /// The first probed position whose counter is zero.
         position: u64,
     },
     /// The key's probes hit one position more times than its counter
     /// records, which also proves the key is not in the filter.
+    #[error(
+        "counter {position} is {counter} but the key probes it {probes} times, \
+         so this key was never inserted; nothing deleted"
+    )]
     CounterBelowProbes {
         /// The position.
         position: u64,
@@ -54,28 +57,6 @@ pub enum DeleteError {
         probes: u32,
     },
 }
-
-impl fmt::Display for DeleteError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DeleteError::ZeroCounter { position } => write!(
-                f,
-                "counter {position} is 0, so this key was never inserted; nothing deleted"
-            ),
-            DeleteError::CounterBelowProbes {
-                position,
-                counter,
-                probes,
-            } => write!(
-                f,
-                "counter {position} is {counter} but the key probes it {probes} times, \
-                 so this key was never inserted; nothing deleted"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DeleteError {}
 
 /// A Bloom filter whose cells are 4-bit counters (two per byte), able to
 /// delete keys it holds.
@@ -226,22 +207,7 @@ impl CountingFilter {
 
     /// Walks the probes in order, stopping at the first zero counter.
     pub fn query(&self, key: &[u8]) -> QueryReport {
-        let positions = self.positions(key);
-        let mut read = Vec::with_capacity(positions.len());
-        let mut stopped_at = None;
-        for (i, &pos) in positions.iter().enumerate() {
-            let bit = self.is_set(pos);
-            read.push(bit);
-            if !bit {
-                stopped_at = Some(i);
-                break;
-            }
-        }
-        QueryReport {
-            positions,
-            read,
-            stopped_at,
-        }
+        QueryReport::walk(self.positions(key), |pos| self.is_set(pos))
     }
 
     /// The answer alone: true means "maybe".
@@ -255,6 +221,24 @@ impl CountingFilter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refused_deletes_read_word_for_word() {
+        assert_eq!(
+            DeleteError::ZeroCounter { position: 3 }.to_string(),
+            "counter 3 is 0, so this key was never inserted; nothing deleted"
+        );
+        let e = DeleteError::CounterBelowProbes {
+            position: 5,
+            counter: 1,
+            probes: 2,
+        };
+        assert_eq!(
+            e.to_string(),
+            "counter 5 is 1 but the key probes it 2 times, so this key was never inserted; \
+             nothing deleted"
+        );
+    }
     use crate::filter::Answer;
 
     #[test]

@@ -24,21 +24,12 @@ pub enum SchemeKind {
 }
 
 /// A scheme name that is not one of [`SchemeKind::NAMES`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown probe scheme '{0}': expected one of {names}",
+    names = SchemeKind::NAMES.join(", ")
+)]
 pub struct UnknownScheme(pub String);
-
-impl fmt::Display for UnknownScheme {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown probe scheme '{}': expected one of {}",
-            self.0,
-            SchemeKind::NAMES.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownScheme {}
 
 impl SchemeKind {
     /// Every kind, in the order a switch steps through them.

@@ -43,14 +43,16 @@ pub use probe::ProbeState;
 pub use report::{Answer, InsertReport, ProbeReadout, QueryReport};
 pub use scheme::{Probes, Scheme};
 
-use std::fmt;
+use crate::numbers::{BytesStyle, format_bytes_as};
 
 /// Why a filter could not be built.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum FilterError {
     /// m was 0: a filter needs at least one bit.
+    #[error("m must be at least 1 bit, got 0")]
     ZeroBits,
     /// m was larger than the filter will allocate.
+    #[error("m must be at most {max} bits for a real filter, got {m}")]
     TooManyBits {
         /// The requested number of bits.
         m: u64,
@@ -58,8 +60,10 @@ pub enum FilterError {
         max: u64,
     },
     /// k was 0: a filter needs at least one probe per key.
+    #[error("k must be at least 1, got 0")]
     ZeroHashes,
     /// k was larger than any useful filter needs.
+    #[error("k must be at most {max}, got {k}")]
     TooManyHashes {
         /// The requested number of probes.
         k: u32,
@@ -68,6 +72,10 @@ pub enum FilterError {
     },
     /// The memory for the bits could not be had (an address-space limit,
     /// or a machine that is out of memory).
+    #[error(
+        "cannot allocate {} for a filter of {bits} bits: not enough memory",
+        format_bytes_as(*bytes, BytesStyle::Exact)
+    )]
     OutOfMemory {
         /// The requested number of bits.
         bits: u64,
@@ -76,44 +84,42 @@ pub enum FilterError {
     },
     /// Two filters (or bit arrays) merge only when their m, k and scheme
     /// are the same.
+    #[error("cannot merge two filters unless their m, k and scheme are the same")]
     Incompatible,
 }
 
-impl fmt::Display for FilterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FilterError::ZeroBits => write!(f, "m must be at least 1 bit, got 0"),
-            FilterError::TooManyBits { m, max } => {
-                write!(f, "m must be at most {max} bits for a real filter, got {m}")
-            }
-            FilterError::ZeroHashes => write!(f, "k must be at least 1, got 0"),
-            FilterError::TooManyHashes { k, max } => write!(f, "k must be at most {max}, got {k}"),
-            FilterError::OutOfMemory { bits, bytes } => write!(
-                f,
-                "cannot allocate {} for a filter of {bits} bits: not enough memory",
-                byte_size(*bytes)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_refusal_reads_word_for_word() {
+        let cases = [
+            (FilterError::ZeroBits, "m must be at least 1 bit, got 0"),
+            (
+                FilterError::TooManyBits { m: 9, max: 8 },
+                "m must be at most 8 bits for a real filter, got 9",
             ),
-            FilterError::Incompatible => write!(
-                f,
-                "cannot merge two filters unless their m, k and scheme are the same"
+            (FilterError::ZeroHashes, "k must be at least 1, got 0"),
+            (
+                FilterError::TooManyHashes { k: 9, max: 8 },
+                "k must be at most 8, got 9",
             ),
+            (
+                FilterError::OutOfMemory {
+                    bits: 1 << 32,
+                    bytes: 1 << 29,
+                },
+                "cannot allocate 536870912 bytes = 537 MB (512 MiB) for a filter of \
+                 4294967296 bits: not enough memory",
+            ),
+            (
+                FilterError::Incompatible,
+                "cannot merge two filters unless their m, k and scheme are the same",
+            ),
+        ];
+        for (error, text) in cases {
+            assert_eq!(error.to_string(), text);
         }
     }
-}
-
-impl std::error::Error for FilterError {}
-
-/// A byte count as a reader wants it: the exact number, and MiB or KiB
-/// beside it when it is large ("536870912 bytes (512 MiB)").
-pub fn byte_size(bytes: u64) -> String {
-    const KIB: u64 = 1 << 10;
-    const MIB: u64 = 1 << 20;
-    let unit = if bytes >= MIB {
-        format!(" ({:.0} MiB)", bytes as f64 / MIB as f64)
-    } else if bytes >= KIB {
-        format!(" ({:.0} KiB)", bytes as f64 / KIB as f64)
-    } else {
-        String::new()
-    };
-    format!("{bytes} bytes{unit}")
 }

@@ -47,6 +47,27 @@ pub struct QueryReport {
 }
 
 impl QueryReport {
+    /// Reads `positions` in probe order with `is_set`, stopping at the first
+    /// position that is not set: the one query rule every filter follows,
+    /// whatever its cells hold.
+    pub(crate) fn walk(positions: Vec<u64>, is_set: impl Fn(u64) -> bool) -> QueryReport {
+        let mut read = Vec::with_capacity(positions.len());
+        let mut stopped_at = None;
+        for (i, &pos) in positions.iter().enumerate() {
+            let bit = is_set(pos);
+            read.push(bit);
+            if !bit {
+                stopped_at = Some(i);
+                break;
+            }
+        }
+        QueryReport {
+            positions,
+            read,
+            stopped_at,
+        }
+    }
+
     /// `No` if some probe read 0, otherwise `Maybe`.
     pub fn answer(&self) -> Answer {
         if self.stopped_at.is_some() {

@@ -59,6 +59,22 @@ pub fn best_whole_k(bits: f64) -> f64 {
     }
 }
 
+/// The best k at `m` bits and `n` items by both scans `bloomlab rate` and
+/// the lab use: the classic formula's exact winner and the true rate's,
+/// with the true rate at each (true winner first). `None` when m or n is
+/// not a whole number the rates accept, or a winner could not be proved.
+pub fn real_best(m: f64, n: f64) -> Option<(u32, u32, f64, f64)> {
+    use crate::rates::scan::{Winners, best_k_rule};
+    let whole = |x: f64| (x.is_finite() && x >= 1.0 && x.fract() == 0.0).then_some(x as u64);
+    let (m, n) = (whole(m)?, whole(n)?);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let scan = best_k_rule(m, n, &never).ok()?;
+    let w = Winners::compute(&scan, 10, crate::rates::Budget::default(), None, &never).ok()?;
+    let (classic, truth) = (w.classic?, w.truth?);
+    let at_classic = w.gain.map_or(truth.approx, |g| g.true_at_classic.to_f64());
+    Some((classic.k, truth.k, truth.approx, at_classic))
+}
+
 /// The rate at the (continuous) best k: (1/2)^((m/n) ln 2).
 pub fn eps_at_best_k(bits: f64) -> f64 {
     idealised(bits, 1.0, kopt(bits))
@@ -237,6 +253,17 @@ impl Figures {
             Func::BitsMin => s.bits_min as f64,
             Func::BitsMax => s.bits_max as f64,
             Func::CounterBits => f64::from(s.counter_bits),
+            Func::KScan | Func::KTrue | Func::TrueBest | Func::TrueAtKscan => {
+                match real_best(m, n.unwrap_or(f64::NAN)) {
+                    Some((classic, truth, at_truth, at_classic)) => match call.func {
+                        Func::KScan => f64::from(classic),
+                        Func::KTrue => f64::from(truth),
+                        Func::TrueBest => at_truth,
+                        _ => at_classic,
+                    },
+                    None => f64::NAN,
+                }
+            }
             Func::ProbeN => self.resolve(Arg::Probe, now, Curve::Fill),
             Func::ProbeK => self.resolve(Arg::Probe, now, Curve::K),
             Func::ProbeBits => self.resolve(Arg::Probe, now, Curve::Bits),
@@ -321,6 +348,8 @@ impl Figures {
             | Func::K
             | Func::Set
             | Func::Kbest
+            | Func::KScan
+            | Func::KTrue
             | Func::KMax
             | Func::FillNMax
             | Func::BitsMin
@@ -384,6 +413,16 @@ mod tests {
         assert_eq!(sig(51.2, 2), "51");
         assert_eq!(sig(0.099_97, 2), "0.10");
         assert_eq!(sig(0.5, 2), "0.50");
+    }
+
+    #[test]
+    fn the_lecture_row_is_best_at_three_for_a_real_filter() {
+        // 16 bits, 3 items: the classic scan says 4, the true rate 3.
+        let (classic, truth, at_truth, at_classic) = real_best(16.0, 3.0).expect("proven");
+        assert_eq!((classic, truth), (4, 3));
+        assert_eq!(sig(at_truth, 3), "0.0906");
+        assert_eq!(sig(at_classic, 3), "0.0935");
+        assert_eq!(real_best(16.5, 3.0), None);
     }
 
     #[test]

@@ -80,6 +80,14 @@ pub enum Func {
     BitsMax,
     /// Bits per counter in the counting variant.
     CounterBits,
+    /// The best k at m bits and n items by the classic formula's exact scan.
+    KScan,
+    /// The best k at m bits and n items by the true rate (a real filter's).
+    KTrue,
+    /// The true rate at the true best k.
+    TrueBest,
+    /// The true rate at the classic scan's best k.
+    TrueAtKscan,
     /// Where the fill curve's probe stands (n).
     ProbeN,
     /// Where the k curve's probe stands (k).
@@ -121,6 +129,10 @@ const FUNCS: &[(&str, Func, &[&str], usize)] = &[
     ("bits_min", Func::BitsMin, &[], 0),
     ("bits_max", Func::BitsMax, &[], 0),
     ("counter_bits", Func::CounterBits, &[], 0),
+    ("kscan", Func::KScan, &["n", "m"], 0),
+    ("ktrue", Func::KTrue, &["n", "m"], 0),
+    ("true_best", Func::TrueBest, &["n", "m", "digits"], 3),
+    ("true_at_kscan", Func::TrueAtKscan, &["n", "m", "digits"], 3),
     ("probe_n", Func::ProbeN, &[], 0),
     ("probe_k", Func::ProbeK, &[], 0),
     ("probe_bits", Func::ProbeBits, &[], 0),

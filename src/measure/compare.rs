@@ -14,17 +14,21 @@ use std::sync::atomic::AtomicBool;
 
 use super::config::{MeasureConfig, MeasureError, RunOptions};
 use super::engine::{FilterSeeds, Stop, run_filters};
+use super::model::model_true_rate;
 use super::run::{cancelled, check_counts, measure_one, plan};
 use super::student_t::t_95;
 use super::tally::{FilterCounts, Measurement, Spread, Tally};
 use crate::filter::{BloomFilter, SchemeKind};
-use crate::rates::{Budget, Params, SigDecimal, true_exact_cancellable};
+use crate::rates::{Budget, SigDecimal};
 
 /// Fewest false positives (on the side with more) before a difference can
 /// count as resolved: below it the t interval is not to be trusted.
 const FEWEST_FALSE_POSITIVES: u64 = 10;
-/// Largest true-rate denominator (in digits) worth computing for the
-/// model's gap; past it the gap is left out.
+/// Significant digits of each side's model rate.
+const MODEL_DIGITS: u32 = 12;
+/// Largest true-rate fraction (in denominator digits) worth building to
+/// settle a model rate that sits exactly on a rounding boundary; past it
+/// the model's gap is left out.
 const MODEL_BUDGET: Budget = Budget {
     max_digits: 200_000,
 };
@@ -56,7 +60,8 @@ pub struct KSide {
     pub k: u32,
     /// Its measurement (with its own interval).
     pub measured: Measurement,
-    /// The model's (true) rate at this k, when within its digit budget.
+    /// The model's (true) rate at this k, from certified digits; `None`
+    /// only when they would need a fraction over the comparison's budget.
     pub model_rate: Option<f64>,
 }
 
@@ -246,16 +251,10 @@ fn side_config(cfg: &CompareConfig, k: u32) -> MeasureConfig {
     }
 }
 
-/// The model's true rate for one side, `None` past its digit budget.
+/// The model's true rate for one side, as a double.
 fn model_rate(cfg: &MeasureConfig, cancel: &AtomicBool) -> Result<Option<f64>, MeasureError> {
-    let Ok(params) = Params::new(cfg.m, cfg.n, cfg.k) else {
-        return Ok(None);
-    };
-    match true_exact_cancellable(params, MODEL_BUDGET, cancel) {
-        Ok(exact) => Ok(SigDecimal::from_ratio(&exact, 12).ok().map(|d| d.to_f64())),
-        Err(crate::rates::RateError::Cancelled) => Err(MeasureError::Cancelled),
-        Err(_) => Ok(None),
-    }
+    let digits = model_true_rate(cfg, MODEL_DIGITS, MODEL_BUDGET, cancel)?;
+    Ok(digits.as_ref().map(SigDecimal::to_f64))
 }
 
 /// Both sides' tallies and the spread of the per-filter differences.

@@ -1,6 +1,5 @@
 //! What to measure, how to run it, and why a run can fail.
 
-use std::fmt;
 use std::num::NonZeroUsize;
 use std::sync::atomic::AtomicU64;
 
@@ -73,42 +72,53 @@ impl RunOptions<'_> {
 pub const MAX_THREADS: usize = 64;
 
 /// Why a run produced no result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum MeasureError {
     /// The cancel flag was raised.
+    #[error("measurement cancelled")]
     Cancelled,
     /// The filter could not be built (m or k out of range, or no memory).
-    Filter(FilterError),
+    #[error(transparent)]
+    Filter(#[from] FilterError),
     /// Zero queries per filter: there would be no rate to report.
+    #[error("queries must be at least 1, got 0")]
     NoQueries,
     /// Zero filters: there would be no rate to report.
+    #[error("filters must be at least 1, got 0")]
     NoFilters,
     /// A comparison needs at least two filters to judge its difference by.
+    #[error("filters must be at least 2 to compare two k, got {filters}")]
     TooFewFilters {
         /// The number of filters asked for.
         filters: u64,
     },
 }
 
-impl fmt::Display for MeasureError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MeasureError::Cancelled => write!(f, "measurement cancelled"),
-            MeasureError::Filter(e) => e.fmt(f),
-            MeasureError::NoQueries => write!(f, "queries must be at least 1, got 0"),
-            MeasureError::NoFilters => write!(f, "filters must be at least 1, got 0"),
-            MeasureError::TooFewFilters { filters } => write!(
-                f,
-                "filters must be at least 2 to compare two k, got {filters}"
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_refusal_reads_word_for_word() {
+        let cases = [
+            (MeasureError::Cancelled, "measurement cancelled"),
+            (
+                MeasureError::Filter(FilterError::ZeroHashes),
+                "k must be at least 1, got 0",
             ),
+            (MeasureError::NoQueries, "queries must be at least 1, got 0"),
+            (MeasureError::NoFilters, "filters must be at least 1, got 0"),
+            (
+                MeasureError::TooFewFilters { filters: 1 },
+                "filters must be at least 2 to compare two k, got 1",
+            ),
+        ];
+        for (error, text) in cases {
+            assert_eq!(error.to_string(), text);
         }
-    }
-}
-
-impl std::error::Error for MeasureError {}
-
-impl From<FilterError> for MeasureError {
-    fn from(e: FilterError) -> Self {
-        MeasureError::Filter(e)
+        assert_eq!(
+            MeasureError::from(FilterError::ZeroBits),
+            MeasureError::Filter(FilterError::ZeroBits)
+        );
     }
 }

@@ -14,8 +14,10 @@
 //!   counter ([`RunOptions`]). The result never depends on the threads.
 //! - [`compare_k`] measures two k on the same seeds and says whether their
 //!   difference is resolved.
-//! - [`ModelCheck`] says whether the model's rate sits in the measured
-//!   interval and, when it does not, why (one line for a screen).
+//! - [`model_true_rate`] gives the model's (true) rate from certified
+//!   digits, at any shape a real filter can have; [`ModelCheck`] says
+//!   whether it sits in the measured interval and, when it does not, why
+//!   (one line for a screen).
 
 pub mod compare;
 pub mod config;
@@ -33,7 +35,7 @@ pub use crate::filter::SchemeKind;
 pub use compare::{CompareConfig, CompareProgress, Comparison, KSide, compare_k};
 pub use config::{MAX_THREADS, MeasureConfig, MeasureError, RunOptions};
 pub use interval::{Interval, IntervalMethod, rate_interval};
-pub use model::ModelCheck;
+pub use model::{ModelCheck, model_true_rate};
 pub use run::{Progress, measure, measure_with_options, measure_with_progress};
 pub use student_t::t_95;
 pub use tally::{FilterCounts, Measurement};

@@ -1,9 +1,14 @@
-//! Does the measurement agree with the model? And if not, why not, in one
-//! line a screen can show.
+//! The model's rate of a measured shape, whether the measurement agrees
+//! with it, and if not, why not, in one line a screen can show.
 
+use std::sync::atomic::AtomicBool;
+
+use super::config::{MeasureConfig, MeasureError};
 use super::interval::IntervalMethod;
 use super::tally::Measurement;
 use crate::filter::SchemeKind;
+use crate::rates::certified::{RateKind, certified_digits_cancellable};
+use crate::rates::{Budget, Params, RateError, SigDecimal};
 
 /// The line for a measured interval that misses the model's rate by chance.
 pub const CHANCE_REASON: &str = "a 95% interval misses the rate it estimates in about one run \
@@ -16,6 +21,29 @@ pub const ONE_FILTER_REASON: &str = "one filter's rate follows its own fill, abo
 /// The hash wall counts as worth naming once it adds this share of the
 /// model's rate.
 const WALL_NOTABLE: f64 = 0.01;
+
+/// The model's (true) rate at `cfg`'s m, n and k, to `digits` certified significant digits: the digits long division of the
+/// exact fraction would give, found at any size without building it.
+///
+/// `budget` bounds only the fraction built when the rate may sit exactly on
+/// a rounding boundary; `None` when that fraction is over it, or when the
+/// shape is outside the exact arithmetic. Stops with
+/// [`MeasureError::Cancelled`] soon after `cancel` is set.
+pub fn model_true_rate(
+    cfg: &MeasureConfig,
+    digits: u32,
+    budget: Budget,
+    cancel: &AtomicBool,
+) -> Result<Option<SigDecimal>, MeasureError> {
+    let Ok(params) = Params::new(cfg.m, cfg.n, cfg.k) else {
+        return Ok(None);
+    };
+    match certified_digits_cancellable(params, RateKind::True, digits, budget, cancel) {
+        Ok(certified) => Ok(Some(certified.decimal)),
+        Err(RateError::Cancelled) => Err(MeasureError::Cancelled),
+        Err(_) => Ok(None),
+    }
+}
 
 /// How a measurement compares with the model's (true) rate.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,6 +112,25 @@ impl ModelCheck {
 mod tests {
     use super::*;
     use crate::measure::{Interval, IntervalMethod};
+    use crate::rates::true_exact;
+
+    /// A cancel flag that stays down.
+    fn never() -> AtomicBool {
+        AtomicBool::new(false)
+    }
+
+    /// A run's configuration with only its shape mattering.
+    fn shape(m: u64, n: u64, k: u32) -> MeasureConfig {
+        MeasureConfig {
+            m,
+            n,
+            k,
+            queries: 1,
+            filters: 1,
+            seed: 1,
+            scheme: SchemeKind::Independent,
+        }
+    }
 
     fn measured(rate: f64, low: f64, high: f64, method: IntervalMethod) -> Measurement {
         Measurement {
@@ -136,5 +183,43 @@ mod tests {
         let low = measured(0.0070, 0.0068, 0.0072, IntervalMethod::BetweenFilters);
         let check = ModelCheck::new(SchemeKind::Double, 160, 16, &low, 0.00865);
         assert_eq!(check.reason.as_deref(), Some(CHANCE_REASON));
+    }
+
+    #[test]
+    fn the_model_rate_matches_long_division_where_the_fraction_fits() {
+        let rate = model_true_rate(&shape(160, 16, 7), 10, Budget::default(), &never());
+        let exact = true_exact(
+            Params {
+                m: 160,
+                n: 16,
+                k: 7,
+            },
+            Budget::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let long_division = SigDecimal::from_ratio(&exact, 10).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rate, Ok(Some(long_division)));
+    }
+
+    #[test]
+    fn the_model_rate_reaches_shapes_whose_fraction_is_over_budget() {
+        // 10 bits per key at 10^8 keys: the true rate's denominator would
+        // have about 6.3 * 10^9 digits, far over the default budget.
+        let p = Params::new(1_000_000_000, 100_000_000, 7).unwrap_or_else(|e| panic!("{e}"));
+        assert!(true_exact(p, Budget::default()).is_err());
+        let rate = model_true_rate(&shape(p.m, p.n, p.k), 10, Budget::default(), &never())
+            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|| panic!("no rate"));
+        // The idealised (1 - e^-0.7)^7 is 8.1934e-3; the true rate lies a
+        // hair above it at this size.
+        let v = rate.to_f64();
+        assert!(v > 8.19e-3 && v < 8.20e-3, "{}", rate.scientific());
+    }
+
+    #[test]
+    fn the_model_rate_stops_when_cancelled() {
+        let raised = AtomicBool::new(true);
+        let rate = model_true_rate(&shape(160, 16, 7), 10, Budget::default(), &raised);
+        assert_eq!(rate, Err(MeasureError::Cancelled));
     }
 }

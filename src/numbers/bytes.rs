@@ -1,10 +1,17 @@
 //! Memory sizes: reading `64MiB` or `1.5GB` as bytes, and writing a byte
-//! count in the unit that reads best. The one place for this formatting,
-//! shared by `bloomlab size` and (later) the Sizing screen.
+//! count in the unit that reads best. The one place for either: `size`,
+//! `measure`'s refusals, the Sizing screen and the lab all write bytes
+//! through [`format_bytes_as`].
 
 use num_rational::BigRational;
 
+use super::format::grouped;
 use super::parse::{NumberError, exact_decimal};
+
+/// Bytes in a megabyte (decimal).
+pub const MB: f64 = 1_000_000.0;
+/// Bytes in a mebibyte (binary).
+pub const MIB: f64 = 1_048_576.0;
 
 /// The multiplier of a memory unit: B, KB, MB, GB, TB (powers of 1000) and
 /// KiB, MiB, GiB, TiB (powers of 1024), in any case; `None` for no unit.
@@ -42,22 +49,55 @@ pub fn parse_bytes(text: &str) -> Result<u64, NumberError> {
     u64::try_from(value.to_integer()).map_err(|_| NumberError::TooLarge)
 }
 
+/// How [`format_bytes_as`] writes a byte count of a thousand or more
+/// (below that every style writes just the bytes: `999 bytes`, `1 byte`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BytesStyle {
+    /// The decimal unit that reads best with its binary counterpart beside
+    /// it: `59.9 MB (57.1 MiB)`.
+    Units,
+    /// The binary figure alone, the lesson's unit: `57.1 MiB`.
+    Binary,
+    /// The exact count, then the units: `59906615 bytes = 59.9 MB (57.1 MiB)`.
+    Exact,
+    /// The same with the count's thousands grouped:
+    /// `59,906,615 bytes = 59.9 MB (57.1 MiB)`.
+    ExactGrouped,
+}
+
 /// A byte count in the decimal unit that reads best, with its binary
 /// counterpart beside it: `59.9 MB (57.1 MiB)`, `1.50 KB (1.46 KiB)`;
 /// under a thousand bytes, just the bytes.
 pub fn format_bytes(bytes: u64) -> String {
+    format_bytes_as(bytes, BytesStyle::Units)
+}
+
+/// A byte count written in `style`. The unit is the largest decimal one the
+/// count reaches (KB to PB), the binary figure is in its counterpart (KiB to
+/// PiB), and each figure has three significant digits.
+pub fn format_bytes_as(bytes: u64, style: BytesStyle) -> String {
     const TIERS: [(&str, &str, f64, f64); 5] = [
         ("PB", "PiB", 1e15, 1_125_899_906_842_624.0),
         ("TB", "TiB", 1e12, 1_099_511_627_776.0),
         ("GB", "GiB", 1e9, 1_073_741_824.0),
-        ("MB", "MiB", 1e6, 1_048_576.0),
+        ("MB", "MiB", MB, MIB),
         ("KB", "KiB", 1e3, 1024.0),
     ];
     let b = bytes as f64;
-    match TIERS.iter().find(|t| b >= t.2) {
-        Some(&(dec, bin, d, i)) => format!("{} {dec} ({} {bin})", three(b / d), three(b / i)),
-        None if bytes == 1 => "1 byte".to_string(),
-        None => format!("{bytes} bytes"),
+    let Some(&(dec, bin, d, i)) = TIERS.iter().find(|t| b >= t.2) else {
+        return if bytes == 1 {
+            "1 byte".to_string()
+        } else {
+            format!("{bytes} bytes")
+        };
+    };
+    let binary = format!("{} {bin}", three(b / i));
+    let units = format!("{} {dec} ({binary})", three(b / d));
+    match style {
+        BytesStyle::Units => units,
+        BytesStyle::Binary => binary,
+        BytesStyle::Exact => format!("{bytes} bytes = {units}"),
+        BytesStyle::ExactGrouped => format!("{} bytes = {units}", grouped(bytes)),
     }
 }
 
@@ -108,5 +148,28 @@ mod tests {
         assert_eq!(format_bytes(1), "1 byte");
         assert_eq!(format_bytes(125_000_000_000), "125 GB (116 GiB)");
         assert_eq!(format_bytes(9_000_000_000_000_000), "9.00 PB (7.99 PiB)");
+    }
+
+    #[test]
+    fn every_style_of_one_count() {
+        let styles = [
+            (BytesStyle::Units, "59.9 MB (57.1 MiB)"),
+            (BytesStyle::Binary, "57.1 MiB"),
+            (BytesStyle::Exact, "59906615 bytes = 59.9 MB (57.1 MiB)"),
+            (
+                BytesStyle::ExactGrouped,
+                "59,906,615 bytes = 59.9 MB (57.1 MiB)",
+            ),
+        ];
+        for (style, text) in styles {
+            assert_eq!(format_bytes_as(59_906_615, style), text);
+            assert_eq!(format_bytes_as(20, style), "20 bytes");
+            assert_eq!(format_bytes_as(1, style), "1 byte");
+        }
+        // A real filter's largest allocation, as `measure` refuses it.
+        assert_eq!(
+            format_bytes_as(1 << 29, BytesStyle::Exact),
+            "536870912 bytes = 537 MB (512 MiB)"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! Numbers as text: significant digits, thousands separators, trailing
-//! zeros, short counts and byte sizes. Every screen, command and lecture
-//! line formats through here, so one number reads the same everywhere.
+//! zeros and short counts (byte sizes are in [`super::bytes`]). Every
+//! screen, command and lecture line formats through here, so one number
+//! reads the same everywhere.
 
 use std::ops::Range;
 
@@ -162,53 +163,6 @@ pub fn short_count(v: u64) -> String {
     grouped(v)
 }
 
-/// Bytes in a megabyte (decimal).
-pub const MB: f64 = 1_000_000.0;
-/// Bytes in a mebibyte (binary).
-pub const MIB: f64 = 1_048_576.0;
-
-/// A byte count in decimal megabytes and binary mebibytes, one decimal
-/// below 100 (`59.9 MB`, `57.1 MiB`); the lesson's "57 MB" is really MiB.
-pub fn megabytes(bytes: u64) -> (String, String) {
-    let b = bytes as f64;
-    (
-        format!("{} MB", one_decimal_below_100(b / MB)),
-        format!("{} MiB", one_decimal_below_100(b / MIB)),
-    )
-}
-
-/// A size in the largest decimal unit that keeps it at or above 1:
-/// `4.7 GB`, `640 kB`, `512 B`.
-pub fn human_bytes(bytes: f64) -> String {
-    const UNITS: [&str; 6] = ["B", "kB", "MB", "GB", "TB", "PB"];
-    let mut v = bytes;
-    let mut unit = 0;
-    while v >= 1000.0 && unit + 1 < UNITS.len() {
-        v /= 1000.0;
-        unit += 1;
-    }
-    format!("{} {}", one_decimal_below_100(v), UNITS[unit])
-}
-
-/// A megabyte figure for a report: one decimal from 1 up, three
-/// significant digits below, so a tiny filter does not read "0.0 MB".
-pub fn megabyte_figure(x: f64) -> String {
-    if x >= 1.0 || x == 0.0 {
-        format!("{x:.1}")
-    } else {
-        let decimals = (2.0 - x.log10().floor()).clamp(1.0, 12.0) as usize;
-        format!("{x:.decimals$}")
-    }
-}
-
-fn one_decimal_below_100(v: f64) -> String {
-    if v < 100.0 {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.0}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,16 +242,5 @@ mod tests {
         assert_eq!(short_count(999_999_999_999), "1.00T");
         assert_eq!(short_count(12_345), "12.3k");
         assert_eq!(short_count(u64::MAX), "1.84e19");
-    }
-
-    #[test]
-    fn bytes_both_ways() {
-        let (mb, mib) = megabytes(59_906_615);
-        assert_eq!(mb, "59.9 MB");
-        assert_eq!(mib, "57.1 MiB");
-        assert_eq!(human_bytes(3.2e9), "3.2 GB");
-        assert_eq!(megabyte_figure(59.906615), "59.9");
-        assert_eq!(megabyte_figure(0.000001), "0.00000100");
-        assert_eq!(megabyte_figure(0.0123), "0.0123");
     }
 }

@@ -1,14 +1,19 @@
 //! The ways a rate computation can refuse or stop.
 
-use std::fmt;
-
 use crate::numbers::grouped;
 
 /// Why a rate could not be computed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RateError {
     /// The exact result would be larger than the digit budget allows, so the
     /// work was refused before it started.
+    #[error(
+        "the {what} would have {} digits, over the budget of {} digits; \
+         raise the digit budget (Budget::max_digits) to at least {} to compute it",
+        grouped(*digits),
+        grouped(*limit),
+        grouped(*digits)
+    )]
     BudgetExceeded {
         /// What would have been too large, e.g. "classic rate denominator".
         what: &'static str,
@@ -18,6 +23,7 @@ pub enum RateError {
         limit: u64,
     },
     /// A parameter was outside the range the arithmetic accepts.
+    #[error("{name} = {value} is out of range; allowed: {range}")]
     InvalidParams {
         /// The parameter's name, e.g. "m".
         name: &'static str,
@@ -27,33 +33,9 @@ pub enum RateError {
         range: &'static str,
     },
     /// The caller raised the cancel flag before the work finished.
+    #[error("the computation was cancelled")]
     Cancelled,
 }
-
-impl fmt::Display for RateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RateError::BudgetExceeded {
-                what,
-                digits,
-                limit,
-            } => write!(
-                f,
-                "the {what} would have {} digits, over the budget of {} digits; \
-                 raise the digit budget (Budget::max_digits) to at least {} to compute it",
-                grouped(*digits),
-                grouped(*limit),
-                grouped(*digits),
-            ),
-            RateError::InvalidParams { name, value, range } => {
-                write!(f, "{name} = {value} is out of range; allowed: {range}")
-            }
-            RateError::Cancelled => f.write_str("the computation was cancelled"),
-        }
-    }
-}
-
-impl std::error::Error for RateError {}
 
 #[cfg(test)]
 mod tests {
@@ -70,6 +52,25 @@ mod tests {
         assert!(text.contains("5,000,001 digits"), "{text}");
         assert!(text.contains("budget of 5,000,000"), "{text}");
         assert!(text.contains("raise"), "{text}");
+    }
+
+    #[test]
+    fn every_message_reads_word_for_word() {
+        let e = RateError::BudgetExceeded {
+            what: "true rate denominator",
+            digits: 12_345_678,
+            limit: 5_000_000,
+        };
+        assert_eq!(
+            e.to_string(),
+            "the true rate denominator would have 12,345,678 digits, over the budget of \
+             5,000,000 digits; raise the digit budget (Budget::max_digits) to at least \
+             12,345,678 to compute it"
+        );
+        assert_eq!(
+            RateError::Cancelled.to_string(),
+            "the computation was cancelled"
+        );
     }
 
     #[test]

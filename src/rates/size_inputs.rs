@@ -30,6 +30,17 @@ pub enum InputField {
 }
 
 impl InputField {
+    /// The letter the input is known by in messages: memory, like bits,
+    /// is `m`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            InputField::Keys => "n",
+            InputField::Target => "p",
+            InputField::Bits | InputField::Memory => "m",
+            InputField::Hashes => "k",
+        }
+    }
+
     /// What the input may be, in full (the command line's error lines).
     pub fn allowed(self) -> &'static str {
         match self {
@@ -58,32 +69,19 @@ impl InputField {
 }
 
 /// Text that does not read as the input it was typed for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} must be {}, got '{}'",
+    field.letter(),
+    field.allowed(),
+    crate::text::escaped(got)
+)]
 pub struct InputError {
     /// The input.
     pub field: InputField,
     /// The text as given.
     pub got: String,
 }
-
-impl std::fmt::Display for InputError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} must be {}, got '{}'",
-            match self.field {
-                InputField::Keys => "n",
-                InputField::Target => "p",
-                InputField::Bits | InputField::Memory => "m",
-                InputField::Hashes => "k",
-            },
-            self.field.allowed(),
-            crate::text::escaped(&self.got)
-        )
-    }
-}
-
-impl std::error::Error for InputError {}
 
 fn refuse(field: InputField, text: &str) -> InputError {
     InputError {

@@ -4,9 +4,11 @@
 //! target p needs `-ln p / (ln 2)^2` bits per key, and then `(m/n) ln 2`
 //! hash positions, rounded to a whole number.
 //!
-//! Sizing itself is a handful of float operations; the exact rate at the
-//! chosen size can take seconds or be far over budget, so it is a separate
-//! call ([`Sizing::exact_rate`]) that a caller runs where it can afford to.
+//! Sizing itself is a handful of float operations. The exact rate at the
+//! chosen size is not part of it: `size` and the Sizing screen take its
+//! certified digits ([`super::size_report`]), and [`Sizing::exact_rate`]
+//! builds the full fraction, which can take seconds or be far over budget,
+//! for a caller that can afford it.
 
 use std::sync::atomic::AtomicBool;
 
@@ -18,10 +20,7 @@ use super::error::RateError;
 use super::idealised::idealised;
 use super::params::{MAX_M, MAX_N, Params};
 
-/// Bytes in a megabyte (decimal).
-pub const MB: f64 = 1_000_000.0;
-/// Bytes in a mebibyte (binary).
-pub const MIB: f64 = 1_048_576.0;
+use crate::numbers::{MB, MIB};
 
 /// A filter sized for `n` keys at a target false-positive rate.
 #[derive(Debug, Clone, PartialEq)]

@@ -18,6 +18,8 @@ pub(crate) enum Action {
     GoTo(Screen),
     /// Open or close the help overlay.
     ToggleHelp,
+    /// Turn the open overlay to its page on what the lab's numbers mean.
+    HelpNumbers,
     /// Close the message on show (a refused entry), without quitting.
     Dismiss,
     /// Switch to the next palette (`t`).
@@ -184,6 +186,13 @@ pub(crate) enum LabAction {
     /// Charts of the exact rate's gap to the idealised one, or of the
     /// rates themselves (`d`).
     ToggleGapView,
+    /// The predict switch (`P`): a slider move hides the rates until the
+    /// best k is guessed.
+    TogglePredict,
+    /// Start typing a guess for the best k, optionally with its first digit.
+    StartGuess(Option<char>),
+    /// Start the seed's rehearsal, or move it one step on (`R`).
+    Rehearse,
 }
 
 /// Which sandbox setting the arrows move.

@@ -22,6 +22,9 @@ pub struct App {
     pub(crate) screen: Screen,
     /// True while the `?` overlay is open.
     pub(crate) show_help: bool,
+    /// The overlay shows its second page, what the lab's numbers mean,
+    /// instead of the keys.
+    pub(crate) help_numbers: bool,
     /// Set when the user asked to leave.
     pub(crate) quit: bool,
     /// The last known terminal size (columns, rows), for mouse hit tests.
@@ -87,6 +90,7 @@ impl App {
         App {
             screen,
             show_help: false,
+            help_numbers: false,
             quit: false,
             size: (80, 24),
             theme,
@@ -162,7 +166,7 @@ impl App {
     pub(crate) fn has_message(&self) -> bool {
         match self.screen {
             Screen::Lecture => self.lecture.goto_error.is_some(),
-            Screen::Lab => self.lab.edit_error.is_some(),
+            Screen::Lab => self.lab.edit_error.is_some() || self.lab.predict.error.is_some(),
             Screen::Sandbox | Screen::Sizing | Screen::Practice => false,
         }
     }
@@ -186,7 +190,7 @@ impl App {
         }
         match self.screen {
             Screen::Lecture => self.lecture.goto.is_some() || self.lecture.guess_field.is_some(),
-            Screen::Lab => self.lab.editing.is_some(),
+            Screen::Lab => self.lab.editing.is_some() || self.lab.predict.field.is_some(),
             Screen::Sandbox => self.sandbox.focus.is_some(),
             Screen::Sizing => self.sizing.editing,
             Screen::Practice => self.practice.focus,

@@ -112,6 +112,18 @@ impl Headless {
         self.app.quit
     }
 
+    /// The state inside, to look at, for the app's own tests.
+    #[cfg(test)]
+    pub(crate) fn app(&self) -> &App {
+        &self.app
+    }
+
+    /// The state inside, to change, for the app's own tests.
+    #[cfg(test)]
+    pub(crate) fn app_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+
     /// The state inside, for the app's own tests.
     #[cfg(test)]
     pub(crate) fn into_app(self) -> App {

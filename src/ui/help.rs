@@ -77,18 +77,56 @@ pub(crate) const LECTURE_TYPING: &[KeyHelp] = &[
     k("Esc", "cancel"),
 ];
 
-/// Lab keys.
+/// Lab keys. The overlay's column is narrow at 80 columns, so each does
+/// its job in a line or two.
 pub(crate) const LAB: &[KeyHelp] = &[
     k("↑ / ↓", "choose a slider"),
-    k("← →, Shift+← →", "small step, big step (halve, double)"),
-    k("Enter, a digit", "type a value (Esc cancels)"),
-    k("l", "lock bits per key while m or n moves"),
+    k("←→, Shift+←→", "small step, big step (halve, double)"),
+    k("Enter, digit", "type a value (Esc cancels)"),
+    k("l", "lock bits per key (m/n)"),
     k("s", "next probe scheme"),
     k("r", "reseed the measurement"),
     k("m", "measure a long run now (again: stop)"),
-    k("c", "measure the classic and true best k"),
-    k("d", "charts: gaps between the rates"),
-    k("mouse", "click or drag a slider track"),
+    k("c", "measure both best k's"),
+    k("d", "charts: the rates' gaps"),
+    k("P", "hide the rates till you guess k"),
+    k("R", "the seed's rehearsal (again: next step)"),
+    k("mouse", "click/drag a slider"),
+];
+
+/// The lab overlay's second page (`?` again): what each kind of figure
+/// in the rates panel is.
+pub(crate) const NUMBERS: &[KeyHelp] = &[
+    k(
+        "exact",
+        "the textbook formula as a big-integer fraction, printed digit by digit: no rounding, but it takes a query's k bits as independent",
+    ),
+    k(
+        "idealised",
+        "(1 - e^(-kn/m))^k in floating point, the usual approximation: it depends on k and m/n only and sits a little below exact",
+    ),
+    k(
+        "true",
+        "E[(X/m)^k], X the bits set: what independent hashes really give, with the bits' dependence counted; never below exact",
+    ),
+    k(
+        "measured",
+        "false positives counted on filters built here, never-inserted keys queried; the 95% interval says how far to trust the count",
+    ),
+];
+
+/// True when the overlay on show is the lab's key page, which turns to
+/// the page on its numbers with `?`.
+pub(crate) fn has_numbers_page(app: &App) -> bool {
+    app.screen == Screen::Lab && !app.help_numbers
+}
+
+/// Keys while typing a guess for the best k in the lab.
+pub(crate) const GUESS_TYPING: &[KeyHelp] = &[
+    k("digits", "your guess for the best k"),
+    k("Backspace", "erase"),
+    k("Enter", "check it: the rates come back"),
+    k("Esc", "cancel (the rates stay hidden)"),
 ];
 
 /// Sandbox keys while browsing.
@@ -164,6 +202,7 @@ pub(crate) fn screen_keys(app: &App) -> &'static [KeyHelp] {
         Screen::Lecture => LECTURE,
         Screen::Practice if app.typing() => PRACTICE_TYPING,
         Screen::Practice => PRACTICE,
+        Screen::Lab if app.lab.predict.field.is_some() => GUESS_TYPING,
         Screen::Lab if app.typing() => FIELD_TYPING,
         Screen::Lab => LAB,
         Screen::Sandbox if app.typing() => SANDBOX_TYPING,
@@ -198,7 +237,13 @@ pub(crate) fn footer(app: &App) -> String {
 fn footer_for(app: &App, screen: Screen) -> &'static str {
     match screen {
         Screen::Lecture => "",
+        Screen::Lab if app.lab.predict.field.is_some() => {
+            "type your guess for the best k · Enter check · Esc cancel"
+        }
         Screen::Lab if app.typing() => "type a value · Enter accept · Esc cancel",
+        Screen::Lab if app.lab.predict.hides() => {
+            "digits guess the best k · ←→ adjust · P predict off · R rehearsal · ? help"
+        }
         Screen::Lab => {
             "↑↓ choose · ←→ adjust · < > big · Enter type · l lock · s scheme · r reseed"
         }

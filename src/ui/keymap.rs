@@ -29,7 +29,11 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
         return Some(Action::Suspend);
     }
     if app.show_help {
-        // Any key closes the overlay; it never acts underneath.
+        // On the lab's key page `?` turns to the page on its numbers; any
+        // other key closes the overlay, which never acts underneath.
+        if crate::ui::help::has_numbers_page(app) && key.code == KeyCode::Char('?') {
+            return Some(Action::HelpNumbers);
+        }
         return Some(Action::ToggleHelp);
     }
     if app.notes.open {
@@ -58,7 +62,7 @@ pub(crate) fn key_to_action(app: &App, key: KeyEvent) -> Option<Action> {
         KeyCode::Char('a') => Some(Action::ToggleAutoplay),
         _ => match app.screen {
             Screen::Lecture => lecture_key(key).map(Action::Lecture),
-            Screen::Lab => lab_key(key).map(Action::Lab),
+            Screen::Lab => lab_key(app, key).map(Action::Lab),
             Screen::Sandbox => sandbox_key(key).map(Action::Sandbox),
             Screen::Sizing => sizing_key(key).map(Action::Sizing),
             Screen::Practice => practice_key(key).map(Action::Practice),
@@ -131,9 +135,13 @@ fn lecture_key(key: KeyEvent) -> Option<LectureAction> {
     })
 }
 
-fn lab_key(key: KeyEvent) -> Option<LabAction> {
+fn lab_key(app: &App, key: KeyEvent) -> Option<LabAction> {
     let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+    // While the rates hide, what is typed is the guess, not a slider value.
+    let guessing = app.lab.predict.hides();
     Some(match key.code {
+        KeyCode::Enter if guessing => LabAction::StartGuess(None),
+        KeyCode::Char(c) if guessing && c.is_ascii_digit() => LabAction::StartGuess(Some(c)),
         KeyCode::Up => LabAction::SelectPrev,
         KeyCode::Down => LabAction::SelectNext,
         KeyCode::Left => LabAction::Adjust {
@@ -160,6 +168,8 @@ fn lab_key(key: KeyEvent) -> Option<LabAction> {
         KeyCode::Char('m') => LabAction::ToggleMeasure,
         KeyCode::Char('c') => LabAction::Compare,
         KeyCode::Char('d') => LabAction::ToggleGapView,
+        KeyCode::Char('P') => LabAction::TogglePredict,
+        KeyCode::Char('R') => LabAction::Rehearse,
         _ => return None,
     })
 }

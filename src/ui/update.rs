@@ -78,10 +78,15 @@ fn act(app: &mut App, action: Action) {
         Action::NextScreen => switch_to(app, app.screen.next()),
         Action::PrevScreen => switch_to(app, app.screen.prev()),
         Action::GoTo(screen) => switch_to(app, screen),
-        Action::ToggleHelp => app.show_help = !app.show_help,
+        Action::ToggleHelp => {
+            app.show_help = !app.show_help;
+            app.help_numbers = false;
+        }
+        Action::HelpNumbers => app.help_numbers = true,
         Action::Dismiss => {
             app.lecture.goto_error = None;
             app.lab.edit_error = None;
+            app.lab.predict.error = None;
         }
         Action::CycleTheme => app.theme = app.theme.next(),
         Action::TogglePresent => app.present = !app.present,
@@ -105,16 +110,19 @@ fn act(app: &mut App, action: Action) {
 /// Leaving a screen drops focus from its fields, so letters act again on return.
 fn switch_to(app: &mut App, screen: Screen) {
     app.lab.editing = None;
+    app.lab.predict.cancel();
     app.sandbox.focus = None;
     app.sizing.editing = false;
     app.practice.focus = false;
     app.show_help = false;
+    app.help_numbers = false;
     app.screen = screen;
 }
 
 fn update_lab(app: &mut App, action: LabAction) {
     let lab = &mut app.lab;
     lab.edit_error = None;
+    let before = lab.values();
     match action {
         LabAction::SelectPrev => lab.selected = neighbour(lab.selected, &LabSlider::ALL, false),
         LabAction::SelectNext => lab.selected = neighbour(lab.selected, &LabSlider::ALL, true),
@@ -136,7 +144,13 @@ fn update_lab(app: &mut App, action: LabAction) {
         LabAction::ToggleMeasure => lab.toggle_measure(),
         LabAction::Compare => lab.request_compare(),
         LabAction::ToggleGapView => lab.gap_view = !lab.gap_view,
+        LabAction::TogglePredict => lab.predict.toggle(),
+        LabAction::StartGuess(first) => lab.predict.start_guess(first),
+        // The rehearsal puts m and n where its step asks and hides the
+        // rates itself: that is not the student's move.
+        LabAction::Rehearse => return lab.rehearse(),
     }
+    lab.after_move(before);
 }
 
 fn neighbour<T: Copy + PartialEq>(current: T, all: &[T], next: bool) -> T {
@@ -204,7 +218,9 @@ fn paste(app: &mut App, text: &str) {
     match app.screen {
         Screen::Lecture => {}
         Screen::Lab => {
-            if let Some(field) = app.lab.editing.as_mut() {
+            if let Some(field) = app.lab.predict.field.as_mut() {
+                field.paste(text);
+            } else if let Some(field) = app.lab.editing.as_mut() {
                 field.paste(text);
                 app.lab.edit_error = field.note();
             }
@@ -329,8 +345,31 @@ fn edit_field(app: &mut App, action: FieldAction) {
     }
 }
 
+/// Sends an editing key to the lab's guess field.
+fn edit_guess(app: &mut App, action: FieldAction) {
+    let predict = &mut app.lab.predict;
+    match action {
+        FieldAction::Type(c) => {
+            if let Some(f) = predict.field.as_mut() {
+                f.push(c);
+            }
+        }
+        FieldAction::Erase => {
+            if let Some(f) = predict.field.as_mut() {
+                f.pop();
+            }
+        }
+        FieldAction::Submit => app.lab.submit_guess(),
+        FieldAction::Leave => predict.cancel(),
+    }
+}
+
 fn edit_lab_value(app: &mut App, action: FieldAction) {
+    if app.lab.predict.field.is_some() {
+        return edit_guess(app, action);
+    }
     let lab = &mut app.lab;
+    let before = lab.values();
     let Some(field) = lab.editing.as_mut() else {
         return;
     };
@@ -350,6 +389,7 @@ fn edit_lab_value(app: &mut App, action: FieldAction) {
                 Ok(v) if range.contains(v) => {
                     lab.editing = None;
                     lab.set(slider, v);
+                    lab.after_move(before);
                 }
                 Ok(v) => {
                     lab.edit_error = Some(format!(

@@ -221,7 +221,40 @@ fn help_column(title: &str, keys: &[KeyHelp], app: &App, width: u16) -> Vec<Line
     lines
 }
 
+/// The lab overlay's second page: what exact, idealised, true and
+/// measured mean, in one column as wide as the overlay.
+fn render_numbers_help(app: &App, area: Rect, buf: &mut Buffer) {
+    let width = area.width.min(100);
+    let mut lines = help_column(
+        "What the lab's numbers mean",
+        help::NUMBERS,
+        app,
+        // One column short of the borders, so no word touches the edge.
+        width.saturating_sub(3),
+    );
+    lines.push(Line::default());
+    lines.push(Line::styled(
+        " the rates panel labels every figure with one of these",
+        app.theme.style(Role::Hint),
+    ));
+    let height = u16::try_from(lines.len() + 2)
+        .unwrap_or(u16::MAX)
+        .min(area.height);
+    let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
+    Clear.render(rect, buf);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(app.theme.style(Role::Border))
+        .title(" help · what the numbers mean · any key closes ");
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    Paragraph::new(lines).render(inner, buf);
+}
+
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
+    if app.help_numbers {
+        return render_numbers_help(app, area, buf);
+    }
     let width = area.width.min(150);
     // Two columns side by side: this screen's keys and the keys that work
     // everywhere; one under the other only on a very narrow frame.
@@ -256,10 +289,15 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         .min(area.height);
     let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
     Clear.render(rect, buf);
+    let title = if help::has_numbers_page(app) {
+        " help · ? again: what the numbers mean · other keys close "
+    } else {
+        " help · any key closes "
+    };
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(app.theme.style(Role::Border))
-        .title(" help · any key closes ");
+        .title(title);
     let inner = block.inner(rect);
     block.render(rect, buf);
     let rows = inner.height.saturating_sub(2);

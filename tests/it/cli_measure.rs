@@ -2,6 +2,8 @@
 
 use crate::common::bloomlab;
 
+use bloomlab::rates::{Budget, Params, check_true_budget};
+
 use serde_json::Value;
 
 fn json(args: &[&str]) -> Value {
@@ -259,7 +261,9 @@ fn the_lessons_32_bit_hash_wall_is_named() {
     let text = String::from_utf8_lossy(&bloomlab(&base).stdout).into_owned();
     assert!(text.contains("hash wall"), "{text}");
     assert!(text.contains("n/2^32 = 2.328e-5"), "{text}");
-    assert!(text.contains("at the idealised rate"), "{text}");
+    // The true rate's fraction would have about 1.9 * 10^7 digits; its
+    // certified digits are what the count is held against all the same.
+    assert!(text.contains("at the true rate 4.507528621e-9"), "{text}");
     let mut json_args = base.to_vec();
     json_args.push("--json");
     let v = json(&json_args);
@@ -268,7 +272,7 @@ fn the_lessons_32_bit_hash_wall_is_named() {
         (v["hash_wall"].as_f64().unwrap() - 2.328e-5).abs() < 1e-8,
         "{v}"
     );
-    assert_eq!(v["model_rate_kind"], "idealised");
+    assert_eq!(v["model_rate_kind"], "true");
     // The independent scheme's 64-bit hashes have no such wall.
     let mut independent = json_args.clone();
     independent[10] = "independent";
@@ -297,4 +301,44 @@ fn text_output_reports_the_count_and_interval() {
     assert!(!text.contains("hash wall"), "{text}");
     // 200 queries expect under two false positives: the output must say it cannot resolve the rate.
     assert!(text.contains("too few queries"), "{text}");
+}
+
+#[test]
+fn a_shape_whose_true_fraction_is_over_budget_is_held_against_its_certified_digits() {
+    // 10 bits per key at 2 * 10^5 keys: the true rate's exact fraction
+    // would run to millions of digits, over the default budget, yet the
+    // count is still expected at the true rate and judged against it.
+    let p = Params::new(2_000_000, 200_000, 7).unwrap();
+    assert!(check_true_budget(p, Budget::default()).is_err());
+    let base = [
+        "measure",
+        "--m",
+        "2000000",
+        "--n",
+        "200000",
+        "--k",
+        "7",
+        "--queries",
+        "20000",
+        "--filters",
+        "4",
+    ];
+    let mut json_args = base.to_vec();
+    json_args.push("--json");
+    let v = json(&json_args);
+    assert_eq!(v["model_rate_kind"], "true", "{v}");
+    let shown = v["true"].as_str().unwrap();
+    let rate: f64 = shown.parse().unwrap();
+    // The idealised (1 - e^-0.7)^7 is 8.1937e-3; the true rate sits just above.
+    assert!(rate > 8.19e-3 && rate < 8.20e-3, "{v}");
+    assert_eq!(v["model_rate"].as_f64().unwrap(), rate);
+    let expected = v["expected"].as_f64().unwrap();
+    assert!((expected - 80_000.0 * rate).abs() < 1e-6, "{v}");
+    assert_eq!(v["model_inside_interval"], true, "{v}");
+    assert!(v["reason"].is_null(), "{v}");
+
+    let text = String::from_utf8_lossy(&bloomlab(&base).stdout).into_owned();
+    let line = format!("at the true rate {shown} (inside the interval)");
+    assert!(text.contains(&line), "{text}");
+    assert!(!text.contains("digit budget"), "{text}");
 }

@@ -28,7 +28,7 @@ fn assert_refused_for_memory(out: &Output) {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("536870912 bytes (512 MiB)"), "{err}");
+    assert!(err.contains("536870912 bytes = 537 MB (512 MiB)"), "{err}");
     assert!(err.contains("4294967296 bits"), "{err}");
     assert!(out.stdout.is_empty());
 }

@@ -173,6 +173,11 @@ fn epsilon_against_k() {
     let k14 = narration(&at(&t, 4, 5)["predict"]["reveal"]);
     assert!(states_all(k14, &["0.0102", "0.0190"]), "{k14}");
     assert!(states_all(narration(at(&t, 4, 7)), &["6.93"]));
+    // The lecture's own row: the classic scan's 4 against a real filter's 3.
+    let real = narration(at(&t, 4, 7));
+    assert!(real.contains("picks k = 4"), "{real}");
+    assert!(real.contains("lowest at k = 3"), "{real}");
+    assert!(states_all(real, &["0.0906", "0.0935"]), "{real}");
     let bits = narration(at(&t, 4, 10));
     assert!(
         states_all(bits, &["0.021", "0.0082", "0.0012", "0.000067"]),

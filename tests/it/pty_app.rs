@@ -55,17 +55,21 @@ fn keys_step_the_lecture_and_reach_the_lab() {
     app.send(b"\x1b[C");
     app.wait_until("the m slider to move", SHOW, |s| m_row(s) != before)
         .unwrap_or_else(|e| panic!("{e}"));
-    // Down selects the next slider; ? opens the help, any key closes it.
+    // Down selects the next slider; ? opens the help, ? again turns to
+    // the page on the numbers, and any key closes it.
     app.send(b"\x1b[B?");
     app.wait_until("the help overlay", SHOW, |s| {
-        lower(s).contains("any key closes")
+        lower(s).contains("other keys close")
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    app.send(b"?");
+    app.wait_until("the numbers page", SHOW, |s| {
+        lower(s).contains("what the lab's numbers mean")
     })
     .unwrap_or_else(|e| panic!("{e}"));
     app.send(b"x");
-    app.wait_until("the help to close", SHOW, |s| {
-        !lower(s).contains("any key closes")
-    })
-    .unwrap_or_else(|e| panic!("{e}"));
+    app.wait_until("the help to close", SHOW, |s| !lower(s).contains("help · "))
+        .unwrap_or_else(|e| panic!("{e}"));
     quit_with(&mut app, b"q", "q from the lab");
 }
 

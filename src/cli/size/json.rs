@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
+use crate::numbers::{MB, MIB};
 use crate::rates::Params;
 use crate::rates::certified::RateKind;
 use crate::rates::idealised;
 use crate::rates::scan::ScanReach;
 use crate::rates::size_report::SizeReport;
-use crate::rates::sizing::{MB, MIB};
 use crate::rates::solve::{KChoice, Solved};
 
 /// The shape one step past the answer, which misses the target.

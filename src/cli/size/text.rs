@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::numbers::format_bytes;
+use crate::numbers::{BytesStyle, format_bytes_as};
 use crate::rates::certified::RateKind;
 use crate::rates::scan::ScanReach;
 use crate::rates::size_inputs::Target;
@@ -34,12 +34,11 @@ pub(super) fn render(r: &SizeReport) -> String {
         }
         Solved::Rate | Solved::Hashes => {}
     }
-    let bytes = a.m.div_ceil(8);
-    let _ = if bytes < 1000 {
-        writeln!(out, "memory        {}", format_bytes(bytes))
-    } else {
-        writeln!(out, "memory        {bytes} bytes = {}", format_bytes(bytes))
-    };
+    let _ = writeln!(
+        out,
+        "memory        {}",
+        format_bytes_as(a.m.div_ceil(8), BytesStyle::Exact)
+    );
     k_lines(&mut out, a);
     let _ = writeln!(
         out,
@@ -168,10 +167,8 @@ fn textbook_lines(out: &mut String, tb: &Textbook) {
     let _ = writeln!(out, "m             {} bits", s.m);
     let _ = writeln!(
         out,
-        "memory        {} bytes = {} MB = {} MiB",
-        s.bytes,
-        megabytes(s.mb),
-        megabytes(s.mib)
+        "memory        {}",
+        format_bytes_as(s.bytes, BytesStyle::Exact)
     );
     let _ = writeln!(
         out,
@@ -185,27 +182,4 @@ fn textbook_lines(out: &mut String, tb: &Textbook) {
         s.idealised,
         rate_text(&tb.exact.decimal)
     );
-}
-
-/// One decimal for a megabyte or more; below that, three significant
-/// digits, so a tiny filter does not read as "0.0 MB".
-fn megabytes(x: f64) -> String {
-    if x >= 1.0 || x == 0.0 {
-        format!("{x:.1}")
-    } else {
-        let decimals = (2.0 - x.log10().floor()).clamp(1.0, 12.0) as usize;
-        format!("{x:.decimals$}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::megabytes;
-
-    #[test]
-    fn small_sizes_keep_their_digits() {
-        assert_eq!(megabytes(59.906615), "59.9");
-        assert_eq!(megabytes(0.000001), "0.00000100");
-        assert_eq!(megabytes(0.0123), "0.0123");
-    }
 }

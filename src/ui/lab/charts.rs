@@ -48,7 +48,12 @@ pub(crate) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     ])
     .areas(charts);
     fill_chart(app, fill, buf);
-    if app.lab.gap_view {
+    if app.lab.predict.hides() {
+        // Either epsilon chart would give the answer away: its points
+        // show the minimum, its marks the rate.
+        hidden_chart(app, "ε vs k", k, buf);
+        hidden_chart(app, "ε vs m/n", mn, buf);
+    } else if app.lab.gap_view {
         k_gap_chart(app, k, buf);
         mn_gap_chart(app, mn, buf);
     } else {
@@ -105,6 +110,37 @@ fn finished(lab: &LabState) -> Option<&Measurement> {
         Shown::Fresh(Ok(m)) => m.finished(),
         _ => None,
     }
+}
+
+/// An epsilon chart's frame while the rates hide, saying why it is empty.
+fn hidden_chart(app: &App, title: &str, area: Rect, buf: &mut Buffer) {
+    let theme = &app.theme;
+    let frame = block(
+        fitted_title(
+            &[format!("{title} · hidden"), title.to_string()],
+            area.width,
+        ),
+        theme,
+    );
+    let inner = frame.inner(area);
+    frame.render(area, buf);
+    let lines: Vec<Line<'static>> = crate::ui::format::wrap(
+        "hidden until you guess the best k",
+        usize::from(inner.width),
+    )
+    .into_iter()
+    .map(|t| Line::styled(t, theme.style(Role::Hint)))
+    .collect();
+    let top = inner.y + inner.height.saturating_sub(lines.len() as u16) / 2;
+    let at = Rect::new(
+        inner.x,
+        top,
+        inner.width,
+        inner.bottom().saturating_sub(top),
+    );
+    ratatui::widgets::Paragraph::new(lines)
+        .alignment(ratatui::layout::Alignment::Center)
+        .render(at, buf);
 }
 
 fn block(title: String, theme: &Theme) -> Block<'static> {

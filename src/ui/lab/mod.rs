@@ -9,12 +9,16 @@
 //! - [`view`]: the layout, the settings and rates panels.
 //! - [`rows`]: wording a row to fit; [`rate_rows`] and [`measured_rows`]:
 //!   the rates panel's rows about the formulas and about real filters.
+//! - [`predict`]: the predict switch, the student's guess of the best k
+//!   and the seed's rehearsal; [`predict_rows`]: the rows that say them.
 //! - [`charts`]: fill against n, epsilon against k, epsilon against m/n.
 
 pub(crate) mod charts;
 pub(crate) mod compute;
 pub(crate) mod measured_rows;
 pub(crate) mod measuring;
+pub(crate) mod predict;
+pub(crate) mod predict_rows;
 pub(crate) mod rate_rows;
 pub(crate) mod rows;
 pub(crate) mod state;

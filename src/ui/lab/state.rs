@@ -8,6 +8,7 @@ use crate::ui::computed::{Computed, Outcome, Shown};
 use crate::ui::error::UiError;
 use crate::ui::lab::compute::{BestK, BestKey, CurveKey, MnCurve, RateKey};
 use crate::ui::lab::measuring::{CompareFigures, MeasureFigures, MeasurePlan};
+use crate::ui::lab::predict::Predict;
 use crate::ui::slider::{Scale, SliderSpec};
 use crate::ui::text_field::TextField;
 
@@ -117,6 +118,8 @@ pub(crate) struct LabState {
     pub editing: Option<TextField>,
     /// Why the last typed value was refused.
     pub edit_error: Option<String>,
+    /// The predict switch, the student's guess and the rehearsal.
+    pub predict: Predict,
     /// Computed figures.
     pub results: LabResults,
 }
@@ -140,6 +143,7 @@ impl Default for LabState {
             selected: LabSlider::M,
             editing: None,
             edit_error: None,
+            predict: Predict::default(),
             results: LabResults::default(),
         }
     }
@@ -186,6 +190,50 @@ impl LabState {
             LabSlider::Queries => self.queries = value,
             LabSlider::Filters => self.filters = value,
         }
+    }
+
+    /// Every slider's value, to tell afterwards whether a request moved one.
+    pub(crate) fn values(&self) -> [u64; 5] {
+        LabSlider::ALL.map(|s| self.value(s))
+    }
+
+    /// After a request that may have moved sliders (their values were
+    /// `before`): with the predict switch on, a move hides the rates.
+    pub(crate) fn after_move(&mut self, before: [u64; 5]) {
+        let now = self.values();
+        if now != before {
+            // m and n are the first two sliders: the shape of the filter.
+            let shape_changed = now[..2] != before[..2];
+            self.predict.moved(shape_changed);
+        }
+    }
+
+    /// `R`: starts the seed's rehearsal or moves it on, putting the lab at
+    /// the step's shape. The lock is released, since it would hold the old
+    /// bits per key against the shape the step asks for.
+    pub(crate) fn rehearse(&mut self) {
+        let key = self.best_key();
+        let best = match self.results.best.shown(&key) {
+            Shown::Fresh(Outcome::Ready(b)) => Some(b),
+            _ => None,
+        };
+        if let Some(shape) = self.predict.rehearse(best, key) {
+            self.lock = None;
+            self.compare = None;
+            self.editing = None;
+            self.m = shape.m;
+            self.n = shape.n;
+        }
+    }
+
+    /// Enter in the guess field, checked against the scan of this shape.
+    pub(crate) fn submit_guess(&mut self) {
+        let key = self.best_key();
+        let best = match self.results.best.shown(&key) {
+            Shown::Fresh(Outcome::Ready(b)) => Some(b),
+            _ => None,
+        };
+        self.predict.submit(best, key);
     }
 
     /// Moves the selected slider by one step or one big step.

@@ -16,6 +16,7 @@ use crate::ui::big::Big;
 use crate::ui::lab::charts;
 use crate::ui::lab::compute::shown_decimal;
 use crate::ui::lab::measured_rows::{compare_rows, measured_rows};
+use crate::ui::lab::predict_rows::{hidden_rows, rehearsal_rows, verdict_rows};
 use crate::ui::lab::rate_rows::{best_k_rows, formula_rows};
 use crate::ui::lab::rows::{fitted_line, ready};
 use crate::ui::lab::state::{LabState, label, spec};
@@ -172,6 +173,9 @@ pub(crate) fn lab_area(app: &App, body: Rect) -> Rect {
 
 /// "EXACT 0.008318677101" when the exact rate is known for these settings.
 fn exact_headline(app: &App) -> Option<String> {
+    if app.lab.predict.hides() {
+        return None;
+    }
     let f = ready(app.lab.results.rates.shown(&app.lab.rate_key()))?;
     Some(format!("EXACT {}", shown_decimal(&f.classic.decimal)))
 }
@@ -322,12 +326,20 @@ fn render_rates(app: &App, area: Rect, brief: bool, buf: &mut Buffer) {
 }
 
 /// The rates panel's lines, each worded or wrapped to fit `width` columns;
-/// `brief` gives long explanations in one line.
+/// `brief` gives long explanations in one line. While a prediction is due,
+/// every rate and best k gives way to the guess (the comparison too: it
+/// measures the two best k).
 pub(crate) fn rates_lines(app: &App, width: u16, brief: bool) -> Vec<Line<'static>> {
     let (lab, theme) = (&app.lab, &app.theme);
-    let mut lines = formula_rows(lab, width, theme);
+    let mut lines = rehearsal_rows(lab, width, theme);
+    if lab.predict.hides() {
+        lines.extend(hidden_rows(lab, width, theme));
+        return lines;
+    }
+    lines.extend(formula_rows(lab, width, theme));
     lines.extend(measured_rows(lab, width, brief, theme));
     lines.extend(best_k_rows(lab, width, theme));
+    lines.extend(verdict_rows(lab, width, theme));
     lines.extend(compare_rows(lab, width, theme));
     lines
 }

@@ -6,7 +6,7 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::numbers::{format_bytes, grouped, sig};
+use crate::numbers::{BytesStyle, format_bytes, format_bytes_as, grouped, sig};
 use crate::rates::certified::{CertifiedDigits, RateKind};
 use crate::rates::figures::OneIn;
 use crate::rates::size_inputs::Target;
@@ -94,7 +94,7 @@ fn memory(bits: u64) -> Vec<String> {
         vec![format_bytes(bytes)]
     } else {
         vec![
-            format!("{} bytes = {}", grouped(bytes), format_bytes(bytes)),
+            format_bytes_as(bytes, BytesStyle::ExactGrouped),
             format_bytes(bytes),
         ]
     }
@@ -283,6 +283,7 @@ pub(crate) fn textbook_rows(
 ) -> Vec<Line<'static>> {
     let s = &tb.sizing;
     let bytes = format_bytes(s.bytes);
+    let binary = format_bytes_as(s.bytes, BytesStyle::Binary);
     let exact = rate_text(&tb.exact.decimal);
     let verdict = if tb.meets { "meets" } else { "misses" };
     let gap = beyond.map(|b| match b {
@@ -316,10 +317,7 @@ pub(crate) fn textbook_rows(
                 pen.row("  m", &[figure(format!("{} bits", grouped(s.m)))], &m_notes),
                 pen.row(
                     "  memory",
-                    &[
-                        figure(format!("{} bytes = {bytes}", grouped(s.bytes))),
-                        figure(bytes.clone()),
-                    ],
+                    &memory(s.m).into_iter().map(figure).collect::<Vec<_>>(),
                     &[],
                 ),
                 pen.row(
@@ -350,7 +348,7 @@ pub(crate) fn textbook_rows(
                     "{:.3} bits/key, {} bits, {}, k {:.2} → {}",
                     s.bits_per_key,
                     grouped(s.m),
-                    bytes_binary(&bytes),
+                    binary,
                     s.k_real,
                     s.k
                 ),
@@ -358,7 +356,7 @@ pub(crate) fn textbook_rows(
                     "{:.3} bits/key, {} bits, {}, k {:.2}",
                     s.bits_per_key,
                     grouped(s.m),
-                    bytes_binary(&bytes),
+                    binary,
                     s.k_real
                 ),
             ];
@@ -379,14 +377,6 @@ pub(crate) fn textbook_rows(
     }
 }
 
-/// "57.1 MiB" out of "59.9 MB (57.1 MiB)": the lesson's unit alone.
-fn bytes_binary(formatted: &str) -> String {
-    formatted
-        .split_once('(')
-        .map_or(formatted, |(_, rest)| rest.trim_end_matches(')'))
-        .to_string()
-}
-
 /// The exact set holding every key, against the filter's bytes.
 pub(crate) fn exact_set_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>> {
     let a = &f.report.answer;
@@ -402,7 +392,7 @@ pub(crate) fn exact_set_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'stat
     };
     let values = [
         pen.span(format_bytes(set_bytes), Role::Figure),
-        pen.span(bytes_binary(&format_bytes(set_bytes)), Role::Figure),
+        pen.span(format_bytes_as(set_bytes, BytesStyle::Binary), Role::Figure),
     ];
     vec![
         pen.row(

@@ -31,6 +31,12 @@ fn states() -> Vec<(String, App)> {
         }
         out.push((format!("{screen:?} typing"), t));
     }
+    // The lab's guess for the best k has keys of its own.
+    let mut g = App::new(Screen::Lab, Theme::MONO);
+    g.show_help = true;
+    g.lab.predict.toggle();
+    g.lab.predict.start_guess(None);
+    out.push(("Lab guessing".into(), g));
     out
 }
 
@@ -91,6 +97,38 @@ fn the_help_overlay_fits_every_screen_at_80x24() {
 }
 
 #[test]
+fn the_lab_numbers_page_fits_at_80x24() {
+    let mut app = App::new(Screen::Lab, Theme::MONO);
+    app.show_help = true;
+    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+    (&app).render(buf.area, &mut buf);
+    let first = crate::ui::render::buffer_text(&buf);
+    assert!(first.contains("? again: what the numbers mean"), "{first}");
+    // `?` turns the page; the next key closes the overlay.
+    let question = ratatui::crossterm::event::KeyEvent::new(
+        ratatui::crossterm::event::KeyCode::Char('?'),
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    );
+    let turn = crate::ui::keymap::key_to_action(&app, question).expect("an action");
+    crate::ui::update::update(&mut app, turn);
+    assert!(app.show_help && app.help_numbers);
+    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+    (&app).render(buf.area, &mut buf);
+    let hay = words(&buf);
+    for kind in help::NUMBERS {
+        assert!(
+            run(&hay, kind.keys) && run(&hay, kind.does),
+            "{} cut or missing:\n{}",
+            kind.keys,
+            crate::ui::render::buffer_text(&buf)
+        );
+    }
+    let close = crate::ui::keymap::key_to_action(&app, question).expect("an action");
+    crate::ui::update::update(&mut app, close);
+    assert!(!app.show_help && !app.help_numbers);
+}
+
+#[test]
 fn every_new_key_is_in_the_overlay() {
     let all: Vec<&str> = help::GLOBAL
         .iter()
@@ -98,6 +136,10 @@ fn every_new_key_is_in_the_overlay() {
         .chain(help::PRACTICE)
         .map(|k| k.keys)
         .collect();
+    let lab: Vec<&str> = help::LAB.iter().map(|k| k.keys).collect();
+    for key in ["P", "R"] {
+        assert!(lab.contains(&key), "{key} is not listed for the lab");
+    }
     for key in ["N", "T", "a", "A … D", "=", "h", "r"] {
         assert!(all.contains(&key), "{key} is not listed");
     }
@@ -106,9 +148,16 @@ fn every_new_key_is_in_the_overlay() {
 #[test]
 #[ignore = "prints the overlay for a person to read"]
 fn print_the_overlay() {
-    let mut a = App::new(Screen::Lecture, Theme::MONO);
-    a.show_help = true;
-    let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
-    (&a).render(buf.area, &mut buf);
-    println!("{}", crate::ui::render::buffer_text(&buf));
+    for (screen, numbers) in [
+        (Screen::Lecture, false),
+        (Screen::Lab, false),
+        (Screen::Lab, true),
+    ] {
+        let mut a = App::new(screen, Theme::MONO);
+        a.show_help = true;
+        a.help_numbers = numbers;
+        let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
+        (&a).render(buf.area, &mut buf);
+        println!("{}", crate::ui::render::buffer_text(&buf));
+    }
 }

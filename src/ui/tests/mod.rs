@@ -17,6 +17,7 @@ mod ui_fit;
 mod ui_idle;
 mod ui_keys;
 mod ui_lab_fit;
+mod ui_lab_predict;
 mod ui_screens;
 mod ui_sizing;
 mod ui_sizing_fit;
