@@ -155,18 +155,32 @@ fn render_present_status(app: &App, frame: Rect, buf: &mut Buffer) {
     );
 }
 
-/// The last export's outcome, over the bottom line until the next key.
+/// The last export's outcome over the bottom line until the next key. A
+/// message too long for one line (an OS error after a long path) wraps
+/// upwards onto the lines above, so the reason is never cut off.
 fn render_status(app: &App, status: &Status, area: Rect, buf: &mut Buffer) {
-    let y = area.bottom().saturating_sub(1);
     let role = if status.failed { Role::Bad } else { Role::Good };
     let width = usize::from(area.width);
-    buf.set_stringn(
-        area.x,
-        y,
-        format!(" {:<width$}", status.text),
-        width,
-        app.theme.style(role),
-    );
+    let lines = status_lines(&status.text, area.width);
+    let rows = u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .min(area.height);
+    let top = area.bottom().saturating_sub(rows);
+    for (y, line) in (top..area.bottom()).zip(&lines) {
+        buf.set_stringn(
+            area.x,
+            y,
+            format!(" {line:<width$}"),
+            width,
+            app.theme.style(role),
+        );
+    }
+}
+
+/// A status message wrapped to fit `width` columns after a one-column
+/// margin.
+pub(crate) fn status_lines(text: &str, width: u16) -> Vec<String> {
+    crate::ui::format::wrap(text, usize::from(width.saturating_sub(2)))
 }
 
 fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {

@@ -129,9 +129,10 @@ fn draw_step(
         }
         // A part the board is too small for is drawn as far as it goes,
         // and its last row says how much is missing.
-        let rect = placed.rect.intersection(plan.board);
+        let rect = drawn_rect(board, placed, plan);
         draw_part(board, placed.part, rect, plan, shown.present, buf, theme);
-        let missing = placed.rect.height.saturating_sub(rect.height);
+        let visible = placed.rect.intersection(plan.board).height;
+        let missing = placed.rect.height.saturating_sub(visible);
         if missing > 0 && rect.height > 0 {
             let notice = cards::more_lines(usize::from(missing));
             let last = Rect {
@@ -149,29 +150,94 @@ fn draw_step(
     }
 }
 
-/// The narration's rows for this step: its planned rows, and when those
-/// are too few for its lines, the rows above them that no part of this
-/// step uses (it grows upwards, its last line staying put).
+/// Where a part is drawn on this step: its planned place and width, cut
+/// to the board; a card only as tall as this step's lines need, so a box
+/// holding one line leaves the rows under it to the narration.
+fn drawn_rect(board: &Board, placed: &plan::Placed, plan: &ScenePlan) -> Rect {
+    let rect = placed.rect.intersection(plan.board);
+    match placed.part {
+        Part::Card(card) => Rect {
+            height: rect.height.min(card.height(board, rect.width)),
+            ..rect
+        },
+        _ => rect,
+    }
+}
+
+/// The narration's rows for this step. Its planned rows first, grown
+/// upwards into the rows under the lowest part this step draws (with a
+/// blank row above its rule when there is one to spare); when its lines
+/// still do not fit, the tallest run of rows this step leaves empty, if
+/// that is taller.
 fn narration_room(board: &Board, plan: &ScenePlan, opts: Options, at: Rect) -> Rect {
     let want = u16::try_from(narration::lines(board, at.width).len() + 1).unwrap_or(u16::MAX);
     if want <= at.height {
         return at;
     }
-    let used = plan
+    let drawn: Vec<Rect> = plan
         .parts
         .iter()
         .filter(|p| shows(p.part, board, opts))
-        .map(|p| p.rect.intersection(plan.board).bottom())
+        .map(|p| drawn_rect(board, p, plan))
+        .filter(|r| !r.is_empty())
+        .collect();
+    let used = drawn
+        .iter()
+        .map(|r| r.bottom())
         .max()
         .unwrap_or(plan.board.y);
-    // Keep a blank row between the board and the narration's rule.
-    let free_top = (used + 1).min(at.y);
-    let top = at.bottom().saturating_sub(want).max(free_top);
-    Rect {
+    let free_top = used.min(at.y);
+    let room = at.bottom() - free_top;
+    // The blank row between the board and the rule goes first.
+    let top = if room > want {
+        at.bottom() - want
+    } else {
+        free_top
+    };
+    let below = Rect {
         y: top,
         height: at.bottom() - top,
         ..at
+    };
+    if below.height >= want {
+        return below;
     }
+    let band = free_band(&drawn, plan.board.y, at.bottom());
+    match band {
+        Some((y, h)) if h > below.height => {
+            // Keep a blank row either side when the run has them to spare.
+            let spare = h.saturating_sub(want);
+            let y = y + u16::from(spare >= 2 && y > plan.board.y);
+            Rect {
+                y,
+                height: want.min(h),
+                ..at
+            }
+        }
+        _ => below,
+    }
+}
+
+/// The tallest run of rows from `top` to `bottom` that no rect in
+/// `drawn` touches, as its first row and height.
+fn free_band(drawn: &[Rect], top: u16, bottom: u16) -> Option<(u16, u16)> {
+    let mut best: Option<(u16, u16)> = None;
+    let mut start = None;
+    for y in top..=bottom {
+        let busy = y == bottom || drawn.iter().any(|r| r.y <= y && y < r.bottom());
+        match (busy, start) {
+            (false, None) => start = Some(y),
+            (true, Some(from)) => {
+                let h = y - from;
+                if best.is_none_or(|(_, b)| h > b) {
+                    best = Some((from, h));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    best
 }
 
 fn draw_part(

@@ -9,7 +9,8 @@
 //!    earlier part that shares a step and a column with it;
 //! 3. grow: the rows left over go, one at a time, to the part whose growth
 //!    leaves the emptiest step least empty (taller cells, a taller chart,
-//!    a bigger title, a larger crawler, a taller card).
+//!    a bigger title, a larger crawler). Cards are never stretched: a
+//!    frame taller than its lines is empty rows the narration could use.
 
 use ratatui::layout::Rect;
 
@@ -213,7 +214,6 @@ struct Sizes {
     banner: Option<Big>,
     headline: Option<Big>,
     crawler_scale: u16,
-    stretch: [u16; 4],
 }
 
 impl<'a> Scene<'a> {
@@ -290,7 +290,6 @@ impl<'a> Scene<'a> {
             banner: None,
             headline: headline_size(self),
             crawler_scale: 1,
-            stretch: [0; 4],
         }
     }
 
@@ -323,7 +322,6 @@ impl<'a> Scene<'a> {
             Part::Plots => base + sizes.chart_rows - MIN_CHART,
             Part::Banner => sizes.banner.as_ref().map_or(base, |b| b.height() + 2),
             Part::Crawler => base + crawler::height(sizes.crawler_scale) - crawler::height(1),
-            Part::Card(card) => base + sizes.stretch[card as usize],
             _ => base,
         }
     }
@@ -434,19 +432,6 @@ impl<'a> Scene<'a> {
             let mut s = sizes.clone();
             s.banner = Some(big);
             out.push(s);
-        }
-        out
-    }
-
-    /// Every card one row taller: what is left once nothing else can grow.
-    fn stretches(&self, sizes: &Sizes) -> Vec<Sizes> {
-        let mut out = Vec::new();
-        for card in CARDS {
-            if self.present(Part::Card(card)) {
-                let mut s = sizes.clone();
-                s.stretch[card as usize] += 1;
-                out.push(s);
-            }
         }
         out
     }
@@ -625,25 +610,16 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
     let room = scene.board_area.height;
     let (mut parts, mut used) = scene.pack(&sizes);
     // Each notch goes where it leaves the emptiest step least empty, then
-    // where it covers the most. A card is stretched only when that lifts the
-    // emptiest step: a taller chart or row says more than a taller frame.
+    // where it covers the most.
     loop {
         let now = scene.score(&parts);
-        let content = scene.growths(&sizes).into_iter().map(|s| (s, true));
-        let stretch = scene.stretches(&sizes).into_iter().map(|s| (s, false));
-        let best = content
-            .chain(stretch)
-            .filter_map(|(s, is_content)| {
+        let best = scene
+            .growths(&sizes)
+            .into_iter()
+            .filter_map(|s| {
                 let (p, u) = scene.pack(&s);
                 let score = scene.score(&p);
-                // A taller frame is worth it only for a step that is still
-                // short of most of the board.
-                let useful = if is_content {
-                    score > now
-                } else {
-                    (score.0, score.1) > (now.0, now.1)
-                };
-                (u <= room && useful).then_some(((score, is_content), s, p, u))
+                (u <= room && score > now).then_some((score, s, p, u))
             })
             // The first of equals: the earlier part in the list grows.
             .rev()

@@ -15,6 +15,7 @@ use crate::lecture::figures::sig;
 use crate::lecture::texts::{CaptionMark, caption, crossing, plots};
 use crate::lecture::{Board, Curve, Element, Emphasis};
 use crate::numbers::trim_zeros;
+use crate::ui::lab::rows::fitted_line;
 use crate::ui::theme::{Role, Theme};
 
 /// Glyph of a dashed level line (the RAM, half full, the best k's floor).
@@ -135,7 +136,7 @@ fn caption_spans(board: &Board, element: Element, theme: &Theme) -> Vec<Span<'st
 
 fn frame<'a>(title: String, boxed: bool, theme: &Theme) -> Block<'a> {
     let block = Block::bordered()
-        .title(Span::styled(format!(" {title} "), theme.style(Role::Title)))
+        .title(Span::styled(title, theme.style(Role::Title)))
         .border_style(theme.style(Role::Border));
     if boxed {
         block
@@ -256,17 +257,8 @@ fn draw_curve(
     .into_iter()
     .map(|(_, y)| y_of(y))
     .collect();
-    let (y0, y1, y_labels) = match curve {
-        Curve::Fill => (0.0, 1.0, vec!["0".to_string(), "0.5".into(), "1".into()]),
-        Curve::K | Curve::Bits => decades(&whole),
-    };
-    // Whole-number ticks on the k axis: start the axis where its middle
-    // falls on a whole k.
-    let axis_x0 = if curve == Curve::K && (x1 - x0) % 2.0 != 0.0 {
-        x0 - 1.0
-    } else {
-        x0
-    };
+    let (y0, y1, _) = y_scale(curve, &whole);
+    let axis_x0 = axis_start(curve, x0, x1);
     let probe = board.probe(curve);
     let probe_stem: Vec<(f64, f64)> = probe
         .map(|(x, y)| vec![(x, y0), (x, y_of(y))])
@@ -276,19 +268,7 @@ fn draw_curve(
     let best_k = f.best_k_on_curve() as f64;
     let optimum = curve == Curve::K && board.emphasises(&Emphasis::Optimum);
 
-    let title = match curve {
-        Curve::Fill => format!("fill 1 - e^(-kn/m) against n   (m = {}, k = {})", s.m, s.k),
-        Curve::K => format!(
-            "epsilon against k, log scale   ({} bits per item)",
-            trim_zeros(&sig(s.k_curve_bits, 3))
-        ),
-        Curve::Bits => "epsilon at the best k against bits per item (log scale)".to_string(),
-    };
-    let x_title = match curve {
-        Curve::Fill => "n",
-        Curve::K => "k",
-        Curve::Bits => "bits/item",
-    };
+    let text = chart_text(board, element);
     let datasets = vec![
         Dataset::default()
             .marker(marker)
@@ -306,21 +286,24 @@ fn draw_curve(
             .style(theme.style(Role::ProbeHit))
             .data(&probe_dot),
     ];
-    let x_labels = vec![
-        label(trim_zeros(&sig(axis_x0, 3)), theme),
-        label(trim_zeros(&sig((axis_x0 + x1) / 2.0, 3)), theme),
-        label(format!("{} {x_title}", x1), theme),
-    ];
     Chart::new(datasets)
         .style(theme.base())
-        .block(frame(title, board.boxed.contains(&element), theme))
+        .block(frame(
+            fitted_title(&text.titles, area.width),
+            board.boxed.contains(&element),
+            theme,
+        ))
         .legend_position(None)
-        .x_axis(Axis::default().bounds([axis_x0, x1]).labels(x_labels))
+        .x_axis(
+            Axis::default()
+                .bounds([axis_x0, x1])
+                .labels(x_labels(&text, area, theme)),
+        )
         .y_axis(
             Axis::default().bounds([y0, y1]).labels(
-                y_labels
-                    .into_iter()
-                    .map(|t| label(t, theme))
+                text.y_ticks
+                    .iter()
+                    .map(|t| label(t.clone(), theme))
                     .collect::<Vec<_>>(),
             ),
         )
@@ -339,6 +322,164 @@ fn draw_curve(
             theme.style(Role::Good),
         );
     }
+}
+
+/// What a chart writes: its title in every wording, longest first (each
+/// names the quantity and what it is plotted against, the shorter ones
+/// dropping the settings first), its x ticks left to right, the last in
+/// wordings from "20 bits/item" down to "20", and its y ticks bottom to
+/// top.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ChartText {
+    /// The title's wordings, longest first.
+    pub titles: Vec<String>,
+    /// The first and middle x ticks.
+    pub x_ticks: [String; 2],
+    /// The last x tick's wordings, with the axis's name first.
+    pub x_last: Vec<String>,
+    /// The y ticks, bottom to top.
+    pub y_ticks: [String; 3],
+}
+
+/// The texts of chart `element` on `board`.
+pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
+    let f = &board.figures;
+    let s = &f.settings;
+    let curve = match element {
+        Element::FillCurve => Curve::Fill,
+        Element::KCurve => Curve::K,
+        Element::BitsCurve => Curve::Bits,
+        _ => {
+            let (x1, y1) = (s.memory_n_max, s.memory_gb_max);
+            let x_end = trim_zeros(&sig(x1, 4));
+            return ChartText {
+                titles: vec![
+                    "memory to remember n items".to_string(),
+                    "memory for n items".to_string(),
+                    "memory".to_string(),
+                ],
+                x_ticks: ["0".to_string(), trim_zeros(&sig(x1 / 2.0, 3))],
+                x_last: vec![format!("{x_end} M"), x_end],
+                y_ticks: [
+                    "0".to_string(),
+                    trim_zeros(&sig(y1 / 2.0, 3)),
+                    format!("{} GB", trim_zeros(&sig(y1, 3))),
+                ],
+            };
+        }
+    };
+    let log = curve != Curve::Fill;
+    let whole: Vec<f64> = match curve {
+        Curve::Fill => f.fill_curve(),
+        Curve::K => f.k_curve(),
+        Curve::Bits => f.bits_curve(),
+    }
+    .into_iter()
+    .map(|(_, y)| if log { y.max(1e-300).log10() } else { y })
+    .collect();
+    let (x0, x1) = match curve {
+        Curve::Fill => (0.0, s.fill_n_max as f64),
+        Curve::K => (1.0, s.k_max as f64),
+        Curve::Bits => (s.bits_min as f64, s.bits_max as f64),
+    };
+    let axis_x0 = axis_start(curve, x0, x1);
+    let (_, _, y_ticks) = y_scale(curve, &whole);
+    let (m, k) = (s.m, s.k);
+    let bits = trim_zeros(&sig(s.k_curve_bits, 3));
+    let titles = match curve {
+        Curve::Fill => vec![
+            format!("fill 1 - e^(-kn/m) against n   (m = {m}, k = {k})"),
+            format!("fill 1 - e^(-kn/m) against n (m = {m}, k = {k})"),
+            format!("fill 1 - e^(-kn/m), m = {m}, k = {k}"),
+            "fill 1 - e^(-kn/m) against n".to_string(),
+            "fill 1 - e^(-kn/m)".to_string(),
+        ],
+        Curve::K => vec![
+            format!("epsilon against k, log scale   ({bits} bits per item)"),
+            format!("epsilon against k, log scale ({bits} bits/item)"),
+            format!("epsilon against k, {bits} bits/item"),
+            "epsilon against k".to_string(),
+        ],
+        Curve::Bits => vec![
+            "epsilon at the best k against bits per item (log scale)".to_string(),
+            "epsilon at the best k against bits per item".to_string(),
+            "epsilon at the best k by bits/item".to_string(),
+            "epsilon at the best k".to_string(),
+        ],
+    };
+    let x_end = format!("{x1}");
+    let x_name = match curve {
+        Curve::Fill => "n",
+        Curve::K => "k",
+        Curve::Bits => "bits/item",
+    };
+    ChartText {
+        titles,
+        x_ticks: [
+            trim_zeros(&sig(axis_x0, 3)),
+            trim_zeros(&sig((axis_x0 + x1) / 2.0, 3)),
+        ],
+        x_last: vec![format!("{x_end} {x_name}"), x_end],
+        y_ticks,
+    }
+}
+
+/// The y axis's bounds and its ticks, bottom to top: fill runs 0 to 1,
+/// the rates on whole decades (log10 of `values`).
+fn y_scale(curve: Curve, values: &[f64]) -> (f64, f64, [String; 3]) {
+    match curve {
+        Curve::Fill => (0.0, 1.0, ["0".to_string(), "0.5".into(), "1".into()]),
+        Curve::K | Curve::Bits => {
+            let (low, high, labels) = decades(values);
+            let [a, b, c] = <[String; 3]>::try_from(labels).unwrap_or_default();
+            (low, high, [a, b, c])
+        }
+    }
+}
+
+/// Where the x axis starts: on the k axis one step early when that puts
+/// the middle tick on a whole k.
+fn axis_start(curve: Curve, x0: f64, x1: f64) -> f64 {
+    if curve == Curve::K && (x1 - x0) % 2.0 != 0.0 {
+        x0 - 1.0
+    } else {
+        x0
+    }
+}
+
+/// The longest title that fits between a chart's corners `width` columns
+/// apart, with a space either side of it.
+fn fitted_title(titles: &[String], width: u16) -> String {
+    let options = titles.iter().map(|t| Line::raw(format!(" {t} "))).collect();
+    fitted_line(options, width.saturating_sub(2)).to_string()
+}
+
+/// Columns the chart's axis leaves between two x ticks; ratatui gives the
+/// last tick that many and cuts a longer one from the left.
+fn tick_room(text: &ChartText, area: Rect) -> u16 {
+    // Inside the frame, less the y labels (at most a third) and the axis.
+    let inner = area.width.saturating_sub(2);
+    let y_labels = text
+        .y_ticks
+        .iter()
+        .map(|t| Span::raw(t.as_str()).width())
+        .max()
+        .map_or(0, |w| u16::try_from(w).unwrap_or(u16::MAX))
+        .min(inner / 3);
+    let graph = inner.saturating_sub(y_labels + 1);
+    graph / 3
+}
+
+/// The x ticks as drawn: the last in the longest wording its slot holds,
+/// so the axis's name never covers the figure.
+fn x_labels(text: &ChartText, area: Rect, theme: &Theme) -> Vec<Line<'static>> {
+    let last = text.x_last.iter().map(|t| Line::raw(t.clone())).collect();
+    let last = fitted_line(last, tick_room(text, area)).to_string();
+    vec![
+        label(text.x_ticks[0].clone(), theme),
+        label(text.x_ticks[1].clone(), theme),
+        label(last, theme),
+    ]
 }
 
 /// Log-scale y bounds on whole decades around `values` (log10), an even
@@ -418,26 +559,28 @@ fn draw_memory(board: &Board, area: Rect, marker: Marker, buf: &mut Buffer, them
         );
     }
     let chart_area = area;
-    let x_labels = vec![
-        label("0".into(), theme),
-        label(trim_zeros(&sig(x1 / 2.0, 3)), theme),
-        label(format!("{} M", trim_zeros(&sig(x1, 4))), theme),
-    ];
-    let y_labels = vec![
-        label("0".into(), theme),
-        label(trim_zeros(&sig(y1 / 2.0, 3)), theme),
-        label(format!("{} GB", trim_zeros(&sig(y1, 3))), theme),
-    ];
+    let text = chart_text(board, Element::Memory);
     Chart::new(datasets)
         .style(theme.base())
         .block(frame(
-            "memory to remember n items".to_string(),
+            fitted_title(&text.titles, area.width),
             board.boxed.contains(&Element::Memory),
             theme,
         ))
         .legend_position(None)
-        .x_axis(Axis::default().bounds([0.0, x1]).labels(x_labels))
-        .y_axis(Axis::default().bounds([0.0, y1]).labels(y_labels))
+        .x_axis(
+            Axis::default()
+                .bounds([0.0, x1])
+                .labels(x_labels(&text, chart_area, theme)),
+        )
+        .y_axis(
+            Axis::default().bounds([0.0, y1]).labels(
+                text.y_ticks
+                    .iter()
+                    .map(|t| label(t.clone(), theme))
+                    .collect::<Vec<_>>(),
+            ),
+        )
         .render(chart_area, buf);
     let grid = Grid::of(buf, chart_area, [0.0, x1], [0.0, y1]).nearest();
     if shows_ram {

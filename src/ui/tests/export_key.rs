@@ -122,7 +122,7 @@ fn a_folder_that_cannot_be_written_is_reported_not_fatal() {
     std::fs::write(&blocked, "x").expect("file");
     let mut app = app_at(Screen::Lecture, Some(3), &blocked);
     app.press(KeyCode::Char('e'));
-    let line = bottom_line(&app);
+    let line = bottom_lines(&app, 3);
     assert!(line.contains("export failed"), "{line}");
     assert!(line.contains("not-a-folder"), "{line}");
     assert!(!app.quit());
@@ -131,6 +131,54 @@ fn a_folder_that_cannot_be_written_is_reported_not_fatal() {
     app.press(KeyCode::Right);
     app.press(KeyCode::Right);
     assert!(app.text().contains("step 4 of"), "the app goes on");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The last `n` lines of the frame, joined by spaces with their margins
+/// trimmed, so a message wrapped over them reads as one.
+fn bottom_lines(app: &Headless, n: usize) -> String {
+    let text = app.text();
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(n)..]
+        .iter()
+        .map(|l| l.trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_long_failure_is_shown_whole_at_80_columns() {
+    let dir = scratch("a-folder-with-a-rather-long-name-for-the-class-exports");
+    let blocked = dir.join("not-a-folder-either");
+    std::fs::write(&blocked, "x").expect("file");
+    let frame = FrameConfig {
+        app: AppConfig {
+            screen: Screen::Lecture,
+            export_dir: Some(blocked.clone()),
+            ..AppConfig::default()
+        },
+        scene: Some(3),
+        step: Some(3),
+        width: 80,
+        height: 24,
+        revealed: false,
+    };
+    let mut app = Headless::with_theme(&frame, Theme::MONO).expect("valid frame");
+    app.press(KeyCode::Char('e'));
+    let screen: Vec<String> = app.text().lines().map(|l| l.trim().to_string()).collect();
+    let status = app.into_app().status.expect("a message");
+    assert!(status.failed, "{status:?}");
+    assert!(status.text.chars().count() > 80, "long enough to wrap");
+    let lines = crate::ui::view::status_lines(&status.text, 80);
+    assert!(lines.len() >= 2, "{lines:?}");
+    let shown = screen[screen.len() - lines.len()..].join(" ");
+    // Wrapping may break a long path anywhere, so compare without spaces.
+    let squash = |t: &str| t.split_whitespace().collect::<String>();
+    assert!(
+        squash(&shown).contains(&squash(&status.text)),
+        "the whole message, OS error and all: {shown:?} for {:?}",
+        status.text
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,8 +1,10 @@
 //! The projector's promises, checked on every step of the lecture at six
 //! sizes, in normal and in present mode: every text the step puts on the
 //! board is on screen whole (its words in order, inside its part, none cut
-//! at a border), each part keeps one area through its scene, and at 200x60
-//! at least 70% of the rows carry something.
+//! at a border), each part keeps one area through its scene, at 200x60 at
+//! least 70% of the rows carry something on every step with more than text
+//! cards, every chart's title and ticks are whole, and the narration takes
+//! free rows before it folds.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -167,7 +169,16 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                 out.push(format!("{at}: the scene's plan changed"));
             }
         }
-        if (w, h) == (200, 60) {
+        // Text cards are drawn at their lines' height, never stretched to
+        // look full, so a step that shows only cards has nothing to grow.
+        let opts = Options {
+            present,
+            narration: !present,
+        };
+        let grows = plan.parts.iter().any(|p| {
+            !matches!(p.part, Part::Card(_)) && crate::ui::lecture::plan::shows(p.part, board, opts)
+        });
+        if (w, h) == (200, 60) && grows {
             let rows = (0..h)
                 .filter(|&y| (0..w).any(|x| buf[(x, y)].symbol() != " "))
                 .count();
@@ -263,5 +274,175 @@ fn print_a_plan() {
     println!(
         "narration {:?} board {:?} row {:?} chart {} crawler {}",
         plan.narration, plan.board, plan.row, plan.chart_rows, plan.crawler_scale
+    );
+}
+
+/// The cells of row `y` from column `from` up to (not including) `to`.
+fn row_text(buf: &Buffer, y: u16, from: u16, to: u16) -> String {
+    (from..to).map(|x| buf[(x, y)].symbol()).collect()
+}
+
+/// Every problem with the charts' own texts at one size: a title that is
+/// not one of its wordings drawn whole between the corners, x ticks that
+/// are not the planned figures (the axis's name covering one), y ticks
+/// missing or cut.
+fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
+    use crate::lecture::texts::plots;
+    use crate::ui::lecture::plots::chart_text;
+    let mut out = Vec::new();
+    for step in 0..lecture.len() {
+        let board = lecture.step_board(step);
+        let list = plots(board);
+        if list.is_empty() {
+            continue;
+        }
+        let at = format!("{w}x{h} {}.{}", board.scene + 1, board.step + 1);
+        let buf = frame(&app_at(lecture, step, present), w, h);
+        let plan = plan_of(lecture, step, w, h, present);
+        let Some(area) = plan.rect(Part::Plots) else {
+            out.push(format!("{at}: no room for the charts"));
+            continue;
+        };
+        let count = u16::try_from(list.len()).expect("a few charts");
+        let each = area.width / count;
+        for (i, element) in list.into_iter().enumerate() {
+            let i = u16::try_from(i).expect("a few charts");
+            let width = if i + 1 == count {
+                area.width - each * i
+            } else {
+                each
+            };
+            let (left, right) = (area.x + each * i, area.x + each * i + width);
+            let bottom = area.y + plan.chart_rows.min(area.height);
+            let text = chart_text(board, element);
+            let at = format!("{at} {element:?}");
+            // The title: between the corners, then only the frame's line.
+            let top = row_text(&buf, area.y, left, right);
+            let corners = (top.chars().next(), top.chars().last());
+            if !matches!(corners, (Some('┌' | '╔'), Some('┐' | '╗'))) {
+                out.push(format!("{at}: the title covers a corner: {top:?}"));
+            }
+            let inside = row_text(&buf, area.y, left + 1, right - 1);
+            let title = inside.trim_end_matches(['─', '═']).trim();
+            if !text.titles.iter().any(|t| t == title) {
+                out.push(format!("{at}: title {title:?} is not whole"));
+            }
+            // The axes meet at the lowest corner inside the frame.
+            let corner = (area.y + 1..bottom.saturating_sub(1)).rev().find_map(|y| {
+                (left + 1..right - 1)
+                    .find(|&x| buf[(x, y)].symbol() == "└")
+                    .map(|x| (x, y))
+            });
+            let Some((cx, cy)) = corner else {
+                out.push(format!("{at}: no axes drawn"));
+                continue;
+            };
+            let x_words: Vec<String> = row_text(&buf, cy + 1, left + 1, right - 1)
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+            let fits_x = text.x_last.iter().any(|last| {
+                let mut want: Vec<String> = text.x_ticks.to_vec();
+                want.extend(last.split_whitespace().map(String::from));
+                want == x_words
+            });
+            if !fits_x {
+                out.push(format!(
+                    "{at}: x ticks {x_words:?}, planned {:?} then one of {:?}",
+                    text.x_ticks, text.x_last
+                ));
+            }
+            let y_words: Vec<String> = (area.y + 1..cy)
+                .flat_map(|y| {
+                    row_text(&buf, y, left + 1, cx)
+                        .split_whitespace()
+                        .map(String::from)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            let y_want: Vec<String> = text
+                .y_ticks
+                .iter()
+                .rev()
+                .flat_map(|t| t.split_whitespace().map(String::from))
+                .collect();
+            if y_words != y_want {
+                out.push(format!("{at}: y ticks {y_words:?}, planned {y_want:?}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_chart_title_and_tick_is_whole() {
+    let lecture = Lecture::builtin();
+    let mut all = Vec::new();
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        for present in [false, true] {
+            all.extend(chart_problems(&lecture, w, h, present));
+        }
+    }
+    assert!(
+        all.is_empty(),
+        "{} problems:\n{}",
+        all.len(),
+        all.join("\n")
+    );
+}
+
+/// Steps whose narration is folded away ("press z") or cut ("more
+/// lines") while a run of empty rows tall enough for all of it is left on
+/// the screen: the narration must get free rows before it gives up.
+fn narration_problems(lecture: &Lecture, w: u16, h: u16) -> Vec<String> {
+    let mut out = Vec::new();
+    for step in 0..lecture.len() {
+        let board = lecture.step_board(step);
+        let at = format!("{w}x{h} {}.{}", board.scene + 1, board.step + 1);
+        let buf = frame(&app_at(lecture, step, false), w, h);
+        let body = body_area(Rect::new(0, 0, w, h), false);
+        let rows: Vec<String> = (body.y..body.bottom())
+            .map(|y| row_text(&buf, y, 0, w))
+            .collect();
+        let Some(rule) = rows.iter().position(|r| r.starts_with("─ narration")) else {
+            continue;
+        };
+        let folded = rows[rule].contains("press z");
+        let cut = rows
+            .iter()
+            .any(|r| r.contains("more lines: press z") || r.contains("more line: press z"));
+        if !folded && !cut {
+            continue;
+        }
+        let lines = crate::ui::lecture::narration::lines(board, w).len();
+        let needs = lines + 1;
+        // The narration's own rows count as free, since it may take them
+        // back, and so do the rows of a frame with nothing inside.
+        let empty = |r: &str| r.chars().all(|c| matches!(c, ' ' | '│' | '║'));
+        let free = |i: usize| i >= rule || empty(&rows[i]);
+        let (mut run, mut best) = (0, 0);
+        for i in 0..rows.len() {
+            run = if free(i) { run + 1 } else { 0 };
+            best = best.max(run);
+        }
+        if best >= needs {
+            out.push(format!(
+                "{at}: narration needs {needs} rows, {best} free rows in a run, yet it is {}",
+                if folded { "folded" } else { "cut" }
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn narration_takes_free_rows_before_it_folds() {
+    let lecture = Lecture::builtin();
+    let all = narration_problems(&lecture, 80, 24);
+    assert!(
+        all.is_empty(),
+        "{} problems:\n{}",
+        all.len(),
+        all.join("\n")
     );
 }
