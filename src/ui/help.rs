@@ -99,7 +99,7 @@ pub(crate) const LAB: &[KeyHelp] = &[
 pub(crate) const NUMBERS: &[KeyHelp] = &[
     k(
         "exact",
-        "the textbook formula as a big-integer fraction, printed digit by digit: no rounding, but it takes a query's k bits as independent",
+        "the textbook formula as a big-integer fraction, its digits correctly rounded, never estimated; it takes a query's k bits as independent",
     ),
     k(
         "idealised",
