@@ -161,3 +161,46 @@ fn print_the_overlay() {
         println!("{}", crate::ui::render::buffer_text(&buf));
     }
 }
+
+/// The README's key tables say what the overlay says: every key of every
+/// list, with the same words, so a new key cannot reach one and not the
+/// other.
+#[test]
+fn every_key_in_the_help_is_in_the_readme() {
+    use crate::ui::help::{
+        FIELD_TYPING, GLOBAL, GUESS_TYPING, LAB, LECTURE, LECTURE_TYPING, PRACTICE,
+        PRACTICE_TYPING, SANDBOX, SANDBOX_TYPING, SIZING, SIZING_TYPING,
+    };
+    let readme = include_str!("../../../README.md");
+    let lists = [
+        GLOBAL,
+        LECTURE,
+        LECTURE_TYPING,
+        LAB,
+        FIELD_TYPING,
+        GUESS_TYPING,
+        SANDBOX,
+        SANDBOX_TYPING,
+        SIZING,
+        SIZING_TYPING,
+        PRACTICE,
+        PRACTICE_TYPING,
+    ];
+    let missing: Vec<String> = lists
+        .iter()
+        .flat_map(|list| list.iter())
+        .map(|h| {
+            format!(
+                "| {} | {} |",
+                h.keys.replace('|', "\\|"),
+                h.does.replace('|', "\\|")
+            )
+        })
+        .filter(|row| !readme.contains(row.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "README.md lacks these rows of the help (its 'Every key' section):\n{}",
+        missing.join("\n")
+    );
+}
