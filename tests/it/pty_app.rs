@@ -492,6 +492,7 @@ fn no_color_draws_without_colour() {
         ("lab", "m bits"),
         ("sandbox", "sandbox"),
         ("sizing", "sizing"),
+        ("practice", "of 7 solved"),
     ] {
         app.wait_until(screen, SHOW, |s| lower(s).contains(marker))
             .unwrap_or_else(|e| panic!("{e}"));
