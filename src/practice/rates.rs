@@ -77,6 +77,26 @@ impl RateByK {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SizingTask {
     sizing: crate::rates::sizing::Sizing,
+    /// The smallest filter whose exact rate meets the target (what the
+    /// Sizing screen answers): bits per key, MiB and k, when it solved.
+    exact: Option<(f64, f64, u32)>,
+}
+
+/// The exact-rate answer to 50 million keys at 1%, as exercise 7's three
+/// figures: a student who used the Sizing screen typed these.
+fn exact_answer(n: u64) -> Option<(f64, f64, u32)> {
+    let q = crate::rates::solve::SizeQuery {
+        n: Some(n),
+        p: Some(num_rational::BigRational::new(1.into(), 100.into())),
+        m: None,
+        k: None,
+        by: crate::rates::certified::RateKind::Classic,
+    };
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let a =
+        crate::rates::solve::solve_size(&q, 10, crate::rates::Budget::default(), &never).ok()?;
+    let bytes = a.m.div_ceil(8) as f64;
+    Some((a.m as f64 / n as f64, bytes / crate::numbers::MIB, a.k))
 }
 
 /// Exercise 7.
@@ -89,7 +109,10 @@ pub fn sizing() -> Exercise {
         prompt: "A filter must hold 50 million ids at a 1% false-positive rate. How many bits per key (three decimals), how many MiB (one decimal), and which k?".into(),
         form: "three numbers: 12.345 67.8 9",
         hint: "Bits per key is -ln p / (ln 2)^2; k is that times ln 2, rounded.".into(),
-        task: Task::Sizing(SizingTask { sizing }),
+        task: Task::Sizing(SizingTask {
+            sizing,
+            exact: exact_answer(50_000_000),
+        }),
     }
 }
 
@@ -107,13 +130,18 @@ impl SizingTask {
             s.k_real,
             s.k
         );
-        let ok = (v[0] - s.bits_per_key).abs() <= 0.0005
-            && (v[1] - s.mib).abs() <= 0.05
-            && v[2] == f64::from(s.k);
-        if ok {
-            Verdict::Right(why)
-        } else {
-            Verdict::Wrong(why)
+        let close = |bits: f64, mib: f64, k: u32| {
+            (v[0] - bits).abs() <= 0.0005 && (v[1] - mib).abs() <= 0.05 && v[2] == f64::from(k)
+        };
+        if close(s.bits_per_key, s.mib, s.k) {
+            return Verdict::Right(why);
+        }
+        match self.exact {
+            Some((bits, mib, k)) if close(bits, mib, k) => Verdict::Wrong(format!(
+                "those are the Sizing screen's figures, the fewest bits whose exact rate meets 1%; \
+                 the exercise asks for the textbook's: {why}"
+            )),
+            _ => Verdict::Wrong(why),
         }
     }
 

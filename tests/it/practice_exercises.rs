@@ -92,3 +92,20 @@ fn bloom_lookup_is_checked_against_the_real_filter_in_every_variant() {
     }
     assert!(seen.len() > 30, "variants differ: {}", seen.len());
 }
+
+#[test]
+fn the_sizing_screen_s_answer_to_exercise_7_is_told_apart_from_the_textbook_s() {
+    let ex = practice::all(None);
+    let Verdict::Wrong(why) = ex[6].check("9.593 57.2 7") else {
+        panic!(
+            "the exact-rate answer is not the exercise's: {:?}",
+            ex[6].check("9.593 57.2 7")
+        );
+    };
+    assert!(why.contains("Sizing screen"), "{why}");
+    assert!(why.contains("9.585"), "{why}");
+    let Verdict::Wrong(other) = ex[6].check("10 60 8") else {
+        panic!("a wrong answer");
+    };
+    assert!(!other.contains("Sizing screen"), "{other}");
+}
