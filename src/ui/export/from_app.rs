@@ -65,7 +65,14 @@ fn names(app: &App) -> (String, String) {
                 format!("bloomlab · {screen} {}.{}", scene + 1, step + 1),
             )
         }
-        Screen::Lab | Screen::Sandbox | Screen::Sizing | Screen::Practice => (
+        Screen::Practice => {
+            let n = app.practice.selected + 1;
+            (
+                format!("bloomlab-practice-{n}"),
+                format!("bloomlab · {screen}, exercise {n}"),
+            )
+        }
+        Screen::Lab | Screen::Sandbox | Screen::Sizing => (
             format!("bloomlab-{}", screen.to_lowercase()),
             format!("bloomlab · {screen}"),
         ),

@@ -96,8 +96,17 @@ fn e_saves_the_frame_as_svg_and_text_and_says_where() {
 #[test]
 fn every_screen_exports_under_its_own_name() {
     let dir = scratch("screens");
-    for screen in [Screen::Lab, Screen::Sandbox, Screen::Sizing] {
+    for screen in [
+        Screen::Lab,
+        Screen::Sandbox,
+        Screen::Sizing,
+        Screen::Practice,
+    ] {
         let mut app = app_at(screen, None, &dir);
+        if screen == Screen::Practice {
+            // The exercise on show names the file.
+            app.press(KeyCode::Char('3'));
+        }
         app.press(KeyCode::Char('e'));
     }
     assert_eq!(
@@ -105,6 +114,8 @@ fn every_screen_exports_under_its_own_name() {
         [
             "bloomlab-lab.svg",
             "bloomlab-lab.txt",
+            "bloomlab-practice-3.svg",
+            "bloomlab-practice-3.txt",
             "bloomlab-sandbox.svg",
             "bloomlab-sandbox.txt",
             "bloomlab-sizing.svg",
