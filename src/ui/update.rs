@@ -7,7 +7,7 @@ use crate::ui::action::{
     Action, FieldAction, KeyMode, LabAction, LabSlider, LectureAction, PracticeAction,
     SandboxAction, SizingAction,
 };
-use crate::ui::app::App;
+use crate::ui::app::{App, Status};
 use crate::ui::arrival::Arrival;
 use crate::ui::lab::state::{VALUE_FIELD, spec};
 use crate::ui::screen::Screen;
@@ -99,6 +99,16 @@ fn act(app: &mut App, action: Action) {
         Action::PauseAutoplay => {}
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
+        // A scene the lecture does not have says so rather than doing
+        // nothing.
+        Action::Lecture(LectureAction::Jump(n))
+            if usize::from(n) > app.lecture.lecture.scene_count() =>
+        {
+            let scenes = app.lecture.lecture.scene_count();
+            app.status = Some(Status::failed(format!(
+                "there is no scene {n}: this lecture has scenes 1 to {scenes}"
+            )));
+        }
         Action::Lecture(step) => app.lecture.apply(step, app.present),
         Action::Lab(lab) => update_lab(app, lab),
         Action::Sandbox(sandbox) => update_sandbox(app, sandbox),

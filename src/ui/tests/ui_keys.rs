@@ -274,3 +274,21 @@ fn mouse_clicks_tabs_and_drags_sliders() {
         None
     );
 }
+
+#[test]
+fn a_scene_number_past_the_last_says_so() {
+    let mut app = crate::ui::app::App::new(
+        crate::ui::screen::Screen::Lecture,
+        crate::ui::theme::Theme::MONO,
+    );
+    crate::ui::update::update(
+        &mut app,
+        crate::ui::action::Action::Lecture(crate::ui::action::LectureAction::Jump(9)),
+    );
+    assert_eq!(app.lecture.step, 0);
+    let text = super::draw_text(&app, 80, 24).expect("valid size");
+    assert!(
+        text.contains("there is no scene 9: this lecture has scenes 1 to 5"),
+        "{text}"
+    );
+}
