@@ -9,12 +9,14 @@
 //!    earlier part that shares a step and a column with it;
 //! 3. grow: the rows left over go, one at a time, to the part whose growth
 //!    leaves the emptiest step least empty (taller cells, a taller chart,
-//!    a bigger title, a larger crawler). Cards are never stretched: a
-//!    frame taller than its lines is empty rows the narration could use.
+//!    a bigger title, a larger crawler, a taller spotlight). Cards are
+//!    never stretched: a frame taller than its lines is empty rows the
+//!    narration could use. On a big screen a step of cards alone gets the
+//!    spotlight instead: the cards' words again, in big letters.
 
 use ratatui::layout::Rect;
 
-use super::cards::{CARDS, Card};
+use super::cards::{CARDS, Card, spotlight_texts};
 use super::row::{self, RowLayout};
 use super::{crawler, narration, plots};
 use crate::lecture::{Board, Element, Lecture, QuerySource};
@@ -28,6 +30,9 @@ const MIN_CHART_WIDTH: u16 = 40;
 const MIN_SIDE: u16 = 32;
 /// Tallest a row's cells grow.
 const MAX_CELL_ROWS: u16 = 40;
+/// Width from which a screen counts as big: the row may share the main
+/// column with the charts, and a step of cards alone gets its spotlight.
+const BIG_WIDTH: u16 = 160;
 
 /// A part of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,18 +49,22 @@ pub(crate) enum Part {
     Crawler,
     /// The plots (side by side when several show at once).
     Plots,
+    /// On a big screen, a step that shows only text cards: their words
+    /// again in big letters, in the main column the step leaves empty.
+    Spotlight,
     /// A text card.
     Card(Card),
 }
 
 /// Top to bottom.
-const ORDER: [Part; 10] = [
+const ORDER: [Part; 11] = [
     Part::Headline,
     Part::Banner,
     Part::Row,
     Part::Counters,
     Part::Crawler,
     Part::Plots,
+    Part::Spotlight,
     Part::Card(Card::Predict),
     Part::Card(Card::Derivation),
     Part::Card(Card::Table),
@@ -136,6 +145,18 @@ pub(crate) fn shows(part: Part, board: &Board, opts: Options) -> bool {
         Part::Counters => board.shows(Element::Counters),
         Part::Crawler => board.shows(Element::Crawler),
         Part::Plots => !crate::lecture::texts::plots(board).is_empty(),
+        Part::Spotlight => {
+            // Only where nothing but cards shows, so it covers no diagram.
+            let others = [
+                Part::Headline,
+                Part::Banner,
+                Part::Row,
+                Part::Counters,
+                Part::Crawler,
+                Part::Plots,
+            ];
+            !others.into_iter().any(|p| shows(p, board, opts)) && !spotlight_texts(board).is_empty()
+        }
         Part::Card(card) => card.shown(board),
     }
 }
@@ -178,7 +199,7 @@ impl Columns {
     fn span(&self, part: Part) -> (u16, u16) {
         match part {
             Part::Headline => self.full,
-            Part::Plots | Part::Banner => self.main,
+            Part::Plots | Part::Banner | Part::Spotlight => self.main,
             Part::Card(_) => self.cards,
             Part::Row | Part::Counters | Part::Crawler if self.all_beside => self.main,
             _ => self.full,
@@ -198,12 +219,15 @@ struct Scene<'a> {
     columns: Columns,
     /// Each part's height at the smallest sizes, measured once (in
     /// [`ORDER`]'s order).
-    base: [u16; 10],
+    base: [u16; 11],
     /// Whether the row's cells can grow (not when it wraps).
     row_grows: bool,
     /// Whether present mode's headline gets its rows (it is the first part
     /// to go when the board is too small).
     headline: bool,
+    /// For each board, whether it gets the spotlight: worked out once,
+    /// since the glyph check draws letters and the planner asks often.
+    spotlit: Vec<bool>,
 }
 
 /// The sizes that can grow, and the heights they give each part.
@@ -214,6 +238,7 @@ struct Sizes {
     banner: Option<Big>,
     headline: Option<Big>,
     crawler_scale: u16,
+    spotlight_rows: u16,
 }
 
 impl<'a> Scene<'a> {
@@ -224,7 +249,15 @@ impl<'a> Scene<'a> {
 
     /// Whether `part` shows after the step that left `board`.
     fn shows(&self, part: Part, board: &Board) -> bool {
-        (part != Part::Headline || self.headline) && shows(part, board, self.opts)
+        match part {
+            Part::Spotlight => self
+                .boards
+                .iter()
+                .zip(&self.spotlit)
+                .any(|(b, lit)| *lit && std::ptr::eq(*b, board)),
+            Part::Headline => self.headline && shows(part, board, self.opts),
+            _ => shows(part, board, self.opts),
+        }
     }
 
     fn present(&self, part: Part) -> bool {
@@ -255,10 +288,18 @@ impl<'a> Scene<'a> {
             opts,
             board_area,
             columns,
-            base: [0; 10],
+            base: [0; 11],
             row_grows: false,
             headline: headline && opts.present,
+            spotlit: Vec::new(),
         };
+        // The spotlight needs a big screen and the cards in a column of
+        // their own, so the big letters never push a card down.
+        let roomy = board_area.width >= BIG_WIDTH && columns.cards.0 > 0;
+        scene.spotlit = boards
+            .iter()
+            .map(|b| roomy && shows(Part::Spotlight, b, opts))
+            .collect();
         let smallest = scene.smallest();
         for (i, part) in ORDER.into_iter().enumerate() {
             scene.base[i] = scene.measure(part, &smallest);
@@ -290,6 +331,7 @@ impl<'a> Scene<'a> {
             banner: None,
             headline: headline_size(self),
             crawler_scale: 1,
+            spotlight_rows: 0,
         }
     }
 
@@ -310,6 +352,15 @@ impl<'a> Scene<'a> {
             Part::Crawler => crawler::height(1) + most(&|b| crawler::figure_rows(b, width)),
             Part::Plots => MIN_CHART + most(&|b| plots::caption_rows(b, width)),
             Part::Card(card) => most(&|b| card.height(b, width)),
+            // The fewest rows that set the words at all; without them a
+            // row more would only cover rows the cards already cover, so
+            // it would never be handed any.
+            Part::Spotlight => most(&|b| {
+                let texts = spotlight_texts(b);
+                (1..=self.board_area.height)
+                    .find(|&h| Big::fit_stack(&texts, width, h).is_some())
+                    .unwrap_or(0)
+            }),
         }
     }
 
@@ -322,6 +373,7 @@ impl<'a> Scene<'a> {
             Part::Plots => base + sizes.chart_rows - MIN_CHART,
             Part::Banner => sizes.banner.as_ref().map_or(base, |b| b.height() + 2),
             Part::Crawler => base + crawler::height(sizes.crawler_scale) - crawler::height(1),
+            Part::Spotlight => base + sizes.spotlight_rows,
             _ => base,
         }
     }
@@ -419,6 +471,11 @@ impl<'a> Scene<'a> {
         if self.present(Part::Plots) {
             let mut s = sizes.clone();
             s.chart_rows += 1;
+            out.push(s);
+        }
+        if self.present(Part::Spotlight) {
+            let mut s = sizes.clone();
+            s.spotlight_rows += 1;
             out.push(s);
         }
         if self.present(Part::Crawler) && sizes.crawler_scale < crawler::MAX_SCALE {
@@ -585,7 +642,7 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
         .max()
         .unwrap_or(0);
     let main_needs = MIN_CHART_WIDTH.max(u16::try_from(m * 7 + 1).unwrap_or(u16::MAX));
-    let all = (width >= 160 && width.saturating_sub(MIN_SIDE) >= main_needs).then(|| {
+    let all = (width >= BIG_WIDTH && width.saturating_sub(MIN_SIDE) >= main_needs).then(|| {
         let side = side.min(width - main_needs);
         Columns {
             full,
