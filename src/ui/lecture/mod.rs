@@ -251,7 +251,7 @@ fn draw_part(
     theme: &Theme,
 ) {
     match part {
-        Part::Headline => {
+        Part::Headline | Part::Verdict => {
             let text = headline_text(board).unwrap_or_default();
             let big = plan
                 .headline

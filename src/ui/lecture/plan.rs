@@ -37,8 +37,10 @@ const BIG_WIDTH: u16 = 160;
 /// A part of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum Part {
-    /// Present mode's big headline.
+    /// Present mode's probe figure in big letters, above the charts.
     Headline,
+    /// Present mode's verdict in big letters, under the row it judges.
+    Verdict,
     /// The lecture's title.
     Banner,
     /// The bit row with its query.
@@ -56,13 +58,16 @@ pub(crate) enum Part {
     Card(Card),
 }
 
-/// Top to bottom.
-const ORDER: [Part; 11] = [
-    Part::Headline,
+/// Top to bottom, with the big letters under the row or over the charts
+/// they speak of, so a step without them leaves no blank rows on top (see
+/// [`Scene::order`] for the other way).
+const ORDER: [Part; 12] = [
     Part::Banner,
     Part::Row,
     Part::Counters,
+    Part::Verdict,
     Part::Crawler,
+    Part::Headline,
     Part::Plots,
     Part::Spotlight,
     Part::Card(Card::Predict),
@@ -139,7 +144,10 @@ fn scene_boards(lecture: &Lecture, scene: usize) -> Vec<&Board> {
 /// Whether `part` is on the board after a step.
 pub(crate) fn shows(part: Part, board: &Board, opts: Options) -> bool {
     match part {
-        Part::Headline => opts.present && headline_text(board).is_some(),
+        Part::Verdict => opts.present && verdict_text(board).is_some(),
+        Part::Headline => {
+            opts.present && verdict_text(board).is_none() && plots::probe_headline(board).is_some()
+        }
         Part::Banner => board.shows(Element::Banner) && board.banner.is_some(),
         Part::Row => board.shows(Element::Row) && board.row.is_some(),
         Part::Counters => board.shows(Element::Counters),
@@ -149,6 +157,7 @@ pub(crate) fn shows(part: Part, board: &Board, opts: Options) -> bool {
             // Only where nothing but cards shows, so it covers no diagram.
             let others = [
                 Part::Headline,
+                Part::Verdict,
                 Part::Banner,
                 Part::Row,
                 Part::Counters,
@@ -164,6 +173,11 @@ pub(crate) fn shows(part: Part, board: &Board, opts: Options) -> bool {
 /// The step's headline in present mode: the flagged mistake, else the
 /// verdict, else the probe's figure.
 pub(crate) fn headline_text(board: &Board) -> Option<String> {
+    verdict_text(board).or_else(|| plots::probe_headline(board))
+}
+
+/// The flagged mistake, else the verdict, of a query the board shows.
+fn verdict_text(board: &Board) -> Option<String> {
     if let Some(q) = &board.query {
         let shown = match q.source {
             QuerySource::Row => board.shows(Element::Row),
@@ -178,7 +192,7 @@ pub(crate) fn headline_text(board: &Board) -> Option<String> {
             }
         }
     }
-    plots::probe_headline(board)
+    None
 }
 
 /// Columns the parts use: the charts in the main column and the cards in
@@ -198,7 +212,7 @@ struct Columns {
 impl Columns {
     fn span(&self, part: Part) -> (u16, u16) {
         match part {
-            Part::Headline => self.full,
+            Part::Headline | Part::Verdict => self.full,
             Part::Plots | Part::Banner | Part::Spotlight => self.main,
             Part::Card(_) => self.cards,
             Part::Row | Part::Counters | Part::Crawler if self.all_beside => self.main,
@@ -219,7 +233,7 @@ struct Scene<'a> {
     columns: Columns,
     /// Each part's height at the smallest sizes, measured once (in
     /// [`ORDER`]'s order).
-    base: [u16; 11],
+    base: [u16; 12],
     /// Whether the row's cells can grow (not when it wraps).
     row_grows: bool,
     /// Whether present mode's headline gets its rows (it is the first part
@@ -228,6 +242,9 @@ struct Scene<'a> {
     /// For each board, whether it gets the spotlight: worked out once,
     /// since the glyph check draws letters and the planner asks often.
     spotlit: Vec<bool>,
+    /// Whether the big letters go under the parts they speak of
+    /// ([`ORDER`]) rather than above everything.
+    low: bool,
 }
 
 /// The sizes that can grow, and the heights they give each part.
@@ -255,7 +272,7 @@ impl<'a> Scene<'a> {
                 .iter()
                 .zip(&self.spotlit)
                 .any(|(b, lit)| *lit && std::ptr::eq(*b, board)),
-            Part::Headline => self.headline && shows(part, board, self.opts),
+            Part::Headline | Part::Verdict => self.headline && shows(part, board, self.opts),
             _ => shows(part, board, self.opts),
         }
     }
@@ -268,12 +285,30 @@ impl<'a> Scene<'a> {
         self.boards.iter().filter(move |b| self.shows(part, b))
     }
 
-    fn new(boards: &[&'a Board], opts: Options, board_area: Rect, columns: Columns) -> Self {
-        let scene = Scene::with_headline(boards, opts, board_area, columns, true);
+    fn new(
+        boards: &[&'a Board],
+        opts: Options,
+        board_area: Rect,
+        columns: Columns,
+        low: bool,
+    ) -> Self {
+        let scene = Scene::with_headline(boards, opts, board_area, columns, true, low);
         if scene.headline && scene.pack(&scene.smallest()).1 > board_area.height {
-            return Scene::with_headline(boards, opts, board_area, columns, false);
+            return Scene::with_headline(boards, opts, board_area, columns, false, low);
         }
         scene
+    }
+
+    /// The parts top to bottom: [`ORDER`], or with the big letters first
+    /// when they go above everything.
+    fn order(&self) -> Vec<Part> {
+        let big = [Part::Headline, Part::Verdict];
+        if self.low {
+            return ORDER.to_vec();
+        }
+        big.into_iter()
+            .chain(ORDER.into_iter().filter(|p| !big.contains(p)))
+            .collect()
     }
 
     fn with_headline(
@@ -282,16 +317,18 @@ impl<'a> Scene<'a> {
         board_area: Rect,
         columns: Columns,
         headline: bool,
+        low: bool,
     ) -> Self {
         let mut scene = Scene {
             boards: boards.to_vec(),
             opts,
             board_area,
             columns,
-            base: [0; 11],
+            base: [0; 12],
             row_grows: false,
             headline: headline && opts.present,
             spotlit: Vec::new(),
+            low,
         };
         // The spotlight needs a big screen and the cards in a column of
         // their own, so the big letters never push a card down.
@@ -345,7 +382,7 @@ impl<'a> Scene<'a> {
         let most =
             |f: &dyn Fn(&Board) -> u16| self.shown_boards(part).map(|b| f(b)).max().unwrap_or(0);
         match part {
-            Part::Headline => sizes.headline.as_ref().map_or(0, |b| b.height() + 1),
+            Part::Headline | Part::Verdict => sizes.headline.as_ref().map_or(0, |b| b.height() + 1),
             Part::Banner => 3,
             Part::Row => most(&|b| row::height(b, width, sizes.row)),
             Part::Counters => most(&|b| row::counters_height(b, width, self.counters_queried())),
@@ -388,7 +425,7 @@ impl<'a> Scene<'a> {
     fn pack(&self, sizes: &Sizes) -> (Vec<Placed>, u16) {
         let mut placed: Vec<(Placed, Vec<bool>)> = Vec::new();
         let mut bottom = 0;
-        for part in ORDER {
+        for part in self.order() {
             let life = self.life(part);
             if !life.contains(&true) {
                 continue;
@@ -527,7 +564,7 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
     let smallest = column_variants(&boards, opts, rest.width)
         .into_iter()
         .map(|columns| {
-            let scene = Scene::new(&boards, opts, rest, columns);
+            let scene = Scene::new(&boards, opts, rest, columns, false);
             scene.pack(&scene.smallest()).1
         })
         .min()
@@ -588,8 +625,24 @@ fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(Sce
         .into_iter()
         .enumerate()
         .map(|(rank, columns)| {
-            let scene = Scene::new(boards, opts, board_area, columns);
-            let planned = grow(&scene);
+            let planned = |low| {
+                let scene = Scene::new(boards, opts, board_area, columns, low);
+                let planned = grow(&scene);
+                let key = (
+                    scene.headline,
+                    planned.1 <= height,
+                    scene.score(&planned.0.parts),
+                );
+                (key, planned)
+            };
+            let (top_key, top) = planned(false);
+            // The big letters go under the parts they speak of when that
+            // keeps them, fits and covers as many rows; a step without them
+            // then has no blank rows on top.
+            let planned = match opts.present.then(|| planned(true)) {
+                Some((low_key, low)) if low_key >= top_key && low_key.0 == top_key.0 => low,
+                _ => top,
+            };
             let fits = planned.1 <= height;
             // A layout that fits wins; then one whose charts are taller
             // (a chart squeezed flat hides its lines); then the order of
@@ -703,13 +756,16 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
 /// The headline's size for the whole scene: the largest at which every
 /// step's headline fits the width, at most a third of the board's rows.
 fn headline_size(scene: &Scene<'_>) -> Option<Big> {
-    if !scene.present(Part::Headline) {
-        return None;
-    }
+    // The verdict and the probe's figure take one size through the scene.
     let texts: Vec<String> = scene
-        .shown_boards(Part::Headline)
+        .boards
+        .iter()
+        .filter(|b| scene.shows(Part::Headline, b) || scene.shows(Part::Verdict, b))
         .filter_map(|b| headline_text(b))
         .collect();
+    if texts.is_empty() {
+        return None;
+    }
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     Big::fit_all(
         &refs,
@@ -722,5 +778,5 @@ fn headline_size(scene: &Scene<'_>) -> Option<Big> {
 /// say what they had to leave out).
 fn fallback(boards: &[&Board], opts: Options, board_area: Rect) -> (ScenePlan, u16) {
     let columns = column_variants(boards, opts, board_area.width)[0];
-    grow(&Scene::new(boards, opts, board_area, columns))
+    grow(&Scene::new(boards, opts, board_area, columns, false))
 }

@@ -439,3 +439,22 @@ fn narration_takes_free_rows_before_it_folds() {
         all.join("\n")
     );
 }
+
+#[test]
+fn present_mode_keeps_no_rows_on_top_for_a_verdict_other_steps_lack() {
+    let lecture = Lecture::builtin();
+    for (w, h) in [(80, 24), (120, 40)] {
+        // Scenes 2 and 3 query the row on some of their steps only.
+        for scene in [1, 2] {
+            let at = format!("{w}x{h} scene {}", scene + 1);
+            let plan = plan_of(&lecture, lecture.scene_start(scene), w, h, true);
+            let row = plan.rect(Part::Row).expect("the scene shows the row");
+            let verdict = plan.rect(Part::Verdict).expect("and a verdict");
+            assert_eq!(row.y, plan.board.y, "{at}: rows kept above the row");
+            assert!(
+                verdict.y >= row.bottom(),
+                "{at}: the verdict is not under the row"
+            );
+        }
+    }
+}
