@@ -84,6 +84,46 @@ impl Big {
         None
     }
 
+    /// `texts` stacked in `width` x `height`, a blank row between two of
+    /// them, each on as many lines as it needs: first all at the largest
+    /// size at which they fit alike, then, newest (last) first, each text
+    /// one size up while the stack still fits and it stays no larger than
+    /// any text after it, so the newest words are the biggest. `None` when
+    /// even the smallest size leaves a word wider than the room or the
+    /// stack taller than it.
+    pub(crate) fn fit_stack(texts: &[String], width: u16, height: u16) -> Option<Vec<Big>> {
+        let gaps = u16::try_from(texts.len().saturating_sub(1)).unwrap_or(u16::MAX);
+        let rows = |set: &[Big]| set.iter().map(Big::height).fold(gaps, u16::saturating_add);
+        let at = |text: &str, size: usize| {
+            let max_chars = usize::from(width / SIZES[size].cell().0);
+            let lines = wrap_words(text, max_chars).filter(|_| max_chars > 0)?;
+            Some(Big {
+                lines,
+                size: SIZES[size],
+            })
+        };
+        let (mut set, mut sizes) = (0..SIZES.len()).find_map(|size| {
+            let set: Vec<Big> = texts.iter().map(|t| at(t, size)).collect::<Option<_>>()?;
+            (rows(&set) <= height).then(|| (set, vec![size; texts.len()]))
+        })?;
+        for i in (0..texts.len()).rev() {
+            // The smallest size index (largest letters) of any later text.
+            let cap = sizes[i + 1..].iter().copied().max().unwrap_or(0);
+            while sizes[i] > cap {
+                let Some(bigger) = at(&texts[i], sizes[i] - 1) else {
+                    break;
+                };
+                let before = std::mem::replace(&mut set[i], bigger);
+                if rows(&set) > height {
+                    set[i] = before;
+                    break;
+                }
+                sizes[i] -= 1;
+            }
+        }
+        Some(set)
+    }
+
     /// Every setting of `text` that fits `width`: each size, on one to three
     /// lines (a line breaks only at a space), shortest first.
     pub(crate) fn settings(text: &str, width: u16) -> Vec<Big> {
@@ -163,6 +203,24 @@ impl Big {
     }
 }
 
+/// Whether every character of `text` has a glyph in the big font, so
+/// nothing set in big letters comes out as a gap. It draws each character
+/// at the smallest size and looks for ink, since the font's tables belong
+/// to the widget.
+pub(crate) fn legible(text: &str) -> bool {
+    let (w, h) = Size::Quadrant.cell();
+    let area = Rect::new(0, 0, w, h);
+    text.chars().filter(|c| !c.is_whitespace()).all(|c| {
+        let mut buf = Buffer::empty(area);
+        BigText::builder()
+            .pixel_size(Size::Quadrant.pixel())
+            .lines(vec![Line::raw(c.to_string())])
+            .build()
+            .render(area, &mut buf);
+        buf.content.iter().any(|cell| cell.symbol() != " ")
+    })
+}
+
 /// `text` in lines of at most `max` characters, breaking at spaces; `None`
 /// when one word alone is longer than a line.
 fn wrap_words(text: &str, max: usize) -> Option<Vec<String>> {
@@ -196,6 +254,49 @@ mod tests {
         let big = Big::fit("FALSE POSITIVE", 80, 5).unwrap();
         assert_eq!(big.size, Size::Quadrant);
         assert!(Big::fit("FALSE POSITIVE", 20, 3).is_none());
+    }
+
+    #[test]
+    fn a_stack_shrinks_until_every_text_fits() {
+        let texts = ["P0 = 1 - 1/m".to_string(), "no deletions".to_string()];
+        let set = Big::fit_stack(&texts, 200, 40).unwrap();
+        assert_eq!(set.len(), 2);
+        assert_eq!(set[0].size, Size::Double);
+        assert_eq!(set[0].lines, ["P0 = 1 - 1/m"]);
+        // Two rows of four and the gap between them.
+        let set = Big::fit_stack(&texts, 200, 9).unwrap();
+        assert_eq!(set[1].size, Size::HalfHeight);
+        // Too narrow for "deletions" at half height: quarter cells.
+        let set = Big::fit_stack(&texts, 60, 9).unwrap();
+        assert_eq!(set[0].size, Size::Quadrant);
+        assert!(Big::fit_stack(&texts, 60, 8).is_none());
+    }
+
+    #[test]
+    fn the_newest_text_grows_first_and_stays_the_largest() {
+        let sizes = |texts: &[&str], h| {
+            let texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+            let set = Big::fit_stack(&texts, 200, h).unwrap();
+            set.iter().map(|b| b.size).collect::<Vec<_>>()
+        };
+        // Alike they fit at full size; the room left doubles the last.
+        assert_eq!(
+            sizes(&["a b c d e f", "xy"], 25),
+            [Size::Full, Size::Double]
+        );
+        // The last word is too wide to double, so the first stays as is
+        // too, though there are rows for it.
+        assert_eq!(
+            sizes(&["ab", "abcdefghijklm"], 40),
+            [Size::Full, Size::Full]
+        );
+    }
+
+    #[test]
+    fn formulas_are_legible_and_missing_glyphs_are_found() {
+        assert!(legible("P0 = (1 - 1/m)^(kn) ~ e^(-kn/m) · epsilon"));
+        assert!(!legible("P0 \u{2248} e"));
+        assert!(!legible("x \u{2190} y"));
     }
 
     #[test]

@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, BorderType, Widget};
 use super::paint::{Painter, width};
 use crate::lecture::texts::{PredictLine, TABLE_HEADER, predict_lines, table_rows};
 use crate::lecture::{Board, Element, Emphasis, Guess};
+use crate::ui::big::{Big, legible};
 use crate::ui::format::wrap;
 use crate::ui::theme::{Role, Theme};
 
@@ -171,6 +172,81 @@ impl Card {
     }
 }
 
+/// The words a step that shows only cards repeats in big letters on a big
+/// screen: the derivation's lines (each label apart from its formula), the
+/// question and its choices, the notes
+/// (the cost table stays a table). Empty when any of them has a character
+/// the big font lacks: the cards alone then carry the text, rather than
+/// big letters with a gap in them.
+pub(crate) fn spotlight_texts(board: &Board) -> Vec<String> {
+    let mut out = Vec::new();
+    for card in CARDS {
+        if !card.shown(board) {
+            continue;
+        }
+        match card {
+            // A line written "label:  formula" gives the formula lines of
+            // its own, so a wrap never splits it from a word of the label.
+            Card::Derivation => {
+                for line in &board.derivation {
+                    match line.split_once(":  ") {
+                        Some((label, formula)) => {
+                            out.push(format!("{label}:"));
+                            out.push(formula.trim().to_string());
+                        }
+                        None => out.push(line.clone()),
+                    }
+                }
+            }
+            Card::Notes => out.extend(board.notes.iter().cloned()),
+            Card::Predict => {
+                // As first asked, so a pick or the reveal changes nothing.
+                if let Some(p) = &board.predict {
+                    let mut asked = p.clone();
+                    asked.guess = None;
+                    asked.revealed = false;
+                    out.extend(
+                        predict_lines(&asked)
+                            .into_iter()
+                            .filter(|l| {
+                                matches!(l.kind, PredictLine::Question | PredictLine::Choice)
+                            })
+                            .map(|l| l.text),
+                    );
+                }
+            }
+            Card::Table => {}
+        }
+    }
+    if out.iter().all(|t| legible(t)) {
+        out
+    } else {
+        Vec::new()
+    }
+}
+
+/// Draws `texts` in big letters, stacked from the top of `area` at the
+/// largest size at which all fit; nothing when none does.
+pub(crate) fn draw_spotlight(texts: &[String], area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let Some(set) = Big::fit_stack(texts, area.width, area.height) else {
+        return;
+    };
+    let mut y = area.y;
+    for big in set {
+        let rows = big.height();
+        big.draw(
+            Rect {
+                y,
+                height: rows,
+                ..area
+            },
+            buf,
+            theme.style(Role::Text),
+        );
+        y = y.saturating_add(rows + 1);
+    }
+}
+
 /// The prediction's lines, wrapped, each styled by what it says.
 fn predict_card_lines(board: &Board, cols: usize, theme: &Theme) -> Vec<Line<'static>> {
     let Some(p) = &board.predict else {
@@ -324,5 +400,27 @@ fn push_with_remark(
     } else {
         out.push(Line::styled(line, style));
         out.push(Line::styled(format!("  {remark}"), style));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lecture::Lecture;
+
+    #[test]
+    fn the_spotlight_parts_label_and_formula_and_gives_up_on_a_missing_glyph() {
+        let lecture = Lecture::builtin();
+        // Scene 3, step 5: the derivation's first line alone.
+        let board = lecture.step_board(lecture.scene_start(2) + 4).clone();
+        assert_eq!(
+            spotlight_texts(&board),
+            ["one hash misses a bit:", "1 - 1/m = 0.938"]
+        );
+        // The big font has no glyph for "≈": the card keeps the words.
+        let mut approx = board;
+        approx.derivation = vec!["for large m:  P0 \u{2248} e^(-kn/m)".to_string()];
+        assert!(Card::Derivation.shown(&approx));
+        assert!(spotlight_texts(&approx).is_empty());
     }
 }

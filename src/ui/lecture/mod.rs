@@ -4,8 +4,9 @@
 //! only: the board comes from the pure engine in `crate::lecture`.
 //!
 //! - [`plan`]: where each part goes for a whole scene;
-//! - [`row`], [`cards`], [`crawler`], [`plots`]: the parts (big letters
-//!   come from [`crate::ui::big`]);
+//! - [`row`], [`cards`], [`crawler`], [`plots`]: the parts (big letters,
+//!   as in the spotlight of a step of cards alone, come from
+//!   [`crate::ui::big`]);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
 //! - [`tab`]: the state (step, closing screen, jump field, toggles).
@@ -250,7 +251,7 @@ fn draw_part(
     theme: &Theme,
 ) {
     match part {
-        Part::Headline => {
+        Part::Headline | Part::Verdict => {
             let text = headline_text(board).unwrap_or_default();
             let big = plan
                 .headline
@@ -269,6 +270,7 @@ fn draw_part(
         Part::Counters => row::draw_counters(board, rect, buf, theme),
         Part::Crawler => crawler::draw(board, plan.crawler_scale, rect, buf, theme),
         Part::Plots => plots::draw_all(board, rect, plan.chart_rows, present, buf, theme),
+        Part::Spotlight => cards::draw_spotlight(&cards::spotlight_texts(board), rect, buf, theme),
         Part::Card(card) => card.draw(board, rect, buf, theme),
     }
 }

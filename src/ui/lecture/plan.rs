@@ -9,12 +9,14 @@
 //!    earlier part that shares a step and a column with it;
 //! 3. grow: the rows left over go, one at a time, to the part whose growth
 //!    leaves the emptiest step least empty (taller cells, a taller chart,
-//!    a bigger title, a larger crawler). Cards are never stretched: a
-//!    frame taller than its lines is empty rows the narration could use.
+//!    a bigger title, a larger crawler, a taller spotlight). Cards are
+//!    never stretched: a frame taller than its lines is empty rows the
+//!    narration could use. On a big screen a step of cards alone gets the
+//!    spotlight instead: the cards' words again, in big letters.
 
 use ratatui::layout::Rect;
 
-use super::cards::{CARDS, Card};
+use super::cards::{CARDS, Card, spotlight_texts};
 use super::row::{self, RowLayout};
 use super::{crawler, narration, plots};
 use crate::lecture::{Board, Element, Lecture, QuerySource};
@@ -28,12 +30,17 @@ const MIN_CHART_WIDTH: u16 = 40;
 const MIN_SIDE: u16 = 32;
 /// Tallest a row's cells grow.
 const MAX_CELL_ROWS: u16 = 40;
+/// Width from which a screen counts as big: the row may share the main
+/// column with the charts, and a step of cards alone gets its spotlight.
+const BIG_WIDTH: u16 = 160;
 
 /// A part of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum Part {
-    /// Present mode's big headline.
+    /// Present mode's probe figure in big letters, above the charts.
     Headline,
+    /// Present mode's verdict in big letters, under the row it judges.
+    Verdict,
     /// The lecture's title.
     Banner,
     /// The bit row with its query.
@@ -44,18 +51,25 @@ pub(crate) enum Part {
     Crawler,
     /// The plots (side by side when several show at once).
     Plots,
+    /// On a big screen, a step that shows only text cards: their words
+    /// again in big letters, in the main column the step leaves empty.
+    Spotlight,
     /// A text card.
     Card(Card),
 }
 
-/// Top to bottom.
-const ORDER: [Part; 10] = [
-    Part::Headline,
+/// Top to bottom, with the big letters under the row or over the charts
+/// they speak of, so a step without them leaves no blank rows on top (see
+/// [`Scene::order`] for the other way).
+const ORDER: [Part; 12] = [
     Part::Banner,
     Part::Row,
     Part::Counters,
+    Part::Verdict,
     Part::Crawler,
+    Part::Headline,
     Part::Plots,
+    Part::Spotlight,
     Part::Card(Card::Predict),
     Part::Card(Card::Derivation),
     Part::Card(Card::Table),
@@ -130,12 +144,28 @@ fn scene_boards(lecture: &Lecture, scene: usize) -> Vec<&Board> {
 /// Whether `part` is on the board after a step.
 pub(crate) fn shows(part: Part, board: &Board, opts: Options) -> bool {
     match part {
-        Part::Headline => opts.present && headline_text(board).is_some(),
+        Part::Verdict => opts.present && verdict_text(board).is_some(),
+        Part::Headline => {
+            opts.present && verdict_text(board).is_none() && plots::probe_headline(board).is_some()
+        }
         Part::Banner => board.shows(Element::Banner) && board.banner.is_some(),
         Part::Row => board.shows(Element::Row) && board.row.is_some(),
         Part::Counters => board.shows(Element::Counters),
         Part::Crawler => board.shows(Element::Crawler),
         Part::Plots => !crate::lecture::texts::plots(board).is_empty(),
+        Part::Spotlight => {
+            // Only where nothing but cards shows, so it covers no diagram.
+            let others = [
+                Part::Headline,
+                Part::Verdict,
+                Part::Banner,
+                Part::Row,
+                Part::Counters,
+                Part::Crawler,
+                Part::Plots,
+            ];
+            !others.into_iter().any(|p| shows(p, board, opts)) && !spotlight_texts(board).is_empty()
+        }
         Part::Card(card) => card.shown(board),
     }
 }
@@ -143,6 +173,11 @@ pub(crate) fn shows(part: Part, board: &Board, opts: Options) -> bool {
 /// The step's headline in present mode: the flagged mistake, else the
 /// verdict, else the probe's figure.
 pub(crate) fn headline_text(board: &Board) -> Option<String> {
+    verdict_text(board).or_else(|| plots::probe_headline(board))
+}
+
+/// The flagged mistake, else the verdict, of a query the board shows.
+fn verdict_text(board: &Board) -> Option<String> {
     if let Some(q) = &board.query {
         let shown = match q.source {
             QuerySource::Row => board.shows(Element::Row),
@@ -157,7 +192,7 @@ pub(crate) fn headline_text(board: &Board) -> Option<String> {
             }
         }
     }
-    plots::probe_headline(board)
+    None
 }
 
 /// Columns the parts use: the charts in the main column and the cards in
@@ -177,8 +212,8 @@ struct Columns {
 impl Columns {
     fn span(&self, part: Part) -> (u16, u16) {
         match part {
-            Part::Headline => self.full,
-            Part::Plots | Part::Banner => self.main,
+            Part::Headline | Part::Verdict => self.full,
+            Part::Plots | Part::Banner | Part::Spotlight => self.main,
             Part::Card(_) => self.cards,
             Part::Row | Part::Counters | Part::Crawler if self.all_beside => self.main,
             _ => self.full,
@@ -198,12 +233,18 @@ struct Scene<'a> {
     columns: Columns,
     /// Each part's height at the smallest sizes, measured once (in
     /// [`ORDER`]'s order).
-    base: [u16; 10],
+    base: [u16; 12],
     /// Whether the row's cells can grow (not when it wraps).
     row_grows: bool,
     /// Whether present mode's headline gets its rows (it is the first part
     /// to go when the board is too small).
     headline: bool,
+    /// For each board, whether it gets the spotlight: worked out once,
+    /// since the glyph check draws letters and the planner asks often.
+    spotlit: Vec<bool>,
+    /// Whether the big letters go under the parts they speak of
+    /// ([`ORDER`]) rather than above everything.
+    low: bool,
 }
 
 /// The sizes that can grow, and the heights they give each part.
@@ -214,6 +255,7 @@ struct Sizes {
     banner: Option<Big>,
     headline: Option<Big>,
     crawler_scale: u16,
+    spotlight_rows: u16,
 }
 
 impl<'a> Scene<'a> {
@@ -224,7 +266,15 @@ impl<'a> Scene<'a> {
 
     /// Whether `part` shows after the step that left `board`.
     fn shows(&self, part: Part, board: &Board) -> bool {
-        (part != Part::Headline || self.headline) && shows(part, board, self.opts)
+        match part {
+            Part::Spotlight => self
+                .boards
+                .iter()
+                .zip(&self.spotlit)
+                .any(|(b, lit)| *lit && std::ptr::eq(*b, board)),
+            Part::Headline | Part::Verdict => self.headline && shows(part, board, self.opts),
+            _ => shows(part, board, self.opts),
+        }
     }
 
     fn present(&self, part: Part) -> bool {
@@ -235,12 +285,30 @@ impl<'a> Scene<'a> {
         self.boards.iter().filter(move |b| self.shows(part, b))
     }
 
-    fn new(boards: &[&'a Board], opts: Options, board_area: Rect, columns: Columns) -> Self {
-        let scene = Scene::with_headline(boards, opts, board_area, columns, true);
+    fn new(
+        boards: &[&'a Board],
+        opts: Options,
+        board_area: Rect,
+        columns: Columns,
+        low: bool,
+    ) -> Self {
+        let scene = Scene::with_headline(boards, opts, board_area, columns, true, low);
         if scene.headline && scene.pack(&scene.smallest()).1 > board_area.height {
-            return Scene::with_headline(boards, opts, board_area, columns, false);
+            return Scene::with_headline(boards, opts, board_area, columns, false, low);
         }
         scene
+    }
+
+    /// The parts top to bottom: [`ORDER`], or with the big letters first
+    /// when they go above everything.
+    fn order(&self) -> Vec<Part> {
+        let big = [Part::Headline, Part::Verdict];
+        if self.low {
+            return ORDER.to_vec();
+        }
+        big.into_iter()
+            .chain(ORDER.into_iter().filter(|p| !big.contains(p)))
+            .collect()
     }
 
     fn with_headline(
@@ -249,16 +317,26 @@ impl<'a> Scene<'a> {
         board_area: Rect,
         columns: Columns,
         headline: bool,
+        low: bool,
     ) -> Self {
         let mut scene = Scene {
             boards: boards.to_vec(),
             opts,
             board_area,
             columns,
-            base: [0; 10],
+            base: [0; 12],
             row_grows: false,
             headline: headline && opts.present,
+            spotlit: Vec::new(),
+            low,
         };
+        // The spotlight needs a big screen and the cards in a column of
+        // their own, so the big letters never push a card down.
+        let roomy = board_area.width >= BIG_WIDTH && columns.cards.0 > 0;
+        scene.spotlit = boards
+            .iter()
+            .map(|b| roomy && shows(Part::Spotlight, b, opts))
+            .collect();
         let smallest = scene.smallest();
         for (i, part) in ORDER.into_iter().enumerate() {
             scene.base[i] = scene.measure(part, &smallest);
@@ -290,6 +368,7 @@ impl<'a> Scene<'a> {
             banner: None,
             headline: headline_size(self),
             crawler_scale: 1,
+            spotlight_rows: 0,
         }
     }
 
@@ -303,13 +382,22 @@ impl<'a> Scene<'a> {
         let most =
             |f: &dyn Fn(&Board) -> u16| self.shown_boards(part).map(|b| f(b)).max().unwrap_or(0);
         match part {
-            Part::Headline => sizes.headline.as_ref().map_or(0, |b| b.height() + 1),
+            Part::Headline | Part::Verdict => sizes.headline.as_ref().map_or(0, |b| b.height() + 1),
             Part::Banner => 3,
             Part::Row => most(&|b| row::height(b, width, sizes.row)),
             Part::Counters => most(&|b| row::counters_height(b, width, self.counters_queried())),
             Part::Crawler => crawler::height(1) + most(&|b| crawler::figure_rows(b, width)),
             Part::Plots => MIN_CHART + most(&|b| plots::caption_rows(b, width)),
             Part::Card(card) => most(&|b| card.height(b, width)),
+            // The fewest rows that set the words at all; without them a
+            // row more would only cover rows the cards already cover, so
+            // it would never be handed any.
+            Part::Spotlight => most(&|b| {
+                let texts = spotlight_texts(b);
+                (1..=self.board_area.height)
+                    .find(|&h| Big::fit_stack(&texts, width, h).is_some())
+                    .unwrap_or(0)
+            }),
         }
     }
 
@@ -322,6 +410,7 @@ impl<'a> Scene<'a> {
             Part::Plots => base + sizes.chart_rows - MIN_CHART,
             Part::Banner => sizes.banner.as_ref().map_or(base, |b| b.height() + 2),
             Part::Crawler => base + crawler::height(sizes.crawler_scale) - crawler::height(1),
+            Part::Spotlight => base + sizes.spotlight_rows,
             _ => base,
         }
     }
@@ -336,7 +425,7 @@ impl<'a> Scene<'a> {
     fn pack(&self, sizes: &Sizes) -> (Vec<Placed>, u16) {
         let mut placed: Vec<(Placed, Vec<bool>)> = Vec::new();
         let mut bottom = 0;
-        for part in ORDER {
+        for part in self.order() {
             let life = self.life(part);
             if !life.contains(&true) {
                 continue;
@@ -421,6 +510,11 @@ impl<'a> Scene<'a> {
             s.chart_rows += 1;
             out.push(s);
         }
+        if self.present(Part::Spotlight) {
+            let mut s = sizes.clone();
+            s.spotlight_rows += 1;
+            out.push(s);
+        }
         if self.present(Part::Crawler) && sizes.crawler_scale < crawler::MAX_SCALE {
             let mut s = sizes.clone();
             s.crawler_scale += 1;
@@ -470,7 +564,7 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
     let smallest = column_variants(&boards, opts, rest.width)
         .into_iter()
         .map(|columns| {
-            let scene = Scene::new(&boards, opts, rest, columns);
+            let scene = Scene::new(&boards, opts, rest, columns, false);
             scene.pack(&scene.smallest()).1
         })
         .min()
@@ -531,8 +625,24 @@ fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(Sce
         .into_iter()
         .enumerate()
         .map(|(rank, columns)| {
-            let scene = Scene::new(boards, opts, board_area, columns);
-            let planned = grow(&scene);
+            let planned = |low| {
+                let scene = Scene::new(boards, opts, board_area, columns, low);
+                let planned = grow(&scene);
+                let key = (
+                    scene.headline,
+                    planned.1 <= height,
+                    scene.score(&planned.0.parts),
+                );
+                (key, planned)
+            };
+            let (top_key, top) = planned(false);
+            // The big letters go under the parts they speak of when that
+            // keeps them, fits and covers as many rows; a step without them
+            // then has no blank rows on top.
+            let planned = match opts.present.then(|| planned(true)) {
+                Some((low_key, low)) if low_key >= top_key && low_key.0 == top_key.0 => low,
+                _ => top,
+            };
             let fits = planned.1 <= height;
             // A layout that fits wins; then one whose charts are taller
             // (a chart squeezed flat hides its lines); then the order of
@@ -585,7 +695,7 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
         .max()
         .unwrap_or(0);
     let main_needs = MIN_CHART_WIDTH.max(u16::try_from(m * 7 + 1).unwrap_or(u16::MAX));
-    let all = (width >= 160 && width.saturating_sub(MIN_SIDE) >= main_needs).then(|| {
+    let all = (width >= BIG_WIDTH && width.saturating_sub(MIN_SIDE) >= main_needs).then(|| {
         let side = side.min(width - main_needs);
         Columns {
             full,
@@ -646,13 +756,16 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
 /// The headline's size for the whole scene: the largest at which every
 /// step's headline fits the width, at most a third of the board's rows.
 fn headline_size(scene: &Scene<'_>) -> Option<Big> {
-    if !scene.present(Part::Headline) {
-        return None;
-    }
+    // The verdict and the probe's figure take one size through the scene.
     let texts: Vec<String> = scene
-        .shown_boards(Part::Headline)
+        .boards
+        .iter()
+        .filter(|b| scene.shows(Part::Headline, b) || scene.shows(Part::Verdict, b))
         .filter_map(|b| headline_text(b))
         .collect();
+    if texts.is_empty() {
+        return None;
+    }
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     Big::fit_all(
         &refs,
@@ -665,5 +778,5 @@ fn headline_size(scene: &Scene<'_>) -> Option<Big> {
 /// say what they had to leave out).
 fn fallback(boards: &[&Board], opts: Options, board_area: Rect) -> (ScenePlan, u16) {
     let columns = column_variants(boards, opts, board_area.width)[0];
-    grow(&Scene::new(boards, opts, board_area, columns))
+    grow(&Scene::new(boards, opts, board_area, columns, false))
 }

@@ -2,9 +2,9 @@
 //! sizes, in normal and in present mode: every text the step puts on the
 //! board is on screen whole (its words in order, inside its part, none cut
 //! at a border), each part keeps one area through its scene, at 200x60 at
-//! least 70% of the rows carry something on every step with more than text
-//! cards, every chart's title and ticks are whole, and the narration takes
-//! free rows before it folds.
+//! least 70% of the rows carry something on every step, every chart's
+//! title and ticks are whole, and the narration takes free rows before it
+//! folds.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -169,16 +169,9 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                 out.push(format!("{at}: the scene's plan changed"));
             }
         }
-        // Text cards are drawn at their lines' height, never stretched to
-        // look full, so a step that shows only cards has nothing to grow.
-        let opts = Options {
-            present,
-            narration: !present,
-        };
-        let grows = plan.parts.iter().any(|p| {
-            !matches!(p.part, Part::Card(_)) && crate::ui::lecture::plan::shows(p.part, board, opts)
-        });
-        if (w, h) == (200, 60) && grows {
+        // A step of cards alone counts too: on a screen this big its
+        // words are repeated in big letters beside the cards.
+        if (w, h) == (200, 60) {
             let rows = (0..h)
                 .filter(|&y| (0..w).any(|x| buf[(x, y)].symbol() != " "))
                 .count();
@@ -445,4 +438,23 @@ fn narration_takes_free_rows_before_it_folds() {
         all.len(),
         all.join("\n")
     );
+}
+
+#[test]
+fn present_mode_keeps_no_rows_on_top_for_a_verdict_other_steps_lack() {
+    let lecture = Lecture::builtin();
+    for (w, h) in [(80, 24), (120, 40)] {
+        // Scenes 2 and 3 query the row on some of their steps only.
+        for scene in [1, 2] {
+            let at = format!("{w}x{h} scene {}", scene + 1);
+            let plan = plan_of(&lecture, lecture.scene_start(scene), w, h, true);
+            let row = plan.rect(Part::Row).expect("the scene shows the row");
+            let verdict = plan.rect(Part::Verdict).expect("and a verdict");
+            assert_eq!(row.y, plan.board.y, "{at}: rows kept above the row");
+            assert!(
+                verdict.y >= row.bottom(),
+                "{at}: the verdict is not under the row"
+            );
+        }
+    }
 }
