@@ -50,7 +50,7 @@ fn exercise(
         Some(s) => format!("variant {s}; r draws another"),
     };
     let prompt = format!(
-        "bloom_lookup(stored, queries, m, k): build an m = {m}, k = {k} filter (the lesson's hash) from stored = [{}] and answer each of queries = [{}]. ({which})",
+        "Write bloom_lookup(stored, queries, m, k) in your head: put every key of stored = [{}] into a filter of m = {m} bits with k = {k} probes (the lesson's hash), then say for each of queries = [{}] whether the filter answers maybe. ({which})",
         stored.join(", "),
         queries.join(", ")
     );

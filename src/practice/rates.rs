@@ -108,7 +108,7 @@ pub fn sizing() -> Exercise {
         title: "Sizing",
         prompt: "A filter must hold 50 million ids at a 1% false-positive rate. How many bits per key (three decimals), how many MiB (one decimal), and which k?".into(),
         form: "three numbers: 12.345 67.8 9",
-        hint: "Bits per key is -ln p / (ln 2)^2; k is that times ln 2, rounded.".into(),
+        hint: "Divide -ln p by the square of ln 2 for the bits each key needs; multiply that by ln 2 and round for k.".into(),
         task: Task::Sizing(SizingTask {
             sizing,
             exact: exact_answer(50_000_000),
