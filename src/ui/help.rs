@@ -225,8 +225,7 @@ pub(crate) fn footer(app: &App) -> String {
         Screen::Lecture
             if app.lecture.lecture.predicts(app.lecture.step) && !app.lecture.revealed =>
         {
-            let board = app.lecture.board();
-            match board.predict.as_ref() {
+            match app.lecture.prediction() {
                 Some(p) if p.is_number() => {
                     "= the class's number · → reveal · ← back · ? help".to_string()
                 }

@@ -53,17 +53,17 @@ pub(crate) fn rates_width(body: Rect) -> u16 {
         .saturating_sub(2)
 }
 
-/// Whether the rates panel must use its brief explanations for the charts
-/// to keep [`CHART_ROWS`] rows of `height`.
-fn brief(app: &App, width: u16, height: u16) -> bool {
-    let rows = rates_lines(app, width, false).len() as u16;
-    rows.max(SETTINGS_ROWS) + 2 + CHART_ROWS > height
-}
-
 fn layout(app: &App, body: Rect) -> LabLayout {
     let width = rates_width(body);
-    let brief = brief(app, width, body.height);
-    let rows = rates_lines(app, width, brief).len() as u16;
+    // The brief explanations only when the full ones would leave the
+    // charts fewer than CHART_ROWS rows; the full count is reused otherwise.
+    let full = rates_lines(app, width, false).len() as u16;
+    let brief = full.max(SETTINGS_ROWS) + 2 + CHART_ROWS > body.height;
+    let rows = if brief {
+        rates_lines(app, width, true).len() as u16
+    } else {
+        full
+    };
     let wanted = rows.max(SETTINGS_ROWS) + 2;
     // The panels take what their rows need and the charts the rest: on a
     // short screen the words come before the pictures.

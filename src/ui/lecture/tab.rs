@@ -127,7 +127,7 @@ impl LectureTab {
     }
 
     /// The prediction of the step on show, before any guess.
-    fn prediction(&self) -> Option<&Prediction> {
+    pub(crate) fn prediction(&self) -> Option<&Prediction> {
         self.lecture.step_board(self.step).predict.as_ref()
     }
 
