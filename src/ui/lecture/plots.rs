@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, BorderType, Chart, Dataset, GraphType, Widget};
 
 use super::paint::Painter;
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
 use crate::lecture::figures::sig;
 use crate::lecture::texts::{CaptionMark, caption, crossing, plots};
 use crate::lecture::{Board, Curve, Element, Emphasis};
@@ -24,10 +25,80 @@ const DASH: char = '┄';
 /// Points per unit of x used to draw smooth curves.
 const SAMPLES: usize = 240;
 
+/// Fewest rows a chart's frame takes (axes and a few rows of curve).
+const MIN_CHART: u16 = 8;
+
+/// The plots part: every chart the step shows, side by side.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ChartsPart;
+
+impl Part for ChartsPart {
+    fn kind(&self) -> Kind {
+        Kind::Chart
+    }
+
+    fn column(&self) -> Column {
+        Column::Main
+    }
+
+    fn growth_rank(&self) -> u8 {
+        1
+    }
+
+    fn shows(&self, board: &Board, _opts: Options) -> bool {
+        !plots(board).is_empty()
+    }
+
+    fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
+        let rows = MIN_CHART + scene.most(|b| caption_rows(b, scene.width));
+        Box::new(Charts { rows })
+    }
+}
+
+/// The charts fitted to a scene; each notch is a row more of chart.
+#[derive(Debug)]
+struct Charts {
+    /// Rows at the smallest, captions included.
+    rows: u16,
+}
+
+impl Fitted for Charts {
+    fn rows(&self, notch: u16) -> u16 {
+        self.rows + notch
+    }
+
+    fn grows(&self, _notch: u16) -> bool {
+        true
+    }
+
+    fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        let chart_rows = chart_rows(at.notch);
+        draw_all(at.board, at.rect, chart_rows, at.present, buf, theme);
+    }
+
+    fn describe(&self, at: &At<'_>) -> Shows {
+        let mut text = Vec::new();
+        for (element, area) in chart_areas(at.board, at.rect) {
+            let chart = chart_text(at.board, element);
+            text.push(fitted_title(&chart.titles, area.width).trim().to_string());
+            let caption = caption_spans(at.board, element, &Theme::MONO);
+            let lines = caption_lines(caption, area.width);
+            text.extend(lines.iter().map(ToString::to_string));
+        }
+        Shows::plain(text)
+    }
+}
+
+/// Rows of each chart's frame at growth `notch` (the caption takes the
+/// rest of the part).
+pub(crate) fn chart_rows(notch: u16) -> u16 {
+    MIN_CHART + notch
+}
+
 /// Draws the board's plots into `area`, side by side when several show:
 /// each a chart `chart_rows` high with its caption under it. In present
 /// mode curves are drawn in blocks, thick enough to see from the back.
-pub(crate) fn draw_all(
+fn draw_all(
     board: &Board,
     area: Rect,
     chart_rows: u16,
@@ -35,23 +106,34 @@ pub(crate) fn draw_all(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
+    for (element, at) in chart_areas(board, area) {
+        draw(board, element, at, chart_rows, present, buf, theme);
+    }
+}
+
+/// Each chart the board shows with its share of `area`, left to right
+/// (the last takes what the division leaves).
+fn chart_areas(board: &Board, area: Rect) -> Vec<(Element, Rect)> {
     let list = plots(board);
     let count = u16::try_from(list.len()).unwrap_or(1).max(1);
     let each = area.width / count;
-    for (i, element) in list.into_iter().enumerate() {
-        let i = u16::try_from(i).unwrap_or(0);
-        let w = if i + 1 == count {
-            area.width - each * i
-        } else {
-            each
-        };
-        let at = Rect {
-            x: area.x + each * i,
-            width: w,
-            ..area
-        };
-        draw(board, element, at, chart_rows, present, buf, theme);
-    }
+    list.into_iter()
+        .enumerate()
+        .map(|(i, element)| {
+            let i = u16::try_from(i).unwrap_or(0);
+            let w = if i + 1 == count {
+                area.width - each * i
+            } else {
+                each
+            };
+            let at = Rect {
+                x: area.x + each * i,
+                width: w,
+                ..area
+            };
+            (element, at)
+        })
+        .collect()
 }
 
 fn draw(
@@ -81,7 +163,7 @@ fn draw(
 }
 
 /// Rows the captions take under the board's plots in `width` columns.
-pub(crate) fn caption_rows(board: &Board, width: u16) -> u16 {
+fn caption_rows(board: &Board, width: u16) -> u16 {
     let list = plots(board);
     let count = u16::try_from(list.len()).unwrap_or(1).max(1);
     list.into_iter()

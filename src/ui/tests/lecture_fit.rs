@@ -13,8 +13,9 @@ use ratatui::widgets::Widget;
 use crate::lecture::texts::{TextPart, board_texts};
 use crate::lecture::{Element, Guess, Lecture};
 use crate::ui::app::App;
-use crate::ui::lecture::plan::{Options, Part, ScenePlan};
-use crate::ui::lecture::{cards::Card, scene_plan};
+use crate::ui::lecture::part::{Kind, Options};
+use crate::ui::lecture::plan::ScenePlan;
+use crate::ui::lecture::scene_plan;
 use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
 use crate::ui::view::body_area;
@@ -62,17 +63,17 @@ fn contains_run(hay: &[String], needle: &str) -> bool {
             .any(|w| w.iter().zip(&words).all(|(a, b)| a == b))
 }
 
-fn part_of(text: TextPart) -> Part {
+fn part_of(text: TextPart) -> Kind {
     match text {
-        TextPart::Banner => Part::Banner,
-        TextPart::Verdict => Part::Row,
-        TextPart::CountersVerdict => Part::Counters,
-        TextPart::Crawler => Part::Crawler,
-        TextPart::Derivation => Part::Card(Card::Derivation),
-        TextPart::Table => Part::Card(Card::Table),
-        TextPart::Notes => Part::Card(Card::Notes),
-        TextPart::Predict => Part::Card(Card::Predict),
-        TextPart::Caption(_) => Part::Plots,
+        TextPart::Banner => Kind::Banner,
+        TextPart::Verdict => Kind::BitRow,
+        TextPart::CountersVerdict => Kind::Counters,
+        TextPart::Crawler => Kind::Diagram,
+        TextPart::Derivation => Kind::Formula,
+        TextPart::Table => Kind::Table,
+        TextPart::Notes => Kind::Notes,
+        TextPart::Predict => Kind::Predict,
+        TextPart::Caption(_) => Kind::Chart,
     }
 }
 
@@ -141,7 +142,7 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
         let plan = plan_of(lecture, step, w, h, present);
         for part in &plan.parts {
             if part.rect.intersection(plan.board) != part.rect {
-                out.push(format!("{at}: {:?} runs off the board", part.part));
+                out.push(format!("{at}: {:?} runs off the board", part.part.kind()));
             }
         }
         // A predict step is checked in every state it can show: hidden and
@@ -262,12 +263,15 @@ fn print_a_plan() {
         std::env::var("PRESENT").is_ok(),
     );
     for p in &plan.parts {
-        println!("{:?} {:?} need {}", p.part, p.rect, p.need);
+        println!(
+            "{:?} {:?} need {} notch {}",
+            p.part.kind(),
+            p.rect,
+            p.need,
+            p.notch
+        );
     }
-    println!(
-        "narration {:?} board {:?} row {:?} chart {} crawler {}",
-        plan.narration, plan.board, plan.row, plan.chart_rows, plan.crawler_scale
-    );
+    println!("narration {:?} board {:?}", plan.narration, plan.board);
 }
 
 /// The cells of row `y` from column `from` up to (not including) `to`.
@@ -292,7 +296,7 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
         let at = format!("{w}x{h} {}.{}", board.scene + 1, board.step + 1);
         let buf = frame(&app_at(lecture, step, present), w, h);
         let plan = plan_of(lecture, step, w, h, present);
-        let Some(area) = plan.rect(Part::Plots) else {
+        let Some(area) = plan.rect(Kind::Chart) else {
             out.push(format!("{at}: no room for the charts"));
             continue;
         };
@@ -306,7 +310,8 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
                 each
             };
             let (left, right) = (area.x + each * i, area.x + each * i + width);
-            let bottom = area.y + plan.chart_rows.min(area.height);
+            let chart_rows = crate::ui::lecture::plots::chart_rows(plan.chart_notch());
+            let bottom = area.y + chart_rows.min(area.height);
             let text = chart_text(board, element);
             let at = format!("{at} {element:?}");
             // The title: between the corners, then only the frame's line.
@@ -448,8 +453,8 @@ fn present_mode_keeps_no_rows_on_top_for_a_verdict_other_steps_lack() {
         for scene in [1, 2] {
             let at = format!("{w}x{h} scene {}", scene + 1);
             let plan = plan_of(&lecture, lecture.scene_start(scene), w, h, true);
-            let row = plan.rect(Part::Row).expect("the scene shows the row");
-            let verdict = plan.rect(Part::Verdict).expect("and a verdict");
+            let row = plan.rect(Kind::BitRow).expect("the scene shows the row");
+            let verdict = plan.rect(Kind::Verdict).expect("and a verdict");
             assert_eq!(row.y, plan.board.y, "{at}: rows kept above the row");
             assert!(
                 verdict.y >= row.bottom(),
@@ -457,4 +462,62 @@ fn present_mode_keeps_no_rows_on_top_for_a_verdict_other_steps_lack() {
             );
         }
     }
+}
+
+#[test]
+fn the_layout_names_every_text_in_the_part_that_draws_it() {
+    use crate::ui::lecture::headline::headline_text;
+    let lecture = Lecture::builtin();
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        for present in [false, true] {
+            for step in 0..lecture.len() {
+                let board = lecture.step_board(step);
+                let at = format!("{w}x{h} present {present} step {step}");
+                let plan = plan_of(&lecture, step, w, h, present);
+                let layout = crate::ui::lecture::layout(board, &plan, present);
+                let body = body_area(Rect::new(0, 0, w, h), present);
+                assert_eq!(
+                    layout.iter().filter(|l| l.kind == Kind::Progress).count(),
+                    1
+                );
+                for l in &layout {
+                    assert_eq!(l.rect.intersection(body), l.rect, "{at}: {l:?}");
+                }
+                for text in board_texts(board) {
+                    let kind = part_of(text.part);
+                    let words: Vec<String> = layout
+                        .iter()
+                        .filter(|l| l.kind == kind)
+                        .flat_map(|l| l.text.iter().flat_map(|t| t.split_whitespace()))
+                        .map(str::to_string)
+                        .collect();
+                    assert!(
+                        contains_run(&words, &text.text),
+                        "{at}: {kind:?} does not say {:?}: {words:?}",
+                        text.text
+                    );
+                }
+                // On a projector-sized screen the headline is big letters.
+                if present && (w, h) == (200, 60) && headline_text(board).is_some() {
+                    let big = layout
+                        .iter()
+                        .find(|l| matches!(l.kind, Kind::Verdict | Kind::Headline));
+                    assert!(big.is_some_and(|l| l.scale > 1), "{at}: {big:?}");
+                }
+            }
+        }
+    }
+    // As JSON: the kind by name, the rect's numbers, the scale, the text.
+    let plan = plan_of(&lecture, 0, 200, 60, true);
+    let layout = crate::ui::lecture::layout(lecture.step_board(0), &plan, true);
+    let banner = layout
+        .iter()
+        .find(|l| l.kind == Kind::Banner)
+        .expect("a banner");
+    assert!(banner.scale > 1, "{banner:?}");
+    let json = serde_json::to_value(banner).expect("serialises");
+    assert_eq!(json["kind"], "banner");
+    assert_eq!(json["text"][0], "The Bloom filter");
+    assert_eq!(json["y"], banner.rect.y);
+    assert_eq!(json["scale"], banner.scale);
 }
