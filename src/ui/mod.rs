@@ -41,6 +41,7 @@ pub(crate) mod lecture;
 pub(crate) mod link;
 pub(crate) mod notes_panel;
 pub(crate) mod numbers;
+pub(crate) mod paint;
 pub(crate) mod practice;
 pub(crate) mod render;
 pub(crate) mod runtime;

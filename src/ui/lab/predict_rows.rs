@@ -9,9 +9,10 @@ use std::f64::consts::LN_2;
 use ratatui::text::{Line, Span};
 
 use crate::numbers::{sig, trim_zeros};
+use crate::ui::format::pairings;
 use crate::ui::lab::compute::BestK;
 use crate::ui::lab::predict::{Recorded, Step};
-use crate::ui::lab::rows::{fitted_row, notes, pairings, ready, wrapped_row};
+use crate::ui::lab::rows::{fitted_row, notes, ready, wrapped_row};
 use crate::ui::lab::state::LabState;
 use crate::ui::theme::{Role, Theme};
 

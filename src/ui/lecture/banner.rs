@@ -5,10 +5,10 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::paint::{Painter, width};
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
 use crate::lecture::{Board, Element};
 use crate::ui::big::Big;
+use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
 
 /// Rows of the plain title between its rules.

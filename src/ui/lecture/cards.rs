@@ -8,12 +8,12 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Widget};
 
-use super::paint::{Painter, width};
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
 use crate::lecture::texts::{PredictLine, TABLE_HEADER, predict_lines, table_rows};
 use crate::lecture::{Board, Element, Emphasis, Guess};
 use crate::ui::big::legible;
 use crate::ui::format::wrap;
+use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
 
 /// Which card.

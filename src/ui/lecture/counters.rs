@@ -5,12 +5,12 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::paint::{Painter, width};
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
 use super::row::{draw_query, query_of, query_rows, query_texts};
 use crate::lecture::{Board, Element, Query, QuerySource};
-use crate::ui::bit_row::{BitRow, RowCell, probe_style};
+use crate::ui::bit_row::{BitRow, RowCell, cell_frame, probe_style};
 use crate::ui::format::wrap;
+use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
 
 /// The counters part.
@@ -150,29 +150,17 @@ fn boxed_counters(
     inner: u16,
     theme: &Theme,
 ) {
-    let m = board.counters.len();
-    let seg = "─".repeat(usize::from(inner));
-    let frame = |l: &str, mid: &str, r: &str| {
-        let mut s = String::from(l);
-        for i in 0..m {
-            s.push_str(&seg);
-            s.push_str(if i + 1 == m { r } else { mid });
-        }
-        s
-    };
     let border = theme.style(Role::Border);
-    p.text(left, y, &frame("┌", "┬", "┐"), border);
-    p.text(left, y + 2, &frame("└", "┴", "┘"), border);
-    let bars: String = std::iter::once("│".to_string())
-        .chain((0..m).map(|_| format!("{}│", " ".repeat(usize::from(inner)))))
-        .collect();
-    p.text(left, y + 1, &bars, border);
+    cell_frame(p, (left, y), board.counters.len(), inner, 1, border);
+    let blank = " ".repeat(usize::from(inner));
     for (i, &value) in board.counters.iter().enumerate() {
         let x = left
             + 1
             + u16::try_from(i)
                 .unwrap_or(u16::MAX)
                 .saturating_mul(inner + 1);
+        // The inside is cleared in the frame's style, then holds the value.
+        p.text(x, y + 1, &blank, border);
         let peak = board.counters_peak.get(i).copied().unwrap_or(value);
         let fresh = board.counters_fresh.get(i).copied().unwrap_or(false);
         let text = if peak != value && inner >= 3 {

@@ -6,11 +6,11 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::paint::{Painter, width};
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
 use crate::lecture::texts::crawler_lines;
 use crate::lecture::{Board, Element};
 use crate::ui::format::wrap;
+use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
 
 /// Largest scale drawn, across or down.

@@ -20,7 +20,6 @@ pub(crate) mod counters;
 pub(crate) mod crawler;
 pub(crate) mod headline;
 pub(crate) mod narration;
-pub(crate) mod paint;
 pub(crate) mod part;
 pub(crate) mod plan;
 pub(crate) mod plots;
@@ -33,6 +32,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::lecture::{Board, Lecture};
+use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
 use cards::Card;
 use part::{At, Kind, Layout, Options, Part};
@@ -93,7 +93,7 @@ pub(crate) fn render(
             "The lecture needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this area is {}x{}.",
             area.width, area.height
         );
-        paint::Painter::new(buf, area).text(0, 0, &notice, theme.style(Role::Bad));
+        Painter::new(buf, area).text(0, 0, &notice, theme.style(Role::Bad));
         return;
     }
     let lecture = &tab.lecture;
@@ -174,12 +174,7 @@ fn draw_step(
                 height: 1,
                 ..rect
             };
-            paint::Painter::new(buf, last).text(
-                1,
-                0,
-                &format!(" {notice} "),
-                theme.style(Role::Warn),
-            );
+            Painter::new(buf, last).text(1, 0, &format!(" {notice} "), theme.style(Role::Warn));
         }
     }
 }

@@ -10,13 +10,13 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, BorderType, Chart, Dataset, GraphType, Widget};
 
-use super::paint::Painter;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
 use crate::lecture::figures::sig;
 use crate::lecture::texts::{CaptionMark, caption, crossing, plots};
 use crate::lecture::{Board, Curve, Element, Emphasis};
 use crate::numbers::trim_zeros;
-use crate::ui::lab::rows::fitted_line;
+use crate::ui::format::fitted;
+use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
 
 /// Glyph of a dashed level line (the RAM, half full, the best k's floor).
@@ -533,7 +533,7 @@ fn axis_start(curve: Curve, x0: f64, x1: f64) -> f64 {
 /// apart, with a space either side of it.
 fn fitted_title(titles: &[String], width: u16) -> String {
     let options = titles.iter().map(|t| Line::raw(format!(" {t} "))).collect();
-    fitted_line(options, width.saturating_sub(2)).to_string()
+    fitted(options, width.saturating_sub(2)).to_string()
 }
 
 /// Columns the chart's axis leaves between two x ticks; ratatui gives the
@@ -556,7 +556,7 @@ fn tick_room(text: &ChartText, area: Rect) -> u16 {
 /// so the axis's name never covers the figure.
 fn x_labels(text: &ChartText, area: Rect, theme: &Theme) -> Vec<Line<'static>> {
     let last = text.x_last.iter().map(|t| Line::raw(t.clone())).collect();
-    let last = fitted_line(last, tick_room(text, area)).to_string();
+    let last = fitted(last, tick_room(text, area)).to_string();
     vec![
         label(text.x_ticks[0].clone(), theme),
         label(text.x_ticks[1].clone(), theme),

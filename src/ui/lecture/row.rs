@@ -7,13 +7,13 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
-use super::paint::Painter;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
 use crate::filter::ProbeState;
 use crate::lecture::texts::{Judgement, verdict_line};
 use crate::lecture::{Board, Element, Emphasis, Query, QuerySource, Verdict};
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe, probe_style};
 use crate::ui::format::wrap;
+use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
 
 /// Tallest a row's cells grow.
@@ -265,7 +265,7 @@ pub(crate) fn draw_query(
     let lines = wrap(&text, usize::from(area.width.saturating_sub(2)));
     let longest = lines
         .iter()
-        .map(|l| super::paint::width(l))
+        .map(|l| crate::ui::paint::width(l))
         .max()
         .unwrap_or(0);
     // Under the query line when it fits from there, else further left.

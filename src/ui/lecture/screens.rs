@@ -8,11 +8,11 @@ use ratatui::text::Line;
 
 use super::cards::draw_lines;
 use super::narration;
-use super::paint::Painter;
 use crate::lecture::texts::board_texts;
 use crate::lecture::{Board, Lecture};
 use crate::ui::big::Big;
 use crate::ui::format::wrap;
+use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
 
 /// After the last step: the end, and the keys that go back.

@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 use super::Speaker;
 use crate::ui::clock::elapsed;
 use crate::ui::format::wrap;
-use crate::ui::lecture::paint::{Painter, width};
+use crate::ui::paint::{Painter, width};
 use crate::ui::theme::Role;
 
 /// The bottom line: the keys.

@@ -19,6 +19,11 @@ impl<'b> Painter<'b> {
         Painter { buf, area }
     }
 
+    /// The area drawn into.
+    pub(crate) fn area(&self) -> Rect {
+        self.area
+    }
+
     /// Writes `text` at column `x`, row `y` of the area; returns the column
     /// after the text.
     pub(crate) fn text(&mut self, x: u16, y: u16, text: &str, style: Style) -> u16 {
