@@ -25,6 +25,7 @@ pub(crate) mod app;
 pub(crate) mod arrival;
 pub(crate) mod big;
 pub(crate) mod bit_row;
+pub(crate) mod chart;
 pub(crate) mod clock;
 pub(crate) mod computed;
 pub(crate) mod config;
