@@ -83,7 +83,18 @@ enum Shape {
 /// Columns before a wrapped line's cells: its first index and a space.
 const WRAP_PREFIX: u16 = 6;
 
-impl BitRow<'_> {
+impl<'a> BitRow<'a> {
+    /// `cells` alone: no probes, owners, marks or emphasis.
+    pub(crate) fn plain(cells: &'a [RowCell<'a>]) -> BitRow<'a> {
+        BitRow {
+            cells,
+            probes: &[],
+            owners: false,
+            marks: false,
+            emphasise_shared: false,
+        }
+    }
+
     fn m(&self) -> usize {
         self.cells.len()
     }
@@ -637,13 +648,7 @@ mod tests {
     #[test]
     fn cells_grow_with_the_area() {
         let cells = cells(&[true; 16]);
-        let row = BitRow {
-            cells: &cells,
-            probes: &[],
-            owners: false,
-            marks: false,
-            emphasise_shared: false,
-        };
+        let row = BitRow::plain(&cells);
         // At 200 columns the row spans the width, cells three rows tall.
         let lines = draw(&row, 200, 3);
         assert_eq!(lines.len(), usize::from(row.height(200, 3)));

@@ -10,11 +10,11 @@ pub(crate) mod ticks;
 
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Axis, Block, BorderType, Chart, Dataset, GraphType};
 
 use crate::ui::format::fitted;
-use crate::ui::theme::{Role, Theme};
+use crate::ui::theme::Theme;
 
 /// A chart of `datasets` in a frame titled `title`, on the theme's base
 /// style, with its axes and no legend of its own (the kit's legends sit
@@ -37,16 +37,7 @@ pub(crate) fn chart<'a>(
 /// A chart's frame with `title` on its top border: plain, or doubled in
 /// the emphasis style when the step frames the chart.
 pub(crate) fn frame<'a>(title: String, boxed: bool, theme: &Theme) -> Block<'a> {
-    let block = Block::bordered()
-        .title(Span::styled(title, theme.style(Role::Title)))
-        .border_style(theme.style(Role::Border));
-    if boxed {
-        block
-            .border_type(BorderType::Double)
-            .border_style(theme.style(Role::Emphasis))
-    } else {
-        block
-    }
+    crate::ui::paint::frame(title, boxed, BorderType::Plain, theme)
 }
 
 /// The first of `titles` (longest first) that fits between the corners of

@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::{Board, Element};
 use crate::ui::big::Big;
 use crate::ui::paint::{Painter, width};
@@ -19,16 +19,8 @@ const PLAIN_ROWS: u16 = 3;
 pub(crate) struct BannerPart;
 
 impl Part for BannerPart {
-    fn kind(&self) -> Kind {
-        Kind::Banner
-    }
-
-    fn column(&self) -> Column {
-        Column::Main
-    }
-
-    fn growth_rank(&self) -> u8 {
-        4
+    fn place(&self) -> Place {
+        Place::new(Kind::Banner, Column::Main).growing(4)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

@@ -6,14 +6,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Widget};
+use ratatui::widgets::{BorderType, Widget};
 
-use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::{PredictLine, TABLE_HEADER, predict_lines, table_rows};
 use crate::lecture::{Board, Element, Emphasis, Guess};
 use crate::ui::big::legible;
 use crate::ui::format::wrap;
-use crate::ui::paint::{Painter, width};
+use crate::ui::paint::{Painter, frame, width};
 use crate::ui::theme::{Role, Theme};
 
 /// Which card.
@@ -33,17 +33,14 @@ pub(crate) enum Card {
 const CARDS: [Card; 4] = [Card::Derivation, Card::Table, Card::Notes, Card::Predict];
 
 impl Part for Card {
-    fn kind(&self) -> Kind {
-        match self {
+    fn place(&self) -> Place {
+        let kind = match self {
             Card::Derivation => Kind::Formula,
             Card::Table => Kind::Table,
             Card::Notes => Kind::Notes,
             Card::Predict => Kind::Predict,
-        }
-    }
-
-    fn column(&self) -> Column {
-        Column::Cards
+        };
+        Place::new(kind, Column::Cards)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {
@@ -227,7 +224,8 @@ impl Card {
         // A prediction is what the step is about: its frame stands out.
         let boxed =
             self == Card::Predict || self.element().is_some_and(|e| board.boxed.contains(&e));
-        let block = frame(self.title(), boxed, theme);
+        let title = format!(" {} ", self.title());
+        let block = frame(title, boxed, BorderType::Rounded, theme);
         let inner = block.inner(area);
         block.render(area, buf);
         let lines = self.lines(board, inner.width.saturating_sub(2), theme);
@@ -341,20 +339,6 @@ pub(crate) fn draw_lines(lines: &[Line<'static>], area: Rect, buf: &mut Buffer, 
 pub(crate) fn more_lines(more: usize) -> String {
     let noun = if more == 1 { "line" } else { "lines" };
     format!("{more} more {noun}: resize or press z")
-}
-
-/// A card's frame: rounded, or doubled when the step boxes the card.
-pub(crate) fn frame<'a>(title: &str, boxed: bool, theme: &Theme) -> Block<'a> {
-    let block = Block::bordered()
-        .title(Span::styled(format!(" {title} "), theme.style(Role::Title)))
-        .border_style(theme.style(Role::Border));
-    if boxed {
-        block
-            .border_type(BorderType::Double)
-            .border_style(theme.style(Role::Emphasis))
-    } else {
-        block.border_type(BorderType::Rounded)
-    }
 }
 
 /// Splits `text` into spans, highlighting every emphasised substring.

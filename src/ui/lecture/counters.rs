@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::row::{draw_query, query_of, query_rows, query_texts};
 use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::bit_row::{BitRow, RowCell, cell_frame, probe_style};
@@ -18,12 +18,8 @@ use crate::ui::theme::{Role, Theme};
 pub(crate) struct CountersPart;
 
 impl Part for CountersPart {
-    fn kind(&self) -> Kind {
-        Kind::Counters
-    }
-
-    fn column(&self) -> Column {
-        Column::Wide
+    fn place(&self) -> Place {
+        Place::new(Kind::Counters, Column::Wide)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {
@@ -86,13 +82,7 @@ const COUNTERS_TITLE: &str = "counting variant: a small counter per cell (insert
 /// edge and each cell's inside width.
 fn counter_cells(board: &Board, width: u16) -> Option<(u16, u16)> {
     let cells = vec![RowCell::default(); board.counters.len()];
-    let row = BitRow {
-        cells: &cells,
-        probes: &[],
-        owners: false,
-        marks: false,
-        emphasise_shared: false,
-    };
+    let row = BitRow::plain(&cells);
     row.boxed_cell(width, 0)
         .map(|(_, inner)| (row.left(width), inner))
 }

@@ -6,7 +6,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::crawler_lines;
 use crate::lecture::{Board, Element};
 use crate::ui::format::wrap;
@@ -21,16 +21,8 @@ const MAX_SCALE: u16 = 24;
 pub(crate) struct CrawlerPart;
 
 impl Part for CrawlerPart {
-    fn kind(&self) -> Kind {
-        Kind::Diagram
-    }
-
-    fn column(&self) -> Column {
-        Column::Wide
-    }
-
-    fn growth_rank(&self) -> u8 {
-        3
+    fn place(&self) -> Place {
+        Place::new(Kind::Diagram, Column::Wide).growing(3)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

@@ -5,7 +5,7 @@
 
 use ratatui::buffer::Buffer;
 
-use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::plots::probe_headline;
 use crate::lecture::{Board, Element, QuerySource};
 use crate::ui::big::Big;
@@ -23,20 +23,13 @@ pub(crate) const VERDICT: BigLetters = BigLetters { verdict: true };
 pub(crate) const HEADLINE: BigLetters = BigLetters { verdict: false };
 
 impl Part for BigLetters {
-    fn kind(&self) -> Kind {
-        if self.verdict {
+    fn place(&self) -> Place {
+        let kind = if self.verdict {
             Kind::Verdict
         } else {
             Kind::Headline
-        }
-    }
-
-    fn column(&self) -> Column {
-        Column::Full
-    }
-
-    fn big_letters(&self) -> bool {
-        true
+        };
+        Place::new(kind, Column::Full).big_letters()
     }
 
     fn shows(&self, board: &Board, opts: Options) -> bool {

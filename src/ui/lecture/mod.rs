@@ -42,7 +42,7 @@ use tab::LectureTab;
 /// Every part of the board, top to bottom: a part goes under every part
 /// before it here that shares a step and a column with it. Present mode's
 /// big letters go under the parts they speak of, or above everything when
-/// that covers more (see [`Part::big_letters`]). A part missing here is
+/// that covers more (see [`part::Place`]). A part missing here is
 /// never placed, and its file's code is never used, which the compiler
 /// reports.
 pub(crate) static PARTS: &[&dyn Part] = &[
@@ -209,7 +209,7 @@ pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layo
         };
         let shows = placed.fitted.describe(&at);
         out.push(Layout {
-            kind: placed.part.kind(),
+            kind: placed.part.place().kind,
             rect,
             scale: shows.scale,
             text: shows.text,

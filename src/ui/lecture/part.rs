@@ -96,44 +96,74 @@ pub(crate) enum Column {
     Wide,
 }
 
+/// Where a part goes and how it grows, as the part declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Place {
+    /// What it is.
+    pub kind: Kind,
+    /// Which columns it spans.
+    pub column: Column,
+    /// When two parts' growth helps alike, the lower rank grows first.
+    pub growth_rank: u8,
+    /// Big letters that say again what another part shows (present mode's
+    /// verdict and headline): the first to go when the board is too small,
+    /// and set under the parts they speak of or above everything,
+    /// whichever covers more.
+    pub big_letters: bool,
+    /// Shows only where nothing outside the cards' column does, so it
+    /// covers no diagram, and only on a board at least this wide with the
+    /// cards in a column of their own (the spotlight).
+    pub alone_with_cards: Option<u16>,
+}
+
+impl Place {
+    /// A part of `kind` in `column` that keeps its size.
+    pub(crate) const fn new(kind: Kind, column: Column) -> Place {
+        Place {
+            kind,
+            column,
+            growth_rank: u8::MAX,
+            big_letters: false,
+            alone_with_cards: None,
+        }
+    }
+
+    /// The same part, growing into spare rows with rank `rank`.
+    pub(crate) const fn growing(self, rank: u8) -> Place {
+        Place {
+            growth_rank: rank,
+            ..self
+        }
+    }
+
+    /// The same part, in big letters that give way first.
+    pub(crate) const fn big_letters(self) -> Place {
+        Place {
+            big_letters: true,
+            ..self
+        }
+    }
+
+    /// The same part, shown alone with the cards on a board at least
+    /// `width` columns wide.
+    pub(crate) const fn alone_with_cards(self, width: u16) -> Place {
+        Place {
+            alone_with_cards: Some(width),
+            ..self
+        }
+    }
+}
+
 /// A part of the board, as the registry lists it.
 pub(crate) trait Part: Sync {
-    /// What it is.
-    fn kind(&self) -> Kind;
-
-    /// Which columns it spans.
-    fn column(&self) -> Column;
+    /// What it is, where it goes and how it grows.
+    fn place(&self) -> Place;
 
     /// Whether the board shows it.
     fn shows(&self, board: &Board, opts: Options) -> bool;
 
     /// The part fitted to one scene: measured once, at the width it gets.
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted>;
-
-    /// Big letters that say again what another part shows (present mode's
-    /// verdict and headline): the first to go when the board is too small,
-    /// and set under the parts they speak of or above everything,
-    /// whichever covers more.
-    fn big_letters(&self) -> bool {
-        false
-    }
-
-    /// Shows only where nothing outside the cards' column does, so it
-    /// covers no diagram (the spotlight).
-    fn alone_with_cards(&self) -> bool {
-        false
-    }
-
-    /// Whether a board `width` columns wide, with the cards in a column of
-    /// their own or not, has a place for it at all.
-    fn has_room(&self, _width: u16, _cards_beside: bool) -> bool {
-        true
-    }
-
-    /// When two parts' growth helps alike, the lower rank grows first.
-    fn growth_rank(&self) -> u8 {
-        u8::MAX
-    }
 
     /// For a part that may join the main column beside the cards on a big
     /// screen: the columns it needs there on this board.

@@ -51,7 +51,7 @@ pub(crate) struct Placed {
 impl std::fmt::Debug for Placed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Placed")
-            .field("part", &self.part.kind())
+            .field("part", &self.part.place().kind)
             .field("rect", &self.rect)
             .field("need", &self.need)
             .field("notch", &self.notch)
@@ -61,8 +61,8 @@ impl std::fmt::Debug for Placed {
 
 impl PartialEq for Placed {
     fn eq(&self, other: &Self) -> bool {
-        (self.part.kind(), self.rect, self.need, self.notch)
-            == (other.part.kind(), other.rect, other.need, other.notch)
+        (self.part.place().kind, self.rect, self.need, self.notch)
+            == (other.part.place().kind, other.rect, other.need, other.notch)
     }
 }
 
@@ -95,7 +95,7 @@ impl ScenePlan {
     pub(crate) fn rect(&self, kind: Kind) -> Option<Rect> {
         self.parts
             .iter()
-            .find(|p| p.part.kind() == kind)
+            .find(|p| p.part.place().kind == kind)
             .map(|p| p.rect)
     }
 
@@ -103,7 +103,7 @@ impl ScenePlan {
     pub(crate) fn chart_notch(&self) -> u16 {
         self.parts
             .iter()
-            .find(|p| p.part.kind() == Kind::Chart)
+            .find(|p| p.part.place().kind == Kind::Chart)
             .map_or(0, |p| p.notch)
     }
 
@@ -138,10 +138,10 @@ fn scene_boards(lecture: &Lecture, scene: usize) -> Vec<&Board> {
 /// a part that keeps to steps of cards alone, only where nothing outside
 /// the cards' column shows.
 pub(crate) fn shows(part: &dyn Part, board: &Board, opts: Options) -> bool {
-    if part.alone_with_cards() {
+    if part.place().alone_with_cards.is_some() {
         let others = PARTS
             .iter()
-            .filter(|p| p.column() != Column::Cards && !p.alone_with_cards());
+            .filter(|p| p.place().column != Column::Cards && p.place().alone_with_cards.is_none());
         if others.into_iter().any(|p| p.shows(board, opts)) {
             return false;
         }
@@ -235,8 +235,13 @@ impl<'a> Scene<'a> {
         let entries = PARTS
             .iter()
             .map(|&part| {
-                let room = part.has_room(board_area.width, cards_beside)
-                    && (big_letters || !part.big_letters());
+                let place = part.place();
+                // A part alone with the cards needs a wide enough board with
+                // the cards beside; big letters need the scene to keep them.
+                let room = place
+                    .alone_with_cards
+                    .is_none_or(|width| board_area.width >= width && cards_beside)
+                    && (big_letters || !place.big_letters);
                 let life: Vec<bool> = boards
                     .iter()
                     .map(|b| room && shows(part, b, opts))
@@ -248,7 +253,7 @@ impl<'a> Scene<'a> {
                         opts,
                         big_letters,
                         board: board_area,
-                        width: columns.span(part.column()).1,
+                        width: columns.span(part.place().column).1,
                     };
                     Rc::from(part.fit(&fitting))
                 });
@@ -278,7 +283,7 @@ impl<'a> Scene<'a> {
         if self.low {
             return all.collect();
         }
-        let big = |i: &usize| self.entries[*i].part.big_letters();
+        let big = |i: &usize| self.entries[*i].part.place().big_letters;
         all.clone()
             .filter(big)
             .chain(all.filter(|i| !big(i)))
@@ -295,11 +300,11 @@ impl<'a> Scene<'a> {
                 continue;
             };
             let life = entry.life.as_slice();
-            let span = self.columns.span(entry.part.column());
+            let span = self.columns.span(entry.part.place().column);
             let top = placed
                 .iter()
                 .filter(|(q, qlife)| {
-                    overlaps(self.columns.span(q.part.column()), span)
+                    overlaps(self.columns.span(q.part.place().column), span)
                         && qlife.iter().zip(life).any(|(a, b)| *a && *b)
                 })
                 .map(|(q, _)| q.rect.bottom() - self.board_area.y)
@@ -365,7 +370,7 @@ impl<'a> Scene<'a> {
         // Last, the charts: they take whatever rows nothing else wants.
         let chart = parts
             .iter()
-            .find(|p| p.part.kind() == Kind::Chart)
+            .find(|p| p.part.place().kind == Kind::Chart)
             .map_or(0, |p| p.rect.height);
         (least, capped, total, chart)
     }
@@ -381,7 +386,7 @@ impl<'a> Scene<'a> {
                     .is_some_and(|f| f.grows(sizes[i]))
             })
             .collect();
-        growing.sort_by_key(|&i| self.entries[i].part.growth_rank());
+        growing.sort_by_key(|&i| self.entries[i].part.place().growth_rank);
         growing
             .into_iter()
             .map(|i| {
@@ -515,7 +520,7 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
     let cards: Vec<&dyn Part> = PARTS
         .iter()
         .copied()
-        .filter(|p| p.column() == Column::Cards)
+        .filter(|p| p.place().column == Column::Cards)
         .collect();
     let has_cards = boards
         .iter()
@@ -523,7 +528,7 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
     let has_plots = boards.iter().any(|b| {
         PARTS
             .iter()
-            .any(|p| p.kind() == Kind::Chart && shows(*p, b, opts))
+            .any(|p| p.place().kind == Kind::Chart && shows(*p, b, opts))
     });
     if !has_cards || width < MIN_CHART_WIDTH + MIN_SIDE {
         return vec![one];

@@ -11,7 +11,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::figures::sig;
 use crate::lecture::texts::{CaptionMark, caption, crossing, plots};
 use crate::lecture::{Board, Curve, Element, Emphasis};
@@ -35,16 +35,8 @@ const MIN_CHART: u16 = 8;
 pub(crate) struct ChartsPart;
 
 impl Part for ChartsPart {
-    fn kind(&self) -> Kind {
-        Kind::Chart
-    }
-
-    fn column(&self) -> Column {
-        Column::Main
-    }
-
-    fn growth_rank(&self) -> u8 {
-        1
+    fn place(&self) -> Place {
+        Place::new(Kind::Chart, Column::Main).growing(1)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

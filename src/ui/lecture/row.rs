@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
-use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Shows};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::filter::ProbeState;
 use crate::lecture::texts::{Judgement, verdict_line};
 use crate::lecture::{Board, Element, Emphasis, Query, QuerySource, Verdict};
@@ -24,16 +24,8 @@ const MAX_CELL_ROWS: u16 = 40;
 pub(crate) struct RowPart;
 
 impl Part for RowPart {
-    fn kind(&self) -> Kind {
-        Kind::BitRow
-    }
-
-    fn column(&self) -> Column {
-        Column::Wide
-    }
-
-    fn growth_rank(&self) -> u8 {
-        0
+    fn place(&self) -> Place {
+        Place::new(Kind::BitRow, Column::Wide).growing(0)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

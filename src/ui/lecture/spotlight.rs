@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::cards::spotlight_texts;
-use super::part::{At, BIG_WIDTH, Column, Fitted, Fitting, Kind, Options, Part, Shows};
+use super::part::{At, BIG_WIDTH, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::Board;
 use crate::ui::big::Big;
 use crate::ui::theme::{Role, Theme};
@@ -16,26 +16,12 @@ use crate::ui::theme::{Role, Theme};
 pub(crate) struct SpotlightPart;
 
 impl Part for SpotlightPart {
-    fn kind(&self) -> Kind {
-        Kind::Spotlight
-    }
-
-    fn column(&self) -> Column {
-        Column::Main
-    }
-
-    fn alone_with_cards(&self) -> bool {
-        true
-    }
-
-    fn has_room(&self, width: u16, cards_beside: bool) -> bool {
+    fn place(&self) -> Place {
         // A big screen, and the cards in a column of their own, so the big
         // letters never push a card down.
-        width >= BIG_WIDTH && cards_beside
-    }
-
-    fn growth_rank(&self) -> u8 {
-        2
+        Place::new(Kind::Spotlight, Column::Main)
+            .growing(2)
+            .alone_with_cards(BIG_WIDTH)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

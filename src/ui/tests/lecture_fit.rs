@@ -137,7 +137,10 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
         let plan = plan_of(lecture, step, w, h, present);
         for part in &plan.parts {
             if part.rect.intersection(plan.board) != part.rect {
-                out.push(format!("{at}: {:?} runs off the board", part.part.kind()));
+                out.push(format!(
+                    "{at}: {:?} runs off the board",
+                    part.part.place().kind
+                ));
             }
         }
         // A predict step is checked in every state it can show: hidden and
@@ -271,7 +274,7 @@ fn print_a_plan() {
     for p in &plan.parts {
         println!(
             "{:?} {:?} need {} notch {}",
-            p.part.kind(),
+            p.part.place().kind,
             p.rect,
             p.need,
             p.notch
