@@ -20,7 +20,7 @@ pub(crate) struct BannerPart;
 
 impl Part for BannerPart {
     fn place(&self) -> Place {
-        Place::new(Kind::Banner, Column::Main).growing(4)
+        Place::new(Kind::new("banner"), Column::Main).growing(4)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

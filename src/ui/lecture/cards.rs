@@ -34,12 +34,12 @@ const CARDS: [Card; 4] = [Card::Derivation, Card::Table, Card::Notes, Card::Pred
 
 impl Part for Card {
     fn place(&self) -> Place {
-        let kind = match self {
-            Card::Derivation => Kind::Formula,
-            Card::Table => Kind::Table,
-            Card::Notes => Kind::Notes,
-            Card::Predict => Kind::Predict,
-        };
+        let kind = Kind::new(match self {
+            Card::Derivation => "formula",
+            Card::Table => "table",
+            Card::Notes => "notes",
+            Card::Predict => "predict",
+        });
         Place::new(kind, Column::Cards)
     }
 

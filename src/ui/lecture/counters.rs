@@ -19,7 +19,7 @@ pub(crate) struct CountersPart;
 
 impl Part for CountersPart {
     fn place(&self) -> Place {
-        Place::new(Kind::Counters, Column::Wide)
+        Place::new(Kind::new("counters"), Column::Wide)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

@@ -22,7 +22,7 @@ pub(crate) struct CrawlerPart;
 
 impl Part for CrawlerPart {
     fn place(&self) -> Place {
-        Place::new(Kind::Diagram, Column::Wide).growing(3)
+        Place::new(Kind::new("diagram"), Column::Wide).growing(3)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

@@ -24,11 +24,7 @@ pub(crate) const HEADLINE: BigLetters = BigLetters { verdict: false };
 
 impl Part for BigLetters {
     fn place(&self) -> Place {
-        let kind = if self.verdict {
-            Kind::Verdict
-        } else {
-            Kind::Headline
-        };
+        let kind = Kind::new(if self.verdict { "verdict" } else { "headline" });
         Place::new(kind, Column::Full).big_letters()
     }
 

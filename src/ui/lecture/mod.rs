@@ -192,7 +192,7 @@ pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layo
         narration: plan.narration.is_some(),
     };
     let mut out = vec![Layout {
-        kind: Kind::Progress,
+        kind: Kind::PROGRESS,
         rect: plan.progress,
         scale: 1,
         text: vec![board.scene_title.clone()],
@@ -218,7 +218,7 @@ pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layo
     if let Some(at) = plan.narration {
         let rect = narration_room(board, plan, opts, at);
         out.push(Layout {
-            kind: Kind::Narration,
+            kind: Kind::NARRATION,
             rect,
             scale: 1,
             text: narration::lines(board, rect.width),
@@ -300,4 +300,19 @@ fn free_band(drawn: &[Rect], top: u16, bottom: u16) -> Option<(u16, u16)> {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_part_has_a_kind_of_its_own() {
+        let mut kinds: Vec<Kind> = PARTS.iter().map(|p| p.place().kind).collect();
+        kinds.extend([Kind::PROGRESS, Kind::NARRATION]);
+        let count = kinds.len();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(kinds.len(), count, "{kinds:?}");
+    }
 }

@@ -27,58 +27,25 @@ pub(crate) struct Options {
     pub narration: bool,
 }
 
-/// What a placed part is, by the name a layout description gives it.
+/// What a placed part is, by the name a layout description gives it
+/// ("bit-row", "chart", "formula"): each part names itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum Kind {
-    /// The lecture's title.
-    Banner,
-    /// The bit row with its query.
-    BitRow,
-    /// The counting variant's counters with their query.
-    Counters,
-    /// Present mode's verdict in big letters.
-    Verdict,
-    /// The crawler diagram.
-    Diagram,
-    /// Present mode's probe figure in big letters.
-    Headline,
-    /// The plots.
-    Chart,
-    /// A step of cards alone: their words again in big letters.
-    Spotlight,
-    /// The prediction card.
-    Predict,
-    /// The derivation card.
-    Formula,
-    /// The cost table card.
-    Table,
-    /// The notes card.
-    Notes,
-    /// The progress line (not a board part).
-    Progress,
-    /// The narration (not a board part).
-    Narration,
-}
+pub(crate) struct Kind(&'static str);
 
 impl Kind {
+    /// The progress line (not a board part).
+    pub(crate) const PROGRESS: Kind = Kind("progress");
+    /// The narration (not a board part).
+    pub(crate) const NARRATION: Kind = Kind("narration");
+
+    /// The kind called `name`.
+    pub(crate) const fn new(name: &'static str) -> Kind {
+        Kind(name)
+    }
+
     /// The name a layout description gives it.
     pub(crate) fn name(self) -> &'static str {
-        match self {
-            Kind::Banner => "banner",
-            Kind::BitRow => "bit-row",
-            Kind::Counters => "counters",
-            Kind::Verdict => "verdict",
-            Kind::Diagram => "diagram",
-            Kind::Headline => "headline",
-            Kind::Chart => "chart",
-            Kind::Spotlight => "spotlight",
-            Kind::Predict => "predict",
-            Kind::Formula => "formula",
-            Kind::Table => "table",
-            Kind::Notes => "notes",
-            Kind::Progress => "progress",
-            Kind::Narration => "narration",
-        }
+        self.0
     }
 }
 
@@ -114,6 +81,10 @@ pub(crate) struct Place {
     /// covers no diagram, and only on a board at least this wide with the
     /// cards in a column of their own (the spotlight).
     pub alone_with_cards: Option<u16>,
+    /// Kept as tall as it can be when the planner weighs one layout
+    /// against another, since it hides its content when squeezed flat (the
+    /// charts); the cards go beside it first on a wide screen.
+    pub kept_tall: bool,
 }
 
 impl Place {
@@ -125,6 +96,15 @@ impl Place {
             growth_rank: u8::MAX,
             big_letters: false,
             alone_with_cards: None,
+            kept_tall: false,
+        }
+    }
+
+    /// The same part, kept tall (see [`Place::kept_tall`]).
+    pub(crate) const fn kept_tall(self) -> Place {
+        Place {
+            kept_tall: true,
+            ..self
         }
     }
 

@@ -23,7 +23,7 @@ use ratatui::layout::Rect;
 use super::PARTS;
 use super::narration;
 pub(crate) use super::part::Options;
-use super::part::{BIG_WIDTH, Column, Fitted, Fitting, Kind, Part};
+use super::part::{BIG_WIDTH, Column, Fitted, Fitting, Part};
 use crate::lecture::{Board, Lecture};
 
 /// Narrowest chart worth drawing beside the cards.
@@ -92,18 +92,19 @@ pub(crate) struct ScenePlan {
 impl ScenePlan {
     /// Where a part is drawn, if the scene has it.
     #[cfg(test)]
-    pub(crate) fn rect(&self, kind: Kind) -> Option<Rect> {
+    pub(crate) fn rect(&self, kind: super::part::Kind) -> Option<Rect> {
         self.parts
             .iter()
             .find(|p| p.part.place().kind == kind)
             .map(|p| p.rect)
     }
 
-    /// How far the charts grew (0 when the scene has none).
-    pub(crate) fn chart_notch(&self) -> u16 {
+    /// How far the part kept tall (the charts) grew, 0 when the scene has
+    /// none.
+    pub(crate) fn tall_notch(&self) -> u16 {
         self.parts
             .iter()
-            .find(|p| p.part.place().kind == Kind::Chart)
+            .find(|p| p.part.place().kept_tall)
             .map_or(0, |p| p.notch)
     }
 
@@ -370,7 +371,7 @@ impl<'a> Scene<'a> {
         // Last, the charts: they take whatever rows nothing else wants.
         let chart = parts
             .iter()
-            .find(|p| p.part.place().kind == Kind::Chart)
+            .find(|p| p.part.place().kept_tall)
             .map_or(0, |p| p.rect.height);
         (least, capped, total, chart)
     }
@@ -500,7 +501,7 @@ fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(Sce
             // A layout that fits wins; then one whose charts are taller
             // (a chart squeezed flat hides its lines); then the order of
             // preference.
-            let key = (fits, planned.0.chart_notch(), std::cmp::Reverse(rank));
+            let key = (fits, planned.0.tall_notch(), std::cmp::Reverse(rank));
             (key, planned)
         })
         .max_by_key(|(key, _)| *key)
@@ -528,7 +529,7 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
     let has_plots = boards.iter().any(|b| {
         PARTS
             .iter()
-            .any(|p| p.place().kind == Kind::Chart && shows(*p, b, opts))
+            .any(|p| p.place().kept_tall && shows(*p, b, opts))
     });
     if !has_cards || width < MIN_CHART_WIDTH + MIN_SIDE {
         return vec![one];

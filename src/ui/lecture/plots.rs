@@ -36,7 +36,9 @@ pub(crate) struct ChartsPart;
 
 impl Part for ChartsPart {
     fn place(&self) -> Place {
-        Place::new(Kind::Chart, Column::Main).growing(1)
+        Place::new(Kind::new("chart"), Column::Main)
+            .growing(1)
+            .kept_tall()
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

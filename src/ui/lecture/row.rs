@@ -25,7 +25,7 @@ pub(crate) struct RowPart;
 
 impl Part for RowPart {
     fn place(&self) -> Place {
-        Place::new(Kind::BitRow, Column::Wide).growing(0)
+        Place::new(Kind::new("bit-row"), Column::Wide).growing(0)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {

@@ -19,7 +19,7 @@ impl Part for SpotlightPart {
     fn place(&self) -> Place {
         // A big screen, and the cards in a column of their own, so the big
         // letters never push a card down.
-        Place::new(Kind::Spotlight, Column::Main)
+        Place::new(Kind::new("spotlight"), Column::Main)
             .growing(2)
             .alone_with_cards(BIG_WIDTH)
     }

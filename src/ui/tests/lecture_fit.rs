@@ -305,7 +305,7 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
         let at = format!("{w}x{h} {}.{}", board.scene + 1, board.step + 1);
         let buf = frame(&app_at(lecture, step, present), w, h);
         let plan = plan_of(lecture, step, w, h, present);
-        let Some(area) = plan.rect(Kind::Chart) else {
+        let Some(area) = plan.rect(Kind::new("chart")) else {
             out.push(format!("{at}: no room for the charts"));
             continue;
         };
@@ -319,7 +319,7 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
                 each
             };
             let (left, right) = (area.x + each * i, area.x + each * i + width);
-            let chart_rows = crate::ui::lecture::plots::chart_rows(plan.chart_notch());
+            let chart_rows = crate::ui::lecture::plots::chart_rows(plan.tall_notch());
             let bottom = area.y + chart_rows.min(area.height);
             let text = chart_text(board, element);
             let at = format!("{at} {element:?}");
@@ -462,8 +462,10 @@ fn present_mode_keeps_no_rows_on_top_for_a_verdict_other_steps_lack() {
         for scene in [1, 2] {
             let at = format!("{w}x{h} scene {}", scene + 1);
             let plan = plan_of(&lecture, lecture.scene_start(scene), w, h, true);
-            let row = plan.rect(Kind::BitRow).expect("the scene shows the row");
-            let verdict = plan.rect(Kind::Verdict).expect("and a verdict");
+            let row = plan
+                .rect(Kind::new("bit-row"))
+                .expect("the scene shows the row");
+            let verdict = plan.rect(Kind::new("verdict")).expect("and a verdict");
             assert_eq!(row.y, plan.board.y, "{at}: rows kept above the row");
             assert!(
                 verdict.y >= row.bottom(),
@@ -486,7 +488,7 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                 let layout = layout(board, &plan, present);
                 let body = body_area(Rect::new(0, 0, w, h), present);
                 assert_eq!(
-                    layout.iter().filter(|l| l.kind == Kind::Progress).count(),
+                    layout.iter().filter(|l| l.kind == Kind::PROGRESS).count(),
                     1
                 );
                 for l in &layout {
@@ -495,19 +497,19 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                 // The board's parts lie on the board, in plain letters but
                 // for the title, the spotlight and present mode's headline.
                 for l in &layout {
-                    if matches!(l.kind, Kind::Progress | Kind::Narration) {
+                    if [Kind::PROGRESS, Kind::NARRATION].contains(&l.kind) {
                         continue;
                     }
                     assert_eq!(l.rect.intersection(plan.board), l.rect, "{at}: {l:?}");
-                    let big = matches!(l.kind, Kind::Banner | Kind::Spotlight)
-                        || (present && matches!(l.kind, Kind::Verdict | Kind::Headline));
+                    let big = ["banner", "spotlight"].contains(&l.kind.name())
+                        || (present && ["verdict", "headline"].contains(&l.kind.name()));
                     assert!(big || l.scale == 1, "{at}: {l:?}");
                 }
                 // On a projector-sized screen the headline is big letters.
                 if present && (w, h) == (200, 60) && headline_text(board).is_some() {
                     let big = layout
                         .iter()
-                        .find(|l| matches!(l.kind, Kind::Verdict | Kind::Headline));
+                        .find(|l| ["verdict", "headline"].contains(&l.kind.name()));
                     assert!(big.is_some_and(|l| l.scale > 1), "{at}: {big:?}");
                 }
             }
@@ -518,7 +520,7 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
     let layout = layout(lecture.step_board(0), &plan, true);
     let banner = layout
         .iter()
-        .find(|l| l.kind == Kind::Banner)
+        .find(|l| l.kind == Kind::new("banner"))
         .expect("a banner");
     assert!(banner.scale > 1, "{banner:?}");
     let json = serde_json::to_value(banner).expect("serialises");
