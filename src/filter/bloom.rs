@@ -236,7 +236,7 @@ impl BloomFilter {
                     }
                 }
             }
-            Scheme::Double | Scheme::Enhanced => {
+            Scheme::Double | Scheme::Enhanced | Scheme::Blocked { .. } => {
                 for pos in self.scheme.probes(key, m, self.k) {
                     if !visit(pos) {
                         return false;
@@ -268,7 +268,7 @@ fn for_each_position(
                 visit(seed.position(key, m));
             }
         }
-        Scheme::Double | Scheme::Enhanced => {
+        Scheme::Double | Scheme::Enhanced | Scheme::Blocked { .. } => {
             for pos in scheme.probes(key, m, k) {
                 visit(pos);
             }
@@ -285,7 +285,7 @@ fn for_each_position(
 fn seeds_of(scheme: Scheme, k: u32) -> Vec<ProbeSeed> {
     match scheme {
         Scheme::Independent { seed } => independent::probe_seeds(seed, k),
-        Scheme::Double | Scheme::Enhanced => Vec::new(),
+        Scheme::Double | Scheme::Enhanced | Scheme::Blocked { .. } => Vec::new(),
     }
 }
 

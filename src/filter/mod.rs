@@ -2,10 +2,10 @@
 //!
 //! What it offers (the lab, the sandbox, `measure`, `lookup` and the
 //! lecture's figures all use these):
-//! - `SchemeKind::{Double, Enhanced, Independent}`: the one list of probe
+//! - `SchemeKind::{Double, Enhanced, Independent, Blocked}`: the one list of probe
 //!   schemes, with `name()`, `FromStr`, `with_seed(seed) -> Scheme`,
 //!   `off_model_reason(m)` and `hash_wall(n)` / `hash_wall_reason(n)`.
-//! - `Scheme::{Double, Enhanced, Independent { seed }}` (a kind ready to run,
+//! - `Scheme::{Double, Enhanced, Independent { seed }, Blocked { seed }}` (a kind ready to run,
 //!   `kind()` gives it back) with
 //!   `Scheme::positions(&self, key: &[u8], m: u64, k: u32, out: &mut Vec<u64>)`.
 //! - `BloomFilter::new(m, k, scheme) -> Result<BloomFilter, FilterError>`
@@ -25,6 +25,7 @@
 //!   `query`, `counter(pos) -> u8`.
 
 pub mod bits;
+pub mod blocked;
 pub mod bloom;
 pub mod counting;
 pub mod hash;
