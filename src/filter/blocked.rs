@@ -108,7 +108,11 @@ const WEYL: u64 = 0x9E37_79B9_7F4A_7C15;
 #[inline]
 pub fn position(block: Block, h: u64, i: u32) -> u64 {
     let word = splitmix64(h.wrapping_add(u64::from(i / 2).wrapping_mul(WEYL)));
-    let half = if i % 2 == 0 { word as u32 } else { (word >> 32) as u32 };
+    let half = if i.is_multiple_of(2) {
+        word as u32
+    } else {
+        (word >> 32) as u32
+    };
     block.start + ((u64::from(half) * block.len) >> 32)
 }
 
