@@ -35,7 +35,7 @@ pub use crate::filter::SchemeKind;
 pub use compare::{CompareConfig, CompareProgress, Comparison, KSide, compare_k};
 pub use config::{MAX_THREADS, MeasureConfig, MeasureError, RunOptions};
 pub use interval::{Interval, IntervalMethod, rate_interval};
-pub use model::{ModelCheck, model_true_rate};
+pub use model::{ModelCheck, model_blocked_rate, model_true_rate};
 pub use run::{Progress, measure, measure_with_options, measure_with_progress};
 pub use student_t::t_95;
 pub use tally::{FilterCounts, Measurement};
