@@ -23,11 +23,15 @@
 //!   with `answer() -> Answer::{Maybe, No}`.
 //! - `CountingFilter` with 4-bit counters: `insert`, `delete -> Result<_, DeleteError>`,
 //!   `query`, `counter(pos) -> u8`.
+//! - `cuckoo::CuckooFilter` (four-slot buckets, 8, 12 or 16-bit
+//!   fingerprints): `insert -> Result<(), CuckooError>` (a full table is
+//!   refused, never looped on), `contains`, `delete -> bool`.
 
 pub mod bits;
 pub mod blocked;
 pub mod bloom;
 pub mod counting;
+pub mod cuckoo;
 pub mod hash;
 pub mod independent;
 pub mod kind;
