@@ -98,6 +98,11 @@ impl CountingFilter {
         })
     }
 
+    /// Bytes the counters hold allocated (two counters a byte).
+    pub fn memory_bytes(&self) -> u64 {
+        self.nibbles.capacity() as u64
+    }
+
     /// Number of counters.
     pub fn m(&self) -> u64 {
         self.m

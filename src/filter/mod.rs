@@ -26,15 +26,21 @@
 //! - `cuckoo::CuckooFilter` (four-slot buckets, 8, 12 or 16-bit
 //!   fingerprints): `insert -> Result<(), CuckooError>` (a full table is
 //!   refused, never looped on), `contains`, `delete -> bool`.
+//! - `membership::Membership`: one interface (insert, contains, delete,
+//!   memory) over the filters filled key by key, with the crates' fastbloom
+//!   and quotient filters wrapped beside bloomlab's; `fixed_set` wraps
+//!   xorf's static xor and binary fuse filters.
 
 pub mod bits;
 pub mod blocked;
 pub mod bloom;
 pub mod counting;
 pub mod cuckoo;
+pub mod fixed_set;
 pub mod hash;
 pub mod independent;
 pub mod kind;
+pub mod membership;
 pub mod probe;
 pub mod report;
 pub mod scheme;

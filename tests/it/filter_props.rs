@@ -13,7 +13,8 @@ fn scheme() -> impl Strategy<Value = Scheme> {
     prop_oneof![
         Just(Scheme::Double),
         Just(Scheme::Enhanced),
-        any::<u64>().prop_map(|seed| Scheme::Independent { seed })
+        any::<u64>().prop_map(|seed| Scheme::Independent { seed }),
+        any::<u64>().prop_map(|seed| Scheme::Blocked { seed })
     ]
 }
 

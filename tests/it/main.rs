@@ -24,6 +24,7 @@ mod export_cli;
 mod export_pictures;
 mod filter_lesson;
 mod filter_props;
+mod filter_structures;
 mod hostile_cli;
 mod hostile_echo;
 mod hostile_scripts;
