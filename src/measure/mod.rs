@@ -14,6 +14,8 @@
 //!   counter ([`RunOptions`]). The result never depends on the threads.
 //! - [`compare_k`] measures two k on the same seeds and says whether their
 //!   difference is resolved.
+//! - [`lineup`] measures every filter `compare` lists (Bloom, blocked,
+//!   counting, cuckoo, quotient, xor, binary fuse) against the floor.
 //! - [`model_true_rate`] gives the model's (true) rate from certified
 //!   digits, at any shape a real filter can have; [`ModelCheck`] says
 //!   whether it sits in the measured interval and, when it does not, why
@@ -24,6 +26,7 @@ pub mod config;
 mod engine;
 pub mod interval;
 pub mod keys;
+pub mod lineup;
 pub mod model;
 mod phases;
 pub mod run;

@@ -42,19 +42,22 @@
 //! - [`blocked_digits`]: D correctly rounded digits from the enclosures;
 //! - [`blocked_exact`]: the whole fraction, for small shapes (and ties);
 //! - [`blocked_poisson`]: the idealised formula in doubles;
-//! - [`blocked_best_k`]: the k with the lowest blocked rate.
+//! - [`blocked_best_k`]: the k with the lowest blocked rate;
+//! - [`blocked_bits_for`]: the bits a blocked filter needs to meet a target.
 
 mod best_k;
 mod digits;
 mod enclosure;
 mod exact;
 mod poisson;
+mod sizing;
 
 pub use best_k::{BlockedBestK, blocked_best_k};
 pub use digits::blocked_digits;
 pub use enclosure::blocked_enclosure;
 pub use exact::blocked_exact;
 pub use poisson::blocked_poisson;
+pub use sizing::blocked_bits_for;
 
 use super::error::RateError;
 use super::params::{MAX_K, MAX_M, MAX_N};
