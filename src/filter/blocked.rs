@@ -116,6 +116,24 @@ pub fn position(block: Block, h: u64, i: u32) -> u64 {
     block.start + ((u64::from(half) * block.len) >> 32)
 }
 
+/// Calls `visit` with the first `k` probes of a key (block `block`, hash
+/// `h`) in order, stopping as soon as it returns false; returns whether
+/// every call returned true. The same positions as [`position`], with each
+/// generator output drawn once for its two probes.
+#[inline(always)]
+pub fn each_position(block: Block, h: u64, k: u32, mut visit: impl FnMut(u64) -> bool) -> bool {
+    let at = |half: u64| block.start + ((half * block.len) >> 32);
+    let mut state = h;
+    for _ in 0..k / 2 {
+        let word = splitmix64(state);
+        state = state.wrapping_add(WEYL);
+        if !visit(at(word & 0xFFFF_FFFF)) || !visit(at(word >> 32)) {
+            return false;
+        }
+    }
+    k % 2 == 0 || visit(at(splitmix64(state) & 0xFFFF_FFFF))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +159,29 @@ mod tests {
         assert_eq!(BlockLayout::of(1000).sizes(), [(500, 2)]);
         assert_eq!(BlockLayout::of(1001).sizes(), [(501, 1), (500, 1)]);
         assert_eq!(BlockLayout::of(160).sizes(), [(160, 1)]);
+    }
+
+    #[test]
+    fn the_walk_gives_the_positions_one_by_one() {
+        let layout = BlockLayout::of(1001);
+        for n in 0u64..200 {
+            let (block, h) = layout.locate(n, &n.to_le_bytes());
+            for k in [1, 2, 7, 12] {
+                let mut walked = Vec::new();
+                assert!(each_position(block, h, k, |p| {
+                    walked.push(p);
+                    true
+                }));
+                let direct: Vec<u64> = (0..k).map(|i| position(block, h, i)).collect();
+                assert_eq!(walked, direct);
+            }
+            let mut seen = 0;
+            assert!(!each_position(block, h, 7, |_| {
+                seen += 1;
+                seen < 3
+            }));
+            assert_eq!(seen, 3);
+        }
     }
 
     #[test]

@@ -48,7 +48,7 @@ impl Membership for BloomFilter {
 
 impl Membership for CountingFilter {
     fn insert(&mut self, key: &[u8]) -> Result<(), String> {
-        CountingFilter::insert(self, key);
+        self.add(key);
         Ok(())
     }
 
