@@ -41,7 +41,6 @@ impl Widget for &Speaker {
                 theme.style(Role::Title),
             );
         }
-        self.bottom_line(area, buf);
         let mut top = area.y + 1;
         if self.waiting.is_none()
             && let Some((text, role)) = self.pace_line()
@@ -66,6 +65,8 @@ impl Widget for &Speaker {
         } else if let Some((state, _)) = &self.state {
             self.draw_state(state, body, buf);
         }
+        // Last, so a message over the field is never drawn over.
+        self.bottom_line(area, buf);
         if self.help {
             self.draw_help(area, buf);
         }
