@@ -45,7 +45,7 @@ pub(crate) const KEYS: &[KeyHelp] = &[
 
 /// The bottom line: the keys in short.
 pub(crate) const SHORT: &str =
-    "→ next · ← back · A-D pick · = number · N note · R restart clock · ? keys · q quit";
+    "→ next · ← back · A-D pick · = number · N note · R restart · ? keys · q quit";
 
 /// Which field is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

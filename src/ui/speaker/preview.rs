@@ -8,11 +8,24 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::lecture::Lecture;
+use crate::lecture::{Guess, Lecture};
 use crate::talk::State;
 use crate::ui::lecture::tab::LectureTab;
 use crate::ui::lecture::{MIN_HEIGHT, MIN_WIDTH, Shown};
 use crate::ui::theme::Theme;
+
+/// The class's answer the app recorded on the step on show, read back
+/// from its words ("B", "6.9").
+fn recorded(state: &State) -> Option<Guess> {
+    let text = state.guess.as_deref()?;
+    if state.number {
+        return crate::lecture::predict::read_number(text)
+            .ok()
+            .map(Guess::Number);
+    }
+    let letter = text.chars().next().filter(char::is_ascii_uppercase)?;
+    Some(Guess::Choice(usize::from(letter as u8 - b'A')))
+}
 
 /// The lecture loaded for drawing, and the script it was loaded for.
 #[derive(Debug, Clone, Default)]
@@ -49,6 +62,11 @@ impl Preview {
         {
             tab.step = step;
             tab.revealed = revealed;
+            // The reveal drawn next says whether the class was right.
+            tab.guesses.clear();
+            if let Some(guess) = recorded(state) {
+                tab.guesses.insert(state.index, guess);
+            }
             self.ready = true;
         }
     }
