@@ -232,8 +232,8 @@ impl Settings {
             Found::NoFolder => "the system names no config folder",
             Found::Missing => "not there (bloomlab config init writes one)",
             Found::Read if self.file.warnings.is_empty() => "read",
-            Found::Read => "read, with warnings (on standard error)",
-            Found::Unreadable => "could not be read (see the warning on standard error)",
+            Found::Read => "read; its warnings are on standard error",
+            Found::Unreadable => "not read; the warning on standard error says why",
         };
         let mut out = format!("config file: {} ({state})\n\n", self.file.shown_path());
         let rows = self.rows();

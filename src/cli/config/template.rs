@@ -26,7 +26,7 @@ pub(crate) fn text() -> String {
             about.push_str(&format!(" The flag {flag} does the same for one run."));
         }
         about.push_str(&format!(" Allowed: {}.", key.allowed()));
-        for line in textwrap::wrap(&about, 70) {
+        for line in crate::ui::format::wrap(&about, 70) {
             out.push_str(&format!("# {line}\n"));
         }
         out.push_str(&format!("# {} = {}\n", key.name(), key.example()));
