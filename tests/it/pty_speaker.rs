@@ -260,7 +260,7 @@ fn hundreds_of_connections_leave_the_apps_threads_bounded_and_are_told_why() {
     );
 
     // A real speaker over the limit prints why, and follows once a place frees.
-    let mut speaker = spawn(&["speaker"], &runtime);
+    let speaker = spawn(&["speaker"], &runtime);
     wait(&speaker, "already has 4 speaker views");
     drop(streams);
     wait(&speaker, "1.1/5.11");
