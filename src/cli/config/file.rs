@@ -95,55 +95,46 @@ pub(crate) fn load_from(path: &Path) -> Loaded {
     let shown = crate::text::escaped(&path.display().to_string());
     let mut loaded = Loaded {
         path: Some(path.to_path_buf()),
-        found: Found::Unreadable,
+        found: Found::Missing,
         values: BTreeMap::new(),
         warnings: Vec::new(),
     };
-    let unreadable = |why: String| format!("{shown}: {why}; every setting takes its default");
-    let meta = match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            loaded.found = Found::Missing;
-            return loaded;
-        }
-        Err(e) => {
+    match read_text(path) {
+        Ok(None) => {}
+        Err(why) => {
+            loaded.found = Found::Unreadable;
             loaded
                 .warnings
-                .push(unreadable(format!("cannot read it: {}", plain(&e))));
-            return loaded;
+                .push(format!("{shown}: {why}; every setting takes its default"));
         }
-        Ok(meta) => meta,
+        Ok(Some(text)) => {
+            loaded.found = Found::Read;
+            (loaded.values, loaded.warnings) = parse(&shown, &text);
+        }
+    }
+    loaded
+}
+
+/// The file's text; `None` when there is no file, or why it cannot be read.
+fn read_text(path: &Path) -> Result<Option<String>, String> {
+    let cannot = |e: std::io::Error| format!("cannot read it: {}", plain(&e));
+    let meta = match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        other => other.map_err(cannot)?,
     };
     if !meta.is_file() {
-        loaded
-            .warnings
-            .push(unreadable("not a regular file".into()));
-        return loaded;
+        return Err("not a regular file".into());
     }
     if meta.len() > MAX_BYTES {
-        loaded.warnings.push(unreadable(format!(
+        return Err(format!(
             "{} bytes, more than a config file's {MAX_BYTES}",
             meta.len()
-        )));
-        return loaded;
+        ));
     }
-    let text = match std::fs::read(path).map(String::from_utf8) {
-        Ok(Ok(text)) => text,
-        Ok(Err(_)) => {
-            loaded.warnings.push(unreadable("not UTF-8 text".into()));
-            return loaded;
-        }
-        Err(e) => {
-            loaded
-                .warnings
-                .push(unreadable(format!("cannot read it: {}", plain(&e))));
-            return loaded;
-        }
-    };
-    loaded.found = Found::Read;
-    let (values, warnings) = parse(&shown, &text);
-    loaded.values = values;
-    loaded.warnings = warnings;
-    loaded
+    let bytes = std::fs::read(path).map_err(cannot)?;
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| "not UTF-8 text".into())
 }
 
 /// An I/O error without its "(os error N)".
