@@ -8,6 +8,7 @@ mod support;
 
 mod architecture;
 mod cli_compare;
+mod cli_config;
 mod cli_errors;
 mod cli_lookup;
 mod cli_measure;
