@@ -43,12 +43,14 @@
 //! - [`blocked_exact`]: the whole fraction, for small shapes (and ties);
 //! - [`blocked_poisson`]: the idealised formula in doubles;
 //! - [`blocked_best_k`]: the k with the lowest blocked rate;
-//! - [`blocked_bits_for`]: the bits a blocked filter needs to meet a target.
+//! - [`blocked_bits_for`]: the bits a blocked filter needs to meet a target;
+//! - [`BlockedFigures`]: all of them at one shape (`rate --json`).
 
 mod best_k;
 mod digits;
 mod enclosure;
 mod exact;
+mod figures;
 mod poisson;
 mod sizing;
 
@@ -56,6 +58,7 @@ pub use best_k::{BlockedBestK, blocked_best_k};
 pub use digits::blocked_digits;
 pub use enclosure::blocked_enclosure;
 pub use exact::blocked_exact;
+pub use figures::BlockedFigures;
 pub use poisson::blocked_poisson;
 pub use sizing::blocked_bits_for;
 
