@@ -131,7 +131,7 @@ pub fn each_position(block: Block, h: u64, k: u32, mut visit: impl FnMut(u64) ->
             return false;
         }
     }
-    k % 2 == 0 || visit(at(splitmix64(state) & 0xFFFF_FFFF))
+    k.is_multiple_of(2) || visit(at(splitmix64(state) & 0xFFFF_FFFF))
 }
 
 #[cfg(test)]
