@@ -70,11 +70,30 @@ pub const BUDGET_DIGITS: Span = span(1, 100_000_000, "10^8");
 pub const QUERIES: Span = span(1, 1_000_000_000, "10^9");
 /// Filters pooled by `measure`.
 pub const FILTERS: Span = span(1, 10_000_000, "10^7");
+/// Keys `compare` builds every structure for (the memory budget below
+/// usually bites first).
+pub const COMPARE_N: Span = span(1, 1_000_000_000, "10^9");
+/// Never-inserted keys `compare` queries against each structure.
+pub const COMPARE_QUERIES: Span = span(1, 100_000_000, "10^8");
+/// The smallest target rate `compare` sizes for: below it even 10^8
+/// queries expect fewer than one false positive from a structure that
+/// meets it, so nothing measured could tell.
+pub const COMPARE_P_MIN: f64 = 1e-8;
+/// The memory `compare` may ask for: every structure's table as if held at
+/// once, plus the keys' hashes and the largest construction's scratch.
+pub const COMPARE_MEMORY: u64 = 2 << 30;
 /// Columns or rows of a rendered frame.
 pub const RENDER_SIZE: Span = span(1, 1000, "1000");
 /// A scene or step number on the command line (the script decides the real
 /// range; this only keeps the number sane before the script is read).
 pub const SCENE_OR_STEP: Span = span(1, 10_000, "10000");
+
+/// Seconds between autoplay's steps (`--autoplay`, the config file's
+/// `autoplay`).
+pub const AUTOPLAY_SECONDS: Span = span(1, 3600, "3600");
+/// A talk's length in minutes (`--minutes`, the config file's `minutes`),
+/// for the speaker view's countdown: up to a ten-hour teaching day.
+pub const TALK_MINUTES: Span = span(1, 600, "600");
 
 /// The lab's m slider (and `bloomlab --m`): past the crawler's 10^10 bits,
 /// since every rate figure comes from certified digits at any size.
@@ -117,8 +136,12 @@ mod tests {
             BUDGET_DIGITS,
             QUERIES,
             FILTERS,
+            COMPARE_N,
+            COMPARE_QUERIES,
             RENDER_SIZE,
             SCENE_OR_STEP,
+            AUTOPLAY_SECONDS,
+            TALK_MINUTES,
             LAB_M,
             LAB_N,
             LAB_K,

@@ -36,6 +36,10 @@ pub(crate) struct Cli {
     /// (letters, digits, - and _; one session per user when not given).
     #[arg(long, value_name = "NAME", value_parser = ranges::session)]
     pub session: Option<String>,
+    /// The talk's length in minutes (1 to 600): the speaker view counts
+    /// down from it and shares it among the scenes.
+    #[arg(long, value_name = "M", value_parser = ranges::talk_minutes, allow_negative_numbers = true)]
+    pub minutes: Option<u32>,
     /// A one-shot command instead of the app.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -155,11 +159,7 @@ impl AppArgs {
             script: self.script.clone(),
             theme: self.theme.clone(),
             present: self.present,
-            export_dir: None,
-            start_at: None,
-            autoplay: None,
-            session: None,
-            notes_file: None,
+            ..AppConfig::default()
         }
     }
 
@@ -182,6 +182,9 @@ pub(crate) enum Command {
     Rate(RateArgs),
     /// Count false positives on real, seeded filters.
     Measure(MeasureArgs),
+    /// Measure the filters after Bloom (blocked, counting, cuckoo,
+    /// quotient, xor, binary fuse) for n keys at rate p, against the floor.
+    Compare(CompareArgs),
     /// Size a filter for n keys at a target rate p.
     Size(SizeArgs),
     /// Print each key's positions (the lesson's hash unless --scheme says otherwise).
@@ -199,6 +202,30 @@ pub(crate) enum Command {
     /// Lesson notes, kept on this computer only: list, add, tick off,
     /// delete, export as Markdown.
     Notes(NotesArgs),
+    /// The config file: where it is, the settings in force and where each
+    /// came from, or a commented file to start from.
+    Config(ConfigArgs),
+}
+
+/// `bloomlab config`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct ConfigArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: ConfigAction,
+}
+
+/// `bloomlab config path|show|init`.
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub(crate) enum ConfigAction {
+    /// Print where the config file is (or would be).
+    Path,
+    /// Print the settings in force and where each came from (the default,
+    /// a line of the file, or a flag given before `config`).
+    Show,
+    /// Write a commented config file to start from; a file already there
+    /// is kept as it is.
+    Init,
 }
 
 /// `bloomlab notes`.
@@ -248,6 +275,10 @@ pub(crate) struct SpeakerArgs {
     /// The presenting app's session (as given to it with --session).
     #[arg(long, value_name = "NAME", value_parser = ranges::session)]
     pub session: Option<String>,
+    /// The talk's length in minutes (1 to 600), when the presenting app
+    /// was not given one: the countdown and the time per scene.
+    #[arg(long, value_name = "M", value_parser = ranges::talk_minutes, allow_negative_numbers = true)]
+    pub minutes: Option<u32>,
 }
 
 /// `bloomlab rate`.
@@ -313,6 +344,27 @@ pub(crate) struct MeasureArgs {
     /// given). The result is the same for any number.
     #[arg(long, value_parser = thread_count, allow_negative_numbers = true)]
     pub threads: Option<NonZeroUsize>,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `bloomlab compare`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct CompareArgs {
+    /// Keys each structure holds (1 to 10^9; accepts 1e6, 1M).
+    #[arg(long, value_parser = ranges::compare_keys, allow_negative_numbers = true)]
+    pub n: u64,
+    /// Target false-positive rate (accepts 1%, 0.01, 1/100, 1 in 1000).
+    #[arg(long, allow_hyphen_values = true)]
+    pub p: String,
+    /// Never-inserted keys queried against each structure (1 to 10^8).
+    #[arg(long, default_value_t = 1_000_000, value_parser = ranges::compare_queries, allow_negative_numbers = true)]
+    pub queries: u64,
+    /// Seed for the keys and every hash: the same seed gives the same
+    /// counts (the timings differ from run to run).
+    #[arg(long, default_value_t = 1, value_parser = ranges::seed, allow_negative_numbers = true)]
+    pub seed: u64,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,

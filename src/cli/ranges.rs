@@ -109,6 +109,16 @@ pub(crate) fn filters(text: &str) -> Result<u64, String> {
     whole_in(text, limits::FILTERS)
 }
 
+/// `--n` of `compare`: 1 to 10^9.
+pub(crate) fn compare_keys(text: &str) -> Result<u64, String> {
+    whole_in(text, limits::COMPARE_N)
+}
+
+/// `--queries` of `compare`: 1 to 10^8.
+pub(crate) fn compare_queries(text: &str) -> Result<u64, String> {
+    whole_in(text, limits::COMPARE_QUERIES)
+}
+
 /// `--seed`: any 64-bit unsigned integer.
 pub(crate) fn seed(text: &str) -> Result<u64, String> {
     whole_in(
@@ -133,10 +143,25 @@ pub(crate) fn scene_or_step(text: &str) -> Result<u32, String> {
 
 /// `--autoplay`: whole seconds between steps, 1 to 3600.
 pub(crate) fn autoplay_seconds(text: &str) -> Result<u64, String> {
-    let (low, high) = crate::ui::autoplay_range();
+    let span = limits::AUTOPLAY_SECONDS;
     match parse_count(text) {
-        Ok(v) if (low..=high).contains(&v) => Ok(v),
-        _ => Err(format!("a whole number of seconds from {low} to {high}")),
+        Ok(v) if span.contains(v) => Ok(v),
+        _ => Err(format!(
+            "a whole number of seconds from {} to {}",
+            span.min, span.max_text
+        )),
+    }
+}
+
+/// `--minutes`: the talk's length, 1 to 600 whole minutes.
+pub(crate) fn talk_minutes(text: &str) -> Result<u32, String> {
+    let span = limits::TALK_MINUTES;
+    match parse_count(text) {
+        Ok(v) if span.contains(v) => u32::try_from(v).map_err(|e| e.to_string()),
+        _ => Err(format!(
+            "a whole number of minutes from {} to {}",
+            span.min, span.max_text
+        )),
     }
 }
 
