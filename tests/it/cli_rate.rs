@@ -137,6 +137,43 @@ fn a_large_filter_within_the_budget() {
 }
 
 #[test]
+fn exact_ties_of_the_true_rate_go_to_the_smaller_k() {
+    // The true rate at 3 bits and 1 key is exactly 1/3 at k = 1 and k = 2.
+    let v = rate_json(3, 1, 1, &[]);
+    assert_eq!(
+        (v["best_k"].as_u64(), v["best_k_true"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(v["best_k_true_rate"], "3.333333333e-1");
+    let out = bloomlab(&["rate", "--m", "3", "--n", "1", "--k", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("best k true  1, true 3.333333333e-1: no higher than at the classic k = 2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn one_fraction_over_the_budget_sends_both_rates_to_the_brackets() {
+    // The classic fraction would have 40,960,001 and 24,500,001 digits, over
+    // the default limit; the true one alone would fit, but building it only
+    // to check digits the brackets already certify cost seconds.
+    for (m, n, k, exact, truth) in [
+        (10_000, 10_000, 32, "1.000000000e0", "1.000000000e0"),
+        (100_000, 100_000, 7, "9.936344840e-1", "9.936346732e-1"),
+    ] {
+        let v = rate_json(m, n, k, &[]);
+        assert_eq!(
+            (v["exact"].as_str(), v["true"].as_str()),
+            (Some(exact), Some(truth)),
+            "{m}/{n}/{k}"
+        );
+        assert_eq!(v["exact_method"], "certified bracket", "{m}/{n}/{k}");
+        assert_eq!(v["true_method"], "certified bracket", "{m}/{n}/{k}");
+    }
+}
+
+#[test]
 fn real_filters_answer_with_certified_digits() {
     // The lesson's 50M ids at 1% (21 billion denominator digits) and the
     // crawler's filter (490 billion): far beyond any fraction, certified.

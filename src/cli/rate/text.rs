@@ -152,6 +152,18 @@ fn best_k_text(out: &mut String, r: &Report) {
         }
     }
     match (&r.best.truth, &r.best.gain, &r.best.classic) {
+        (Some(t), Some(gain), Some(c)) if t.rate == gain.true_at_classic => {
+            // An exact tie (3 bits, 1 key: 1/3 at k = 1 and 2) goes to the
+            // smaller k; "0.0% lower" would read as a gain.
+            let _ = writeln!(
+                out,
+                "best k true  {kt}, true {}: no higher than at the classic k = {kc} (the same to \
+                 the digits shown; equal rates go to the smaller k)",
+                short(&t.rate),
+                kt = t.k,
+                kc = c.k,
+            );
+        }
         (Some(t), Some(gain), Some(c)) => {
             let _ = writeln!(
                 out,
