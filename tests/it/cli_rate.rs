@@ -388,3 +388,37 @@ fn no_keys_means_no_false_positives() {
     assert_eq!(v["one_in"], Value::Null);
     assert_eq!(v["exact_denominator_digits"], 1);
 }
+
+#[test]
+fn json_carries_every_figure_the_text_prints() {
+    // "About 1 in N" past 10^19 is the text's string, not null; below it a
+    // whole number as before, and the text groups its digits.
+    let v = rate_json(1_000_000_000_000_000_000, 1, 7, &["--best-k-range", "1..2"]);
+    assert_eq!(v["one_in"], "1.21e120");
+    let v = rate_json(1000, 1, 3, &["--best-k-range", "1..2"]);
+    assert_eq!(v["one_in"], 37_100_000);
+    let out = bloomlab(&[
+        "rate", "--m", "1000", "--n", "1", "--k", "3", "--best-k-range", "1..2",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("about 1 in 37,100,000\n"), "{text}");
+    // Rates below the smallest double keep their numbers (0) and carry
+    // their value beside them.
+    let v = rate_json(1_000_000_000_000_000_000, 1, 64, &["--best-k-range", "1..2"]);
+    assert_eq!(v["idealised"], 0.0);
+    assert_eq!(v["idealised_scientific"], "3.940200620e-1037");
+    assert!((number(&v, "idealised_log10") + 1036.4045).abs() < 1e-3, "{v}");
+    // An ordinary gap, in both forms.
+    let v = rate_json(160, 16, 7, &[]);
+    assert_eq!(v["difference_scientific"], "1.249550e-4");
+    assert_eq!(v["difference_resolved"], true);
+    assert!((number(&v, "difference_log10") - 1.24955e-4f64.log10()).abs() < 1e-5);
+    assert_eq!(v["idealised_scientific"], "8.193722066e-3");
+    // A gap below what the doubles resolve reads 0 in the JSON, as the text
+    // says; it was -1.35e-35.
+    let v = rate_json(1_000_000_000_000_000_000, 1_000_000_000_000_000, 10, &[]);
+    assert_eq!(v["difference"], 0.0);
+    assert_eq!(v["difference_relative"], 0.0);
+    assert_eq!(v["difference_resolved"], false);
+    assert_eq!(v["difference_scientific"], Value::Null);
+}

@@ -16,7 +16,6 @@ use crate::rates::figures::RateFigures;
 use crate::rates::progress::Meter;
 use crate::rates::{
     Budget, ExactRates, Params, SigDecimal, check_true_budget, classic_denominator_digits,
-    true_exact,
 };
 
 /// Long-division digits of the rates whose fractions fit the budget.

@@ -4,10 +4,21 @@
 
 use serde::Serialize;
 
-use super::{Report, range_of, rule_of_thumb};
-use crate::rates::Params;
+use super::{Report, idealised_scientific, range_of, rule_of_thumb, shown_gap};
 use crate::rates::classic::classic_denominator_digits_wide;
+use crate::rates::figures::OneIn;
 use crate::rates::scan::ScanReach;
+use crate::rates::{Params, idealised_ln};
+
+/// "About 1 in N": a whole number while it fits in a `u64` (below 10^19,
+/// as it always was), else the text's three significant digits as a
+/// string such as `"1.21e120"`; null only when no key is inserted.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum OneInJson {
+    Whole(u64),
+    Scientific(String),
+}
 
 #[derive(Serialize)]
 struct RateJson {
@@ -25,16 +36,21 @@ struct RateJson {
     best_k_true: Option<u32>,
     best_k_true_rate: Option<String>,
     difference: f64,
+    difference_log10: Option<f64>,
     difference_relative: f64,
+    difference_resolved: bool,
+    difference_scientific: Option<String>,
     digits: u32,
     exact: String,
     exact_denominator_digits: u128,
     exact_method: &'static str,
     idealised: f64,
+    idealised_log10: Option<f64>,
+    idealised_scientific: String,
     k: u32,
     m: u64,
     n: u64,
-    one_in: Option<u64>,
+    one_in: Option<OneInJson>,
     rule_of_thumb_k: Option<f64>,
     #[serde(rename = "true")]
     true_rate: String,
@@ -46,6 +62,7 @@ pub(super) fn render(r: &Report) -> String {
     let f = &r.figures;
     let range = range_of(&r.scan);
     let classic = r.best.classic.as_ref();
+    let gap = shown_gap(r);
     let out = RateJson {
         best_k: classic.map(|c| c.k),
         best_k_approx: classic.map(|c| c.approx),
@@ -68,19 +85,27 @@ pub(super) fn render(r: &Report) -> String {
         },
         best_k_true: r.best.truth.as_ref().map(|t| t.k),
         best_k_true_rate: r.best.truth.as_ref().map(|t| t.rate.scientific()),
-        difference: f.difference.absolute,
-        difference_relative: f.difference.relative,
+        // Unresolved gaps read 0, as the text says they are too small to
+        // tell (a double minus a double can come out a hair below 0).
+        difference: gap.as_ref().map_or(0.0, |_| f.difference.absolute),
+        difference_log10: gap.as_ref().map(|g| g.log10),
+        difference_relative: gap.as_ref().map_or(0.0, |g| g.relative),
+        difference_resolved: gap.is_some(),
+        difference_scientific: gap.map(|g| g.scientific),
         digits: r.digits,
         exact: r.exact.decimal.scientific(),
         exact_denominator_digits: f.denominator_digits,
         exact_method: r.exact.method.label(),
         idealised: f.idealised,
+        idealised_log10: Some(idealised_ln(p) / std::f64::consts::LN_10).filter(|v| v.is_finite()),
+        idealised_scientific: idealised_scientific(r),
         k: p.k,
         m: p.m,
         n: p.n,
-        one_in: match f.one_in {
-            crate::rates::figures::OneIn::About(v) => Some(v),
-            _ => None,
+        one_in: match &f.one_in {
+            OneIn::About(v) => Some(OneInJson::Whole(*v)),
+            OneIn::Rarer(d) => Some(OneInJson::Scientific(d.scientific())),
+            OneIn::Never => None,
         },
         rule_of_thumb_k: rule_of_thumb(p),
         true_rate: r.truth.decimal.scientific(),

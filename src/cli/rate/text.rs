@@ -2,13 +2,15 @@
 
 use std::fmt::Write;
 
-use super::{Report, Shown, range_of, rule_of_thumb};
+use super::{
+    Report, Shown, UNRESOLVED_GAP, idealised_scientific, range_of, rule_of_thumb, shown_gap,
+};
 use crate::cli::ranges::MAX_K;
-use crate::numbers::{grouped, sci_from_ln};
+use crate::numbers::grouped;
+use crate::rates::SigDecimal;
 use crate::rates::certified::compare::MAX_BITS;
 use crate::rates::figures::OneIn;
 use crate::rates::scan::{KBest, ScanReach};
-use crate::rates::{SigDecimal, idealised_ln};
 
 /// The rate as a plain decimal too, when that stays short.
 fn with_plain(d: &SigDecimal) -> String {
@@ -55,7 +57,7 @@ pub(super) fn render(r: &Report) -> String {
     );
     let reach = match &f.one_in {
         OneIn::Never => "never: an empty filter says no to everything".to_string(),
-        OneIn::About(n) => format!("about 1 in {n}"),
+        OneIn::About(n) => format!("about 1 in {}", grouped(*n)),
         OneIn::Rarer(d) => format!("about 1 in {}", d.scientific()),
     };
     let _ = writeln!(out, "             {reach}");
@@ -65,7 +67,11 @@ pub(super) fn render(r: &Report) -> String {
         f.denominator_digits,
         if f.denominator_digits == 1 { "" } else { "s" }
     );
-    let _ = writeln!(out, "idealised    {}  (1 - e^(-kn/m))^k", idealised_text(r));
+    let _ = writeln!(
+        out,
+        "idealised    {}  (1 - e^(-kn/m))^k",
+        idealised_scientific(r)
+    );
     let _ = writeln!(out, "difference   {}", difference_text(r));
     let _ = writeln!(
         out,
@@ -80,44 +86,21 @@ pub(super) fn render(r: &Report) -> String {
     out
 }
 
-/// The idealised rate to ten digits; below the smallest double (where the
-/// double is 0) it is written from its logarithm instead.
-fn idealised_text(r: &Report) -> String {
-    let value = r.figures.idealised;
-    let ln = idealised_ln(r.params);
-    if value > 0.0 || !ln.is_finite() {
-        return format!("{value:.9e}");
-    }
-    sci_from_ln(ln, 10)
-}
-
-/// Below this relative gap the two doubles compared cannot resolve it.
-const UNRESOLVED_GAP: f64 = 1e-13;
-
-/// "1.249550e-4 absolute, 1.5021% of the exact rate", from the logarithms
-/// where the rates underflow a double, and said plainly where the gap is
-/// below what doubles resolve (it is never negative: the idealised rate
-/// is always the lower).
+/// "1.249550e-4 absolute, 1.5021% of the exact rate", or said plainly
+/// where the gap is below what doubles resolve.
 fn difference_text(r: &Report) -> String {
-    let f = &r.figures;
-    let d = &f.difference;
-    if d.relative.abs() < UNRESOLVED_GAP {
+    let Some(gap) = shown_gap(r) else {
         return format!(
             "under {UNRESOLVED_GAP:e} of the exact rate, finer than the doubles compared can resolve"
         );
-    }
-    let absolute = if d.absolute != 0.0 {
-        format!("{:.6e}", d.absolute)
-    } else {
-        sci_from_ln(d.relative.ln() + f.classic_ln, 7)
     };
-    let percent = 100.0 * d.relative;
+    let percent = 100.0 * gap.relative;
     let percent = if percent.abs() >= 1e-3 {
         format!("{percent:.4}")
     } else {
         format!("{percent:.3e}")
     };
-    format!("{absolute} absolute, {percent}% of the exact rate")
+    format!("{} absolute, {percent}% of the exact rate", gap.scientific)
 }
 
 fn undecided(b: &KBest) -> String {

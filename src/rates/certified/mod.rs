@@ -23,6 +23,7 @@
 pub mod classic;
 pub mod compare;
 pub mod digits;
+mod memo;
 pub mod ties;
 pub mod true_rate;
 
