@@ -19,13 +19,13 @@ const BIG: Budget = Budget {
 };
 
 fn label(p: Params) -> String {
-    format!("{}/{}/{}", p.m, p.n, p.k)
+    format!("{}/{}/{}", p.m(), p.n(), p.k())
 }
 
 /// Certified 10 digits against the full classic fraction and its division.
 fn certified_against_fractions(c: &mut Criterion) {
     for m in [10_000u64, 100_000, 1_000_000] {
-        let p = Params { m, n: m / 10, k: 7 };
+        let p = Params::new(m, m / 10, 7).unwrap_or_else(|e| panic!("{e}"));
         let mut group = c.benchmark_group(format!("digits {}", label(p)));
         group.bench_function("certified classic 10 digits", |b| {
             b.iter(|| certified_digits(black_box(p), RateKind::Classic, 10, BIG))
@@ -51,7 +51,7 @@ fn certified_against_fractions(c: &mut Criterion) {
 /// The fractions at the lesson's and the table's sizes.
 fn small_fractions(c: &mut Criterion) {
     for (m, n, k) in [(160, 16, 7), (1000, 100, 7)] {
-        let p = Params { m, n, k };
+        let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
         let mut group = c.benchmark_group(label(p));
         group.bench_function("classic", |b| {
             b.iter(|| classic_exact(black_box(p), Budget::default()))

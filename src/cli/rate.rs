@@ -171,5 +171,5 @@ fn idealised_scientific(r: &Report) -> String {
 
 /// `(m/n) ln 2`, the rule of thumb for k; `None` with no keys.
 fn rule_of_thumb(p: Params) -> Option<f64> {
-    (p.n > 0).then(|| p.m as f64 / p.n as f64 * std::f64::consts::LN_2)
+    (p.n() > 0).then(|| p.m() as f64 / p.n() as f64 * std::f64::consts::LN_2)
 }

@@ -346,7 +346,17 @@ fn a_shape_whose_true_fraction_is_over_budget_is_held_against_its_certified_digi
 #[test]
 fn one_query_is_one_query() {
     let out = bloomlab(&[
-        "measure", "--m", "160", "--n", "16", "--k", "7", "--queries", "1", "--filters", "1",
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--queries",
+        "1",
+        "--filters",
+        "1",
     ]);
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);

@@ -398,16 +398,32 @@ fn json_carries_every_figure_the_text_prints() {
     let v = rate_json(1000, 1, 3, &["--best-k-range", "1..2"]);
     assert_eq!(v["one_in"], 37_100_000);
     let out = bloomlab(&[
-        "rate", "--m", "1000", "--n", "1", "--k", "3", "--best-k-range", "1..2",
+        "rate",
+        "--m",
+        "1000",
+        "--n",
+        "1",
+        "--k",
+        "3",
+        "--best-k-range",
+        "1..2",
     ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("about 1 in 37,100,000\n"), "{text}");
     // Rates below the smallest double keep their numbers (0) and carry
     // their value beside them.
-    let v = rate_json(1_000_000_000_000_000_000, 1, 64, &["--best-k-range", "1..2"]);
+    let v = rate_json(
+        1_000_000_000_000_000_000,
+        1,
+        64,
+        &["--best-k-range", "1..2"],
+    );
     assert_eq!(v["idealised"], 0.0);
     assert_eq!(v["idealised_scientific"], "3.940200620e-1037");
-    assert!((number(&v, "idealised_log10") + 1036.4045).abs() < 1e-3, "{v}");
+    assert!(
+        (number(&v, "idealised_log10") + 1036.4045).abs() < 1e-3,
+        "{v}"
+    );
     // An ordinary gap, in both forms.
     let v = rate_json(160, 16, 7, &[]);
     assert_eq!(v["difference_scientific"], "1.249550e-4");

@@ -201,7 +201,14 @@ fn missing_and_surplus_inputs_are_one_line() {
 fn a_rate_just_over_its_target_never_reads_as_the_target() {
     // 0.0081937221054670... against a typed 0.008193722105: ten digits read
     // "0.008193722105 > 0.008193722105".
-    let t = text(&["--n", "50000000", "--m", "500000000", "--p", "0.008193722105"]);
+    let t = text(&[
+        "--n",
+        "50000000",
+        "--m",
+        "500000000",
+        "--p",
+        "0.008193722105",
+    ]);
     assert!(
         t.contains("misses the target: exact 0.00819372210547 > 0.008193722105"),
         "{t}"

@@ -17,8 +17,11 @@ fn brute_force(m: u64, n: u64, ks: std::ops::RangeInclusive<u32>) -> (u32, u32) 
     let mut classic: Option<(u32, BigRational)> = None;
     let mut truths: Vec<(u32, BigRational)> = Vec::new();
     for k in ks {
-        let r = ExactRates::compute(Params { m, n, k }, Budget::default())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let r = ExactRates::compute(
+            Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")),
+            Budget::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         if classic.as_ref().is_none_or(|(_, b)| r.classic < *b) {
             classic = Some((k, r.classic));
         }

@@ -115,9 +115,9 @@ pub(super) fn rational(args: &RateArgs) -> Result<String, CliError> {
     Ok(if args.json {
         let out = RationalJson {
             denominator,
-            k: p.k,
-            m: p.m,
-            n: p.n,
+            k: p.k(),
+            m: p.m(),
+            n: p.n(),
             numerator,
         };
         serde_json::to_string(&out).unwrap_or_default()

@@ -7,8 +7,8 @@ use serde::Serialize;
 use super::{Report, idealised_scientific, range_of, rule_of_thumb, shown_gap};
 use crate::rates::classic::classic_denominator_digits_wide;
 use crate::rates::figures::OneIn;
+use crate::rates::idealised_ln;
 use crate::rates::scan::ScanReach;
-use crate::rates::{Params, idealised_ln};
 
 /// "About 1 in N": a whole number while it fits in a `u64` (below 10^19,
 /// as it always was), else the text's three significant digits as a
@@ -69,7 +69,8 @@ pub(super) fn render(r: &Report) -> String {
         best_k_candidates: r.scan.classic.candidates.clone(),
         best_k_exact: classic.map(|c| c.rate.scientific()),
         best_k_exact_digits: classic
-            .map(|c| classic_denominator_digits_wide(Params { k: c.k, ..p })),
+            .and_then(|c| p.with_k(c.k).ok())
+            .map(classic_denominator_digits_wide),
         best_k_range: [*range.start(), *range.end()],
         best_k_range_reason: match r.scan.reach {
             ScanReach::Default => "default",
@@ -99,9 +100,9 @@ pub(super) fn render(r: &Report) -> String {
         idealised: f.idealised,
         idealised_log10: Some(idealised_ln(p) / std::f64::consts::LN_10).filter(|v| v.is_finite()),
         idealised_scientific: idealised_scientific(r),
-        k: p.k,
-        m: p.m,
-        n: p.n,
+        k: p.k(),
+        m: p.m(),
+        n: p.n(),
         one_in: match &f.one_in {
             OneIn::About(v) => Some(OneInJson::Whole(*v)),
             OneIn::Rarer(d) => Some(OneInJson::Scientific(d.scientific())),

@@ -40,13 +40,19 @@ pub(super) fn render(r: &Report) -> String {
     let p = r.params;
     let f = &r.figures;
     let mut out = String::new();
-    let per_key = if p.n == 0 {
+    let per_key = if p.n() == 0 {
         "no keys".to_string()
     } else {
         format!("{:.4} bits per key", p.bits_per_key())
     };
     // Writing into a String cannot fail.
-    let _ = writeln!(out, "m = {}, n = {}, k = {} ({per_key})", p.m, p.n, p.k);
+    let _ = writeln!(
+        out,
+        "m = {}, n = {}, k = {} ({per_key})",
+        p.m(),
+        p.n(),
+        p.k()
+    );
     let _ = writeln!(
         out,
         "exact        {} ({} significant digit{}; {})",

@@ -75,7 +75,6 @@ pub fn certified_digits_cancellable(
     budget: Budget,
     flag: &AtomicBool,
 ) -> Result<CertifiedDigits, RateError> {
-    p.validate()?;
     if digits == 0 {
         return Err(RateError::InvalidParams {
             name: "digits",
@@ -117,7 +116,7 @@ pub fn enclose_cancellable(
 ) -> Result<Enclosure, RateError> {
     match kind {
         RateKind::Classic => Ok(classic_enclosure(p, prec)),
-        RateKind::True if p.k < memo::AHEAD_FROM_K => {
+        RateKind::True if p.k() < memo::AHEAD_FROM_K => {
             true_rate::true_enclosure_cancellable(p, prec, flag)
         }
         RateKind::True => {

@@ -20,8 +20,9 @@ const KEPT: usize = 64;
 /// From this k on an enclosure is worked out at [`AHEAD_BITS`] at least.
 pub(super) const AHEAD_FROM_K: u32 = 24;
 /// The precision a large-k enclosure is worked out at, at least: enough
-/// for 17 significant digits (57 bits) with room for the rounding test.
-pub(super) const AHEAD_BITS: u64 = 160;
+/// for 17 significant digits (the 73 bits their first try asks for) and for
+/// the search's doubling from 48.
+pub(super) const AHEAD_BITS: u64 = 96;
 
 static KEPT_ENCLOSURES: Mutex<Vec<(Params, Enclosure)>> = Mutex::new(Vec::new());
 

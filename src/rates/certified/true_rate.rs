@@ -87,10 +87,10 @@ pub fn true_enclosure_cancellable(
     prec: u64,
     flag: &AtomicBool,
 ) -> Result<Enclosure, RateError> {
-    if p.n == 0 {
+    if p.n() == 0 {
         return Ok(Enclosure::exact(Dyadic::zero()));
     }
-    if p.m == 1 || p.k == 1 {
+    if p.m() == 1 || p.k() == 1 {
         // One bit is always set; one probe has nothing to correlate with.
         return Ok(classic_enclosure(p, prec));
     }
@@ -146,11 +146,11 @@ struct Pair {
 impl Plan {
     fn new(p: Params, prec: u64) -> Plan {
         let throws = p.throws();
-        let r_max = u64::from(p.k).min(p.m).min(throws) as usize;
+        let r_max = u64::from(p.k()).min(p.m()).min(throws) as usize;
         let numerators = weight_numerators(p, r_max);
         let ie_guard = |split: usize| inclusion_exclusion_guard(p, &numerators, split);
         let series_to = choose_split(p, prec, r_max, ie_guard(0));
-        let mu_top = mu(throws, series_to, p.m).max(1.0);
+        let mu_top = mu(throws, series_to, p.m()).max(1.0);
         let t_cap = if series_to == 0 {
             0
         } else {
@@ -159,7 +159,7 @@ impl Plan {
         let guard = ie_guard(series_to);
         let chain = 16.0 * throws as f64 + 16.0 * r_max as f64 + 4.0 * t_cap as f64 + 16.0;
         let w = prec + guard + chain.log2().ceil() as u64 + 8;
-        let m_k = BigUint::from(p.m).pow(p.k);
+        let m_k = BigUint::from(p.m()).pow(p.k());
         let den_lo = Dyadic::rounded(m_k.clone(), 0, w, Dir::Down);
         let den_hi = Dyadic::rounded(m_k, 0, w, Dir::Up);
         let weights = numerators
@@ -199,9 +199,9 @@ fn choose_split(p: Params, prec: u64, r_max: usize, full_guard: u64) -> usize {
     let mul = |bits: f64| (bits / 64.0).powf(1.6) + 1.0;
     let r = r_max as f64;
     let ie_cost = (r + 1.0) * (4.0 * log_n + 4.0 * r) * mul(prec as f64 + full_guard as f64);
-    let series_cost = if (r_max as u64) < p.m && mu(throws, r_max, p.m) <= MU_LIMIT {
+    let series_cost = if (r_max as u64) < p.m() && mu(throws, r_max, p.m()) <= MU_LIMIT {
         (1..=r_max)
-            .map(|r| series_terms_needed(prec, mu(throws, r, p.m)) + 2.0 * log_n)
+            .map(|r| series_terms_needed(prec, mu(throws, r, p.m())) + 2.0 * log_n)
             .sum::<f64>()
             * 8.0
             * mul(prec as f64 + 32.0)
@@ -215,7 +215,7 @@ fn choose_split(p: Params, prec: u64, r_max: usize, full_guard: u64) -> usize {
         return 0;
     }
     (1..=r_max)
-        .take_while(|&r| (r as u64) < p.m && mu(throws, r, p.m) <= MU_SERIES)
+        .take_while(|&r| (r as u64) < p.m() && mu(throws, r, p.m()) <= MU_SERIES)
         .last()
         .unwrap_or(0)
 }
@@ -240,7 +240,7 @@ fn mu(throws: u64, r: usize, m: u64) -> f64 {
 fn weight_numerators(p: Params, r_max: usize) -> Vec<BigUint> {
     let mut row = vec![BigUint::zero(); r_max + 1];
     row[0] = BigUint::one();
-    for i in 1..=p.k as usize {
+    for i in 1..=p.k() as usize {
         for r in (1..=r_max.min(i)).rev() {
             let below = std::mem::take(&mut row[r]) * BigUint::from(r as u64);
             row[r] = below + &row[r - 1];
@@ -252,7 +252,7 @@ fn weight_numerators(p: Params, r_max: usize) -> Vec<BigUint> {
         .enumerate()
         .map(|(r, s)| {
             if r > 0 {
-                falling *= BigUint::from(p.m - (r as u64 - 1));
+                falling *= BigUint::from(p.m() - (r as u64 - 1));
             }
             s * &falling
         })
@@ -279,10 +279,10 @@ fn inclusion_exclusion_guard(p: Params, numerators: &[BigUint], series_to: usize
         return 0;
     }
     let throws = p.throws() as f64;
-    let log2_mk = f64::from(p.k) * (p.m as f64).log2();
+    let log2_mk = f64::from(p.k()) * (p.m() as f64).log2();
     // log2 of sum_j A_j (1 - j/m)^N / m^k, with A_j <= C(r, j)-weighted
     // numerators; sum_j C(r,j) (1-j/m)^N is bounded by (1 + (1-1/m)^N)^r.
-    let miss = throws * (-1.0 / p.m as f64).ln_1p() / std::f64::consts::LN_2;
+    let miss = throws * (-1.0 / p.m() as f64).ln_1p() / std::f64::consts::LN_2;
     let spread = (1.0 + miss.exp2()).log2();
     let terms: Vec<f64> = numerators
         .iter()
@@ -314,7 +314,7 @@ impl Powers {
     fn new(plan: &Plan) -> Powers {
         let (mut lo, mut hi) = (Vec::new(), Vec::new());
         for j in 0..=plan.r_max as u64 {
-            let base = Dyadic::from_u64(plan.p.m - j);
+            let base = Dyadic::from_u64(plan.p.m() - j);
             lo.push(base.pow(plan.throws, plan.w, Dir::Down));
             hi.push(base.pow(plan.throws, plan.w, Dir::Up));
         }
@@ -348,7 +348,7 @@ mod tests {
             (100, 1, 100),
             (1000, 5, 100),
         ] {
-            let p = Params { m, n, k };
+            let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
             let exact = true_exact(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
             for prec in [8, 64, 300] {
                 let e = true_enclosure(p, prec);
@@ -369,7 +369,9 @@ mod tests {
             (10_000_000_000, 1_000_000_000, 7),
         ] {
             for prec in [20, 50, 200] {
-                let w = true_enclosure(Params { m, n, k }, prec).relative_width_log2();
+                let w =
+                    true_enclosure(Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")), prec)
+                        .relative_width_log2();
                 assert!(w <= -(prec as f64), "{m}/{n}/{k} at {prec}: {w}");
             }
         }
@@ -377,7 +379,7 @@ mod tests {
 
     #[test]
     fn the_split_between_regimes_moves_with_the_load() {
-        let plan = |m, n, k| Plan::new(Params { m, n, k }, 64);
+        let plan = |m, n, k| Plan::new(Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")), 64);
         // Light loads: all series; usual loads: all inclusion-exclusion.
         assert_eq!(plan(1_000_000, 1, 7).series_to, 7);
         assert_eq!(plan(1_000_000, 16, 200).series_to, 200);

@@ -118,11 +118,7 @@ fn real_filters_show_exact_digits_whole() {
     let app = lab(1_000_000, 100_000, 32);
     let text = draw_text(&app, 100, 30).expect("valid size");
     let f = crate::rates::figures::RateFigures::compute(
-        crate::rates::Params {
-            m: 1_000_000,
-            n: 100_000,
-            k: 32,
-        },
+        crate::rates::Params::new(1_000_000, 100_000, 32).expect("valid"),
         10,
         crate::rates::Budget::default(),
         &std::sync::atomic::AtomicBool::new(false),
