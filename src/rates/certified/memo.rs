@@ -47,3 +47,10 @@ pub(super) fn keep(p: Params, e: &Enclosure) {
     }
     kept.push((p, e.clone()));
 }
+
+/// Forgets every kept enclosure, so the next request works from scratch.
+pub(super) fn forget() {
+    if let Ok(mut kept) = KEPT_ENCLOSURES.lock() {
+        kept.clear();
+    }
+}
