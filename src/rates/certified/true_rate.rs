@@ -151,10 +151,15 @@ impl Plan {
         let ie_guard = |split: usize| inclusion_exclusion_guard(p, &numerators, split);
         let series_to = choose_split(p, prec, r_max, ie_guard(0));
         let mu_top = mu(throws, series_to, p.m()).max(1.0);
+        // The tail bound is relative to `nu^r`, the first term to
+        // `(N)_r / (m - r)^r`: the terms have to run on for the bits between
+        // them (with N = 1000 throws and r = 1000, about 1440), but never
+        // past the N-th throw, where the series ends.
         let t_cap = if series_to == 0 {
             0
         } else {
-            series_terms_cap(prec, mu_top)
+            let lost = falling_shortfall(throws, series_to);
+            series_terms_cap(prec + lost, mu_top).min(throws as usize)
         };
         let guard = ie_guard(series_to);
         let chain = 16.0 * throws as f64 + 16.0 * r_max as f64 + 4.0 * t_cap as f64 + 16.0;
@@ -257,6 +262,16 @@ fn weight_numerators(p: Params, r_max: usize) -> Vec<BigUint> {
             s * &falling
         })
         .collect()
+}
+
+/// `log2(N^r / (N)_r)`, rounded up: how far the falling factorial of the
+/// first series term lies below the power the tail bound is scaled by.
+fn falling_shortfall(throws: u64, r: usize) -> u64 {
+    let n = throws as f64;
+    let lost: f64 = (1..r.min(throws as usize))
+        .map(|i| -(-(i as f64) / n).ln_1p())
+        .sum();
+    (lost / std::f64::consts::LN_2).ceil() as u64
 }
 
 /// The most series terms needed at load `mu`: the smallest `T` past
@@ -367,6 +382,9 @@ mod tests {
             (1_000_000_000_000_000_000, 1, 64),
             (479_252_919, 50_000_000, 7),
             (10_000_000_000, 1_000_000_000, 7),
+            // Nearly empty, many probes: the series' first term lies
+            // hundreds of bits below the power its tail bound is scaled by.
+            (1_000_000, 1, 300),
         ] {
             for prec in [20, 50, 200] {
                 let w =
