@@ -33,8 +33,10 @@
 //! rate's unimodality). Each end of the run is found by bisection on the
 //! classic rate. A run of up to [`WHOLE_RUN`] k is ranked whole, which
 //! proves its winner. A longer one (light loads, where the true winner
-//! sits hundreds of k below the classic one) is searched by bisection on
-//! the certified sign of `T(k+1) - T(k)`, and the walk then checks the
+//! sits hundreds of k below the classic one) is searched on the certified
+//! sign of `T(k+1) - T(k)`: starting where a normal approximation in
+//! doubles puts the minimum ([`true_ln_estimate`], a few k off), galloping
+//! until the sign changes and bisecting, and the walk then checks the
 //! neighbours until the rate rises on both sides. That is the minimum if
 //! the true rate is unimodal in k, which is not proven here; it is checked
 //! against ranking every k over every shape up to 40 bits and 6 keys and
@@ -176,6 +178,24 @@ fn real_optimum(m: u64, n: u64) -> Option<f64> {
     Some(std::f64::consts::LN_2 / c)
 }
 
+/// `ln` of the true rate estimated in doubles, only to choose where the
+/// certified search starts: with `X` the bits set and `mu`, `s^2` the mean
+/// and variance of `X / m`, `ln(X / m)` to second order about `ln mu` and
+/// `X` taken as normal give
+/// `k ln mu + k^2 s^2 / (2 mu^2 (1 + t)) - ln(1 + t) / 2`, `t = k s^2 / mu^2`.
+/// Its minimum lies within a few k of the true rate's at the shapes of
+/// lab.md and at light loads (541 against 538 at 1000 bits and 1 key).
+fn true_ln_estimate(m: u64, n: u64, k: u32) -> f64 {
+    let (m, throws) = (m as f64, n as f64 * f64::from(k));
+    let empty = (throws * (-1.0 / m).ln_1p()).exp();
+    let both_empty = (throws * (-2.0 / m).ln_1p()).exp();
+    let mu = 1.0 - empty;
+    let var = ((1.0 - 1.0 / m) * both_empty + empty / m - empty * empty).max(0.0);
+    let k = f64::from(k);
+    let t = k * var / (mu * mu);
+    k * mu.ln() + k * k * var / (2.0 * mu * mu * (1.0 + t)) - 0.5 * t.ln_1p()
+}
+
 /// One k while it is being ranked.
 #[derive(Debug, Clone)]
 struct Entry {
@@ -285,7 +305,14 @@ impl<'a> Scanner<'a> {
         if bracket.end() - bracket.start() < WHOLE_RUN {
             return self.best_among(RateKind::True, bracket.collect());
         }
-        let guess = self.descend(RateKind::True, &bracket)?;
+        let estimate = bracket
+            .clone()
+            .min_by(|&a, &b| {
+                let ea = true_ln_estimate(self.m, self.n, a);
+                ea.total_cmp(&true_ln_estimate(self.m, self.n, b))
+            })
+            .unwrap_or(centre);
+        let guess = self.first_rise(RateKind::True, &bracket, estimate)?;
         let window =
             guess.saturating_sub(1).max(*bracket.start())..=(guess + 1).min(*bracket.end());
         self.walk(RateKind::True, window, &bracket)
@@ -362,19 +389,72 @@ impl<'a> Scanner<'a> {
         Ok(low.cmp_value(bound).is_gt())
     }
 
-    /// Bisection for the first k of `run` whose rate does not fall to the
-    /// next k (`f(k + 1) >= f(k)`, or no certified answer): the minimum of
-    /// a unimodal rate in O(log) comparisons.
-    fn descend(&mut self, kind: RateKind, run: &RangeInclusive<u32>) -> Result<u32, RateError> {
-        let (mut l, mut h) = (*run.start(), *run.end());
-        while l < h {
-            let mid = l + (h - l) / 2;
-            match self.order(kind, mid + 1, mid)? {
-                Some(Ordering::Less) => l = mid + 1,
-                _ => h = mid,
+    /// The first k of `run` whose rate does not fall to the next k
+    /// (`f(k + 1) >= f(k)`, or no certified answer): the minimum of a
+    /// unimodal rate. The search starts at `guess` and gallops away from it
+    /// in doubling steps until the sign changes, then bisects: O(log d)
+    /// comparisons for a guess d away, O(log) of the run's width at worst.
+    fn first_rise(
+        &mut self,
+        kind: RateKind,
+        run: &RangeInclusive<u32>,
+        guess: u32,
+    ) -> Result<u32, RateError> {
+        let (start, end) = (*run.start(), *run.end());
+        let g = guess.clamp(start, end);
+        // The answer lies in lo..=hi, where hi rises and lo - 1 does not.
+        let (mut lo, mut hi);
+        let mut step = 1;
+        if self.rises(kind, g, end)? {
+            hi = g;
+            loop {
+                if hi - start < step {
+                    lo = start;
+                    break;
+                }
+                let probe = hi - step;
+                if self.rises(kind, probe, end)? {
+                    hi = probe;
+                    step *= 2;
+                } else {
+                    lo = probe + 1;
+                    break;
+                }
+            }
+        } else {
+            lo = g + 1;
+            loop {
+                let probe = lo.saturating_add(step - 1);
+                if probe >= end {
+                    hi = end;
+                    break;
+                }
+                if self.rises(kind, probe, end)? {
+                    hi = probe;
+                    break;
+                }
+                lo = probe + 1;
+                step *= 2;
             }
         }
-        Ok(l)
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.rises(kind, mid, end)? {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        Ok(lo)
+    }
+
+    /// Whether the rate does not provably fall from k to k + 1 (true at
+    /// the end of the run).
+    fn rises(&mut self, kind: RateKind, k: u32, end: u32) -> Result<bool, RateError> {
+        if k >= end {
+            return Ok(true);
+        }
+        Ok(self.order(kind, k + 1, k)? != Some(Ordering::Less))
     }
 
     /// The certified order of the rates at `a` and `b`: enclosures refined

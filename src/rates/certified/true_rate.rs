@@ -147,8 +147,9 @@ impl Plan {
     fn new(p: Params, prec: u64) -> Plan {
         let throws = p.throws();
         let r_max = u64::from(p.k()).min(p.m()).min(throws) as usize;
-        let numerators = weight_numerators(p, r_max);
-        let ie_guard = |split: usize| inclusion_exclusion_guard(p, &numerators, split);
+        let stirling = stirling_row(p.k(), r_max);
+        let sizes = numerator_log2s(p, &stirling);
+        let ie_guard = |split: usize| inclusion_exclusion_guard(p, &sizes, split);
         let series_to = choose_split(p, prec, r_max, ie_guard(0));
         let mu_top = mu(throws, series_to, p.m()).max(1.0);
         // The tail bound is relative to `nu^r`, the first term to
@@ -162,22 +163,15 @@ impl Plan {
             series_terms_cap(prec + lost, mu_top).min(throws as usize)
         };
         let guard = ie_guard(series_to);
-        let chain = 16.0 * throws as f64 + 16.0 * r_max as f64 + 4.0 * t_cap as f64 + 16.0;
+        // The weights add R roundings of the falling factorial and 8k of
+        // the power m^k to each term's chain.
+        let chain = 16.0 * throws as f64
+            + 20.0 * r_max as f64
+            + 8.0 * f64::from(p.k())
+            + 4.0 * t_cap as f64
+            + 16.0;
         let w = prec + guard + chain.log2().ceil() as u64 + 8;
-        let m_k = BigUint::from(p.m()).pow(p.k());
-        let den_lo = Dyadic::rounded(m_k.clone(), 0, w, Dir::Down);
-        let den_hi = Dyadic::rounded(m_k, 0, w, Dir::Up);
-        let weights = numerators
-            .iter()
-            .map(|num| {
-                let num_lo = Dyadic::rounded(num.clone(), 0, w, Dir::Down);
-                let num_hi = Dyadic::rounded(num.clone(), 0, w, Dir::Up);
-                (
-                    num_lo.div(&den_hi, w, Dir::Down),
-                    num_hi.div(&den_lo, w, Dir::Up),
-                )
-            })
-            .collect();
+        let weights = enclosed_weights(p, &stirling, w);
         Plan {
             p,
             prec,
@@ -240,26 +234,62 @@ fn mu(throws: u64, r: usize, m: u64) -> f64 {
     }
 }
 
-/// `S(k, r) (m)_r` for `r = 0..=r_max`, from the Stirling recurrence
-/// truncated at `r_max` columns.
-fn weight_numerators(p: Params, r_max: usize) -> Vec<BigUint> {
+/// `S(k, r)` for `r = 0..=r_max`, from the Stirling recurrence truncated
+/// at `r_max` columns.
+fn stirling_row(k: u32, r_max: usize) -> Vec<BigUint> {
     let mut row = vec![BigUint::zero(); r_max + 1];
     row[0] = BigUint::one();
-    for i in 1..=p.k() as usize {
+    for i in 1..=k as usize {
         for r in (1..=r_max.min(i)).rev() {
             let below = std::mem::take(&mut row[r]) * BigUint::from(r as u64);
             row[r] = below + &row[r - 1];
         }
         row[0] = BigUint::zero();
     }
-    let mut falling = BigUint::one();
-    row.into_iter()
+    row
+}
+
+/// `log2(S(k, r) (m)_r)` for each r of `stirling`, in doubles (for sizing
+/// guard bits only).
+fn numerator_log2s(p: Params, stirling: &[BigUint]) -> Vec<f64> {
+    let mut falling = 0.0;
+    stirling
+        .iter()
         .enumerate()
         .map(|(r, s)| {
             if r > 0 {
-                falling *= BigUint::from(p.m() - (r as u64 - 1));
+                falling += ((p.m() - (r as u64 - 1)) as f64).log2();
             }
-            s * &falling
+            Dyadic::from_biguint(s.clone()).log2() + falling
+        })
+        .collect()
+}
+
+/// `w_r = S(k, r) (m)_r / m^k` enclosed at `w` working bits. The falling
+/// factorial and the power are carried as rounded binary numbers, never as
+/// exact integers: at m = 10^18 and r = 1000 the exact `(m)_r` alone has
+/// 60,000 bits, and building it cost more than the rest of the enclosure.
+fn enclosed_weights(p: Params, stirling: &[BigUint], w: u64) -> Vec<(Dyadic, Dyadic)> {
+    let base = Dyadic::from_u64(p.m());
+    let k = u64::from(p.k());
+    let (den_lo, den_hi) = (base.pow(k, w, Dir::Down), base.pow(k, w, Dir::Up));
+    let (mut falling_lo, mut falling_hi) = (Dyadic::one(), Dyadic::one());
+    stirling
+        .iter()
+        .enumerate()
+        .map(|(r, s)| {
+            if r > 0 {
+                let factor = p.m() - (r as u64 - 1);
+                falling_lo = falling_lo.mul_u64(factor, w, Dir::Down);
+                falling_hi = falling_hi.mul_u64(factor, w, Dir::Up);
+            }
+            let s_lo = Dyadic::rounded(s.clone(), 0, w, Dir::Down);
+            let s_hi = Dyadic::rounded(s.clone(), 0, w, Dir::Up);
+            (
+                s_lo.mul(&falling_lo, w, Dir::Down)
+                    .div(&den_hi, w, Dir::Down),
+                s_hi.mul(&falling_hi, w, Dir::Up).div(&den_lo, w, Dir::Up),
+            )
         })
         .collect()
 }
@@ -289,8 +319,8 @@ fn series_terms_cap(prec: u64, mu: f64) -> usize {
 
 /// The guard bits `G'` of the module notes, for the inclusion-exclusion
 /// part (bit counts above `series_to`); 0 when there is none.
-fn inclusion_exclusion_guard(p: Params, numerators: &[BigUint], series_to: usize) -> u64 {
-    if series_to + 1 >= numerators.len() {
+fn inclusion_exclusion_guard(p: Params, numerator_log2s: &[f64], series_to: usize) -> u64 {
+    if series_to + 1 >= numerator_log2s.len() {
         return 0;
     }
     let throws = p.throws() as f64;
@@ -299,11 +329,11 @@ fn inclusion_exclusion_guard(p: Params, numerators: &[BigUint], series_to: usize
     // numerators; sum_j C(r,j) (1-j/m)^N is bounded by (1 + (1-1/m)^N)^r.
     let miss = throws * (-1.0 / p.m() as f64).ln_1p() / std::f64::consts::LN_2;
     let spread = (1.0 + miss.exp2()).log2();
-    let terms: Vec<f64> = numerators
+    let terms: Vec<f64> = numerator_log2s
         .iter()
         .enumerate()
         .skip(series_to + 1)
-        .map(|(r, a)| Dyadic::from_biguint(a.clone()).log2() - log2_mk + r as f64 * spread)
+        .map(|(r, a)| a - log2_mk + r as f64 * spread)
         .collect();
     let total = log_sum_exp2(&terms);
     let floor = classic_log2_estimate(p);
