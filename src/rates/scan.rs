@@ -135,7 +135,7 @@ fn rule_end(winners: &[u32]) -> u32 {
         .map(|k| k.saturating_add(1))
         .max()
         .unwrap_or(0);
-    top.max(DEFAULT_TOP).min(MAX_K)
+    top.clamp(DEFAULT_TOP, MAX_K)
 }
 
 /// The best k of both rates over exactly `range` (no widening), with the
