@@ -105,6 +105,7 @@ fn command_grid(c: &mut Criterion) {
     ] {
         let mut ns: Vec<u64> = vec![1, m.isqrt(), m / 10, m];
         ns.retain(|&n| n >= 1 && n <= m.min(MAX_N));
+        ns.sort_unstable();
         ns.dedup();
         for n in ns {
             for k in [1u32, 7, 32] {
