@@ -41,7 +41,7 @@ fn first_line(paragraph: &str) -> String {
 
 /// Where the lecture stands, for the speaker view.
 pub(crate) fn state(app: &App) -> State {
-    let tab = &app.lecture;
+    let tab = &app.screens.lecture;
     let lecture = &tab.lecture;
     // The speaker reads the whole narration, the reveal's part included.
     let full = lecture.shown_board(tab.step, true);
