@@ -67,18 +67,24 @@ pub(crate) struct ExportName {
 /// Whoever holds a text field: a screen, or the notes panel. The one way
 /// the app asks which field has focus and sends it typing, erasing,
 /// pasting, Enter and Esc.
+/// By default nothing holds a field: a screen without one writes
+/// `impl Focus for MyScreen {}`.
 pub(crate) trait Focus {
     /// The field that has focus, if any.
-    fn focused_field(&self) -> Option<&TextField>;
+    fn focused_field(&self) -> Option<&TextField> {
+        None
+    }
 
     /// The field that has focus, to edit.
-    fn focused_field_mut(&mut self) -> Option<&mut TextField>;
+    fn focused_field_mut(&mut self) -> Option<&mut TextField> {
+        None
+    }
 
     /// Enter in the focused field.
-    fn submit_field(&mut self);
+    fn submit_field(&mut self) {}
 
     /// Esc in the focused field.
-    fn leave_field(&mut self);
+    fn leave_field(&mut self) {}
 
     /// After the focused field's text changed (a note of a cut, say).
     fn field_edited(&mut self, edit: FieldEdit) {

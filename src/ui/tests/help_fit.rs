@@ -8,10 +8,24 @@ use ratatui::widgets::Widget;
 
 use crate::ui::app::App;
 use crate::ui::help::{self, KeyHelp, KeyPage};
-use crate::ui::sandbox::action::KeyMode;
 use crate::ui::screen::Screen;
-use crate::ui::text_field::TextField;
 use crate::ui::theme::Theme;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// `screen` with its text field open, as a user opens it: `g` on the
+/// lecture, Enter on the other screens; `None` for a screen with no field.
+fn typing(screen: Screen) -> Option<App> {
+    [KeyCode::Char('g'), KeyCode::Enter]
+        .into_iter()
+        .find_map(|code| {
+            let mut t = App::new(screen, Theme::MONO);
+            let key = KeyEvent::new(code, KeyModifiers::NONE);
+            if let Some(action) = crate::ui::keymap::key_to_action(&t, key) {
+                crate::ui::update::update(&mut t, action);
+            }
+            t.typing().then_some(t)
+        })
+}
 
 /// Every state with a key list of its own.
 fn states() -> Vec<(String, App)> {
@@ -20,16 +34,10 @@ fn states() -> Vec<(String, App)> {
         let mut a = App::new(screen, Theme::MONO);
         a.show_help = true;
         out.push((format!("{screen:?}"), a));
-        let mut t = App::new(screen, Theme::MONO);
-        t.show_help = true;
-        match screen {
-            Screen::Lecture => t.screens.lecture.goto = Some(TextField::new("place", 12)),
-            Screen::Lab => t.screens.lab.editing = Some(crate::ui::lab::state::VALUE_FIELD),
-            Screen::Sandbox => t.screens.sandbox.focus = Some(KeyMode::Insert),
-            Screen::Sizing => t.screens.sizing.editing = true,
-            Screen::Practice => t.screens.practice.focus = true,
+        if let Some(mut t) = typing(screen) {
+            t.show_help = true;
+            out.push((format!("{screen:?} typing"), t));
         }
-        out.push((format!("{screen:?} typing"), t));
     }
     // The lab's guess for the best k has keys of its own.
     let mut g = App::new(Screen::Lab, Theme::MONO);

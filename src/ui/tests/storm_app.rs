@@ -259,7 +259,7 @@ struct Stats {
     quits: usize,
     total: Duration,
     /// Frames drawn per screen, in tab order, to show the storm got around.
-    per_screen: [usize; 5],
+    per_screen: Vec<usize>,
     /// Frames drawn while a text field had focus.
     typing: usize,
     /// Furthest lecture step reached.
@@ -275,6 +275,7 @@ fn draw(terminal: &mut Terminal<TestBackend>, app: &App, stats: &mut Stats) -> R
     stats.frames += 1;
     stats.total += took;
     let screen = Screen::iter().position(|s| s == app.screen).unwrap_or(0);
+    stats.per_screen.resize(Screen::ALL.len(), 0);
     stats.per_screen[screen] += 1;
     stats.typing += usize::from(app.typing());
     stats.furthest_step = stats.furthest_step.max(app.screens.lecture.step);
