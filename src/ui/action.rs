@@ -2,7 +2,7 @@
 //! turned into these by [`crate::ui::keymap`]; [`crate::ui::update`] applies them.
 //! Each screen's own requests are its action type, in its folder.
 
-use crate::ui::screen::{Screen, ScreenAction};
+use crate::ui::screen::ids::{Screen, ScreenAction};
 
 /// One request from the user.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -45,6 +45,13 @@ pub(crate) enum Action {
     Field(FieldAction),
     /// A request for one screen, in its own action type.
     Screen(ScreenAction),
+}
+
+/// A screen's own action is an [`Action`] for that screen.
+impl<T: Into<ScreenAction>> From<T> for Action {
+    fn from(action: T) -> Self {
+        Action::Screen(action.into())
+    }
 }
 
 /// Editing keys for whichever text field has focus.

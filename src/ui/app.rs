@@ -9,6 +9,7 @@ use crate::ui::error::UiError;
 use crate::ui::lecture::tab::LectureTab;
 use crate::ui::notes_panel::NotesPanel;
 use crate::ui::screen::{AppScreen, Screen, Screens, ViewCx};
+use crate::ui::status::Status;
 use crate::ui::theme::Theme;
 
 /// Everything the app knows.
@@ -43,33 +44,6 @@ pub struct App {
     pub(crate) session: Option<String>,
     /// The lesson notes panel.
     pub(crate) notes: NotesPanel,
-}
-
-/// A one-line message about something the app did, on the bottom line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Status {
-    /// What happened.
-    pub(crate) text: String,
-    /// True when it went wrong.
-    pub(crate) failed: bool,
-}
-
-impl Status {
-    /// Something that worked.
-    pub(crate) fn done(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            failed: false,
-        }
-    }
-
-    /// Something that did not.
-    pub(crate) fn failed(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            failed: true,
-        }
-    }
 }
 
 impl App {

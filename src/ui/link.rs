@@ -7,8 +7,9 @@ use std::sync::mpsc::Sender;
 
 use crate::talk::server::Server;
 use crate::talk::{Endpoint, Session, State};
-use crate::ui::app::{App, Status};
+use crate::ui::app::App;
 use crate::ui::input::source::Input;
+use crate::ui::status::Status;
 
 /// Opens the session's socket; speakers' commands go into `tx`.
 pub(crate) fn start(app: &mut App, tx: Sender<Input>) -> Option<Server> {

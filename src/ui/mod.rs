@@ -50,6 +50,7 @@ pub(crate) mod screen;
 pub(crate) mod sizing;
 pub(crate) mod slider;
 pub(crate) mod speaker;
+pub(crate) mod status;
 pub(crate) mod text_field;
 pub(crate) mod theme;
 pub(crate) mod update;

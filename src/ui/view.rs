@@ -6,9 +6,10 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-use crate::ui::app::{App, Status};
+use crate::ui::app::App;
 use crate::ui::help::{GLOBAL, HelpPage, KeyHelp};
 use crate::ui::screen::{AppScreen, Screen, ViewCx};
+use crate::ui::status::Status;
 use crate::ui::theme::{Role, Theme};
 
 /// The smallest terminal the app draws into.

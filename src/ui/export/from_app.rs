@@ -8,8 +8,9 @@ use ratatui::widgets::Widget;
 
 use super::files::{shown, write_new};
 use super::svg;
-use crate::ui::app::{App, Status};
+use crate::ui::app::App;
 use crate::ui::render::buffer_text;
+use crate::ui::status::Status;
 use crate::ui::theme::{Depth, Theme};
 
 /// Saves the frame on show and returns what the status line should say:

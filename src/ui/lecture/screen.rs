@@ -9,12 +9,12 @@ use ratatui::layout::Rect;
 
 use super::keys;
 use super::tab::LectureTab;
-use crate::ui::app::Status;
 use crate::ui::export::names::step_name;
 use crate::ui::help::KeyPage;
 use crate::ui::lecture::action::LectureAction;
 use crate::ui::screen::seam::{ExportName, Idle};
 use crate::ui::screen::{ActCx, AppScreen, Focus, ScreenState, ViewCx};
+use crate::ui::status::Status;
 use crate::ui::text_field::TextField;
 
 impl Focus for LectureTab {

@@ -1,68 +1,53 @@
 //! The app's screens: the registry, the one list a screen is added to.
 //!
 //! A screen is a folder under `src/ui/` whose state type implements the
-//! traits in [`seam`] ([`AppScreen`], [`ScreenState`] and, when it computes
-//! off the UI thread, [`Work`]), plus one row below. The row's order is the
-//! tab order; its name is the tab's label; its field (the name in lower
-//! case) holds its state and is the value `--screen` takes; its text is
-//! what `--help` says of it.
+//! traits in [`seam`] ([`Focus`], [`AppScreen`], [`ScreenState`] and, when
+//! it computes off the UI thread, [`Work`]), plus one row of the list
+//! below. The row's order is the tab order; its name is the tab's label;
+//! its field holds its state and is the name `--screen` takes; then come
+//! its state type, its action type, and what `--help` says of it.
+//!
+//! The list is read twice: [`ids`] writes the screens' ids and actions
+//! from it (which [`crate::ui::action`] carries), [`registry`] the states,
+//! lanes and matches the app reaches each screen through (which use the
+//! traits, which use the actions).
 
-#[macro_use]
-mod registry;
+/// The screens in tab order: hands the list's rows to the macro `$write`.
+macro_rules! screens {
+    ($write:ident) => {
+        $write! {
+            /// The lecture scenes.
+            Lecture => lecture: crate::ui::lecture::tab::LectureTab,
+                crate::ui::lecture::action::LectureAction,
+                "The five lecture scenes";
+            /// m, n, k sliders and rates.
+            Lab => lab: crate::ui::lab::state::LabState,
+                crate::ui::lab::action::LabAction,
+                "m, n, k sliders and the rates side by side";
+            /// The lesson's live filter.
+            Sandbox => sandbox: crate::ui::sandbox::state::SandboxState,
+                crate::ui::sandbox::action::SandboxAction,
+                "The lesson's live filter: type keys, insert and query";
+            /// n and p in, m, bytes and k out.
+            Sizing => sizing: crate::ui::sizing::state::SizingState,
+                crate::ui::sizing::action::SizingAction,
+                "n and a target rate in; m, bytes and k out";
+            /// The lesson's exercises, answered and checked.
+            Practice => practice: crate::ui::practice::state::PracticeState,
+                crate::ui::practice::action::PracticeAction,
+                "The lesson's seven exercises, answered and checked";
+        }
+    };
+}
+
+pub(crate) mod ids;
+pub(crate) mod registry;
 pub(crate) mod seam;
 
-use crate::ui::action::Action;
-#[cfg(test)]
-use crate::ui::help::KeyPage;
-use crate::ui::update::Message;
+pub use ids::Screen;
+pub(crate) use ids::ScreenAction;
+pub(crate) use registry::{Arrival, Lanes, Screens};
 pub(crate) use seam::{ActCx, AppScreen, Focus, ScreenState, ViewCx, Work};
-
-registry! {
-    /// The lecture scenes.
-    Lecture => lecture: crate::ui::lecture::tab::LectureTab,
-        "The five lecture scenes";
-    /// m, n, k sliders and rates.
-    Lab => lab: crate::ui::lab::state::LabState,
-        "m, n, k sliders and the rates side by side";
-    /// The lesson's live filter.
-    Sandbox => sandbox: crate::ui::sandbox::state::SandboxState,
-        "The lesson's live filter: type keys, insert and query";
-    /// n and p in, m, bytes and k out.
-    Sizing => sizing: crate::ui::sizing::state::SizingState,
-        "n and a target rate in; m, bytes and k out";
-    /// The lesson's exercises, answered and checked.
-    Practice => practice: crate::ui::practice::state::PracticeState,
-        "The lesson's seven exercises, answered and checked";
-}
-
-impl Default for Screen {
-    /// The first screen of the list, the one the app opens on.
-    fn default() -> Self {
-        Screen::ALL[0]
-    }
-}
-
-impl Screen {
-    /// The tab label.
-    pub fn title(self) -> &'static str {
-        self.into()
-    }
-
-    fn index(self) -> usize {
-        Screen::ALL.iter().position(|&s| s == self).unwrap_or(0)
-    }
-
-    /// The next tab, wrapping round.
-    pub fn next(self) -> Screen {
-        Screen::ALL[(self.index() + 1) % Screen::ALL.len()]
-    }
-
-    /// The previous tab, wrapping round.
-    pub fn prev(self) -> Screen {
-        let count = Screen::ALL.len();
-        Screen::ALL[(self.index() + count - 1) % count]
-    }
-}
 
 impl Screens {
     /// Every screen's fields drop focus.

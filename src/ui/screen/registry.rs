@@ -1,58 +1,21 @@
-//! The `registry!` macro. From the one list of screens in
-//! [`crate::ui::screen`] it writes everything that has one arm or one field
-//! per screen, so that list is the only place a screen is named:
+//! What the app reaches each screen through, written from the list in
+//! [`crate::ui::screen`]:
 //!
-//! - `Screen`, the screens' ids in tab order (the public enum `AppConfig`
-//!   and `--screen` take), with what `--help` says of each;
 //! - `Screens`, every screen's state, and `get`/`get_mut` to reach the one
-//!   an id names through [`AppScreen`](super::seam::AppScreen);
-//! - `ScreenAction`, one variant per screen holding that screen's own
-//!   action type, and the `From` conversions into `Action` and `Message`;
+//!   an id names through [`AppScreen`];
+//! - the dispatch of a `ScreenAction` to its screen's `act`;
 //! - `Lanes` and `Arrival`: each screen's worker lanes and its results,
-//!   asked for, collected and stored through [`Work`](super::seam::Work).
+//!   asked for, collected and stored through [`Work`].
 
-/// Writes the registry's types from a list of
-/// `Id => field: StateType, "what --help says";` rows (with `///` docs,
-/// which become the docs of `Screen`'s variants). `Id` is the tab's label
-/// and `field` the name `--screen` takes.
+use super::ids::{Screen, ScreenAction};
+use super::seam::{ActCx, AppScreen, ScreenState, Work};
+
+/// Writes the registry's types and matches from the list's rows.
 macro_rules! registry {
     ($(
         $(#[$doc:meta])*
-        $id:ident => $field:ident: $state:ty, $about:literal;
+        $id:ident => $field:ident: $state:ty, $action:ty, $about:literal;
     )+) => {
-        /// One screen of the app. The order of the variants is the tab order.
-        #[derive(
-            Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumIter, strum::IntoStaticStr,
-        )]
-        pub enum Screen {
-            $($(#[$doc])* $id,)+
-        }
-
-        impl Screen {
-            /// Every screen, in tab order.
-            pub(crate) const ALL: &'static [Screen] = &[$(Screen::$id),+];
-
-            /// The name `--screen` takes: the screen's field in the list.
-            pub(crate) fn cli_name(self) -> &'static str {
-                match self {
-                    $(Screen::$id => stringify!($field),)+
-                }
-            }
-
-            /// Every screen's key table, in tab order.
-            #[cfg(test)]
-            pub(crate) fn key_tables() -> Vec<(Screen, &'static [KeyPage])> {
-                vec![$((Screen::$id, <$state as ScreenState>::KEYS)),+]
-            }
-
-            /// What `bloomlab --help` says of the screen.
-            pub(crate) fn about(self) -> &'static str {
-                match self {
-                    $(Screen::$id => $about,)+
-                }
-            }
-        }
-
         /// The state of every screen, one field each.
         #[derive(Debug, Default)]
         pub(crate) struct Screens {
@@ -79,6 +42,8 @@ macro_rules! registry {
 
             /// Applies an action to the screen it belongs to.
             pub(crate) fn act(&mut self, action: ScreenAction, cx: &mut ActCx<'_>) {
+                // The list's action type is the screen's own: this match
+                // does not compile otherwise.
                 match action {
                     $(ScreenAction::$id(action) => self.$field.act(action, cx),)+
                 }
@@ -106,6 +71,12 @@ macro_rules! registry {
                 }
             }
 
+            /// Every screen's key table, in tab order.
+            #[cfg(test)]
+            pub(crate) fn key_tables() -> Vec<(Screen, &'static [crate::ui::help::KeyPage])> {
+                vec![$((Screen::$id, <$state as ScreenState>::KEYS)),+]
+            }
+
             /// Stores a result with the screen that asked for it.
             pub(crate) fn store(&mut self, arrival: Arrival) {
                 match arrival {
@@ -115,29 +86,6 @@ macro_rules! registry {
                 }
             }
         }
-
-        /// A request for one screen, in that screen's own action type.
-        #[derive(Debug, Clone, Copy, PartialEq)]
-        pub(crate) enum ScreenAction {
-            $(
-                #[doc = concat!("For the ", stringify!($id), " screen.")]
-                $id(<$state as ScreenState>::Action),
-            )+
-        }
-
-        $(
-            impl From<<$state as ScreenState>::Action> for Action {
-                fn from(action: <$state as ScreenState>::Action) -> Self {
-                    Action::Screen(ScreenAction::$id(action))
-                }
-            }
-
-            impl From<<$state as ScreenState>::Action> for Message {
-                fn from(action: <$state as ScreenState>::Action) -> Self {
-                    Message::Action(action.into())
-                }
-            }
-        )+
 
         /// Every screen's worker lanes, started with the app.
         pub(crate) struct Lanes {
@@ -182,3 +130,5 @@ macro_rules! registry {
         }
     };
 }
+
+screens!(registry);

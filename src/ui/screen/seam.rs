@@ -16,9 +16,9 @@ use ratatui::crossterm::event::MouseEvent;
 use ratatui::layout::{Constraint, Layout, Rect};
 
 use crate::ui::action::Action;
-use crate::ui::app::Status;
 use crate::ui::clock::Clock;
 use crate::ui::help::{HelpPage, KeyPage};
+use crate::ui::status::Status;
 use crate::ui::text_field::TextField;
 use crate::ui::theme::{Role, Theme};
 

@@ -187,7 +187,7 @@ fn every_key_in_the_help_is_in_the_readme() {
     // the registry lists them.
     let lists: Vec<&KeyPage> = std::iter::once(&help::GLOBAL)
         .chain(
-            Screen::key_tables()
+            crate::ui::screen::Screens::key_tables()
                 .into_iter()
                 .flat_map(|(_, pages)| pages),
         )
