@@ -4,7 +4,8 @@
 //! (user actions, results from the worker lanes, pastes); views only read.
 //!
 //! What lives where:
-//! - the state: `app`, `config` (what the command line asks for),
+//! - the state: `app`, `status` (the bottom line's message), `config`
+//!   (what the command line asks for),
 //!   `screen` (the registry of screens and the traits each implements),
 //!   and one folder per screen: `lecture`, `lab`, `sandbox`, `sizing`,
 //!   `practice`, each with its state, actions, key table and views;
