@@ -37,7 +37,7 @@ impl Widget for &App {
         } else {
             render_header(theme, self.screen, area, buf);
             screen.render(&cx, body, buf);
-            render_footer(theme, &screen.footer(), area, buf);
+            render_footer(theme, &screen.footer(self.typing()), area, buf);
         }
         if let Some(status) = &self.status {
             render_status(theme, status, area, buf);

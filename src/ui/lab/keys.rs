@@ -169,11 +169,11 @@ pub(crate) fn page(lab: &LabState) -> &'static KeyPage {
     }
 }
 
-/// The footer's one-line summary for the lab as it stands.
-pub(crate) fn footer(lab: &LabState) -> Cow<'static, str> {
+/// The footer's one-line summary for the lab as it stands, `typing` or not.
+pub(crate) fn footer(lab: &LabState, typing: bool) -> Cow<'static, str> {
     if lab.predict.field.is_some() {
         "type your guess for the best k · Enter check · Esc cancel"
-    } else if lab.editing.is_some() {
+    } else if typing {
         "type a value · Enter accept · Esc cancel"
     } else if lab.predict.hides() {
         "digits guess the best k · ←→ adjust · P predict off · R rehearsal · ? help"

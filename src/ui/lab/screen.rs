@@ -100,8 +100,8 @@ impl AppScreen for LabState {
         Some(&keys::NUMBERS)
     }
 
-    fn footer(&self) -> Cow<'static, str> {
-        keys::footer(self)
+    fn footer(&self, typing: bool) -> Cow<'static, str> {
+        keys::footer(self, typing)
     }
 
     fn blur(&mut self) {

@@ -9,7 +9,7 @@ use crate::ui::action::Action;
 use crate::ui::help::{Hit, KeyPage, key};
 use crate::ui::lecture::action::LectureAction;
 use crate::ui::lecture::tab::LectureTab;
-use crate::ui::screen::{Focus, ScreenAction};
+use crate::ui::screen::ScreenAction;
 
 const fn lecture(action: LectureAction) -> Action {
     Action::Screen(ScreenAction::Lecture(action))
@@ -111,9 +111,10 @@ pub(crate) const TYPING: KeyPage = KeyPage {
     ],
 };
 
-/// The footer's one-line summary for the lecture as it stands.
-pub(crate) fn footer(tab: &LectureTab) -> Cow<'static, str> {
-    if tab.focused_field().is_some() {
+/// The footer's one-line summary for the lecture as it stands, `typing`
+/// or not.
+pub(crate) fn footer(tab: &LectureTab, typing: bool) -> Cow<'static, str> {
+    if typing {
         return "type 3 or 3.4 · Enter go · Esc cancel".into();
     }
     if tab.lecture.predicts(tab.step) && !tab.revealed {

@@ -55,8 +55,8 @@ impl AppScreen for LectureTab {
         }
     }
 
-    fn footer(&self) -> Cow<'static, str> {
-        keys::footer(self)
+    fn footer(&self, typing: bool) -> Cow<'static, str> {
+        keys::footer(self, typing)
     }
 
     fn has_message(&self) -> bool {

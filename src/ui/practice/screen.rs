@@ -41,8 +41,8 @@ impl AppScreen for PracticeState {
         }
     }
 
-    fn footer(&self) -> Cow<'static, str> {
-        keys::footer(self.focus)
+    fn footer(&self, typing: bool) -> Cow<'static, str> {
+        keys::footer(typing)
     }
 
     fn blur(&mut self) {

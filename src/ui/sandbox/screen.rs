@@ -41,8 +41,8 @@ impl AppScreen for SandboxState {
         }
     }
 
-    fn footer(&self) -> Cow<'static, str> {
-        keys::footer(self.focus.is_some())
+    fn footer(&self, typing: bool) -> Cow<'static, str> {
+        keys::footer(typing)
     }
 
     fn blur(&mut self) {

@@ -104,8 +104,9 @@ pub(crate) trait AppScreen: Focus {
         None
     }
 
-    /// The footer's one-line summary of the keys.
-    fn footer(&self) -> Cow<'static, str>;
+    /// The footer's one-line summary of the keys; `typing` says a text
+    /// field has focus, the screen's own or the notes panel's.
+    fn footer(&self, typing: bool) -> Cow<'static, str>;
 
     /// Leaving the screen: its fields drop focus, so letters act again on
     /// return.

@@ -46,8 +46,8 @@ impl AppScreen for SizingState {
         }
     }
 
-    fn footer(&self) -> Cow<'static, str> {
-        keys::footer(self.editing)
+    fn footer(&self, typing: bool) -> Cow<'static, str> {
+        keys::footer(typing)
     }
 
     /// Leaving the screen ends the edit where it stands (Esc would go back
