@@ -155,7 +155,7 @@ pub(crate) const GLOBAL: KeyPage = KeyPage {
         ),
         key(
             "N",
-            "lesson notes",
+            "lesson notes (presenting: in the speaker view)",
             Hit::On(&[KeyCode::Char('N')], Action::Notes(NotesAction::Toggle)),
         ),
         key(

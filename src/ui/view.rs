@@ -42,7 +42,8 @@ impl Widget for &App {
         if let Some(status) = &self.status {
             render_status(theme, status, area, buf);
         }
-        if self.notes.open {
+        // The notes and their file's path are never projected.
+        if self.notes.open && !self.present {
             crate::ui::notes_panel::render(&self.notes, area, buf, theme);
         }
         if self.show_help {

@@ -184,17 +184,21 @@ fn print_the_overlay() {
 fn every_key_in_the_help_is_in_the_readme() {
     let readme = include_str!("../../../README.md");
     // The keys of every screen, every page of each screen's one table, as
-    // the registry lists them.
-    let lists: Vec<&KeyPage> = std::iter::once(&help::GLOBAL)
+    // the registry lists them, and the speaker view's.
+    let pages: Vec<&KeyPage> = std::iter::once(&help::GLOBAL)
         .chain(
             crate::ui::screen::Screens::key_tables()
                 .into_iter()
                 .flat_map(|(_, pages)| pages),
         )
         .collect();
-    let missing: Vec<String> = lists
+    let rows: Vec<KeyHelp> = pages
         .iter()
-        .flat_map(|list| list.rows.iter())
+        .flat_map(|page| page.help())
+        .chain(crate::ui::speaker::keys::KEYS.iter().copied())
+        .collect();
+    let missing: Vec<String> = rows
+        .iter()
         .map(|h| {
             format!(
                 "| {} | {} |",
