@@ -106,6 +106,19 @@ pub(crate) fn field_key(key: KeyEvent) -> Option<Action> {
     Some(Action::Field(edit))
 }
 
+/// A slider's step as (towards larger, big): ← and → a small step, with
+/// Shift a big one; `<` and `>` big steps too.
+pub(crate) fn slider_step(key: KeyEvent) -> Option<(bool, bool)> {
+    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+    match key.code {
+        KeyCode::Left => Some((false, shift)),
+        KeyCode::Right => Some((true, shift)),
+        KeyCode::Char('<') => Some((false, true)),
+        KeyCode::Char('>') => Some((true, true)),
+        _ => None,
+    }
+}
+
 /// Ctrl+C quits and Ctrl+Z suspends from anywhere, over the overlay, the
 /// notes panel and any field (in raw mode they are keys, not signals).
 pub(crate) fn interrupt(key: KeyEvent) -> Option<Action> {

@@ -4,10 +4,10 @@
 
 use std::borrow::Cow;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::ui::action::Action;
-use crate::ui::help::{HelpPage, Hit, KeyHelp, KeyPage, key};
+use crate::ui::help::{HelpPage, Hit, KeyHelp, KeyPage, key, slider_step};
 use crate::ui::lab::action::LabAction;
 use crate::ui::lab::state::LabState;
 use crate::ui::screen::ScreenAction;
@@ -28,15 +28,7 @@ fn choose(key: KeyEvent) -> Option<Action> {
 /// ← and → move the slider a small step, with Shift a big one; `<` and `>`
 /// are big steps too.
 fn step(key: KeyEvent) -> Option<Action> {
-    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
-    let (up, big) = match key.code {
-        KeyCode::Left => (false, shift),
-        KeyCode::Right => (true, shift),
-        KeyCode::Char('<') => (false, true),
-        KeyCode::Char('>') => (true, true),
-        _ => return None,
-    };
-    Some(lab(LabAction::Adjust { up, big }))
+    slider_step(key).map(|(up, big)| lab(LabAction::Adjust { up, big }))
 }
 
 /// Enter or a digit starts typing (the guess, while the rates hide).

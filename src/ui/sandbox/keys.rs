@@ -3,10 +3,10 @@
 
 use std::borrow::Cow;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::ui::action::Action;
-use crate::ui::help::{Hit, KeyPage, key};
+use crate::ui::help::{Hit, KeyPage, key, slider_step};
 use crate::ui::sandbox::action::{KeyMode, SandboxAction, SandboxSetting};
 use crate::ui::screen::ScreenAction;
 
@@ -26,15 +26,7 @@ fn choose(key: KeyEvent) -> Option<Action> {
 /// ← and → change the chosen setting, with Shift (or `<` and `>`) by a big
 /// step.
 fn change(key: KeyEvent) -> Option<Action> {
-    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
-    let (up, big) = match key.code {
-        KeyCode::Left => (false, shift),
-        KeyCode::Right => (true, shift),
-        KeyCode::Char('<') => (false, true),
-        KeyCode::Char('>') => (true, true),
-        _ => return None,
-    };
-    Some(sandbox(SandboxAction::Adjust { up, big }))
+    slider_step(key).map(|(up, big)| sandbox(SandboxAction::Adjust { up, big }))
 }
 
 /// Browsing: the filter's settings, and which field to open.
