@@ -172,6 +172,9 @@ pub(crate) enum Command {
     Rate(RateArgs),
     /// Count false positives on real, seeded filters.
     Measure(MeasureArgs),
+    /// Measure the filters after Bloom (blocked, counting, cuckoo,
+    /// quotient, xor, binary fuse) for n keys at rate p, against the floor.
+    Compare(CompareArgs),
     /// Size a filter for n keys at a target rate p.
     Size(SizeArgs),
     /// Print each key's positions (the lesson's hash unless --scheme says otherwise).
@@ -331,6 +334,27 @@ pub(crate) struct MeasureArgs {
     /// given). The result is the same for any number.
     #[arg(long, value_parser = thread_count, allow_negative_numbers = true)]
     pub threads: Option<NonZeroUsize>,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `bloomlab compare`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct CompareArgs {
+    /// Keys each structure holds (1 to 10^9; accepts 1e6, 1M).
+    #[arg(long, value_parser = ranges::compare_keys, allow_negative_numbers = true)]
+    pub n: u64,
+    /// Target false-positive rate (accepts 1%, 0.01, 1/100, 1 in 1000).
+    #[arg(long, allow_hyphen_values = true)]
+    pub p: String,
+    /// Never-inserted keys queried against each structure (1 to 10^8).
+    #[arg(long, default_value_t = 1_000_000, value_parser = ranges::compare_queries, allow_negative_numbers = true)]
+    pub queries: u64,
+    /// Seed for the keys and every hash: the same seed gives the same
+    /// counts (the timings differ from run to run).
+    #[arg(long, default_value_t = 1, value_parser = ranges::seed, allow_negative_numbers = true)]
+    pub seed: u64,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -7,6 +7,7 @@ use super::config::{MeasureConfig, MeasureError};
 use super::interval::IntervalMethod;
 use super::tally::Measurement;
 use crate::filter::SchemeKind;
+use crate::rates::blocked::{BlockedShape, Within, blocked_digits};
 use crate::rates::certified::{RateKind, certified_digits_cancellable};
 use crate::rates::{Budget, Params, RateError, SigDecimal};
 
@@ -39,6 +40,27 @@ pub fn model_true_rate(
         return Ok(None);
     };
     match certified_digits_cancellable(params, RateKind::True, digits, budget, cancel) {
+        Ok(certified) => Ok(Some(certified.decimal)),
+        Err(RateError::Cancelled) => Err(MeasureError::Cancelled),
+        Err(_) => Ok(None),
+    }
+}
+
+/// The blocked filter's exact rate at `cfg`'s m, n and k (512-bit blocks;
+/// see [`crate::rates::blocked`]), to `digits` certified significant
+/// digits: what a run of the blocked scheme should measure. `None` when the
+/// shape is outside the exact arithmetic or a rounding tie's fraction is
+/// over `budget`.
+pub fn model_blocked_rate(
+    cfg: &MeasureConfig,
+    digits: u32,
+    budget: Budget,
+    cancel: &AtomicBool,
+) -> Result<Option<SigDecimal>, MeasureError> {
+    let Ok(shape) = BlockedShape::new(cfg.m, cfg.n, cfg.k) else {
+        return Ok(None);
+    };
+    match blocked_digits(shape, Within::True, digits, budget, cancel) {
         Ok(certified) => Ok(Some(certified.decimal)),
         Err(RateError::Cancelled) => Err(MeasureError::Cancelled),
         Err(_) => Ok(None),

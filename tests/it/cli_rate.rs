@@ -351,3 +351,21 @@ fn no_keys_means_no_false_positives() {
     assert_eq!(v["one_in"], Value::Null);
     assert_eq!(v["exact_denominator_digits"], 1);
 }
+
+#[test]
+fn json_adds_the_blocked_filters_rates_without_touching_the_others() {
+    // Ten thousand 512-bit blocks at 10 bits per key, k = 6: the brief's
+    // 0.0096 (Poisson) against 0.0084 for the same bits without blocks.
+    let v = rate_json(5_120_000, 512_000, 6, &[]);
+    let blocked: f64 = v["blocked"].as_str().unwrap().parse().unwrap();
+    let classic_inside: f64 = v["blocked_classic"].as_str().unwrap().parse().unwrap();
+    let poisson = v["blocked_poisson"].as_f64().unwrap();
+    assert!((poisson - 0.0096).abs() < 0.00005, "{v}");
+    assert!(classic_inside < poisson && poisson < blocked, "{v}");
+    assert!((number(&v, "true") - 0.0084).abs() < 0.00005, "{v}");
+    assert_eq!(v["blocked_best_k"], 6);
+    // One block (m <= 512) is the unblocked filter: the same digits.
+    let one = rate_json(160, 16, 7, &["--digits", "30"]);
+    assert_eq!(one["blocked"], one["true"]);
+    assert_eq!(one["blocked_classic"], one["exact"]);
+}

@@ -87,14 +87,22 @@ fn model_lines(out: &mut String, s: &Shown) {
         }
     };
     let expected = total * check.model_rate;
-    match s.true_rate {
+    match s.model_exact() {
         Some(t) => {
             let _ = writeln!(
                 out,
-                "expected         {expected:.1} at the true rate {} ({})",
+                "expected         {expected:.1} at the {} rate {} ({})",
+                s.model_kind(),
                 t.scientific(),
                 inside(check.inside)
             );
+            if let (Some(_), Some(unblocked)) = (s.blocked, s.true_rate) {
+                let _ = writeln!(
+                    out,
+                    "without blocks   the true rate of the same m, n, k is {}",
+                    unblocked.scientific()
+                );
+            }
         }
         None => {
             let _ = writeln!(

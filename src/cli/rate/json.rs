@@ -6,6 +6,8 @@ use serde::Serialize;
 
 use super::{Report, range_of, rule_of_thumb};
 use crate::rates::Params;
+use crate::rates::blocked::BlockedFigures;
+use crate::rates::budget::Budget;
 use crate::rates::classic::classic_denominator_digits_wide;
 use crate::rates::scan::ScanReach;
 
@@ -24,6 +26,15 @@ struct RateJson {
     best_k_status: &'static str,
     best_k_true: Option<u32>,
     best_k_true_rate: Option<String>,
+    /// The blocked filter's (512-bit blocks) exact rate at m, n, k, to the
+    /// same digits; null when it cannot be settled within the budget.
+    blocked: Option<String>,
+    blocked_best_k: Option<u32>,
+    blocked_best_k_rate: Option<f64>,
+    /// The binomial mixture with the classic formula inside the block.
+    blocked_classic: Option<String>,
+    /// Putze, Sanders and Singler's Poisson formula.
+    blocked_poisson: Option<f64>,
     difference: f64,
     difference_relative: f64,
     digits: u32,
@@ -46,6 +57,15 @@ pub(super) fn render(r: &Report) -> String {
     let f = &r.figures;
     let range = range_of(&r.scan);
     let classic = r.best.classic.as_ref();
+    let blocked = BlockedFigures::compute(
+        p.m,
+        p.n,
+        p.k,
+        r.digits,
+        Budget::default(),
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+    .ok();
     let out = RateJson {
         best_k: classic.map(|c| c.k),
         best_k_approx: classic.map(|c| c.approx),
@@ -68,6 +88,11 @@ pub(super) fn render(r: &Report) -> String {
         },
         best_k_true: r.best.truth.as_ref().map(|t| t.k),
         best_k_true_rate: r.best.truth.as_ref().map(|t| t.rate.scientific()),
+        blocked: blocked.as_ref().map(|b| b.exact.scientific()),
+        blocked_best_k: blocked.as_ref().map(|b| b.best_k),
+        blocked_best_k_rate: blocked.as_ref().map(|b| b.best_k_rate),
+        blocked_classic: blocked.as_ref().map(|b| b.classic_inside.scientific()),
+        blocked_poisson: blocked.as_ref().map(|b| b.poisson),
         difference: f.difference.absolute,
         difference_relative: f.difference.relative,
         digits: r.digits,

@@ -122,7 +122,7 @@ pub fn enclose_cancellable(
 }
 
 /// One end of an enclosure to `digits` digits.
-fn round(end: &Dyadic, digits: u32) -> Result<SigDecimal, RateError> {
+pub(crate) fn round(end: &Dyadic, digits: u32) -> Result<SigDecimal, RateError> {
     let ratio = end.to_ratio().ok_or_else(|| RateError::InvalidParams {
         name: "rate",
         value: format!("2^{:.0}", end.log2()),

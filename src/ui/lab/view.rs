@@ -232,6 +232,8 @@ fn render_settings(lab: &LabState, theme: &Theme, area: Rect, buf: &mut Buffer) 
         (SchemeKind::Enhanced, false) => "enhanced",
         (SchemeKind::Independent, true) => "independent (k hashes)",
         (SchemeKind::Independent, false) => "independent",
+        (SchemeKind::Blocked, true) => "blocked (512-bit blocks)",
+        (SchemeKind::Blocked, false) => "blocked",
     };
     lines.push(Line::from(vec![
         Span::styled("scheme ", theme.style(Role::Label)),
