@@ -19,7 +19,7 @@ use crate::measure::{
     MeasureConfig, MeasureError, Measurement, ModelCheck, RunOptions, SchemeKind,
     measure_with_options, model_blocked_rate, model_true_rate,
 };
-use crate::rates::{Budget, Params, SigDecimal, idealised};
+use crate::rates::{Budget, SigDecimal, idealised_ratio};
 
 /// The most work one command may do: probes plus memory words cleared,
 /// a bit under a minute in a release build.
@@ -68,11 +68,7 @@ pub(crate) fn run(args: &MeasureArgs) -> Result<String, CliError> {
     };
     let model = match blocked.as_ref().or(true_rate.as_ref()) {
         Some(t) => t.to_f64(),
-        None => idealised(Params {
-            m: cfg.m,
-            n: cfg.n,
-            k: cfg.k,
-        }),
+        None => idealised_ratio(cfg.k, cfg.n as f64 / cfg.m as f64),
     };
     let check = ModelCheck::new(cfg.scheme, cfg.m, cfg.n, &result, model);
     let shown = Shown {

@@ -211,11 +211,7 @@ mod tests {
     fn the_model_rate_matches_long_division_where_the_fraction_fits() {
         let rate = model_true_rate(&shape(160, 16, 7), 10, Budget::default(), &never());
         let exact = true_exact(
-            Params {
-                m: 160,
-                n: 16,
-                k: 7,
-            },
+            Params::new(160, 16, 7).unwrap_or_else(|e| panic!("{e}")),
             Budget::default(),
         )
         .unwrap_or_else(|e| panic!("{e}"));
@@ -229,7 +225,7 @@ mod tests {
         // have about 6.3 * 10^9 digits, far over the default budget.
         let p = Params::new(1_000_000_000, 100_000_000, 7).unwrap_or_else(|e| panic!("{e}"));
         assert!(true_exact(p, Budget::default()).is_err());
-        let rate = model_true_rate(&shape(p.m, p.n, p.k), 10, Budget::default(), &never())
+        let rate = model_true_rate(&shape(p.m(), p.n(), p.k()), 10, Budget::default(), &never())
             .unwrap_or_else(|e| panic!("{e}"))
             .unwrap_or_else(|| panic!("no rate"));
         // The idealised (1 - e^-0.7)^7 is 8.1934e-3; the true rate lies a

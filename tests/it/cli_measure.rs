@@ -344,6 +344,29 @@ fn a_shape_whose_true_fraction_is_over_budget_is_held_against_its_certified_digi
 }
 
 #[test]
+fn one_query_is_one_query() {
+    let out = bloomlab(&[
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--queries",
+        "1",
+        "--filters",
+        "1",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("filters          1 x 1 query = 1 query of keys never inserted"),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_blocked_scheme_is_held_against_the_blocked_rate() {
     // Ten 512-bit blocks at 10 bits per key: the blocked rate sits well
     // above the true rate of the same bits without blocks.

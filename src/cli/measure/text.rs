@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use super::Shown;
 use crate::measure::{IntervalMethod, Z_95};
+use crate::numbers::counted;
 
 /// All the lines, each label padded to one column.
 pub(super) fn to_text(s: &Shown) -> String {
@@ -22,8 +23,10 @@ pub(super) fn to_text(s: &Shown) -> String {
     );
     let _ = writeln!(
         out,
-        "filters          {} x {} queries = {} queries of keys never inserted",
-        cfg.filters, cfg.queries, r.total_queries
+        "filters          {} x {} = {} of keys never inserted",
+        cfg.filters,
+        counted(cfg.queries, "query", "queries"),
+        counted(r.total_queries, "query", "queries")
     );
     let _ = writeln!(
         out,

@@ -125,7 +125,7 @@ impl Terms {
         let coefficients = match within {
             // a_j depends on the block's bits and k only; n = 1 keeps every
             // term up to min(k, len).
-            Within::True => coefficients(Params { m: len, n: 1, k }, flag)?,
+            Within::True => coefficients(Params::new(len, 1, k)?, flag)?,
             Within::Classic => binomial_row(k),
         };
         Ok(Terms {

@@ -143,7 +143,7 @@ fn the_classic_inside_form_is_its_binomial_mixture_and_lies_below() {
 fn one_block_is_the_unblocked_filter() {
     for (m, n, k) in [(160, 16, 7), (16, 3, 3), (512, 40, 5)] {
         let shape = BlockedShape::new(m, n, k).unwrap();
-        let p = Params { m, n, k };
+        let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
         let t = blocked_exact(shape, Within::True, Budget::default()).unwrap();
         assert!(same(&t, &true_exact(p, Budget::default()).unwrap()));
         let c = blocked_exact(shape, Within::Classic, Budget::default()).unwrap();
@@ -189,11 +189,7 @@ fn at_ten_bits_per_key_and_six_hashes_blocking_costs_what_the_brief_says() {
         .decimal
         .to_f64();
     let poisson = blocked_poisson(shape);
-    let unblocked = idealised(Params {
-        m: 5_120_000,
-        n: 512_000,
-        k: 6,
-    });
+    let unblocked = idealised(Params::new(5_120_000, 512_000, 6).unwrap_or_else(|e| panic!("{e}")));
     eprintln!(
         "10 bits/key, k = 6: exact {exact:.6e}, classic inside {classic_inside:.6e}, \
          Poisson {poisson:.6e}, unblocked {unblocked:.6e}"
@@ -220,11 +216,7 @@ fn the_best_k_of_a_blocked_filter_is_lower_at_high_bits_per_key() {
         .map(|k| {
             (
                 k,
-                idealised(Params {
-                    m: 8_192_000,
-                    n: 512_000,
-                    k,
-                }),
+                idealised(Params::new(8_192_000, 512_000, k).unwrap_or_else(|e| panic!("{e}"))),
             )
         })
         .fold((0, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
