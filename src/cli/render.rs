@@ -1,6 +1,7 @@
 //! `bloomlab render`: one frame in a format, or every step of the lecture,
 //! to standard output or to the file (or folder) `--out` names.
 
+use std::io::Write;
 use std::path::Path;
 
 use super::CliError;
@@ -8,44 +9,64 @@ use super::args::{FormatName, RenderArgs, ScreenName};
 use super::from_ui;
 use crate::ui::export::{self, WriteError};
 
+/// Where the output goes.
+#[derive(Debug, Clone, Copy)]
+enum Out<'a> {
+    /// Standard output (no `--out`, or `--out -`).
+    Stdout,
+    /// The file or folder `--out` names.
+    Path(&'a Path),
+}
+
 /// Draws what `args` ask for; returns the text to print, which is empty
-/// when it went to `--out` instead.
+/// when it went to a file, a folder, or (for binary output) already out.
 pub(crate) fn run(args: &RenderArgs) -> Result<String, CliError> {
-    if args.out.as_ref().is_some_and(|p| p.as_os_str().is_empty()) {
-        return Err(CliError::Usage(
-            "--out needs a file name (or with --all --format svg a folder)".into(),
-        ));
-    }
+    let out = destination(args)?;
     if args.all {
-        return run_all(args);
+        return run_all(args, out);
+    }
+    if let Out::Path(path) = out {
+        export::check_file(path).map_err(write_failure)?;
     }
     let text = export::frame(&args.frame(), args.format.format()).map_err(from_ui)?;
-    match &args.out {
-        Some(path) => write_file(path, &text),
-        None => Ok(text),
+    emit(out, text.into_bytes())
+}
+
+/// Where `--out` sends the output: `-` (or no `--out`) is standard output.
+fn destination(args: &RenderArgs) -> Result<Out<'_>, CliError> {
+    match args.out.as_deref() {
+        None => Ok(Out::Stdout),
+        Some(p) if p.as_os_str().is_empty() => Err(CliError::Usage(
+            "--out needs a file name, - for standard output (or with --all --format svg a \
+             folder)"
+                .into(),
+        )),
+        Some(p) if p.as_os_str() == "-" => Ok(Out::Stdout),
+        Some(p) => Ok(Out::Path(p)),
     }
 }
 
 /// `--all`: the whole lecture as one HTML page or a folder of SVGs.
-fn run_all(args: &RenderArgs) -> Result<String, CliError> {
+fn run_all(args: &RenderArgs, out: Out<'_>) -> Result<String, CliError> {
     check_all(args)?;
     let frame = args.frame();
-    match (args.format, &args.out) {
+    match (args.format, out) {
         (FormatName::Html, out) => {
-            let page = export::lecture_page(&frame).map_err(from_ui)?;
-            match out {
-                Some(path) => write_file(path, &page),
-                None => Ok(page),
+            if let Out::Path(path) = out {
+                export::check_file(path).map_err(write_failure)?;
             }
+            let page = export::lecture_page(&frame).map_err(from_ui)?;
+            emit(out, page.into_bytes())
         }
-        (FormatName::Svg, Some(dir)) => {
+        (FormatName::Svg, Out::Path(dir)) => {
+            check_folder(dir)?;
             // Every picture is drawn before the first file is written, so
             // bad input leaves nothing behind.
             let pictures = export::lecture_pictures(&frame).map_err(from_ui)?;
-            export::write_into(dir, &pictures).map_err(io_failure)?;
+            export::write_into(dir, &pictures).map_err(write_failure)?;
             Ok(String::new())
         }
-        (FormatName::Svg, None) => Err(CliError::Usage(
+        (FormatName::Svg, Out::Stdout) => Err(CliError::Usage(
             "--all --format svg writes one file per step: give --out DIR".into(),
         )),
         (FormatName::Text | FormatName::Ansi, _) => Err(CliError::Usage(format!(
@@ -72,12 +93,68 @@ fn check_all(args: &RenderArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn write_file(path: &Path, text: &str) -> Result<String, CliError> {
-    export::write_replacing(path, text.as_bytes()).map_err(io_failure)?;
-    Ok(String::new())
+/// Refuses, before anything is drawn, a folder for `--all --format svg`
+/// that is not one and cannot become one: the nearest part of the path
+/// that exists must be a folder.
+fn check_folder(dir: &Path) -> Result<(), CliError> {
+    let mut at = Some(dir);
+    while let Some(path) = at {
+        if path.as_os_str().is_empty() {
+            break;
+        }
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => return Ok(()),
+            Ok(_) => {
+                let why = if path == dir {
+                    "is not a folder".to_string()
+                } else {
+                    format!(
+                        "cannot be made into a folder: {} is a file",
+                        export::shown_path(path)
+                    )
+                };
+                return Err(CliError::Usage(format!(
+                    "--out {} {why}",
+                    export::shown_path(dir)
+                )));
+            }
+            Err(_) => at = path.parent(),
+        }
+    }
+    Ok(())
 }
 
-/// A file that could not be written is a runtime failure (exit 1).
-fn io_failure(err: WriteError) -> CliError {
-    CliError::Runtime(err.to_string())
+/// Puts `bytes` where they go: into the file, or on standard output (text
+/// is handed back to be printed with the other commands' output).
+fn emit(out: Out<'_>, bytes: Vec<u8>) -> Result<String, CliError> {
+    match out {
+        Out::Path(path) => {
+            export::write_replacing(path, &bytes).map_err(write_failure)?;
+            Ok(String::new())
+        }
+        Out::Stdout => match String::from_utf8(bytes) {
+            Ok(text) => Ok(text),
+            Err(binary) => to_stdout(binary.as_bytes()),
+        },
+    }
+}
+
+/// Binary output straight to standard output. As for text, a reader that
+/// closes the pipe early is not a failure; any other failed write is.
+fn to_stdout(bytes: &[u8]) -> Result<String, CliError> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(String::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
+        Err(e) => Err(CliError::Runtime(format!("cannot write output: {e}"))),
+    }
+}
+
+/// A destination that is no place for the output is bad input (exit 2,
+/// named as `--out`); a write the system fails is a runtime failure (exit 1).
+fn write_failure(err: WriteError) -> CliError {
+    match err {
+        WriteError::Refused { .. } => CliError::Usage(format!("--out {err}")),
+        WriteError::Io { .. } => CliError::Runtime(err.to_string()),
+    }
 }

@@ -268,21 +268,8 @@ fn an_unwritable_destination_is_one_line_and_leaves_nothing() {
     let inside = blocker.join("page.html").display().to_string();
     let o = run(&["render", "--format", "svg", "--out", &inside]);
     let mut problems = io_problems(&o, "a-file/page.html");
-    let folder = blocker.join("svgs").display().to_string();
-    let o2 = run_limited(
-        &["render", "--all", "--format", "svg", "--out", &folder],
-        WHOLE_LECTURE,
-    );
-    problems.extend(io_problems(&o2, "a-file/svgs"));
-    // A folder given where a page should go.
-    let o3 = run(&[
-        "render",
-        "--format",
-        "html",
-        "--out",
-        &dir.display().to_string(),
-    ]);
-    problems.extend(io_problems(&o3, "cannot write"));
+    // A folder where a file goes, or one that cannot be made, is bad input
+    // (tests/it/export_out.rs).
     let hostile = dir.join("no\u{1b}[2Jsuch/x.svg").display().to_string();
     let o4 = run(&["render", "--format", "svg", "--out", &hostile]);
     problems.extend(io_problems(&o4, "\\u{1b}[2J"));

@@ -28,7 +28,7 @@ pub(crate) mod names;
 pub(crate) mod svg;
 
 pub(crate) use draw::{frame, lecture_page, lecture_pictures};
-pub(crate) use files::{WriteError, write_into, write_replacing};
+pub(crate) use files::{WriteError, check_file, shown as shown_path, write_into, write_replacing};
 
 /// What a frame is written as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
