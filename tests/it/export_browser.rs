@@ -227,7 +227,7 @@ const STATE: &str = r#"(() => {
 })()"#;
 
 fn non_blank(text: &str) -> String {
-    text.chars().filter(|c| !c.is_whitespace()).collect()
+    crate::support::doc::typed(text)
 }
 
 fn text_frame(scene: u32, step: u32) -> String {

@@ -9,6 +9,7 @@ use std::time::Duration;
 use bloomlab::lecture::Lecture;
 use bloomlab::ui::{AppConfig, FrameConfig};
 
+use crate::support::doc::{drawn_as_text, svg_elements, tspan_text, typed};
 use crate::support::run::{
     Report, basic_problems, invisible, run, run_limited, scratch_dir, success_problems,
     usage_problems,
@@ -18,27 +19,7 @@ use crate::support::run::{
 const WHOLE_LECTURE: Duration = Duration::from_secs(60);
 
 fn non_blank(text: &str) -> String {
-    text.chars().filter(|c| !c.is_whitespace()).collect()
-}
-
-fn tspan_text(svg: &str) -> String {
-    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}"));
-    doc.descendants()
-        .filter(|n| n.has_tag_name("tspan"))
-        .filter_map(|n| n.text())
-        .collect()
-}
-
-/// Each `<svg>...</svg>` element in a page, in order.
-fn svg_elements(page: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = page;
-    while let Some(start) = rest.find("<svg ") {
-        let end = rest[start..].find("</svg>").expect("closed svg") + start + "</svg>".len();
-        out.push(&rest[start..end]);
-        rest = &rest[end..];
-    }
-    out
+    typed(text)
 }
 
 fn text_frame(scene: u32, step: u32, theme: &str, script: Option<&Path>) -> String {
@@ -84,6 +65,7 @@ fn every_format_of_one_frame() {
     let svg = run(&[&args[..], &["--format", "svg"]].concat()).out_text();
     assert!(svg.starts_with("<?xml"));
     assert_eq!(non_blank(&tspan_text(&svg)), non_blank(&text));
+    assert_eq!(drawn_as_text(&svg), Vec::<String>::new());
     let html = run(&[&args[..], &["--format", "html"]].concat()).out_text();
     assert!(html.starts_with("<!DOCTYPE html>") && !html.contains("<script"));
     assert_eq!(svg_elements(&html).len(), 1);
@@ -203,6 +185,14 @@ fn all_steps_as_svg_files_named_in_lecture_order() {
     assert_eq!(names.len(), lecture.len(), "{names:?}");
     assert_eq!(names.first().map(String::as_str), Some("1-01.svg"));
     assert!(names.contains(&"3-04.svg".to_string()));
+    for name in &names {
+        let svg = std::fs::read_to_string(dir.join(name)).expect("an SVG");
+        let as_text = drawn_as_text(&svg);
+        assert!(
+            as_text.is_empty(),
+            "{name}: drawing characters as text: {as_text:?}"
+        );
+    }
     let svg = std::fs::read_to_string(dir.join("3-04.svg")).expect("3-04");
     assert_eq!(
         non_blank(&tspan_text(&svg)),

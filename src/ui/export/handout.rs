@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use super::figure::Figure;
 use super::html::{colours_css, head};
 use super::lecture::StepFrame;
 use super::markup::escape;
@@ -82,7 +83,11 @@ fn section(out: &mut String, step: &StepFrame, palette: &Palette, classes: &mut 
         step.steps
     );
     out.push_str("<figure>\n");
-    out.push_str(&element(&step.buffer, palette, &label, classes));
+    out.push_str(&element(
+        &Figure::new((&step.buffer, palette), None),
+        &label,
+        classes,
+    ));
     out.push_str("</figure>\n<div class=\"narration\">\n");
     for paragraph in &step.narration {
         let _ = writeln!(out, "<p>{}</p>", escape(paragraph));

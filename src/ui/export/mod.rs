@@ -18,6 +18,7 @@
 pub(crate) mod ansi;
 pub(crate) mod cells;
 pub(crate) mod draw;
+pub(crate) mod figure;
 pub(crate) mod files;
 pub(crate) mod from_app;
 pub(crate) mod handout;
@@ -25,6 +26,7 @@ pub(crate) mod html;
 pub(crate) mod lecture;
 pub(crate) mod markup;
 pub(crate) mod names;
+pub(crate) mod shapes;
 pub(crate) mod svg;
 
 pub(crate) use draw::{frame, lecture_page, lecture_pictures};
