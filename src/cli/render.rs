@@ -1,11 +1,11 @@
 //! `bloomlab render`: one frame in a format, or every step of the lecture,
 //! to standard output or to the file (or folder) `--out` names.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use super::CliError;
-use super::args::{FormatName, RenderArgs, ScreenName};
+use super::args::{FormatName, PaperName, RenderArgs, ScreenName};
 use super::from_ui;
 use crate::ui::export::{self, WriteError};
 
@@ -22,14 +22,30 @@ enum Out<'a> {
 /// when it went to a file, a folder, or (for binary output) already out.
 pub(crate) fn run(args: &RenderArgs) -> Result<String, CliError> {
     let out = destination(args)?;
+    check_options(args)?;
     if args.all {
         return run_all(args, out);
     }
+    let Some(format) = args.format.format() else {
+        return Err(CliError::Usage(
+            "--format pdf is the whole lecture as a handout: add --all".into(),
+        ));
+    };
     if let Out::Path(path) = out {
         export::check_file(path).map_err(write_failure)?;
     }
-    let text = export::frame(&args.frame(), args.format.format()).map_err(from_ui)?;
+    let text = export::frame(&args.frame(), format).map_err(from_ui)?;
     emit(out, text.into_bytes())
+}
+
+/// Options that belong to another format, as usage errors.
+fn check_options(args: &RenderArgs) -> Result<(), CliError> {
+    if args.paper.is_some() && args.format != FormatName::Pdf {
+        return Err(CliError::Usage(
+            "--paper sets the page size of --all --format pdf".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Where `--out` sends the output: `-` (or no `--out`) is standard output.
@@ -66,12 +82,33 @@ fn run_all(args: &RenderArgs, out: Out<'_>) -> Result<String, CliError> {
             export::write_into(dir, &pictures).map_err(write_failure)?;
             Ok(String::new())
         }
+        (FormatName::Pdf, out) => {
+            match out {
+                Out::Path(path) => export::check_file(path).map_err(write_failure)?,
+                // A PDF's bytes would only garble a terminal.
+                Out::Stdout if std::io::stdout().is_terminal() => {
+                    return Err(CliError::Usage(
+                        "--format pdf writes a binary file: give --out FILE (or --out - \
+                         with standard output sent to a file or a pipe)"
+                            .into(),
+                    ));
+                }
+                Out::Stdout => {}
+            }
+            let paper = match args.paper {
+                Some(PaperName::Letter) => export::Paper::Letter,
+                Some(PaperName::A4) | None => export::Paper::A4,
+            };
+            let pdf = export::lecture_pdf(&frame, paper).map_err(from_ui)?;
+            emit(out, pdf)
+        }
         (FormatName::Svg, Out::Stdout) => Err(CliError::Usage(
             "--all --format svg writes one file per step: give --out DIR".into(),
         )),
         (FormatName::Text | FormatName::Ansi, _) => Err(CliError::Usage(format!(
-            "--all cannot write --format {}: choose --format html (one page) or \
-             --format svg (one file per step, with --out DIR)",
+            "--all cannot write --format {}: choose --format html (one page), \
+             --format pdf (a handout to print) or --format svg (one file per \
+             step, with --out DIR)",
             if args.format == FormatName::Text {
                 "text"
             } else {

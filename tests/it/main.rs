@@ -22,6 +22,7 @@ mod export_app;
 mod export_browser;
 mod export_cli;
 mod export_out;
+mod export_pdf;
 mod export_pictures;
 mod filter_lesson;
 mod filter_props;

@@ -1,7 +1,8 @@
 //! Frames and the whole lecture drawn through the app for the command line
 //! (`bloomlab render --format`, `--all`), in the format asked for.
 
-use super::{Format, ansi, handout, html, lecture, svg};
+use super::pdf::{self, Paper};
+use super::{Format, ansi, handout, html, lecture, printed, svg};
 use crate::ui::config::{AppConfig, FrameConfig};
 use crate::ui::error::UiError;
 use crate::ui::headless::Headless;
@@ -16,6 +17,20 @@ fn full_colour(app: &AppConfig) -> Theme {
         .as_deref()
         .and_then(Theme::named)
         .unwrap_or_else(Theme::from_env);
+    Theme {
+        depth: Depth::TrueColor,
+        ..chosen
+    }
+}
+
+/// The theme a printed handout is drawn in: the one `--theme` names, or
+/// light (dark ink on white) whatever the screen shows.
+fn on_paper(app: &AppConfig) -> Theme {
+    let chosen = app
+        .theme
+        .as_deref()
+        .and_then(Theme::named)
+        .unwrap_or_else(|| Theme::new(&crate::ui::theme::palettes::LIGHT));
     Theme {
         depth: Depth::TrueColor,
         ..chosen
@@ -83,4 +98,12 @@ pub(crate) fn lecture_pictures(frame: &FrameConfig) -> Result<Vec<(String, Strin
             )
         })
         .collect())
+}
+
+/// The whole lecture as a PDF handout on `paper` (`render --all --format
+/// pdf`), light unless the frame's theme was named.
+pub(crate) fn lecture_pdf(frame: &FrameConfig, paper: Paper) -> Result<Vec<u8>, UiError> {
+    let theme = on_paper(&frame.app);
+    let handout = printed::handout(frame, theme, None)?;
+    pdf::document(&handout, theme.palette, paper)
 }

@@ -188,8 +188,123 @@ impl Figure {
             texts,
         }
     }
+
+    /// The figure with rows `from..to` only (the rest cut away), moved up.
+    pub(crate) fn rows(&self, from: u16, to: u16) -> Figure {
+        let (top, bottom) = (f32::from(from) * CELL_H, f32::from(to) * CELL_H);
+        let fills = self
+            .fills
+            .iter()
+            .map(|f| Fill {
+                paint: f.paint,
+                shapes: f
+                    .shapes
+                    .iter()
+                    .filter(|s| {
+                        let (y0, y1) = vertical_extent(s);
+                        y0 >= top - 1e-3 && y1 <= bottom + 1e-3
+                    })
+                    .map(|s| s.moved(0.0, -top))
+                    .collect(),
+            })
+            .filter(|f| !f.shapes.is_empty())
+            .collect();
+        let texts = self
+            .texts
+            .iter()
+            .filter(|t| (from..to).contains(&t.row))
+            .map(|t| TextRun {
+                row: t.row - from,
+                ..t.clone()
+            })
+            .collect();
+        Figure {
+            rows: to.saturating_sub(from),
+            fills,
+            texts,
+            ..self.clone()
+        }
+    }
+
+    /// The figure without its first `n` columns (blank ones: nothing is
+    /// kept of what was drawn there), moved left.
+    pub(crate) fn without_left(&self, n: u16) -> Figure {
+        let dx = -f32::from(n);
+        Figure {
+            cols: self.cols.saturating_sub(n),
+            fills: self
+                .fills
+                .iter()
+                .map(|f| Fill {
+                    paint: f.paint,
+                    shapes: f.shapes.iter().map(|s| s.moved(dx, 0.0)).collect(),
+                })
+                .collect(),
+            texts: self
+                .texts
+                .iter()
+                .map(|t| TextRun {
+                    col: t.col.saturating_sub(n),
+                    ..t.clone()
+                })
+                .collect(),
+            ..self.clone()
+        }
+    }
+
+    /// The number of columns at the left that nothing is drawn on.
+    pub(crate) fn blank_left(&self) -> u16 {
+        let text = self.texts.iter().map(|t| f32::from(t.col));
+        let shapes = self
+            .fills
+            .iter()
+            .flat_map(|f| &f.shapes)
+            .map(|s| horizontal_extent(s).0);
+        let left = text.chain(shapes).fold(f32::from(self.cols), f32::min);
+        (left + 1e-3).floor().max(0.0) as u16
+    }
+
+    /// The first and one past the last row holding anything but the
+    /// background, or `None` for an empty figure.
+    pub(crate) fn used_rows(&self) -> Option<(u16, u16)> {
+        let text = self.texts.iter().map(|t| (t.row, t.row + 1));
+        let shapes = self.fills.iter().flat_map(|f| &f.shapes).map(|s| {
+            let (y0, y1) = vertical_extent(s);
+            // Rows are whole: a shape touching a row uses it.
+            let first = (y0 / CELL_H + 1e-3).floor().max(0.0) as u16;
+            let last = ((y1 / CELL_H) - 1e-3).ceil().max(0.0) as u16;
+            (first, last.max(first + 1))
+        });
+        text.chain(shapes)
+            .reduce(|(a0, a1), (b0, b1)| (a0.min(b0), a1.max(b1)))
+    }
 }
 
+/// The left and right of a shape.
+fn horizontal_extent(shape: &Shape) -> (f32, f32) {
+    match shape {
+        Shape::Rect([x, _, w, _]) => (*x, x + w),
+        Shape::Dot([x, _, r]) => (x - r, x + r),
+        Shape::Poly(points) => points
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), [x, _]| {
+                (lo.min(*x), hi.max(*x))
+            }),
+    }
+}
+
+/// The top and bottom of a shape.
+fn vertical_extent(shape: &Shape) -> (f32, f32) {
+    match shape {
+        Shape::Rect([_, y, _, h]) => (*y, y + h),
+        Shape::Dot([_, y, r]) => (y - r, y + r),
+        Shape::Poly(points) => points
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), [_, y]| {
+                (lo.min(*y), hi.max(*y))
+            }),
+    }
+}
 /// Shapes gathered by paint, in the order each paint first appears.
 #[derive(Debug, Default)]
 struct Layer {
@@ -332,5 +447,28 @@ mod tests {
             }
         );
         assert_eq!(figure.fills[0].paint.print, (9, 9, 9));
+    }
+
+    #[test]
+    fn cutting_rows_moves_what_is_left_up() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 4, 5));
+        buf.set_string(0, 2, "a█", Style::new());
+        let figure = Figure::new((&buf, &LIGHT), None);
+        assert_eq!(figure.used_rows(), Some((2, 3)));
+        let cut = figure.rows(2, 3);
+        assert_eq!((cut.rows, cut.texts[0].row), (1, 0));
+        assert_eq!(cut.fills[0].shapes, vec![Shape::Rect([1.0, 0.0, 1.0, 2.0])]);
+    }
+
+    #[test]
+    fn blank_columns_at_the_left_are_cut() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 10, 2));
+        buf.set_string(4, 0, "ab", Style::new());
+        buf.set_string(3, 1, "│", Style::new());
+        let figure = Figure::new((&buf, &LIGHT), None);
+        assert_eq!(figure.blank_left(), 3);
+        let cut = figure.without_left(3);
+        assert_eq!((cut.cols, cut.texts[0].col), (7, 1));
+        assert_eq!(cut.blank_left(), 0);
     }
 }

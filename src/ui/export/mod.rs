@@ -26,11 +26,14 @@ pub(crate) mod html;
 pub(crate) mod lecture;
 pub(crate) mod markup;
 pub(crate) mod names;
+pub(crate) mod pdf;
+pub(crate) mod printed;
 pub(crate) mod shapes;
 pub(crate) mod svg;
 
-pub(crate) use draw::{frame, lecture_page, lecture_pictures};
+pub(crate) use draw::{frame, lecture_page, lecture_pdf, lecture_pictures};
 pub(crate) use files::{WriteError, check_file, shown as shown_path, write_into, write_replacing};
+pub(crate) use pdf::Paper;
 
 /// What a frame is written as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
