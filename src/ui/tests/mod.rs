@@ -12,6 +12,7 @@ mod lecture_layout;
 mod lecture_view;
 mod notes_panel;
 mod presenter;
+mod speaker_link;
 mod storm_app;
 mod ui_fit;
 mod ui_idle;
