@@ -74,8 +74,16 @@ fn every_format_of_one_frame() {
     assert_eq!(ansi.code, Some(0));
 }
 
+/// How often `needle` occurs in `haystack`.
+fn count(haystack: &str, needle: &str) -> usize {
+    haystack.matches(needle).count()
+}
+
+/// The app's chrome, none of which a handout may show.
+const CHROME: [&str; 6] = ["Lab", "Sandbox", "? help", "q quit", "narration", "→ next"];
+
 #[test]
-fn the_handout_holds_every_step_with_its_narration() {
+fn the_handout_holds_every_step_once_with_its_narration() {
     let dir = scratch_dir("handout");
     let page_path = dir.join("lecture.html");
     let o = run_limited(
@@ -96,21 +104,28 @@ fn the_handout_holds_every_step_with_its_narration() {
     assert!(o.stdout.is_empty(), "--out writes nothing on stdout");
     let page = std::fs::read_to_string(&page_path).expect("the page");
     let lecture = Lecture::builtin();
-    let frames = svg_elements(&page);
-    assert_eq!(frames.len(), lecture.len(), "one frame per step");
-    for (global, svg) in frames.iter().enumerate() {
+    assert_eq!(count(&page, "<section class=\"step\""), lecture.len());
+    for global in 0..lecture.len() {
         let (scene, step) = lecture.locate(global);
-        let (s, t) = (scene as u32 + 1, step as u32 + 1);
-        let id = format!("id=\"{s}.{t}\"");
-        assert!(page.contains(&id), "{id}");
-        assert_eq!(
-            non_blank(&tspan_text(svg)),
-            non_blank(&text_frame(s, t, "light", None)),
-            "step {s}.{t}"
-        );
-        for paragraph in &lecture.board(global).narration {
-            assert!(page.contains(&escaped(paragraph)), "{s}.{t}: {paragraph}");
+        let id = format!("id=\"{}.{}\"", scene + 1, step + 1);
+        assert_eq!(count(&page, &id), 1, "{id}");
+        // Each paragraph once, the revealed explanation included.
+        for paragraph in &lecture.shown_board(global, true).narration {
+            assert_eq!(count(&page, &escaped(paragraph)), 1, "{id}: {paragraph}");
         }
+    }
+    let predictions = (0..lecture.len()).filter(|g| lecture.predicts(*g)).count();
+    assert_eq!(count(&page, "<strong>Predict:</strong>"), predictions);
+    assert_eq!(count(&page, "<strong>Answer:</strong>"), predictions);
+    for svg in svg_elements(&page) {
+        let text = tspan_text(svg);
+        for chrome in CHROME {
+            assert!(
+                !text.contains(chrome),
+                "a figure shows the app's {chrome:?}: {text}"
+            );
+        }
+        assert_eq!(drawn_as_text(svg), Vec::<String>::new());
     }
     for scene in 0..lecture.scene_count() {
         let link = format!(
@@ -127,7 +142,7 @@ fn the_handout_holds_every_step_with_its_narration() {
             "the page fetches nothing: {outside}"
         );
     }
-    assert!(page.contains("@media print") && page.contains("break-after:page"));
+    assert!(page.contains("@media print") && page.contains("break-before:page"));
 }
 
 #[test]
@@ -152,13 +167,11 @@ fn a_teachers_script_exports_too() {
     );
     let page = o.out_text();
     let lecture = Lecture::from_file(&script).expect("the teacher's script");
-    assert_eq!(svg_elements(&page).len(), lecture.len());
+    assert_eq!(count(&page, "<section class=\"step\""), lecture.len());
     assert!(page.contains("<title>bloomlab lecture: teacher.txt</title>"));
-    let first = svg_elements(&page)[0];
-    assert_eq!(
-        non_blank(&tspan_text(first)),
-        non_blank(&text_frame(1, 1, "dark", Some(&script)))
-    );
+    for paragraph in &lecture.step_board(0).narration {
+        assert_eq!(count(&page, &escaped(paragraph)), 1, "{paragraph}");
+    }
 }
 
 #[test]
@@ -218,9 +231,14 @@ fn all_refuses_what_it_cannot_do() {
             &["render", "--all", "--format", "html", "--screen", "lab"],
             &["--screen"],
         ),
+        (&["render", "--format", "pdf"], &["--format pdf", "--all"]),
         (
-            &["render", "--format", "pdf"],
+            &["render", "--format", "cub"],
             &["pdf", "text", "ansi", "svg", "html"],
+        ),
+        (
+            &["render", "--format", "svg", "--paper", "letter"],
+            &["--paper", "pdf"],
         ),
         (&["--export-dir", "x", "render"], &["--export-dir", "--out"]),
         (&["render", "--export-dir", "x"], &["--export-dir"]),

@@ -157,7 +157,7 @@ fn answer_words(p: &bloomlab::lecture::Prediction) -> String {
 }
 
 /// The mean grey level (0 black, 255 white) of each page, drawn small.
-fn page_greys(pdf: &Path, dir: &Path) -> Vec<f64> {
+pub(crate) fn page_greys(pdf: &Path, dir: &Path) -> Vec<f64> {
     let prefix = dir.join("page");
     let status = Command::new("pdftoppm")
         .args(["-gray", "-r", "10"])

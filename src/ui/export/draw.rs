@@ -72,15 +72,15 @@ pub(crate) fn frame(frame: &FrameConfig, format: Format) -> Result<String, UiErr
     }
 }
 
-/// The whole lecture as one HTML page (`render --all --format html`).
+/// The whole lecture as one HTML page (`render --all --format html`): on
+/// screen in the theme the app would use, on paper light unless a theme
+/// was named.
 pub(crate) fn lecture_page(frame: &FrameConfig) -> Result<String, UiError> {
-    let theme = full_colour(&frame.app);
-    let steps = lecture::all_steps(frame, theme)?;
-    let name = match frame.app.script.as_deref().and_then(|p| p.file_name()) {
-        Some(file) => format!("bloomlab lecture: {}", file.to_string_lossy()),
-        None => "bloomlab lecture".to_string(),
-    };
-    Ok(handout::document(&name, &steps, theme.palette))
+    let screen = full_colour(&frame.app);
+    let paper = on_paper(&frame.app);
+    let print = (paper.palette.name != screen.palette.name).then_some(paper);
+    let handout = printed::handout(frame, screen, print)?;
+    Ok(handout::document(&handout, screen.palette, paper.palette))
 }
 
 /// Every step of the lecture as an SVG, with its file name (`3-04.svg`),

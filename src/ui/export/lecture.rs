@@ -1,6 +1,7 @@
 //! Every step of a lecture drawn as its own frame, each exactly what
-//! `bloomlab render --scene S --step T` draws, with what a handout needs
-//! beside it: the scene's title and the step's narration.
+//! `bloomlab render --scene S --step T` draws (`render --all --format svg`:
+//! the frames as slides, chrome and all; the handouts draw the boards
+//! alone, see [`super::printed`]).
 
 use ratatui::buffer::Buffer;
 
@@ -22,17 +23,12 @@ pub(crate) struct StepFrame {
     pub step: usize,
     /// Steps in this scene.
     pub steps: usize,
-    /// The scene's title.
-    pub scene_title: String,
-    /// The step's narration, one string per paragraph.
-    pub narration: Vec<String>,
     /// The frame.
     pub buffer: Buffer,
 }
 
 impl StepFrame {
-    /// The step as the progress line writes it, `3.4`; also its anchor on
-    /// the handout page.
+    /// The step as the progress line writes it, `3.4`.
     pub(crate) fn id(&self) -> String {
         format!("{}.{}", self.scene, self.step)
     }
@@ -64,8 +60,6 @@ pub(crate) fn all_steps(frame: &FrameConfig, theme: Theme) -> Result<Vec<StepFra
             scene: scene + 1,
             step: step + 1,
             steps: lecture.scene_len(scene),
-            scene_title: lecture.scene_title(scene).to_string(),
-            narration: lecture.step_board(global).narration.clone(),
             buffer: drawn.buffer(),
         });
     }

@@ -4,6 +4,7 @@
 //! and its narration once as prose; on a predict step the question, its
 //! choices, and the answer with the narration that explains it.
 
+use super::cells::Rgb;
 use super::figure::Figure;
 use crate::lecture::predict::{Solution, choice_key};
 use crate::lecture::{Board, Lecture};
@@ -11,7 +12,7 @@ use crate::ui::app::App;
 use crate::ui::config::FrameConfig;
 use crate::ui::error::UiError;
 use crate::ui::lecture::{boards_alone, narration::glyph_key};
-use crate::ui::theme::{Role, Theme};
+use crate::ui::theme::{Palette, Role, Theme};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -81,6 +82,7 @@ pub(crate) fn handout(
     print: Option<Theme>,
 ) -> Result<Handout, UiError> {
     let lecture = App::from_config(&frame.app, screen)?.lecture.lecture;
+    let paper = paper_colour(print.unwrap_or(screen).palette);
     let mut steps = Vec::with_capacity(lecture.len());
     for scene in 0..lecture.scene_count() {
         let shown = boards_alone(&lecture, scene, FIGURE_COLUMNS, FIGURE_GROWTH, &screen);
@@ -89,10 +91,13 @@ pub(crate) fn handout(
         let start = lecture.scene_start(scene);
         for (i, buf) in shown.iter().enumerate() {
             let other = printed.as_ref().and_then(|p| p.get(i));
-            let figure = trimmed(Figure::new(
+            let mut figure = trimmed(Figure::new(
                 (buf, screen.palette),
                 other.zip(print).map(|(b, t)| (b, t.palette)),
             ));
+            if let Some(f) = figure.as_mut() {
+                f.background.print = paper;
+            }
             let global = start + i;
             let board = lecture.step_board(global);
             steps.push(PrintedStep {
@@ -114,6 +119,19 @@ pub(crate) fn handout(
     })
 }
 
+/// The paper a handout is printed on: white for a light palette (its
+/// near-white background would print as a faint tint), the palette's own
+/// background for a dark one.
+pub(crate) fn paper_colour(palette: &Palette) -> Rgb {
+    let (r, g, b) = palette.background;
+    let light = 0.2126 * f32::from(r) + 0.7152 * f32::from(g) + 0.0722 * f32::from(b) > 200.0;
+    if light {
+        (255, 255, 255)
+    } else {
+        palette.background
+    }
+}
+
 /// `figure` cut to the rows it draws on and without the blank columns at
 /// its left (a card the screen puts in its right-hand column starts at the
 /// margin on paper); `None` when it draws nothing.
@@ -124,7 +142,7 @@ fn trimmed(figure: Figure) -> Option<Figure> {
 }
 
 /// The handout's title: the first banner the lecture shows, else the
-/// script's file name.
+/// script's file name after "bloomlab lecture:".
 fn title(lecture: &Lecture, frame: &FrameConfig) -> String {
     let banner = lecture
         .boards()
@@ -135,7 +153,7 @@ fn title(lecture: &Lecture, frame: &FrameConfig) -> String {
         .script
         .as_deref()
         .and_then(|p| p.file_name())
-        .map(|f| f.to_string_lossy().into_owned());
+        .map(|f| format!("bloomlab lecture: {}", f.to_string_lossy()));
     banner
         .or(file)
         .unwrap_or_else(|| "bloomlab lecture".to_string())
@@ -180,8 +198,10 @@ fn key(screen: Theme, print: Option<Theme>) -> Figure {
     };
     let shown = draw(&screen);
     let printed = print.map(|t| draw(&t));
-    Figure::new(
+    let mut figure = Figure::new(
         (&shown, screen.palette),
         printed.as_ref().zip(print).map(|(b, t)| (b, t.palette)),
-    )
+    );
+    figure.background.print = paper_colour(print.unwrap_or(screen).palette);
+    figure
 }

@@ -22,7 +22,7 @@ use krilla::text::{Font, TextDirection};
 
 use super::cells::Rgb;
 use super::figure::{Figure, TextLook};
-use super::printed::Handout;
+use super::printed::{Handout, paper_colour};
 use super::shapes::{CELL_H, Shape};
 use crate::ui::error::UiError;
 use crate::ui::theme::{Palette, Role};
@@ -97,18 +97,6 @@ fn role_ink(palette: &Palette, role: Role) -> Rgb {
     palette.ink(role).fg.map_or(palette.foreground, |t| t.rgb)
 }
 
-/// White paper for a light palette (its near-white background would print
-/// as a faint tint); the palette's own background for a dark one.
-fn paper(palette: &Palette) -> Rgb {
-    let (r, g, b) = palette.background;
-    let light = 0.2126 * f32::from(r) + 0.7152 * f32::from(g) + 0.0722 * f32::from(b) > 200.0;
-    if light {
-        (255, 255, 255)
-    } else {
-        palette.background
-    }
-}
-
 /// `handout` as a PDF on `paper`, in `palette`'s colours.
 pub(crate) fn document(
     handout: &Handout,
@@ -124,7 +112,7 @@ pub(crate) fn document(
         accent: role_ink(palette, Role::Emphasis),
     };
     let laid = flow::lay_out(handout, sheet, inks);
-    let page_colour = paper(palette);
+    let page_colour = paper_colour(palette);
     let mut doc = Document::new();
     for (i, items) in laid.pages.iter().enumerate() {
         let mut page = doc.start_page_with(PageSettings::new(sheet.width, sheet.height));
