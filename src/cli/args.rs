@@ -73,8 +73,10 @@ pub(crate) enum FormatName {
     Svg,
     /// A self-contained HTML page (with --all: the whole lecture).
     Html,
-    /// With --all: the lecture as a printable PDF handout.
+    /// The lecture as a printable PDF handout.
     Pdf,
+    /// The lecture as an asciinema recording (asciicast v2).
+    Cast,
 }
 
 impl FormatName {
@@ -86,7 +88,7 @@ impl FormatName {
             FormatName::Ansi => Some(Format::Ansi),
             FormatName::Svg => Some(Format::Svg),
             FormatName::Html => Some(Format::Html),
-            FormatName::Pdf => None,
+            FormatName::Pdf | FormatName::Cast => None,
         }
     }
 }
@@ -460,7 +462,8 @@ pub(crate) struct RenderArgs {
     pub height: u16,
     /// Output format: text (the default), ansi (colours for a terminal; 24-bit
     /// when COLORTERM says truecolor or 24bit, else the 16 ANSI colours),
-    /// svg or html (the palette's exact colours); with --all also pdf.
+    /// svg or html (the palette's exact colours); for the whole lecture
+    /// also pdf (a handout to print) and cast (an asciinema recording).
     #[arg(long, value_enum, default_value_t = FormatName::Text)]
     pub format: FormatName,
     /// Every step of the lecture: with --format html one page that steps by
@@ -482,6 +485,10 @@ pub(crate) struct RenderArgs {
     /// or letter.
     #[arg(long, value_enum)]
     pub paper: Option<PaperName>,
+    /// Seconds each frame of --format cast stays on screen (1 to 3600;
+    /// 4 when not given).
+    #[arg(long, value_name = "SECONDS", value_parser = ranges::autoplay_seconds, allow_negative_numbers = true)]
+    pub step_seconds: Option<u64>,
 }
 
 impl RenderArgs {

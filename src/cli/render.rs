@@ -9,6 +9,10 @@ use super::args::{FormatName, PaperName, RenderArgs, ScreenName};
 use super::from_ui;
 use crate::ui::export::{self, WriteError};
 
+/// Seconds each frame of a recording stays when `--step-seconds` is not
+/// given.
+const STEP_SECONDS: u64 = 4;
+
 /// Where the output goes.
 #[derive(Debug, Clone, Copy)]
 enum Out<'a> {
@@ -23,13 +27,9 @@ enum Out<'a> {
 pub(crate) fn run(args: &RenderArgs) -> Result<String, CliError> {
     let out = destination(args)?;
     check_options(args)?;
-    if args.all {
+    // The handout and the recording are always the whole lecture.
+    let Some(format) = args.format.format().filter(|_| !args.all) else {
         return run_all(args, out);
-    }
-    let Some(format) = args.format.format() else {
-        return Err(CliError::Usage(
-            "--format pdf is the whole lecture as a handout: add --all".into(),
-        ));
     };
     if let Out::Path(path) = out {
         export::check_file(path).map_err(write_failure)?;
@@ -40,10 +40,12 @@ pub(crate) fn run(args: &RenderArgs) -> Result<String, CliError> {
 
 /// Options that belong to another format, as usage errors.
 fn check_options(args: &RenderArgs) -> Result<(), CliError> {
+    let usage = |m: &str| Err(CliError::Usage(m.to_string()));
     if args.paper.is_some() && args.format != FormatName::Pdf {
-        return Err(CliError::Usage(
-            "--paper sets the page size of --all --format pdf".into(),
-        ));
+        return usage("--paper sets the page size of --format pdf");
+    }
+    if args.step_seconds.is_some() && args.format != FormatName::Cast {
+        return usage("--step-seconds sets how long each frame of --format cast stays");
     }
     Ok(())
 }
@@ -62,17 +64,23 @@ fn destination(args: &RenderArgs) -> Result<Out<'_>, CliError> {
     }
 }
 
-/// `--all`: the whole lecture as one HTML page or a folder of SVGs.
+/// The whole lecture: one HTML page, a PDF, a recording, or a folder of
+/// SVGs.
 fn run_all(args: &RenderArgs, out: Out<'_>) -> Result<String, CliError> {
     check_all(args)?;
     let frame = args.frame();
     match (args.format, out) {
-        (FormatName::Html, out) => {
+        (FormatName::Html | FormatName::Cast, out) => {
             if let Out::Path(path) = out {
                 export::check_file(path).map_err(write_failure)?;
             }
-            let page = export::lecture_page(&frame).map_err(from_ui)?;
-            emit(out, page.into_bytes())
+            let text = if args.format == FormatName::Html {
+                export::lecture_page(&frame)
+            } else {
+                export::lecture_cast(&frame, args.step_seconds.unwrap_or(STEP_SECONDS))
+            }
+            .map_err(from_ui)?;
+            emit(out, text.into_bytes())
         }
         (FormatName::Svg, Out::Path(dir)) => {
             check_folder(dir)?;
@@ -107,8 +115,8 @@ fn run_all(args: &RenderArgs, out: Out<'_>) -> Result<String, CliError> {
         )),
         (FormatName::Text | FormatName::Ansi, _) => Err(CliError::Usage(format!(
             "--all cannot write --format {}: choose --format html (one page), \
-             --format pdf (a handout to print) or --format svg (one file per \
-             step, with --out DIR)",
+             --format pdf (a handout to print), --format cast (a recording) or \
+             --format svg (one file per step, with --out DIR)",
             if args.format == FormatName::Text {
                 "text"
             } else {
@@ -118,14 +126,21 @@ fn run_all(args: &RenderArgs, out: Out<'_>) -> Result<String, CliError> {
     }
 }
 
-/// Options `--all` does not go with, as usage errors.
+/// Options the whole lecture does not go with, as usage errors.
 fn check_all(args: &RenderArgs) -> Result<(), CliError> {
     let usage = |m: &str| Err(CliError::Usage(m.to_string()));
+    let what = if args.all {
+        "--all draws every step of the lecture"
+    } else {
+        "--format pdf and cast are the whole lecture"
+    };
     if args.scene.is_some() || args.step.is_some() {
-        return usage("--all draws every step of the lecture: leave out --scene and --step");
+        return usage(&format!("{what}: leave out --scene and --step"));
     }
     if args.app.screen.is_some_and(|s| s != ScreenName::Lecture) {
-        return usage("--all draws the lecture: leave out --screen or give --screen lecture");
+        return usage(&format!(
+            "{what}: leave out --screen or give --screen lecture"
+        ));
     }
     Ok(())
 }

@@ -231,7 +231,18 @@ fn all_refuses_what_it_cannot_do() {
             &["render", "--all", "--format", "html", "--screen", "lab"],
             &["--screen"],
         ),
-        (&["render", "--format", "pdf"], &["--format pdf", "--all"]),
+        (
+            &["render", "--format", "pdf", "--scene", "2"],
+            &["whole lecture", "--scene"],
+        ),
+        (
+            &["render", "--format", "cast", "--screen", "lab"],
+            &["whole lecture", "--screen"],
+        ),
+        (
+            &["render", "--format", "pdf", "--step-seconds", "2"],
+            &["--step-seconds", "cast"],
+        ),
         (
             &["render", "--format", "cub"],
             &["pdf", "text", "ansi", "svg", "html"],

@@ -21,6 +21,7 @@ mod cli_size;
 mod cli_snapshots;
 mod export_app;
 mod export_browser;
+mod export_cast;
 mod export_cli;
 mod export_out;
 mod export_pdf;

@@ -2,7 +2,7 @@
 //! (`bloomlab render --format`, `--all`), in the format asked for.
 
 use super::pdf::{self, Paper};
-use super::{Format, ansi, handout, html, lecture, printed, svg};
+use super::{Format, ansi, cast, handout, html, lecture, printed, svg};
 use crate::ui::config::{AppConfig, FrameConfig};
 use crate::ui::error::UiError;
 use crate::ui::headless::Headless;
@@ -106,4 +106,10 @@ pub(crate) fn lecture_pdf(frame: &FrameConfig, paper: Paper) -> Result<Vec<u8>, 
     let theme = on_paper(&frame.app);
     let handout = printed::handout(frame, theme, None)?;
     pdf::document(&handout, theme.palette, paper)
+}
+
+/// The whole lecture as an asciinema recording (`render --format cast`),
+/// in the theme the app would use, each frame held `step_seconds`.
+pub(crate) fn lecture_cast(frame: &FrameConfig, step_seconds: u64) -> Result<String, UiError> {
+    cast::recording(frame, full_colour(&frame.app), step_seconds)
 }

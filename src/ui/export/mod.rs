@@ -17,12 +17,14 @@
 //! - [`svg`], [`html`], [`ansi`]: one frame in each format;
 //! - [`lecture`]: every step's frame, for the folder of SVGs;
 //! - [`printed`]: the lecture as a handout holds it; [`handout`] writes it
-//!   as HTML, [`pdf`] as PDF;
+//!   as HTML, [`pdf`] as PDF; [`cast`]: the lecture as an asciinema
+//!   recording;
 //! - [`files`]: writing without half-written files or replaced links and
 //!   devices; [`names`]: what the files are called; [`from_app`]: the `e`
 //!   key.
 
 pub(crate) mod ansi;
+pub(crate) mod cast;
 pub(crate) mod cells;
 pub(crate) mod draw;
 pub(crate) mod figure;
@@ -38,7 +40,7 @@ pub(crate) mod printed;
 pub(crate) mod shapes;
 pub(crate) mod svg;
 
-pub(crate) use draw::{frame, lecture_page, lecture_pdf, lecture_pictures};
+pub(crate) use draw::{frame, lecture_cast, lecture_page, lecture_pdf, lecture_pictures};
 pub(crate) use files::{WriteError, check_file, shown as shown_path, write_into, write_replacing};
 pub(crate) use pdf::Paper;
 

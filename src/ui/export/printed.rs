@@ -143,7 +143,7 @@ fn trimmed(figure: Figure) -> Option<Figure> {
 
 /// The handout's title: the first banner the lecture shows, else the
 /// script's file name after "bloomlab lecture:".
-fn title(lecture: &Lecture, frame: &FrameConfig) -> String {
+pub(crate) fn title(lecture: &Lecture, frame: &FrameConfig) -> String {
     let banner = lecture
         .boards()
         .iter()
