@@ -267,6 +267,7 @@ fn the_html_frame_is_self_contained() {
     let svg = &page[start..end];
     let text = frame_text(&frame);
     assert_eq!(non_blank(&svg_text(svg)), typed(&text));
+    assert_eq!(drawn_as_text(svg), Vec::<String>::new());
     assert!(page.contains("html{background:var(--bg)"));
 }
 
