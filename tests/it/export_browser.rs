@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use bloomlab::lecture::Lecture;
 use serde_json::{Value, json};
 
-use crate::support::run::{run_limited, scratch_dir, success_problems};
+use crate::support::run::{run_limited, scratch_dir, success_problems, tool_here};
 
 /// How long one answer from the browser may take (a loaded CI machine).
 const ANSWER_WITHIN: Duration = Duration::from_secs(30);
@@ -288,13 +288,14 @@ fn base64(text: &str) -> Vec<u8> {
 
 #[test]
 fn the_handout_steps_by_key_and_prints_in_a_real_browser() {
-    let Some(program) = chromium() else {
-        let reason = "skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)";
-        assert!(
-            std::env::var_os("BLOOMLAB_REQUIRE_CHROMIUM").is_none_or(|v| v != "1"),
-            "{reason}, but BLOOMLAB_REQUIRE_CHROMIUM=1"
-        );
-        println!("{reason}");
+    let program = chromium();
+    let found = tool_here(
+        program.is_some(),
+        "Chromium at /usr/bin/chromium",
+        "chromium",
+        "BLOOMLAB_REQUIRE_CHROMIUM",
+    );
+    let Some(program) = program.filter(|_| found) else {
         return;
     };
     let dir = scratch_dir("browser");

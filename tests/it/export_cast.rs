@@ -17,7 +17,9 @@ use bloomlab::lecture::Lecture;
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use serde_json::Value;
 
-use crate::support::run::{run_limited, scratch_dir, success_problems};
+use crate::support::run::{
+    render_whole_lecture, run_limited, scratch_dir, success_problems, tool_here,
+};
 
 const WHOLE_LECTURE: Duration = Duration::from_secs(60);
 
@@ -62,33 +64,21 @@ fn in_terminal(program: &str, args: &[&str], cols: u16, rows: u16) -> (bool, Vec
 }
 
 fn asciinema_here() -> bool {
-    let here = std::process::Command::new("asciinema")
+    let found = std::process::Command::new("asciinema")
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
-    if !here {
-        let reason = "skipped: no asciinema (apt-get install asciinema)";
-        assert!(
-            std::env::var_os("BLOOMLAB_REQUIRE_ASCIINEMA").is_none_or(|v| v != "1"),
-            "{reason}, but BLOOMLAB_REQUIRE_ASCIINEMA=1"
-        );
-        println!("{reason}");
-    }
-    here
+    tool_here(
+        found,
+        "asciinema",
+        "asciinema",
+        "BLOOMLAB_REQUIRE_ASCIINEMA",
+    )
 }
 
 fn record(dir: &Path, extra: &[&str]) -> String {
     let path = dir.join("lecture.cast");
-    let out = path.display().to_string();
-    let mut args = vec!["render", "--format", "cast"];
-    args.extend_from_slice(extra);
-    args.extend(["--out", &out]);
-    let o = run_limited(&args, WHOLE_LECTURE);
-    assert!(
-        success_problems(&o, WHOLE_LECTURE).is_empty(),
-        "{}",
-        o.err_text()
-    );
+    render_whole_lecture(&[&["--format", "cast"], extra].concat(), &path);
     std::fs::read_to_string(&path).expect("the recording")
 }
 

@@ -12,27 +12,20 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::time::Duration;
 
 use bloomlab::lecture::Lecture;
 
-use crate::support::run::{run_limited, scratch_dir, success_problems};
-
-/// The whole lecture in a debug build on a loaded machine.
-const WHOLE_LECTURE: Duration = Duration::from_secs(60);
+use crate::support::run::{render_whole_lecture, scratch_dir, tool_here};
 
 /// Whether poppler's tools are here; panics when they are required.
 pub(crate) fn poppler() -> bool {
-    let here = Command::new("pdftotext").arg("-v").output().is_ok();
-    if !here {
-        let reason = "skipped: no pdftotext (apt-get install poppler-utils)";
-        assert!(
-            std::env::var_os("BLOOMLAB_REQUIRE_POPPLER").is_none_or(|v| v != "1"),
-            "{reason}, but BLOOMLAB_REQUIRE_POPPLER=1"
-        );
-        println!("{reason}");
-    }
-    here
+    let found = Command::new("pdftotext").arg("-v").output().is_ok();
+    tool_here(
+        found,
+        "pdftotext",
+        "poppler-utils",
+        "BLOOMLAB_REQUIRE_POPPLER",
+    )
 }
 
 /// What a poppler tool prints about `pdf` (`after` goes after the file).
@@ -200,17 +193,7 @@ fn mean_grey(pgm: &[u8]) -> f64 {
 
 fn make_pdf(dir: &Path, extra: &[&str]) -> std::path::PathBuf {
     let pdf = dir.join("lecture.pdf");
-    let mut args = vec!["render", "--all", "--format", "pdf"];
-    args.extend_from_slice(extra);
-    let out = pdf.display().to_string();
-    args.extend(["--out", &out]);
-    let o = run_limited(&args, WHOLE_LECTURE);
-    assert!(
-        success_problems(&o, WHOLE_LECTURE).is_empty(),
-        "{}",
-        o.err_text()
-    );
-    assert!(o.stdout.is_empty(), "--out writes nothing on stdout");
+    render_whole_lecture(&[&["--all", "--format", "pdf"], extra].concat(), &pdf);
     pdf
 }
 

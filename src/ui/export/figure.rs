@@ -201,7 +201,7 @@ impl Figure {
                     .shapes
                     .iter()
                     .filter(|s| {
-                        let (y0, y1) = vertical_extent(s);
+                        let (y0, y1) = extent(s, Axis::Y);
                         y0 >= top - 1e-3 && y1 <= bottom + 1e-3
                     })
                     .map(|s| s.moved(0.0, -top))
@@ -259,7 +259,7 @@ impl Figure {
             .fills
             .iter()
             .flat_map(|f| &f.shapes)
-            .map(|s| horizontal_extent(s).0);
+            .map(|s| extent(s, Axis::X).0);
         let left = text.chain(shapes).fold(f32::from(self.cols), f32::min);
         (left + 1e-3).floor().max(0.0) as u16
     }
@@ -269,7 +269,7 @@ impl Figure {
     pub(crate) fn used_rows(&self) -> Option<(u16, u16)> {
         let text = self.texts.iter().map(|t| (t.row, t.row + 1));
         let shapes = self.fills.iter().flat_map(|f| &f.shapes).map(|s| {
-            let (y0, y1) = vertical_extent(s);
+            let (y0, y1) = extent(s, Axis::Y);
             // Rows are whole: a shape touching a row uses it.
             let first = (y0 / CELL_H + 1e-3).floor().max(0.0) as u16;
             let last = ((y1 / CELL_H) - 1e-3).ceil().max(0.0) as u16;
@@ -280,31 +280,25 @@ impl Figure {
     }
 }
 
-/// The left and right of a shape.
-fn horizontal_extent(shape: &Shape) -> (f32, f32) {
+/// Across (`X`) or down (`Y`) the figure.
+#[derive(Debug, Clone, Copy)]
+enum Axis {
+    X = 0,
+    Y = 1,
+}
+
+/// Where a shape starts and ends along `axis`.
+fn extent(shape: &Shape, axis: Axis) -> (f32, f32) {
+    let i = axis as usize;
     match shape {
-        Shape::Rect([x, _, w, _]) => (*x, x + w),
-        Shape::Dot([x, _, r]) => (x - r, x + r),
-        Shape::Poly(points) => points
-            .iter()
-            .fold((f32::MAX, f32::MIN), |(lo, hi), [x, _]| {
-                (lo.min(*x), hi.max(*x))
-            }),
+        Shape::Rect(r) => (r[i], r[i] + r[i + 2]),
+        Shape::Dot(d) => (d[i] - d[2], d[i] + d[2]),
+        Shape::Poly(points) => points.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+            (lo.min(p[i]), hi.max(p[i]))
+        }),
     }
 }
 
-/// The top and bottom of a shape.
-fn vertical_extent(shape: &Shape) -> (f32, f32) {
-    match shape {
-        Shape::Rect([_, y, _, h]) => (*y, y + h),
-        Shape::Dot([_, y, r]) => (y - r, y + r),
-        Shape::Poly(points) => points
-            .iter()
-            .fold((f32::MAX, f32::MIN), |(lo, hi), [_, y]| {
-                (lo.min(*y), hi.max(*y))
-            }),
-    }
-}
 /// Shapes gathered by paint, in the order each paint first appears.
 #[derive(Debug, Default)]
 struct Layer {
