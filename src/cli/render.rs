@@ -5,8 +5,9 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use super::CliError;
-use super::args::{FormatName, PaperName, RenderArgs, ScreenName};
+use super::args::{FormatName, PaperName, RenderArgs};
 use super::from_ui;
+use crate::ui::Screen;
 use crate::ui::export::{self, WriteError};
 
 /// Seconds each frame of a recording stays when `--step-seconds` is not
@@ -137,7 +138,7 @@ fn check_all(args: &RenderArgs) -> Result<(), CliError> {
     if args.scene.is_some() || args.step.is_some() {
         return usage(&format!("{what}: leave out --scene and --step"));
     }
-    if args.app.screen.is_some_and(|s| s != ScreenName::Lecture) {
+    if args.app.screen.is_some_and(|s| s != Screen::Lecture) {
         return usage(&format!(
             "{what}: leave out --screen or give --screen lecture"
         ));

@@ -14,7 +14,6 @@ use serde::Serialize;
 
 use super::ansi;
 use super::printed::title;
-use crate::ui::app::App;
 use crate::ui::config::FrameConfig;
 use crate::ui::error::UiError;
 use crate::ui::headless::Headless;
@@ -60,7 +59,7 @@ pub(crate) fn recording(
     config.scene = Some(1);
     config.step = Some(1);
     config.revealed = false;
-    let lecture = App::from_config(&config.app, theme)?.lecture.lecture;
+    let lecture = super::lecture::loaded(&config.app, theme)?;
     let reveals = (0..lecture.len()).filter(|g| lecture.predicts(*g)).count();
     // Every step, every reveal, and the closing screen after the last.
     let presses = lecture.len() + reveals;

@@ -7,8 +7,9 @@ use ratatui::buffer::Buffer;
 
 use super::names::step_name;
 
+use crate::lecture::Lecture;
 use crate::ui::app::App;
-use crate::ui::config::FrameConfig;
+use crate::ui::config::{AppConfig, FrameConfig};
 use crate::ui::error::UiError;
 use crate::ui::headless::Headless;
 use crate::ui::screen::Screen;
@@ -42,14 +43,19 @@ impl StepFrame {
     }
 }
 
+/// The lecture `app` names (its script, or the built-in one), exactly as
+/// the app loads it.
+pub(crate) fn loaded(app: &AppConfig, theme: Theme) -> Result<Lecture, UiError> {
+    Ok(App::from_config(app, theme)?.screens.lecture.lecture)
+}
+
 /// Every step of the lecture `frame` names (its script, or the built-in
 /// one), on the lecture screen, at the frame's size and in `theme`. The
 /// screen, scene and step of `frame` are ignored: all of them are drawn.
 pub(crate) fn all_steps(frame: &FrameConfig, theme: Theme) -> Result<Vec<StepFrame>, UiError> {
     let mut config = frame.clone();
     config.app.screen = Screen::Lecture;
-    // The lecture exactly as the app loads it, for its shape and narration.
-    let lecture = App::from_config(&config.app, theme)?.lecture.lecture;
+    let lecture = loaded(&config.app, theme)?;
     let mut out = Vec::with_capacity(lecture.len());
     for global in 0..lecture.len() {
         let (scene, step) = lecture.locate(global);

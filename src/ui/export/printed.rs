@@ -8,7 +8,6 @@ use super::cells::Rgb;
 use super::figure::Figure;
 use crate::lecture::predict::{Solution, choice_key};
 use crate::lecture::{Board, Lecture};
-use crate::ui::app::App;
 use crate::ui::config::FrameConfig;
 use crate::ui::error::UiError;
 use crate::ui::lecture::{boards_alone, narration::glyph_key};
@@ -81,7 +80,7 @@ pub(crate) fn handout(
     screen: Theme,
     print: Option<Theme>,
 ) -> Result<Handout, UiError> {
-    let lecture = App::from_config(&frame.app, screen)?.lecture.lecture;
+    let lecture = super::lecture::loaded(&frame.app, screen)?;
     let paper = paper_colour(print.unwrap_or(screen).palette);
     let mut steps = Vec::with_capacity(lecture.len());
     for scene in 0..lecture.scene_count() {
