@@ -273,3 +273,18 @@ fn the_checks_catch_a_bad_handout() {
     assert!(said("0 times, not 1"), "narration missing");
     assert!(said("no question"), "predictions missing");
 }
+
+#[test]
+fn out_dash_sends_the_pdf_down_a_pipe() {
+    let o = crate::support::run::run_limited(
+        &[
+            "render", "--format", "pdf", "--paper", "letter", "--out", "-",
+        ],
+        std::time::Duration::from_secs(60),
+    );
+    assert_eq!(o.code, Some(0), "{}", o.err_text());
+    assert!(o.stdout.starts_with(b"%PDF-"), "a PDF on standard output");
+    let end = o.stdout.len().saturating_sub(8);
+    let tail = &o.stdout[end..];
+    assert!(tail.windows(5).any(|w| w == b"%%EOF"), "the whole PDF");
+}
