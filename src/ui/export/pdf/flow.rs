@@ -148,27 +148,25 @@ impl<'a> Block<'a> {
         }
     }
 
-    /// A paragraph wrapped to `width` points; `lead`, in bold and in
-    /// `lead_colour`, starts its first line ("Answer:") and the lines hang
-    /// beside it.
-    #[allow(clippy::too_many_arguments)]
+    /// A paragraph of prose wrapped to `width` points; `lead`, in bold and
+    /// in its own colour, starts its first line ("Answer:") and the lines
+    /// hang beside it.
     fn paragraph(
         &mut self,
         x: f32,
         width: f32,
-        lead: Option<&str>,
+        lead: Option<(&str, Rgb)>,
         text: &str,
-        style: (f32, f32),
         colour: Rgb,
-        lead_colour: Rgb,
     ) {
+        let style = BODY;
         let (size, leading) = style;
         let advance = size * ADVANCE;
-        let indent = lead.map_or(0, |l| l.chars().count() + 1);
+        let indent = lead.map_or(0, |(l, _)| l.chars().count() + 1);
         let chars = ((width / advance).floor() as usize)
             .saturating_sub(indent)
             .max(8);
-        if let Some(lead) = lead {
+        if let Some((lead, lead_colour)) = lead {
             self.items.push(Item::Text {
                 x,
                 baseline: self.height + leading * 0.78,
@@ -332,7 +330,7 @@ fn step_blocks<'a>(sheet: Sheet, step: &'a PrintedStep, inks: Inks) -> Vec<Block
     let mut blocks = vec![head];
     for (i, paragraph) in step.narration.iter().enumerate() {
         let mut b = Block::default();
-        b.paragraph(MARGIN, width, None, paragraph, BODY, inks.text, inks.text);
+        b.paragraph(MARGIN, width, None, paragraph, inks.text);
         b.gap(PARAGRAPH_GAP);
         if i == 0 {
             if let Some(head) = blocks.last_mut() {
@@ -367,21 +365,18 @@ fn quiz_block<'a>(sheet: Sheet, quiz: &Quiz, inks: Inks) -> Block<'a> {
     b.paragraph(
         x,
         width,
-        Some("Predict:"),
+        Some(("Predict:", inks.accent)),
         &quiz.question,
-        BODY,
         inks.text,
-        inks.accent,
     );
     for (key, choice) in &quiz.choices {
         let indent = 2.0 * BODY.0 * ADVANCE;
+        let key = key.to_string();
         b.paragraph(
             x + indent,
             width - indent,
-            Some(&key.to_string()),
+            Some((&key, inks.text)),
             choice,
-            BODY,
-            inks.text,
             inks.text,
         );
     }
@@ -389,15 +384,13 @@ fn quiz_block<'a>(sheet: Sheet, quiz: &Quiz, inks: Inks) -> Block<'a> {
     b.paragraph(
         x,
         width,
-        Some("Answer:"),
+        Some(("Answer:", inks.accent)),
         &quiz.answer,
-        BODY,
         inks.text,
-        inks.accent,
     );
     for paragraph in &quiz.explanation {
         b.gap(PARAGRAPH_GAP);
-        b.paragraph(x, width, None, paragraph, BODY, inks.text, inks.text);
+        b.paragraph(x, width, None, paragraph, inks.text);
     }
     b.gap(2.0);
     b.items.push(Item::Rule {
@@ -455,7 +448,7 @@ fn title_page<'a>(
             ),
         }
     );
-    b.paragraph(MARGIN, width, None, &summary, BODY, inks.text, inks.text);
+    b.paragraph(MARGIN, width, None, &summary, inks.text);
     b.gap(22.0);
     b.lines(
         MARGIN,
@@ -524,8 +517,6 @@ fn title_page<'a>(
         None,
         "Where a figure shows the row of bits, each bit is marked by its shape as well \
          as its colour:",
-        BODY,
-        inks.text,
         inks.text,
     );
     b.gap(6.0);
