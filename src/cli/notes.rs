@@ -61,7 +61,12 @@ fn list(book: &NoteBook) -> String {
         .enumerate()
         .map(|(i, n)| {
             let mark = if n.done { 'x' } else { ' ' };
-            format!("{:>3}. [{mark}] {}  ({})\n", i + 1, n.text, n.place)
+            format!(
+                "{:>3}. [{mark}] {}  ({})\n",
+                i + 1,
+                n.shown_text(),
+                n.shown_place()
+            )
         })
         .collect()
 }

@@ -26,6 +26,20 @@ pub struct Note {
     pub text: String,
 }
 
+impl Note {
+    /// The text as printed anywhere (a terminal, the app, an export):
+    /// control, bidirectional and zero-width characters escaped by
+    /// `crate::text`'s rule. The file keeps the text as written.
+    pub fn shown_text(&self) -> String {
+        crate::text::escaped(&self.text)
+    }
+
+    /// The place as printed anywhere, escaped as [`Note::shown_text`] is.
+    pub fn shown_place(&self) -> String {
+        crate::text::escaped(&self.place)
+    }
+}
+
 /// Why a change to the list was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NoteError {
@@ -145,7 +159,8 @@ impl NoteBook {
     }
 
     /// The list as a Markdown document to hand on: what is open, then
-    /// what is done, each note with where it was written.
+    /// what is done, each note with where it was written (escaped, as it
+    /// may well be read on a terminal).
     pub fn to_markdown(&self) -> String {
         let mut out = String::from("# Lesson notes\n");
         let open: Vec<&Note> = self.notes.iter().filter(|n| !n.done).collect();
@@ -156,7 +171,11 @@ impl NoteBook {
                 out.push_str("Nothing here.\n");
             }
             for n in list {
-                out.push_str(&format!("- [{mark}] {} *({})*\n", n.text, n.place));
+                out.push_str(&format!(
+                    "- [{mark}] {} *({})*\n",
+                    n.shown_text(),
+                    n.shown_place()
+                ));
             }
         }
         out

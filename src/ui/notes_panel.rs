@@ -196,7 +196,10 @@ pub(crate) fn render(panel: &NotesPanel, area: Rect, buf: &mut Buffer, theme: &T
     if let Some(field) = &panel.adding {
         bottom.push(Line::from(vec![
             Span::styled("new note: ", theme.style(Role::Label)),
-            Span::styled(format!("{}▏", field.text()), theme.style(Role::Focus)),
+            Span::styled(
+                format!("{}▏", crate::text::escaped(field.text())),
+                theme.style(Role::Focus),
+            ),
         ]));
         bottom.push(Line::styled(
             "Enter adds it (with this screen and step) · Esc cancels",
@@ -254,8 +257,8 @@ fn list_lines(panel: &NotesPanel, room: usize, theme: &Theme) -> Vec<Line<'stati
                     format!("{lead}{:>2}. {mark} ", i + 1),
                     theme.style(Role::Key),
                 ),
-                Span::styled(n.text.clone(), theme.style(text_role)),
-                Span::styled(format!("  ({})", n.place), theme.style(Role::Label)),
+                Span::styled(n.shown_text(), theme.style(text_role)),
+                Span::styled(format!("  ({})", n.shown_place()), theme.style(Role::Label)),
             ])
         })
         .collect()

@@ -26,6 +26,7 @@ mod filter_lesson;
 mod filter_props;
 mod hostile_cli;
 mod hostile_echo;
+mod hostile_output;
 mod hostile_scripts;
 mod lecture_budget;
 mod lecture_predict;
