@@ -469,6 +469,19 @@ fn external_sigint_restores_the_terminal() {
     signal_and_check(&mut app, "INT");
 }
 
+/// SIGQUIT from outside (`kill -QUIT`; Ctrl+\\ is a plain byte in raw
+/// mode) left the terminal raw, in the alternate screen, with mouse
+/// reporting on (issue 22). It is now handled as SIGTERM is: the terminal
+/// is given back and the app ends by the signal.
+#[test]
+fn sigquit_restores_the_terminal() {
+    let mut app = open_lecture();
+    app.signal("QUIT");
+    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(code, None, "SIGQUIT should end the app by the signal");
+    assert_restored(&app, "SIGQUIT");
+}
+
 /// With NO_COLOR set, no cell on any screen carries a colour (a projector
 /// or a monochrome terminal still reads every screen by glyphs).
 #[test]
