@@ -161,6 +161,11 @@ fn parse_failure(err: &clap::Error, argv: &[OsString]) -> ExitCode {
 /// Writes the command's output (see [`output_failed`] for what a failed
 /// write means).
 fn print_stdout(text: &str) -> ExitCode {
+    // Commands that wrote their own output (and dealt with its failure)
+    // hand back nothing; stdout is not touched again.
+    if text.is_empty() {
+        return ExitCode::SUCCESS;
+    }
     let mut out = std::io::stdout().lock();
     let newline = if text.ends_with('\n') || text.is_empty() {
         ""

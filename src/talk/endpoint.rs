@@ -10,11 +10,13 @@
 
 use std::fs;
 use std::io;
-use std::os::unix::fs::{DirBuilderExt, FileTypeExt, MetadataExt, PermissionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 
 use super::session::{Session, socket_dir};
+pub use crate::private_dir::current_uid;
+use crate::private_dir::{self, OPEN_TO_OTHERS, Refusal};
 
 /// Longest socket path the system accepts, in bytes (`sun_path` less its NUL).
 const MAX_PATH: usize = 107;
@@ -106,9 +108,14 @@ pub struct Endpoint {
     pub uid: u32,
 }
 
-/// The user id of this process.
-pub fn current_uid() -> u32 {
-    rustix::process::getuid().as_raw()
+/// The shared folder check's refusals, as this module words them.
+fn refused(refusal: Refusal, want: u32) -> TalkError {
+    match refusal {
+        Refusal::NotYours { path, owner, uid } => TalkError::NotYours { path, owner, uid },
+        Refusal::Open { path, mode, .. } => TalkError::Open { path, mode, want },
+        Refusal::NotA { path, want } => TalkError::NotA { path, want },
+        Refusal::Io { what, path, error } => TalkError::Io { what, path, error },
+    }
 }
 
 impl Endpoint {
@@ -131,46 +138,15 @@ impl Endpoint {
         }
     }
 
-    /// The owner and mode checks on a path that exists.
+    /// The owner and mode checks on a path that exists (the shared check
+    /// in `crate::private_dir`).
     fn check_owner(&self, path: &Path, meta: &fs::Metadata, want: u32) -> Result<(), TalkError> {
-        if meta.uid() != self.uid {
-            return Err(TalkError::NotYours {
-                path: show(path),
-                owner: meta.uid(),
-                uid: self.uid,
-            });
-        }
-        let mode = meta.permissions().mode() & 0o777;
-        if mode & 0o077 != 0 {
-            return Err(TalkError::Open {
-                path: show(path),
-                mode,
-                want,
-            });
-        }
-        Ok(())
+        private_dir::check_owner(path, meta, self.uid, OPEN_TO_OTHERS).map_err(|r| refused(r, want))
     }
 
     /// Makes the folder if it is missing (0700) and checks it.
     fn prepare_dir(&self) -> Result<(), TalkError> {
-        match fs::symlink_metadata(&self.dir) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => fs::DirBuilder::new()
-                .recursive(true)
-                .mode(0o700)
-                .create(&self.dir)
-                .map_err(io_error("cannot make the folder", &self.dir))?,
-            Err(e) => return Err(io_error("cannot look at", &self.dir)(e)),
-            Ok(meta) if !meta.is_dir() => {
-                return Err(TalkError::NotA {
-                    path: show(&self.dir),
-                    want: "folder",
-                });
-            }
-            Ok(_) => {}
-        }
-        let meta =
-            fs::symlink_metadata(&self.dir).map_err(io_error("cannot look at", &self.dir))?;
-        self.check_owner(&self.dir, &meta, 0o700)
+        private_dir::prepare_dir(&self.dir, self.uid, OPEN_TO_OTHERS).map_err(|r| refused(r, 0o700))
     }
 
     /// Checks the socket file, if there is one: ours, private, a socket.

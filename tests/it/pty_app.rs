@@ -523,3 +523,49 @@ fn no_color_draws_without_colour() {
     app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
     assert_restored(&app, "q under NO_COLOR");
 }
+
+/// Issue 22: a note added with `bloomlab notes add` while the app's notes
+/// panel was open disappeared at the app's next change (the app wrote its
+/// own older copy of the list). The app now changes the list as it is on
+/// disk, under the list's lock.
+#[test]
+fn a_note_added_from_the_command_line_survives_the_apps_next_change() {
+    let data = crate::support::run::scratch_dir("pty-notes");
+    let file = data.join("bloomlab").join("notes.md");
+    let home = data.to_string_lossy().into_owned();
+    let mut app = PtyApp::spawn(&[], 100, 30, &[("XDG_DATA_HOME", &home)]);
+    app.wait_until("the lecture", SHOW, |s| lower(s).contains("step 1 of"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    app.send(b"Na");
+    app.send(b"from the app\r");
+    app.wait_for("note 1 added", SHOW)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let cli = std::process::Command::new(crate::support::run::binary())
+        .args(["notes", "add", "from the command line"])
+        .env("XDG_DATA_HOME", &data)
+        .output()
+        .unwrap();
+    assert!(cli.status.success(), "{cli:?}");
+    app.send(b"a");
+    app.send(b"from the app again\r");
+    app.wait_for("note 3 added", SHOW).unwrap_or_else(|e| {
+        panic!(
+            "{e}\n{}",
+            std::fs::read_to_string(&file).unwrap_or_default()
+        )
+    });
+    let saved = std::fs::read_to_string(&file).unwrap();
+    for text in [
+        "from the app",
+        "from the command line",
+        "from the app again",
+    ] {
+        assert!(saved.contains(&format!(") {text}\n")), "{text}: {saved}");
+    }
+    app.send(b"\x1b");
+    app.wait_until("the panel to close", SHOW, |s| {
+        !lower(s).contains("lesson notes")
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    quit_with(&mut app, b"q", "q after notes");
+}
