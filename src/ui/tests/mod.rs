@@ -11,6 +11,7 @@ mod lecture_glyphs;
 mod lecture_layout;
 mod lecture_view;
 mod notes_panel;
+mod practice_misses;
 mod presenter;
 mod storm_app;
 mod ui_fit;
