@@ -94,7 +94,7 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
     }
     let Some(command) = cli.command else {
         let config = crate::ui::AppConfig {
-            export_dir: cli.export_dir,
+            export_dir: Some(export_folder(cli.export_dir)?),
             start_at: cli.start_at,
             autoplay: cli.autoplay,
             session: cli.session,
@@ -120,6 +120,28 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         }
     }
     .map(Some)
+}
+
+/// The app's export folder (`--export-dir`, else the current one) as an
+/// absolute path, so every export is reported by a path that means the
+/// same from any folder; a missing one is made (with its parents), and
+/// one that cannot be made, or is not a folder, is bad input (exit 2).
+fn export_folder(given: Option<std::path::PathBuf>) -> Result<std::path::PathBuf, CliError> {
+    let dir = given.unwrap_or_else(|| ".".into());
+    let shown = crate::text::escaped(&dir.display().to_string());
+    let refused = |why: String| CliError::Usage(format!("--export-dir {shown}: {why}"));
+    if !dir.exists() {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| refused(format!("cannot make the folder: {e}")))?;
+    }
+    if !dir.is_dir() {
+        return Err(refused("it is not a folder".into()));
+    }
+    // Made absolute without resolving links: the path the user gave stays
+    // recognisable. A current folder that cannot be read keeps `.`.
+    Ok(std::path::absolute(&dir)
+        .map(|p| p.components().collect())
+        .unwrap_or(dir))
 }
 
 /// `bloomlab --script FILE render` reads naturally: the app's options fill

@@ -569,3 +569,38 @@ fn a_note_added_from_the_command_line_survives_the_apps_next_change() {
     .unwrap_or_else(|e| panic!("{e}"));
     quit_with(&mut app, b"q", "q after notes");
 }
+
+/// Issue 22: a missing `--export-dir` folder was not made, and `e`
+/// reported its files by a relative path. The folder is made at start and
+/// the export is reported by its absolute path.
+#[test]
+fn a_missing_export_folder_is_made_and_exports_are_named_absolutely() {
+    let root = crate::support::run::scratch_dir("pty-export-dir");
+    let target = root.join("new").join("exports");
+    let mut app = PtyApp::spawn(&["--export-dir", target.to_str().unwrap()], 160, 30, &[]);
+    app.wait_until("the lecture", SHOW, |s| lower(s).contains("step 1 of"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(target.is_dir(), "the folder is made at start");
+    app.send(b"e");
+    let shown = format!("exported {}", target.display());
+    app.wait_for(&shown, SHOW).unwrap_or_else(|e| panic!("{e}"));
+    let files: Vec<_> = std::fs::read_dir(&target).unwrap().flatten().collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    quit_with(&mut app, b"q", "q after an export");
+}
+
+/// Without `--export-dir` the export goes into the folder the app was
+/// started in, and is still named by its absolute path.
+#[test]
+fn an_export_into_the_current_folder_is_named_absolutely() {
+    let mut app = PtyApp::spawn(&["--screen", "lab"], 200, 30, &[]);
+    app.wait_until("the lab", SHOW, |s| lower(s).contains("m bits"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    app.send(b"e");
+    app.wait_until("an export", SHOW, |s| lower(s).contains("exported "))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = app.screen_text();
+    let at = text.find("exported ").unwrap() + "exported ".len();
+    assert!(text[at..].starts_with('/'), "{}", &text[at..]);
+    quit_with(&mut app, b"q", "q after an export");
+}
