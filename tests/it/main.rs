@@ -32,6 +32,7 @@ mod lecture_budget;
 mod lecture_predict;
 mod lecture_scripts;
 mod lecture_trace;
+mod lecture_words;
 mod measure_compare;
 mod measure_coverage;
 mod measure_schemes;
