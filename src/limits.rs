@@ -76,6 +76,13 @@ pub const RENDER_SIZE: Span = span(1, 1000, "1000");
 /// range; this only keeps the number sane before the script is read).
 pub const SCENE_OR_STEP: Span = span(1, 10_000, "10000");
 
+/// Seconds between autoplay's steps (`--autoplay`, the config file's
+/// `autoplay`).
+pub const AUTOPLAY_SECONDS: Span = span(1, 3600, "3600");
+/// A talk's length in minutes (`--minutes`, the config file's `minutes`),
+/// for the speaker view's countdown: up to a ten-hour teaching day.
+pub const TALK_MINUTES: Span = span(1, 600, "600");
+
 /// The lab's m slider (and `bloomlab --m`): past the crawler's 10^10 bits,
 /// since every rate figure comes from certified digits at any size.
 pub const LAB_M: Span = span(1, 1_000_000_000_000, "10^12");
@@ -119,6 +126,8 @@ mod tests {
             FILTERS,
             RENDER_SIZE,
             SCENE_OR_STEP,
+            AUTOPLAY_SECONDS,
+            TALK_MINUTES,
             LAB_M,
             LAB_N,
             LAB_K,

@@ -36,6 +36,10 @@ pub(crate) struct Cli {
     /// (letters, digits, - and _; one session per user when not given).
     #[arg(long, value_name = "NAME", value_parser = ranges::session)]
     pub session: Option<String>,
+    /// The talk's length in minutes (1 to 600): the speaker view counts
+    /// down from it and shares it among the scenes.
+    #[arg(long, value_name = "M", value_parser = ranges::talk_minutes, allow_negative_numbers = true)]
+    pub minutes: Option<u32>,
     /// A one-shot command instead of the app.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -155,11 +159,7 @@ impl AppArgs {
             script: self.script.clone(),
             theme: self.theme.clone(),
             present: self.present,
-            export_dir: None,
-            start_at: None,
-            autoplay: None,
-            session: None,
-            notes_file: None,
+            ..AppConfig::default()
         }
     }
 
@@ -199,6 +199,30 @@ pub(crate) enum Command {
     /// Lesson notes, kept on this computer only: list, add, tick off,
     /// delete, export as Markdown.
     Notes(NotesArgs),
+    /// The config file: where it is, the settings in force and where each
+    /// came from, or a commented file to start from.
+    Config(ConfigArgs),
+}
+
+/// `bloomlab config`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct ConfigArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: ConfigAction,
+}
+
+/// `bloomlab config path|show|init`.
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub(crate) enum ConfigAction {
+    /// Print where the config file is (or would be).
+    Path,
+    /// Print the settings in force and where each came from (the default,
+    /// a line of the file, or a flag given before `config`).
+    Show,
+    /// Write a commented config file to start from; a file already there
+    /// is kept as it is.
+    Init,
 }
 
 /// `bloomlab notes`.
@@ -248,6 +272,10 @@ pub(crate) struct SpeakerArgs {
     /// The presenting app's session (as given to it with --session).
     #[arg(long, value_name = "NAME", value_parser = ranges::session)]
     pub session: Option<String>,
+    /// The talk's length in minutes (1 to 600), when the presenting app
+    /// was not given one: the countdown and the time per scene.
+    #[arg(long, value_name = "M", value_parser = ranges::talk_minutes, allow_negative_numbers = true)]
+    pub minutes: Option<u32>,
 }
 
 /// `bloomlab rate`.

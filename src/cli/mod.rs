@@ -8,6 +8,7 @@
 
 pub(crate) mod args;
 pub(crate) mod clap_error;
+pub(crate) mod config;
 pub(crate) mod error;
 pub(crate) mod keys;
 pub(crate) mod lookup;
@@ -70,37 +71,25 @@ pub fn run(argv: &[OsString]) -> ExitCode {
 
 /// Runs a parsed command; `Some(text)` is what to print.
 fn execute(cli: Cli) -> Result<Option<String>, CliError> {
+    check_placement(&cli)?;
+    // The settings a config file may also hold, as the command line gave them.
+    let flags = config::Flags {
+        theme: cli.app.theme.clone(),
+        present: cli.app.present,
+        export_dir: cli.export_dir.clone(),
+        session: cli.session.clone(),
+        minutes: cli.minutes,
+        autoplay: cli.autoplay,
+    };
     let app = cli.app;
-    if cli.export_dir.is_some() && cli.command.is_some() {
-        return Err(CliError::Usage(
-            "--export-dir only applies to the app (its e key); render takes --out".into(),
-        ));
-    }
-    let app_only = cli.autoplay.is_some() || cli.start_at.is_some();
-    let speaker = matches!(cli.command, Some(Command::Speaker(_)));
-    if (app_only || (cli.session.is_some() && !speaker)) && cli.command.is_some() {
-        return Err(CliError::Usage(
-            "--autoplay, --start-at and --session only apply to the app; \
-             give `speaker` its own --session after its name"
-                .into(),
-        ));
-    }
-    if app.any_given() && !matches!(cli.command, None | Some(Command::Render(_))) {
-        return Err(CliError::Usage(
-            "--screen, --m, --n, --k, --script, --theme and --present before a command only \
-             apply to the app and render; give the command's own options after its name"
-                .into(),
-        ));
-    }
     let Some(command) = cli.command else {
-        let config = crate::ui::AppConfig {
-            export_dir: Some(export_folder(cli.export_dir)?),
+        let mut config = crate::ui::AppConfig {
             start_at: cli.start_at,
-            autoplay: cli.autoplay,
-            session: cli.session,
             notes_file: crate::notes::default_path(),
             ..app.config()
         };
+        config::settings(flags).apply(&mut config);
+        config.export_dir = Some(export_folder(config.export_dir.take())?);
         return crate::ui::run_app(&config).map(|()| None).map_err(from_ui);
     };
     match command {
@@ -112,9 +101,22 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         Command::Render(args) => render::run(&render_with_app_options(args, app)),
         Command::Script(args) => script::run(&args),
         Command::Notes(args) => notes::run(&args),
+        Command::Config(args) => config::run(&args, flags),
         Command::Speaker(args) => {
-            let session = args.session.or(cli.session);
-            return crate::ui::run_speaker(session.as_deref())
+            let settings = config::settings(config::Flags {
+                session: args.session.or(cli.session),
+                minutes: args.minutes,
+                ..config::Flags::default()
+            });
+            let flagged = matches!(settings.minutes.from, config::layers::Source::Flag(_));
+            let speaker = crate::ui::SpeakerConfig {
+                session: settings.session.value.clone(),
+                own_minutes: settings.minutes.value.filter(|_| flagged),
+                file_minutes: settings.minutes.value.filter(|_| !flagged),
+                notes_file: crate::notes::default_path(),
+                warnings: settings.warnings(),
+            };
+            return crate::ui::run_speaker(&speaker)
                 .map(|()| None)
                 .map_err(from_ui);
         }
@@ -142,6 +144,53 @@ fn export_folder(given: Option<std::path::PathBuf>) -> Result<std::path::PathBuf
     Ok(std::path::absolute(&dir)
         .map(|p| p.components().collect())
         .unwrap_or(dir))
+}
+
+/// Refuses the app's options before a command they do not apply to.
+fn check_placement(cli: &Cli) -> Result<(), CliError> {
+    let Some(command) = &cli.command else {
+        return Ok(());
+    };
+    let app = &cli.app;
+    if matches!(command, Command::Config(_)) {
+        // `config show` weighs the flags a config file also holds.
+        let other = app.screen.is_some()
+            || app.m.is_some()
+            || app.n.is_some()
+            || app.k.is_some()
+            || app.script.is_some()
+            || cli.start_at.is_some();
+        if other {
+            return Err(CliError::Usage(
+                "before `config` only the settings a config file holds may be given \
+                 (--theme, --present, --export-dir, --session, --minutes, --autoplay)"
+                    .into(),
+            ));
+        }
+        return Ok(());
+    }
+    if cli.export_dir.is_some() {
+        return Err(CliError::Usage(
+            "--export-dir only applies to the app (its e key); render takes --out".into(),
+        ));
+    }
+    let app_only = cli.autoplay.is_some() || cli.start_at.is_some() || cli.minutes.is_some();
+    let speaker = matches!(command, Command::Speaker(_));
+    if app_only || (cli.session.is_some() && !speaker) {
+        return Err(CliError::Usage(
+            "--autoplay, --start-at, --minutes and --session only apply to the app; \
+             give `speaker` its own --session and --minutes after its name"
+                .into(),
+        ));
+    }
+    if app.any_given() && !matches!(command, Command::Render(_)) {
+        return Err(CliError::Usage(
+            "--screen, --m, --n, --k, --script, --theme and --present before a command only \
+             apply to the app and render; give the command's own options after its name"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 /// `bloomlab --script FILE render` reads naturally: the app's options fill

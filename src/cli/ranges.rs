@@ -133,10 +133,25 @@ pub(crate) fn scene_or_step(text: &str) -> Result<u32, String> {
 
 /// `--autoplay`: whole seconds between steps, 1 to 3600.
 pub(crate) fn autoplay_seconds(text: &str) -> Result<u64, String> {
-    let (low, high) = crate::ui::autoplay_range();
+    let span = limits::AUTOPLAY_SECONDS;
     match parse_count(text) {
-        Ok(v) if (low..=high).contains(&v) => Ok(v),
-        _ => Err(format!("a whole number of seconds from {low} to {high}")),
+        Ok(v) if span.contains(v) => Ok(v),
+        _ => Err(format!(
+            "a whole number of seconds from {} to {}",
+            span.min, span.max_text
+        )),
+    }
+}
+
+/// `--minutes`: the talk's length, 1 to 600 whole minutes.
+pub(crate) fn talk_minutes(text: &str) -> Result<u32, String> {
+    let span = limits::TALK_MINUTES;
+    match parse_count(text) {
+        Ok(v) if span.contains(v) => u32::try_from(v).map_err(|e| e.to_string()),
+        _ => Err(format!(
+            "a whole number of minutes from {} to {}",
+            span.min, span.max_text
+        )),
     }
 }
 

@@ -146,6 +146,23 @@ pub enum Guess {
     Number(f64),
 }
 
+/// The class's number as typed: `7`, `6.9`, or a percentage like `0.8%`
+/// (read as 0.008); otherwise a sentence saying what to type.
+pub fn read_number(text: &str) -> Result<f64, String> {
+    let text = text.trim();
+    let (number, scale) = match text.strip_suffix('%') {
+        Some(n) => (n.trim(), 0.01),
+        None => (text, 1.0),
+    };
+    match number.parse::<f64>().ok().filter(|x| x.is_finite()) {
+        Some(x) => Ok(x * scale),
+        None => Err(format!(
+            "'{}' is not a number: type one like 7, 6.9 or 0.8%",
+            crate::text::echo(text, 24)
+        )),
+    }
+}
+
 /// The answer, worked out.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Solution {

@@ -17,6 +17,8 @@ use super::protocol::{Command, State, ToSpeaker, line, parse, read_lines};
 
 /// How long the speaker waits before looking for the app again.
 const RETRY: Duration = Duration::from_millis(300);
+/// How long it waits after the app refused it (the session was full).
+const RETRY_REFUSED: Duration = Duration::from_secs(2);
 /// How long a command may take to write before it is given up.
 const WRITE_TIMEOUT: Duration = Duration::from_millis(500);
 
@@ -78,19 +80,41 @@ fn follow(endpoint: &Endpoint, slot: &Slot, on_event: &impl Fn(Event)) {
     loop {
         match endpoint.connect() {
             Ok(stream) => {
-                said.clear();
                 let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
                 if let Ok(writer) = stream.try_clone() {
                     *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(writer);
                 }
-                on_event(Event::Connected);
-                read_lines(stream, |text| {
-                    if let Some(ToSpeaker::State(state)) = parse::<ToSpeaker>(text) {
+                // Connected is said with the app's first state, so a
+                // refused connection never looks taken for a moment.
+                let mut refused = None;
+                let mut first = true;
+                read_lines(stream, |text| match parse::<ToSpeaker>(text) {
+                    Some(ToSpeaker::State(state)) => {
+                        if std::mem::take(&mut first) {
+                            on_event(Event::Connected);
+                        }
                         on_event(Event::State(state));
+                        true
                     }
-                    true
+                    Some(ToSpeaker::Refused { why }) => {
+                        refused = Some(why);
+                        false
+                    }
+                    None => true,
                 });
                 *slot.lock().unwrap_or_else(PoisonError::into_inner) = None;
+                if !first {
+                    said.clear();
+                }
+                if let Some(why) = refused {
+                    let why = crate::text::escaped(&why);
+                    if why != said {
+                        on_event(Event::Waiting(why.clone()));
+                        said = why;
+                    }
+                    thread::sleep(RETRY_REFUSED);
+                    continue;
+                }
                 let gone = format!(
                     "the presenting app on session '{}' has gone; waiting for it",
                     endpoint.session.name()

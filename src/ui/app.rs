@@ -51,6 +51,9 @@ pub struct App {
     pub(crate) clock: Clock,
     /// The speaker view's session (`None`: the default one).
     pub(crate) session: Option<String>,
+    /// The teacher's script as an absolute path (`None`: the built-in
+    /// lecture), so the speaker view can load it and draw the next step.
+    pub(crate) script: Option<PathBuf>,
     /// The lesson notes panel.
     pub(crate) notes: NotesPanel,
     /// The practice exercises.
@@ -103,6 +106,7 @@ impl App {
             status: None,
             clock: Clock::new(Instant::now()),
             session: None,
+            script: None,
             notes: NotesPanel::default(),
             practice: PracticeState::new(1),
         }
@@ -154,6 +158,22 @@ impl App {
                         why: e.to_string(),
                     })?;
             app.clock.follow_scene(app.lecture.scene());
+        }
+        // The speaker's side of the talk: its length, the script to draw
+        // the next step from, and anything the config file got wrong.
+        app.clock.length = config
+            .minutes
+            .map(|m| std::time::Duration::from_secs(u64::from(m) * 60));
+        app.script = config
+            .script
+            .as_ref()
+            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()));
+        if let Some(first) = config.warnings.first() {
+            let more = match config.warnings.len() - 1 {
+                0 => String::new(),
+                n => format!(" (and {n} more: bloomlab config show lists them)"),
+            };
+            app.status = Some(Status::failed(format!("{first}{more}")));
         }
         if let Some(seconds) = config.autoplay {
             app.clock.interval = std::time::Duration::from_secs(seconds);

@@ -10,9 +10,6 @@ use std::time::{Duration, Instant};
 /// Autoplay's interval when `a` is pressed and no `--autoplay` was given.
 pub(crate) const DEFAULT_INTERVAL: Duration = Duration::from_secs(20);
 
-/// The shortest and longest autoplay interval accepted, in seconds.
-pub(crate) const INTERVAL_SECONDS: (u64, u64) = (1, 3600);
-
 /// When the talk and its scene started, and what the clock shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Clock {
@@ -30,6 +27,8 @@ pub(crate) struct Clock {
     pub interval: Duration,
     /// Autoplay on: when it last stepped (or was switched on).
     pub playing_since: Option<Instant>,
+    /// The talk's planned length (`--minutes`), told to the speaker view.
+    pub length: Option<Duration>,
 }
 
 impl Clock {
@@ -43,6 +42,7 @@ impl Clock {
             shown: false,
             interval: DEFAULT_INTERVAL,
             playing_since: None,
+            length: None,
         }
     }
 
@@ -63,6 +63,13 @@ impl Clock {
             self.scene = scene;
             self.scene_started = self.now;
         }
+    }
+
+    /// Starts the talk again from now: its clock and the scene's go to 0
+    /// (the speaker view's `R`, when the app was opened before the talk).
+    pub(crate) fn restart(&mut self) {
+        self.started = self.now;
+        self.scene_started = self.now;
     }
 
     /// True while autoplay is on.

@@ -35,6 +35,64 @@ pub struct AppConfig {
     pub session: Option<String>,
     /// The lesson notes file (`None`: notes last for this run only).
     pub notes_file: Option<PathBuf>,
+    /// The talk's length in minutes: the speaker view counts down from it
+    /// and shares it among the scenes (`None`: no countdown).
+    pub minutes: Option<u32>,
+    /// The keys the app answers to. Read and checked, but nothing acts on
+    /// it yet: the clicker keys come with the projector work.
+    pub keys: KeyScheme,
+    /// The screen-reader mode, asked for in the config file. Read and
+    /// checked, but nothing acts on it yet: the mode itself comes next.
+    pub plain: bool,
+    /// What was wrong with the config file, one line each, shown on the
+    /// bottom line as the app opens (the app starts all the same).
+    pub warnings: Vec<String>,
+}
+
+/// What the speaker view (`bloomlab speaker`) is asked to do.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SpeakerConfig {
+    /// The presenting app's session (`None`: the default one).
+    pub session: Option<String>,
+    /// The talk's length from the speaker's own `--minutes`: it wins over
+    /// the length the app was given.
+    pub own_minutes: Option<u32>,
+    /// The talk's length from the config file: used when neither the
+    /// speaker's flag nor the app gives one.
+    pub file_minutes: Option<u32>,
+    /// Where `N` writes lesson notes (`None`: it cannot).
+    pub notes_file: Option<PathBuf>,
+    /// What was wrong with the config file, shown as the view opens.
+    pub warnings: Vec<String>,
+}
+
+/// Which keys the app answers to: its own, or also those a presenter's
+/// remote sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KeyScheme {
+    /// The app's own keys.
+    #[default]
+    Default,
+    /// The keys a presenter's remote (a clicker) sends as well.
+    Clicker,
+}
+
+impl KeyScheme {
+    /// Every scheme, in the order the config file lists them.
+    pub const ALL: [KeyScheme; 2] = [KeyScheme::Default, KeyScheme::Clicker];
+
+    /// The scheme's name, as the config file writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            KeyScheme::Default => "default",
+            KeyScheme::Clicker => "clicker",
+        }
+    }
+
+    /// The scheme called `name`, if there is one.
+    pub fn named(name: &str) -> Option<KeyScheme> {
+        KeyScheme::ALL.into_iter().find(|k| k.name() == name)
+    }
 }
 
 /// One frame drawn off-screen, as `bloomlab render` asks for it.

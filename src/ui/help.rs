@@ -25,7 +25,7 @@ pub(crate) const GLOBAL: &[KeyHelp] = &[
     k("t", "next colour theme"),
     k("p", "present mode"),
     k("e", "export SVG and text"),
-    k("N", "lesson notes"),
+    k("N", "lesson notes (presenting: in the speaker view)"),
     k("T", "elapsed timer"),
     k("a", "autoplay; keys stop it"),
     k("q, Esc, Ctrl+C", "quit"),

@@ -5,6 +5,7 @@
 
 use std::sync::mpsc::Sender;
 
+use crate::lecture::Guess;
 use crate::talk::server::Server;
 use crate::talk::{Endpoint, Session, State};
 use crate::ui::app::{App, Status};
@@ -47,6 +48,14 @@ pub(crate) fn state(app: &App) -> State {
     let full = lecture.shown_board(tab.step, true);
     let predict = full.predict.as_ref();
     let reveal_from = predict.and_then(|p| p.reveal_from);
+    let (next_place, next_headline) = next_step(app);
+    // The card as the class sees it, with its pick marked.
+    let shown = tab.board();
+    let card = shown.predict.as_ref().filter(|_| !tab.at_end);
+    let guess = card.and_then(|p| p.guess).map(|g| match g {
+        Guess::Choice(i) => crate::lecture::predict::choice_key(i).to_string(),
+        Guess::Number(x) => crate::lecture::texts::number_text(x),
+    });
     let next = if predict.is_some() && !tab.revealed {
         let from = reveal_from.unwrap_or(full.narration.len());
         Some(
@@ -83,5 +92,46 @@ pub(crate) fn state(app: &App) -> State {
         scene_ms: u64::try_from(app.clock.in_scene().as_millis()).unwrap_or(u64::MAX),
         screen: app.screen.title().to_string(),
         autoplay: app.clock.playing(),
+        version: crate::talk::protocol::VERSION,
+        index: tab.step,
+        scene_lengths: (0..last_scene).map(|s| lecture.scene_len(s)).collect(),
+        predicts: (0..lecture.len())
+            .filter(|&i| lecture.predicts(i))
+            .collect(),
+        predict_lines: card
+            .map(|p| {
+                crate::lecture::texts::predict_lines(p)
+                    .into_iter()
+                    .map(|l| l.text)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        choices: card.map_or(0, |p| p.choices.len()),
+        number: card.is_some_and(crate::lecture::Prediction::is_number),
+        guess,
+        next_place,
+        next_headline,
+        minutes: app
+            .clock
+            .length
+            .and_then(|d| u32::try_from(d.as_secs() / 60).ok()),
+        script: app.script.as_ref().map(|p| p.display().to_string()),
     }
+}
+
+/// The next step's place and headline, when the next thing to show is
+/// another step (not the reveal of this one, nor the closing screen).
+fn next_step(app: &App) -> (Option<String>, Option<String>) {
+    let tab = &app.lecture;
+    let lecture = &tab.lecture;
+    let reveal_next = lecture.predicts(tab.step) && !tab.revealed;
+    if reveal_next || tab.at_end || tab.step + 1 >= lecture.len() {
+        return (None, None);
+    }
+    let (scene, step) = lecture.locate(tab.step + 1);
+    let board = lecture.step_board(tab.step + 1);
+    (
+        Some(format!("{}.{}", scene + 1, step + 1)),
+        crate::ui::lecture::plan::headline_text(board),
+    )
 }

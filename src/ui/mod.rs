@@ -55,7 +55,7 @@ pub(crate) mod update;
 pub(crate) mod view;
 pub(crate) mod worker;
 
-pub use config::{AppConfig, FrameConfig};
+pub use config::{AppConfig, FrameConfig, KeyScheme, SpeakerConfig};
 pub use error::UiError;
 pub use headless::Headless;
 pub use screen::Screen;
@@ -69,9 +69,10 @@ pub fn theme_names() -> Vec<&'static str> {
     theme::PALETTES.iter().map(|p| p.name).collect()
 }
 
-/// The shortest and longest autoplay interval, in seconds.
-pub fn autoplay_range() -> (u64, u64) {
-    clock::INTERVAL_SECONDS
+/// The palette the app opens with when none is named: `mono` under
+/// `NO_COLOR`, otherwise `dark`.
+pub fn default_theme_name() -> &'static str {
+    Theme::from_env().palette.name
 }
 
 /// Opens the interactive app as `config` asks, and restores the terminal on
@@ -83,9 +84,10 @@ pub fn run_app(config: &AppConfig) -> Result<(), UiError> {
 }
 
 /// Opens the speaker view on this terminal: it follows the presenting app
-/// of `session` (the default session when `None`) and steps it.
-pub fn run_speaker(session: Option<&str>) -> Result<(), UiError> {
-    speaker::run(session)
+/// of the configured session (the default session when none is named),
+/// steps it, records the class's answers and takes lesson notes.
+pub fn run_speaker(config: &SpeakerConfig) -> Result<(), UiError> {
+    speaker::run(config)
 }
 
 /// Draws one screen into an off-screen buffer and returns it as plain text,

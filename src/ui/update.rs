@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crate::ui::action::{
-    Action, FieldAction, KeyMode, LabAction, LabSlider, LectureAction, PracticeAction,
+    Action, FieldAction, KeyMode, LabAction, LabSlider, LectureAction, NotesAction, PracticeAction,
     SandboxAction, SizingAction,
 };
 use crate::ui::app::{App, Status};
@@ -49,17 +49,33 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
             }
         }
         Message::Remote(command) => {
+            use crate::talk::Command;
             // A person at the speaker view is driving: autoplay pauses.
             app.clock.pause();
             let step = match command {
-                crate::talk::Command::Forward => LectureAction::Forward,
-                crate::talk::Command::Back => LectureAction::Back,
+                Command::Forward => Some(LectureAction::Forward),
+                Command::Back => Some(LectureAction::Back),
+                Command::Choice { index } => u8::try_from(index).ok().map(LectureAction::Guess),
+                Command::Number { value } => {
+                    app.lecture.guess_number(value);
+                    None
+                }
+                Command::RestartClock => {
+                    app.clock.restart();
+                    None
+                }
             };
-            app.lecture.apply(step, app.present);
+            if let Some(step) = step {
+                app.lecture.apply(step, app.present);
+            }
         }
     }
     app.clock.follow_scene(app.lecture.scene());
 }
+
+/// What `N` says in present mode instead of projecting the notes.
+pub(crate) const NOTES_WHILE_PRESENTING: &str = "notes are kept off the projected screen: \
+     take them in the speaker view (bloomlab speaker, then N), or leave present mode with p";
 
 fn act(app: &mut App, action: Action) {
     // A status message lasts until the user's next request; a resize is
@@ -89,9 +105,18 @@ fn act(app: &mut App, action: Action) {
             app.lab.predict.error = None;
         }
         Action::CycleTheme => app.theme = app.theme.next(),
-        Action::TogglePresent => app.present = !app.present,
+        Action::TogglePresent => {
+            app.present = !app.present;
+            // The notes and their file's path are never projected.
+            app.notes.open &= !app.present;
+        }
         // Writing two small files takes well under a frame's time.
         Action::Export => app.status = Some(crate::ui::export::from_app::save(app)),
+        // While presenting, the class would read the notes off the wall:
+        // they are taken in the speaker view, and N says so.
+        Action::Notes(NotesAction::Toggle) if app.present && !app.notes.open => {
+            app.status = Some(Status::done(NOTES_WHILE_PRESENTING));
+        }
         Action::Notes(notes) => app.notes.apply(notes, app.export_dir.as_ref()),
         Action::ToggleTimer => app.clock.shown = !app.clock.shown,
         Action::ToggleAutoplay => app.clock.toggle_autoplay(),

@@ -56,7 +56,8 @@ impl Widget for &App {
         if let Some(status) = &self.status {
             render_status(self, status, area, buf);
         }
-        if self.notes.open {
+        // The notes and their file's path are never projected.
+        if self.notes.open && !self.present {
             crate::ui::notes_panel::render(&self.notes, area, buf, &self.theme);
         }
         if self.show_help {

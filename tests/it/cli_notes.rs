@@ -15,6 +15,7 @@ fn notes(data: &Path, args: &[&str]) -> Output {
         .arg("notes")
         .args(args)
         .env("XDG_DATA_HOME", data)
+        .env("XDG_CONFIG_HOME", crate::support::run::no_config_home())
         .output()
         .expect("the bloomlab binary runs")
 }
@@ -130,6 +131,7 @@ fn run_all(data: &Path, count: usize) -> Vec<Output> {
             Command::new(env!("CARGO_BIN_EXE_bloomlab"))
                 .args(["notes", "add", &format!("concurrent note {i}")])
                 .env("XDG_DATA_HOME", data)
+                .env("XDG_CONFIG_HOME", crate::support::run::no_config_home())
                 .stdout(std::process::Stdio::piped())
                 .stderr(std::process::Stdio::piped())
                 .spawn()
@@ -289,6 +291,7 @@ fn a_note_saved_whose_confirmation_cannot_be_written_is_reported_saved() {
     let out = Command::new(env!("CARGO_BIN_EXE_bloomlab"))
         .args(["notes", "add", "only once"])
         .env("XDG_DATA_HOME", &data)
+        .env("XDG_CONFIG_HOME", crate::support::run::no_config_home())
         .stdout(full)
         .output()
         .unwrap();

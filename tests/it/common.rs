@@ -12,6 +12,7 @@ pub(crate) fn bloomlab(args: &[&str]) -> Output {
 pub(crate) fn bloomlab_os(args: &[&OsStr]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bloomlab"))
         .args(args)
+        .env("XDG_CONFIG_HOME", crate::support::run::no_config_home())
         .output()
         .expect("the bloomlab binary runs")
 }

@@ -48,6 +48,7 @@ fn bloomlab(data: &Path, args: &[&OsStr]) -> Output {
         .args(args)
         .env("XDG_DATA_HOME", data)
         .env("XDG_RUNTIME_DIR", data)
+        .env("XDG_CONFIG_HOME", crate::support::run::no_config_home())
         .env_remove("TERM")
         .stdin(Stdio::null())
         .output()

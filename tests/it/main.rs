@@ -7,6 +7,7 @@ mod figures;
 mod support;
 
 mod architecture;
+mod cli_config;
 mod cli_errors;
 mod cli_lookup;
 mod cli_measure;

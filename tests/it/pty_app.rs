@@ -543,6 +543,7 @@ fn a_note_added_from_the_command_line_survives_the_apps_next_change() {
     let cli = std::process::Command::new(crate::support::run::binary())
         .args(["notes", "add", "from the command line"])
         .env("XDG_DATA_HOME", &data)
+        .env("XDG_CONFIG_HOME", crate::support::run::no_config_home())
         .output()
         .unwrap();
     assert!(cli.status.success(), "{cli:?}");

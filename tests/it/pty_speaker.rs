@@ -2,11 +2,18 @@
 //! own pseudo-terminals: they follow each other through ten steps either
 //! way, either can be killed and the other runs on, a crashed app's socket
 //! is replaced by the next app, the socket is 0600, and a socket that
-//! belongs to another user is refused by both sides. Waits poll the
-//! parsed screens; the timeouts are only ceilings.
+//! belongs to another user is refused by both sides. From the speaker, the
+//! class's pick and number reach the app, a lesson note is kept with its
+//! step, and the countdown runs from the app's --minutes. Hundreds of
+//! connections leave the app's threads bounded, the ones over the limit
+//! are told why, and a refused speaker prints it. Waits poll the parsed
+//! screens; the timeouts are only ceilings.
 
+use std::io::{BufRead, BufReader};
 use std::os::unix::fs::PermissionsExt;
+use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use crate::support::app::{EXIT, SHOW};
 use crate::support::pty::PtyApp;
@@ -146,6 +153,119 @@ fn another_users_socket_is_refused_by_both_sides() {
     assert!(path.exists(), "a refused socket is never removed");
     drop(listener);
     for p in [&mut speaker, &mut app] {
+        p.send(b"q");
+        assert_eq!(p.wait_exit(EXIT), Ok(Some(0)));
+    }
+}
+
+#[test]
+fn the_speaker_records_the_class_answers_keeps_a_note_and_counts_down() {
+    let runtime = scratch_dir("talk-answers");
+    let data = scratch_dir("talk-notes");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/predict.txt");
+    let script = script.to_string_lossy().into_owned();
+    let app = spawn(
+        &["--present", "--minutes", "45", "--script", &script],
+        &runtime,
+    );
+    wait(&app, "1.1/1.3");
+    let env = [
+        ("XDG_RUNTIME_DIR", runtime.to_string_lossy().into_owned()),
+        ("XDG_DATA_HOME", data.to_string_lossy().into_owned()),
+    ];
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut speaker = PtyApp::spawn(&["speaker"], 100, 30, &env);
+    wait(&speaker, "1.1/1.3");
+    // The countdown runs from the app's length, with the scene's share.
+    wait(&speaker, "of 45 min (the app's) · scene 1:");
+    wait(&speaker, "of 45:00 · on time");
+
+    // The class picks A: the app's board marks it, and so does the speaker.
+    speaker.send(b"A");
+    wait(&app, "◀ the class");
+    wait(&speaker, "◀ the class");
+
+    // A note from the speaker, tagged with the step, in the notes file.
+    speaker.send(b"N");
+    speaker.send(b"fig needs a picture");
+    speaker.send(b"\r");
+    wait(&speaker, "note 1 added (Lecture 1.1)");
+    let notes = std::fs::read_to_string(data.join("bloomlab").join("notes.md")).unwrap();
+    assert!(
+        notes.contains("fig needs a picture") && notes.contains("Lecture 1.1"),
+        "{notes}"
+    );
+
+    // On to the number prediction (1.1 and 1.2 are walked in two halves).
+    for place in ["1.1", "1.2", "1.2", "1.3"] {
+        speaker.send(b"\x1b[C");
+        wait(&speaker, &format!("{place}/1.3"));
+    }
+    wait(&app, "1.3/1.3");
+    // A number that is not one is refused on the speaker and never sent.
+    speaker.send(b"=abc\r");
+    wait(&speaker, "'abc' is not a number");
+    speaker.send(b"\x7f\x7f\x7f6.9\r");
+    wait(&app, "the class says 6.9");
+    wait(&speaker, "the class says 6.9");
+
+    for mut p in [speaker, app] {
+        p.send(b"q");
+        assert_eq!(p.wait_exit(EXIT), Ok(Some(0)));
+    }
+}
+
+/// The first line a connection is sent, or what was read before the wait ran out.
+fn first_line(stream: &UnixStream) -> String {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut line = String::new();
+    let _ = BufReader::new(stream).read_line(&mut line);
+    line
+}
+
+fn threads_of(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/task"))
+        .map(Iterator::count)
+        .unwrap_or(0)
+}
+
+#[test]
+fn hundreds_of_connections_leave_the_apps_threads_bounded_and_are_told_why() {
+    use bloomlab::talk::server::MAX_SPEAKERS;
+    let runtime = scratch_dir("talk-many");
+    let app = spawn(&["--present"], &runtime);
+    wait(&app, "1.1/5.11");
+    let pid = app.pid().expect("the app's process id");
+    let before = threads_of(pid);
+    let path = socket(&runtime, "default");
+    let streams: Vec<UnixStream> = (0..300)
+        .map(|_| UnixStream::connect(&path).expect("connect"))
+        .collect();
+    let lines: Vec<String> = streams.iter().map(first_line).collect();
+    let taken = lines
+        .iter()
+        .filter(|l| l.contains("\"kind\":\"state\""))
+        .count();
+    let refused = lines
+        .iter()
+        .filter(|l| l.contains("\"kind\":\"refused\"") && l.contains("speaker views"))
+        .count();
+    assert_eq!((taken, refused), (MAX_SPEAKERS, 300 - MAX_SPEAKERS));
+    let during = threads_of(pid);
+    assert!(
+        during <= before + MAX_SPEAKERS,
+        "{before} threads before, {during} with 300 connections"
+    );
+
+    // A real speaker over the limit prints why, and follows once a place frees.
+    let speaker = spawn(&["speaker"], &runtime);
+    wait(&speaker, "already has 4 speaker views");
+    drop(streams);
+    wait(&speaker, "1.1/5.11");
+    assert!(threads_of(pid) <= before + MAX_SPEAKERS);
+    for mut p in [speaker, app] {
         p.send(b"q");
         assert_eq!(p.wait_exit(EXIT), Ok(Some(0)));
     }

@@ -146,24 +146,25 @@ impl LectureTab {
         let Some(field) = self.guess_field.take() else {
             return;
         };
-        let text = field.text().trim();
-        let (number, scale) = match text.strip_suffix('%') {
-            Some(n) => (n.trim(), 0.01),
-            None => (text, 1.0),
-        };
-        match number.parse::<f64>().ok().filter(|x| x.is_finite()) {
-            Some(x) => {
+        match crate::lecture::predict::read_number(field.text()) {
+            Ok(x) => {
                 self.guess_error = None;
-                self.guesses.insert(self.step, Guess::Number(x * scale));
+                self.guess_number(x);
             }
-            None => {
-                self.guess_error = Some(format!(
-                    "'{}' is not a number: type one like 7, 6.9 or 0.8% (Esc cancels)",
-                    crate::text::echo(text, 24)
-                ));
+            Err(why) => {
+                self.guess_error = Some(format!("{why} (Esc cancels)"));
                 // The field stays open, so the number can be put right.
                 self.guess_field = Some(field);
             }
+        }
+    }
+
+    /// Records `x` as the class's number, before the reveal of a number
+    /// prediction (the speaker view's `=` comes here too).
+    pub(crate) fn guess_number(&mut self, x: f64) {
+        let fits = self.prediction().is_some_and(Prediction::is_number);
+        if fits && x.is_finite() && !self.revealed && !self.at_end {
+            self.guesses.insert(self.step, Guess::Number(x));
         }
     }
 

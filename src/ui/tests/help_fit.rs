@@ -185,6 +185,7 @@ fn every_key_in_the_help_is_in_the_readme() {
         SIZING_TYPING,
         PRACTICE,
         PRACTICE_TYPING,
+        crate::ui::speaker::keys::KEYS,
     ];
     let missing: Vec<String> = lists
         .iter()

@@ -58,11 +58,14 @@ impl PtyApp {
         cmd.env("RUST_BACKTRACE", "0");
         // A folder of its own: random input can press `e`, which saves
         // the frame into the current folder, and that is not the source tree.
-        // The speaker link's socket and the lesson notes go there too, so no
-        // two apps under test meet and no test touches the real home.
+        // The speaker link's socket, the lesson notes and the config file
+        // are looked for there too, so no two apps under test meet and no
+        // test touches the real home.
         let scratch = super::run::scratch_dir("pty");
         cmd.env("XDG_RUNTIME_DIR", &scratch);
         cmd.env("XDG_DATA_HOME", &scratch);
+        // No config file unless a test writes one: the user's own never counts.
+        cmd.env("XDG_CONFIG_HOME", &scratch);
         cmd.cwd(&scratch);
         for (k, v) in env {
             cmd.env(k, v);

@@ -83,6 +83,12 @@ fn drain(mut from: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
     })
 }
 
+/// A config folder with no config file in it, for runs that must not read
+/// the user's own.
+pub(crate) fn no_config_home() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-config-home")
+}
+
 /// Runs `bloomlab ARGS` with stdin closed, killing it after `limit`.
 pub(crate) fn run_limited<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Outcome {
     let args: Vec<OsString> = args.iter().map(|a| a.as_ref().to_os_string()).collect();
@@ -107,6 +113,8 @@ pub(crate) fn run_limited<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Outco
     let mut child = Command::new(binary())
         .args(&args)
         .env("RUST_BACKTRACE", "0")
+        // The user's own config file never counts in a test.
+        .env("XDG_CONFIG_HOME", no_config_home())
         .env_remove("TERM")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
