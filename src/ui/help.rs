@@ -264,6 +264,9 @@ fn footer_for(app: &App, screen: Screen) -> &'static str {
             "type · Enter done · Esc back to the last good entry · ↑↓ other field"
         }
         Screen::Sizing => "↑↓ choose · Enter edit · s solve this · b by true/exact · ? help",
+        Screen::Practice if app.typing() && app.practice.field.is_selected() => {
+            "type the next answer · h hint · Enter check · Esc leave the field"
+        }
         Screen::Practice if app.typing() => "type the answer · Enter check · Esc leave the field",
         Screen::Practice => "↑↓ choose · Enter answer · h hint · r new variant · N notes · ? help",
     }

@@ -371,7 +371,7 @@ fn edit_field(app: &mut App, action: FieldAction) {
         Screen::Practice => {
             let practice = &mut app.practice;
             match action {
-                FieldAction::Type(c) => practice.field.push(c),
+                FieldAction::Type(c) => practice.type_char(c),
                 FieldAction::Erase => practice.field.pop(),
                 FieldAction::Submit => practice.submit(),
                 FieldAction::Leave => practice.focus = false,

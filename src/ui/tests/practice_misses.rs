@@ -76,3 +76,27 @@ fn exercise_seven_takes_the_exact_and_the_textbook_answers_and_says_which() {
     assert!(textbook.contains("✓"), "{textbook}");
     assert!(textbook.contains("textbook"), "{textbook}");
 }
+
+/// Issue 22: after a check the answer field kept focus, so `h` for a hint
+/// typed an h. Right after a check (the answer selected, nothing typed
+/// yet) `h` shows the hint; no answer starts with an h.
+#[test]
+fn h_after_a_check_shows_the_hint_instead_of_typing() {
+    let mut h = practice();
+    let checked = answer(&mut h, 1, "3 yes");
+    assert!(
+        checked.contains("✗") && !checked.contains("hint:"),
+        "{checked}"
+    );
+    h.type_text("h");
+    let text = h.text();
+    assert!(text.contains("hint:"), "{text}");
+    assert!(
+        !text.contains("3 yesh") && !text.contains("answer: h"),
+        "{text}"
+    );
+    // Typing then replaces the selected answer, as before.
+    h.type_text("2 yes");
+    h.press(KeyCode::Enter);
+    assert!(h.text().contains("✓"), "{}", h.text());
+}
