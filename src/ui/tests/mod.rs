@@ -13,6 +13,7 @@ mod lecture_view;
 mod notes_panel;
 mod practice_misses;
 mod presenter;
+mod sandbox_history;
 mod speaker_link;
 mod storm_app;
 mod ui_fit;
