@@ -70,6 +70,18 @@ pub const BUDGET_DIGITS: Span = span(1, 100_000_000, "10^8");
 pub const QUERIES: Span = span(1, 1_000_000_000, "10^9");
 /// Filters pooled by `measure`.
 pub const FILTERS: Span = span(1, 10_000_000, "10^7");
+/// Keys `compare` builds every structure for (the memory budget below
+/// usually bites first).
+pub const COMPARE_N: Span = span(1, 1_000_000_000, "10^9");
+/// Never-inserted keys `compare` queries against each structure.
+pub const COMPARE_QUERIES: Span = span(1, 100_000_000, "10^8");
+/// The smallest target rate `compare` sizes for: below it even 10^8
+/// queries expect fewer than one false positive from a structure that
+/// meets it, so nothing measured could tell.
+pub const COMPARE_P_MIN: f64 = 1e-8;
+/// The memory `compare` may ask for: every structure's table as if held at
+/// once, plus the keys' hashes and the largest construction's scratch.
+pub const COMPARE_MEMORY: u64 = 2 << 30;
 /// Columns or rows of a rendered frame.
 pub const RENDER_SIZE: Span = span(1, 1000, "1000");
 /// A scene or step number on the command line (the script decides the real
@@ -124,6 +136,8 @@ mod tests {
             BUDGET_DIGITS,
             QUERIES,
             FILTERS,
+            COMPARE_N,
+            COMPARE_QUERIES,
             RENDER_SIZE,
             SCENE_OR_STEP,
             AUTOPLAY_SECONDS,

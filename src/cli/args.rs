@@ -4,7 +4,7 @@
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::ranges;
@@ -45,20 +45,16 @@ pub(crate) struct Cli {
     pub command: Option<Command>,
 }
 
-/// Which screen of the app to show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
-pub(crate) enum ScreenName {
-    /// The five lecture scenes.
-    #[default]
-    Lecture,
-    /// m, n, k sliders and the rates side by side.
-    Lab,
-    /// The lesson's live filter: type keys, insert and query.
-    Sandbox,
-    /// n and a target rate in; m, bytes and k out.
-    Sizing,
-    /// The lesson's seven exercises, answered and checked.
-    Practice,
+/// `--screen`: the app's screens as the registry lists them, each by its
+/// tab's name in lower case, with what the registry says of it.
+impl ValueEnum for Screen {
+    fn value_variants<'a>() -> &'a [Self] {
+        Screen::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.cli_name()).help(self.about()))
+    }
 }
 
 /// What `render` writes.
@@ -107,7 +103,7 @@ fn thread_count(text: &str) -> Result<NonZeroUsize, String> {
 pub(crate) struct AppArgs {
     /// Screen to open on (the lecture when not given).
     #[arg(long, value_enum)]
-    pub screen: Option<ScreenName>,
+    pub screen: Option<Screen>,
     /// Bits in the filter (lab).
     #[arg(long, value_parser = ranges::lab_bits, allow_negative_numbers = true)]
     pub m: Option<u64>,
@@ -146,13 +142,7 @@ impl AppArgs {
     /// The app's own description of these options.
     pub(crate) fn config(&self) -> AppConfig {
         AppConfig {
-            screen: match self.screen.unwrap_or_default() {
-                ScreenName::Lecture => Screen::Lecture,
-                ScreenName::Lab => Screen::Lab,
-                ScreenName::Sandbox => Screen::Sandbox,
-                ScreenName::Sizing => Screen::Sizing,
-                ScreenName::Practice => Screen::Practice,
-            },
+            screen: self.screen.unwrap_or_default(),
             m: self.m,
             n: self.n,
             k: self.k,
@@ -182,6 +172,9 @@ pub(crate) enum Command {
     Rate(RateArgs),
     /// Count false positives on real, seeded filters.
     Measure(MeasureArgs),
+    /// Measure the filters after Bloom (blocked, counting, cuckoo,
+    /// quotient, xor, binary fuse) for n keys at rate p, against the floor.
+    Compare(CompareArgs),
     /// Size a filter for n keys at a target rate p.
     Size(SizeArgs),
     /// Print each key's positions (the lesson's hash unless --scheme says otherwise).
@@ -341,6 +334,27 @@ pub(crate) struct MeasureArgs {
     /// given). The result is the same for any number.
     #[arg(long, value_parser = thread_count, allow_negative_numbers = true)]
     pub threads: Option<NonZeroUsize>,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `bloomlab compare`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct CompareArgs {
+    /// Keys each structure holds (1 to 10^9; accepts 1e6, 1M).
+    #[arg(long, value_parser = ranges::compare_keys, allow_negative_numbers = true)]
+    pub n: u64,
+    /// Target false-positive rate (accepts 1%, 0.01, 1/100, 1 in 1000).
+    #[arg(long, allow_hyphen_values = true)]
+    pub p: String,
+    /// Never-inserted keys queried against each structure (1 to 10^8).
+    #[arg(long, default_value_t = 1_000_000, value_parser = ranges::compare_queries, allow_negative_numbers = true)]
+    pub queries: u64,
+    /// Seed for the keys and every hash: the same seed gives the same
+    /// counts (the timings differ from run to run).
+    #[arg(long, default_value_t = 1, value_parser = ranges::seed, allow_negative_numbers = true)]
+    pub seed: u64,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -16,10 +16,10 @@ use super::CliError;
 use super::args::MeasureArgs;
 use crate::filter::FilterError;
 use crate::measure::{
-    MeasureConfig, MeasureError, Measurement, ModelCheck, RunOptions, measure_with_options,
-    model_true_rate,
+    MeasureConfig, MeasureError, Measurement, ModelCheck, RunOptions, SchemeKind,
+    measure_with_options, model_blocked_rate, model_true_rate,
 };
-use crate::rates::{Budget, Params, SigDecimal, idealised};
+use crate::rates::{Budget, SigDecimal, idealised_ratio};
 
 /// The most work one command may do: probes plus memory words cleared,
 /// a bit under a minute in a release build.
@@ -58,19 +58,24 @@ pub(crate) fn run(args: &MeasureArgs) -> Result<String, CliError> {
     // only that can be over budget.
     let true_rate =
         model_true_rate(&cfg, 10, Budget::default(), &AtomicBool::new(false)).map_err(cli_error)?;
-    let model = match &true_rate {
+    // The blocked scheme's own model is the blocked filter's exact rate.
+    let blocked = match cfg.scheme {
+        SchemeKind::Blocked => {
+            model_blocked_rate(&cfg, 10, Budget::default(), &AtomicBool::new(false))
+                .map_err(cli_error)?
+        }
+        _ => None,
+    };
+    let model = match blocked.as_ref().or(true_rate.as_ref()) {
         Some(t) => t.to_f64(),
-        None => idealised(Params {
-            m: cfg.m,
-            n: cfg.n,
-            k: cfg.k,
-        }),
+        None => idealised_ratio(cfg.k, cfg.n as f64 / cfg.m as f64),
     };
     let check = ModelCheck::new(cfg.scheme, cfg.m, cfg.n, &result, model);
     let shown = Shown {
         cfg: &cfg,
         result: &result,
         true_rate: true_rate.as_ref(),
+        blocked: blocked.as_ref(),
         check: &check,
     };
     Ok(if args.json {
@@ -87,16 +92,34 @@ struct Shown<'a> {
     /// The true rate to ten certified digits (`None` only when settling a
     /// rounding tie would need a fraction over its digit budget).
     true_rate: Option<&'a SigDecimal>,
+    /// The blocked filter's exact rate to ten certified digits, for the
+    /// blocked scheme only (its model, in place of the true rate).
+    blocked: Option<&'a SigDecimal>,
     /// The measurement held against the true rate, or, when that is
     /// missing, against the idealised rate.
     check: &'a ModelCheck,
 }
 
 impl Shown<'_> {
-    /// Queries times the true rate: the count the model expects.
+    /// The exact rate the measurement is held against: the blocked rate
+    /// for the blocked scheme, else the true rate.
+    fn model_exact(&self) -> Option<&SigDecimal> {
+        self.blocked.or(self.true_rate)
+    }
+
+    /// Queries times the model's exact rate: the count the model expects.
     fn expected_count(&self) -> Option<f64> {
-        self.true_rate
+        self.model_exact()
             .map(|t| self.result.total_queries as f64 * t.to_f64())
+    }
+
+    /// What the model's rate is: `blocked`, `true` or `idealised`.
+    fn model_kind(&self) -> &'static str {
+        match (self.blocked, self.true_rate) {
+            (Some(_), _) => "blocked",
+            (None, Some(_)) => "true",
+            (None, None) => "idealised",
+        }
     }
 }
 
@@ -135,7 +158,8 @@ fn to_json(s: &Shown) -> String {
         "between_filters_se": r.between_filters_se,
         "true": s.true_rate.map(SigDecimal::scientific),
         "model_rate": s.check.model_rate,
-        "model_rate_kind": if s.true_rate.is_some() { "true" } else { "idealised" },
+        "model_rate_kind": s.model_kind(),
+        "blocked": s.blocked.map(SigDecimal::scientific),
         "model_inside_interval": s.check.inside,
         "hash_wall": s.check.hash_wall,
         "reason": s.check.reason,

@@ -8,6 +8,7 @@
 
 pub(crate) mod args;
 pub(crate) mod clap_error;
+pub(crate) mod compare;
 pub(crate) mod config;
 pub(crate) mod error;
 pub(crate) mod keys;
@@ -95,6 +96,7 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
     match command {
         Command::Rate(args) => rate::run(&args),
         Command::Measure(args) => measure::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Size(args) => size::run(&args),
         Command::Positions(args) => positions::run(&args),
         Command::Lookup(args) => lookup::run(&args),

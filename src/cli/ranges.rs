@@ -109,6 +109,16 @@ pub(crate) fn filters(text: &str) -> Result<u64, String> {
     whole_in(text, limits::FILTERS)
 }
 
+/// `--n` of `compare`: 1 to 10^9.
+pub(crate) fn compare_keys(text: &str) -> Result<u64, String> {
+    whole_in(text, limits::COMPARE_N)
+}
+
+/// `--queries` of `compare`: 1 to 10^8.
+pub(crate) fn compare_queries(text: &str) -> Result<u64, String> {
+    whole_in(text, limits::COMPARE_QUERIES)
+}
+
 /// `--seed`: any 64-bit unsigned integer.
 pub(crate) fn seed(text: &str) -> Result<u64, String> {
     whole_in(

@@ -17,11 +17,11 @@ use std::sync::atomic::AtomicBool;
 use super::CliError;
 use super::args::RateArgs;
 use crate::limits::BUDGET_DIGITS;
-use crate::numbers::grouped;
+use crate::numbers::{grouped, sci_from_ln};
 use crate::rates::certified::DigitsMethod;
 use crate::rates::figures::RateFigures;
 use crate::rates::scan::{KScan, Winners, best_k_over, best_k_rule};
-use crate::rates::{Budget, Params, RateError, SigDecimal};
+use crate::rates::{Budget, Params, RateError, SigDecimal, idealised_ln};
 
 /// A rate's digits as printed, and how they were obtained.
 struct Shown {
@@ -121,7 +121,55 @@ fn range_of(scan: &KScan) -> RangeInclusive<u32> {
     scan.range.clone()
 }
 
+/// Below this relative gap the two doubles compared cannot resolve it.
+const UNRESOLVED_GAP: f64 = 1e-13;
+
+/// Exact minus idealised as printed: the text and the JSON read it from
+/// here, so they agree on when it is too small to resolve.
+struct ShownGap {
+    /// The absolute gap to seven significant digits, from the logarithms
+    /// where the double underflows.
+    scientific: String,
+    /// `log10` of the absolute gap.
+    log10: f64,
+    /// The gap relative to the exact rate.
+    relative: f64,
+}
+
+/// The gap, or `None` when it is below what the doubles compared resolve
+/// (it is never negative: the idealised rate is always the lower, so a
+/// negative double there is rounding).
+fn shown_gap(r: &Report) -> Option<ShownGap> {
+    let f = &r.figures;
+    let d = &f.difference;
+    if d.relative < UNRESOLVED_GAP {
+        return None;
+    }
+    let ln = d.relative.ln() + f.classic_ln;
+    let (scientific, log10) = if d.absolute > 0.0 && d.absolute.is_normal() {
+        (format!("{:.6e}", d.absolute), d.absolute.log10())
+    } else {
+        (sci_from_ln(ln, 7), ln / std::f64::consts::LN_10)
+    };
+    Some(ShownGap {
+        scientific,
+        log10,
+        relative: d.relative,
+    })
+}
+
+/// The idealised rate to ten digits; below the smallest double (where the
+/// double is 0) it is written from its logarithm instead.
+fn idealised_scientific(r: &Report) -> String {
+    let value = r.figures.idealised;
+    let ln = idealised_ln(r.params);
+    if value > 0.0 || !ln.is_finite() {
+        return format!("{value:.9e}");
+    }
+    sci_from_ln(ln, 10)
+}
+
 /// `(m/n) ln 2`, the rule of thumb for k; `None` with no keys.
 fn rule_of_thumb(p: Params) -> Option<f64> {
-    (p.n > 0).then(|| p.m as f64 / p.n as f64 * std::f64::consts::LN_2)
+    (p.n() > 0).then(|| p.m() as f64 / p.n() as f64 * std::f64::consts::LN_2)
 }

@@ -4,8 +4,9 @@
 use std::path::Path;
 
 use super::CliError;
-use super::args::{FormatName, RenderArgs, ScreenName};
+use super::args::{FormatName, RenderArgs};
 use super::from_ui;
+use crate::ui::Screen;
 use crate::ui::export::{self, WriteError};
 
 /// Draws what `args` ask for; returns the text to print, which is empty
@@ -66,7 +67,7 @@ fn check_all(args: &RenderArgs) -> Result<(), CliError> {
     if args.scene.is_some() || args.step.is_some() {
         return usage("--all draws every step of the lecture: leave out --scene and --step");
     }
-    if args.app.screen.is_some_and(|s| s != ScreenName::Lecture) {
+    if args.app.screen.is_some_and(|s| s != Screen::Lecture) {
         return usage("--all draws the lecture: leave out --screen or give --screen lecture");
     }
     Ok(())

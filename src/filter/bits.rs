@@ -90,6 +90,11 @@ impl BitArray {
         was_clear
     }
 
+    /// Bytes the array holds allocated.
+    pub fn memory_bytes(&self) -> u64 {
+        self.bytes.capacity() as u64
+    }
+
     /// Number of bits that are 1.
     pub fn count_ones(&self) -> u64 {
         self.bytes.iter().map(|b| u64::from(b.count_ones())).sum()

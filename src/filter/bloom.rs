@@ -2,6 +2,7 @@
 
 use super::FilterError;
 use super::bits::BitArray;
+use super::blocked::{self, BlockLayout};
 use super::independent::{self, ProbeSeed};
 pub use super::report::{Answer, InsertReport, ProbeReadout, QueryReport};
 use super::scheme::Scheme;
@@ -35,6 +36,9 @@ pub struct BloomFilter {
     /// instead of once per key (empty for the other schemes). Derived from
     /// `scheme` alone, so the positions are those of [`Scheme::probes`].
     probe_seeds: Vec<ProbeSeed>,
+    /// The blocked scheme's cut of the m bits into blocks, worked out once
+    /// per filter (`None` for the other schemes).
+    blocks: Option<BlockLayout>,
 }
 
 impl BloomFilter {
@@ -48,6 +52,7 @@ impl BloomFilter {
             k,
             scheme,
             probe_seeds: seeds_of(scheme, k),
+            blocks: layout_of(scheme, m),
         })
     }
 
@@ -59,6 +64,7 @@ impl BloomFilter {
             k: self.k,
             scheme: self.scheme,
             probe_seeds: self.probe_seeds.clone(),
+            blocks: self.blocks,
         })
     }
 
@@ -140,7 +146,13 @@ impl BloomFilter {
     pub fn insert_counting_new_bits(&mut self, key: &[u8]) -> u32 {
         let mut fresh = 0;
         let (bits, seeds) = (&mut self.bits, &self.probe_seeds[..]);
-        for_each_position(&self.scheme, seeds, key, bits.len(), self.k, |pos| {
+        let how = Walker {
+            scheme: &self.scheme,
+            seeds,
+            blocks: self.blocks.as_ref(),
+            k: self.k,
+        };
+        how.each(key, bits.len(), |pos| {
             fresh += u32::from(bits.set(pos));
         });
         fresh
@@ -151,7 +163,13 @@ impl BloomFilter {
     #[inline(always)]
     pub fn add(&mut self, key: &[u8]) {
         let (bits, seeds) = (&mut self.bits, &self.probe_seeds[..]);
-        for_each_position(&self.scheme, seeds, key, bits.len(), self.k, |pos| {
+        let how = Walker {
+            scheme: &self.scheme,
+            seeds,
+            blocks: self.blocks.as_ref(),
+            k: self.k,
+        };
+        how.each(key, bits.len(), |pos| {
             bits.set(pos);
         });
     }
@@ -211,6 +229,7 @@ impl BloomFilter {
         self.bits.clear();
         if scheme != self.scheme {
             self.scheme = scheme;
+            self.blocks = layout_of(scheme, self.bits.len());
             // Refilled in place: a run of many small filters would
             // otherwise allocate once per filter.
             self.probe_seeds.clear();
@@ -236,6 +255,11 @@ impl BloomFilter {
                     }
                 }
             }
+            Scheme::Blocked { seed } => {
+                let layout = self.blocks.unwrap_or_else(|| BlockLayout::of(m));
+                let (block, h) = layout.locate(seed, key);
+                return blocked::each_position(block, h, self.k, visit);
+            }
             Scheme::Double | Scheme::Enhanced => {
                 for pos in self.scheme.probes(key, m, self.k) {
                     if !visit(pos) {
@@ -248,29 +272,40 @@ impl BloomFilter {
     }
 }
 
-/// Calls `visit` with every probe position of `key`, in order. A free
-/// function over separate borrows, so the compiler knows that writing the
-/// bits cannot change the seeds and keeps them in registers.
-#[inline(always)]
-fn for_each_position(
-    scheme: &Scheme,
-    seeds: &[ProbeSeed],
-    key: &[u8],
-    m: u64,
+/// What a filter's probe walk needs, borrowed apart from its bits, so the
+/// compiler knows that writing the bits cannot change the seeds and keeps
+/// them in registers.
+struct Walker<'a> {
+    scheme: &'a Scheme,
+    seeds: &'a [ProbeSeed],
+    blocks: Option<&'a BlockLayout>,
     k: u32,
-    mut visit: impl FnMut(u64),
-) {
-    // Plain loops: the iterator adaptors are left out of line by the
-    // compiler here, and with them the key's length.
-    match scheme {
-        Scheme::Independent { .. } => {
-            for seed in seeds {
-                visit(seed.position(key, m));
+}
+
+impl Walker<'_> {
+    /// Calls `visit` with every probe position of `key`, in order.
+    #[inline(always)]
+    fn each(&self, key: &[u8], m: u64, mut visit: impl FnMut(u64)) {
+        // Plain loops: the iterator adaptors are left out of line by the
+        // compiler here, and with them the key's length.
+        match *self.scheme {
+            Scheme::Independent { .. } => {
+                for seed in self.seeds {
+                    visit(seed.position(key, m));
+                }
             }
-        }
-        Scheme::Double | Scheme::Enhanced => {
-            for pos in scheme.probes(key, m, k) {
-                visit(pos);
+            Scheme::Blocked { seed } => {
+                let layout = self.blocks.copied().unwrap_or_else(|| BlockLayout::of(m));
+                let (block, h) = layout.locate(seed, key);
+                blocked::each_position(block, h, self.k, |pos| {
+                    visit(pos);
+                    true
+                });
+            }
+            Scheme::Double | Scheme::Enhanced => {
+                for pos in self.scheme.probes(key, m, self.k) {
+                    visit(pos);
+                }
             }
         }
     }
@@ -285,8 +320,13 @@ fn for_each_position(
 fn seeds_of(scheme: Scheme, k: u32) -> Vec<ProbeSeed> {
     match scheme {
         Scheme::Independent { seed } => independent::probe_seeds(seed, k),
-        Scheme::Double | Scheme::Enhanced => Vec::new(),
+        Scheme::Double | Scheme::Enhanced | Scheme::Blocked { .. } => Vec::new(),
     }
+}
+
+/// The blocked scheme's layout of `m` bits, worked out once per filter.
+fn layout_of(scheme: Scheme, m: u64) -> Option<BlockLayout> {
+    matches!(scheme, Scheme::Blocked { .. }).then(|| BlockLayout::of(m))
 }
 
 /// Checks k against the allowed range `1..=MAX_HASHES`.

@@ -2,10 +2,10 @@
 //!
 //! What it offers (the lab, the sandbox, `measure`, `lookup` and the
 //! lecture's figures all use these):
-//! - `SchemeKind::{Double, Enhanced, Independent}`: the one list of probe
+//! - `SchemeKind::{Double, Enhanced, Independent, Blocked}`: the one list of probe
 //!   schemes, with `name()`, `FromStr`, `with_seed(seed) -> Scheme`,
 //!   `off_model_reason(m)` and `hash_wall(n)` / `hash_wall_reason(n)`.
-//! - `Scheme::{Double, Enhanced, Independent { seed }}` (a kind ready to run,
+//! - `Scheme::{Double, Enhanced, Independent { seed }, Blocked { seed }}` (a kind ready to run,
 //!   `kind()` gives it back) with
 //!   `Scheme::positions(&self, key: &[u8], m: u64, k: u32, out: &mut Vec<u64>)`.
 //! - `BloomFilter::new(m, k, scheme) -> Result<BloomFilter, FilterError>`
@@ -23,13 +23,24 @@
 //!   with `answer() -> Answer::{Maybe, No}`.
 //! - `CountingFilter` with 4-bit counters: `insert`, `delete -> Result<_, DeleteError>`,
 //!   `query`, `counter(pos) -> u8`.
+//! - `cuckoo::CuckooFilter` (four-slot buckets, 8, 12 or 16-bit
+//!   fingerprints): `insert -> Result<(), CuckooError>` (a full table is
+//!   refused, never looped on), `contains`, `delete -> bool`.
+//! - `membership::Membership`: one interface (insert, contains, delete,
+//!   memory) over the filters filled key by key, with the crates' fastbloom
+//!   and quotient filters wrapped beside bloomlab's; `fixed_set` wraps
+//!   xorf's static xor and binary fuse filters.
 
 pub mod bits;
+pub mod blocked;
 pub mod bloom;
 pub mod counting;
+pub mod cuckoo;
+pub mod fixed_set;
 pub mod hash;
 pub mod independent;
 pub mod kind;
+pub mod membership;
 pub mod probe;
 pub mod report;
 pub mod scheme;

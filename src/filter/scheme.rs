@@ -1,5 +1,6 @@
 //! The probe schemes behind one interface: which k bits a key touches.
 
+use super::blocked::{self, Block, BlockLayout};
 use super::hash::LessonHash;
 use super::independent;
 use super::kind::SchemeKind;
@@ -16,6 +17,12 @@ pub enum Scheme {
     /// k independent seeded 64-bit hashes, one per probe (the textbook model).
     Independent {
         /// The filter's seed; every probe derives its own seed from it.
+        seed: u64,
+    },
+    /// One block of at most 512 bits per key, k independent positions in
+    /// it (see [`super::blocked`]).
+    Blocked {
+        /// The filter's seed for the key's one 64-bit hash.
         seed: u64,
     },
 }
@@ -50,6 +57,10 @@ impl Scheme {
                 }
             }
             Scheme::Independent { seed } => Walk::Independent { key, seed },
+            Scheme::Blocked { seed } => {
+                let (block, h) = BlockLayout::of(m).locate(seed, key);
+                Walk::Blocked { block, h }
+            }
         };
         Probes {
             walk,
@@ -69,7 +80,7 @@ impl Scheme {
         match self {
             Scheme::Double => LessonHash::of(key).collapses(m),
             Scheme::Enhanced => m <= 1,
-            Scheme::Independent { .. } => false,
+            Scheme::Independent { .. } | Scheme::Blocked { .. } => false,
         }
     }
 
@@ -79,23 +90,26 @@ impl Scheme {
             Scheme::Double => SchemeKind::Double,
             Scheme::Enhanced => SchemeKind::Enhanced,
             Scheme::Independent { .. } => SchemeKind::Independent,
+            Scheme::Blocked { .. } => SchemeKind::Blocked,
         }
     }
 
-    /// A short name for screens and JSON: `double`, `enhanced` or `independent`.
+    /// A short name for screens and JSON: `double`, `enhanced`,
+    /// `independent` or `blocked`.
     pub fn name(&self) -> &'static str {
         self.kind().name()
     }
 }
 
 impl SchemeKind {
-    /// The runnable scheme of this kind. Only the independent scheme uses
-    /// `seed`; the other two are fixed functions of the key.
+    /// The runnable scheme of this kind. The independent and blocked
+    /// schemes use `seed`; the other two are fixed functions of the key.
     pub fn with_seed(self, seed: u64) -> Scheme {
         match self {
             SchemeKind::Double => Scheme::Double,
             SchemeKind::Enhanced => Scheme::Enhanced,
             SchemeKind::Independent => Scheme::Independent { seed },
+            SchemeKind::Blocked => Scheme::Blocked { seed },
         }
     }
 }
@@ -117,6 +131,8 @@ enum Walk<'a> {
     Enhanced { next: u64, stride: u64, bend: u64 },
     /// One seeded hash of the whole key per probe.
     Independent { key: &'a [u8], seed: u64 },
+    /// The key's block and the hash its positions in it are drawn from.
+    Blocked { block: Block, h: u64 },
 }
 
 /// The positions of one key, in probe order. Made by [`Scheme::probes`].
@@ -152,6 +168,7 @@ impl Iterator for Probes<'_> {
                 Some(pos)
             }
             Walk::Independent { key, seed } => Some(independent::position(*seed, key, i, self.m)),
+            Walk::Blocked { block, h } => Some(blocked::position(*block, *h, i)),
         }
     }
 

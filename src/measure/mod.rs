@@ -14,6 +14,8 @@
 //!   counter ([`RunOptions`]). The result never depends on the threads.
 //! - [`compare_k`] measures two k on the same seeds and says whether their
 //!   difference is resolved.
+//! - [`lineup`] measures every filter `compare` lists (Bloom, blocked,
+//!   counting, cuckoo, quotient, xor, binary fuse) against the floor.
 //! - [`model_true_rate`] gives the model's (true) rate from certified
 //!   digits, at any shape a real filter can have; [`ModelCheck`] says
 //!   whether it sits in the measured interval and, when it does not, why
@@ -24,6 +26,7 @@ pub mod config;
 mod engine;
 pub mod interval;
 pub mod keys;
+pub mod lineup;
 pub mod model;
 mod phases;
 pub mod run;
@@ -35,7 +38,7 @@ pub use crate::filter::SchemeKind;
 pub use compare::{CompareConfig, CompareProgress, Comparison, KSide, compare_k};
 pub use config::{MAX_THREADS, MeasureConfig, MeasureError, RunOptions};
 pub use interval::{Interval, IntervalMethod, rate_interval};
-pub use model::{ModelCheck, model_true_rate};
+pub use model::{ModelCheck, model_blocked_rate, model_true_rate};
 pub use run::{Progress, measure, measure_with_options, measure_with_progress};
 pub use student_t::t_95;
 pub use tally::{FilterCounts, Measurement};

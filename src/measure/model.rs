@@ -7,6 +7,7 @@ use super::config::{MeasureConfig, MeasureError};
 use super::interval::IntervalMethod;
 use super::tally::Measurement;
 use crate::filter::SchemeKind;
+use crate::rates::blocked::{BlockedShape, Within, blocked_digits};
 use crate::rates::certified::{RateKind, certified_digits_cancellable};
 use crate::rates::{Budget, Params, RateError, SigDecimal};
 
@@ -39,6 +40,27 @@ pub fn model_true_rate(
         return Ok(None);
     };
     match certified_digits_cancellable(params, RateKind::True, digits, budget, cancel) {
+        Ok(certified) => Ok(Some(certified.decimal)),
+        Err(RateError::Cancelled) => Err(MeasureError::Cancelled),
+        Err(_) => Ok(None),
+    }
+}
+
+/// The blocked filter's exact rate at `cfg`'s m, n and k (512-bit blocks;
+/// see [`crate::rates::blocked`]), to `digits` certified significant
+/// digits: what a run of the blocked scheme should measure. `None` when the
+/// shape is outside the exact arithmetic or a rounding tie's fraction is
+/// over `budget`.
+pub fn model_blocked_rate(
+    cfg: &MeasureConfig,
+    digits: u32,
+    budget: Budget,
+    cancel: &AtomicBool,
+) -> Result<Option<SigDecimal>, MeasureError> {
+    let Ok(shape) = BlockedShape::new(cfg.m, cfg.n, cfg.k) else {
+        return Ok(None);
+    };
+    match blocked_digits(shape, Within::True, digits, budget, cancel) {
         Ok(certified) => Ok(Some(certified.decimal)),
         Err(RateError::Cancelled) => Err(MeasureError::Cancelled),
         Err(_) => Ok(None),
@@ -189,11 +211,7 @@ mod tests {
     fn the_model_rate_matches_long_division_where_the_fraction_fits() {
         let rate = model_true_rate(&shape(160, 16, 7), 10, Budget::default(), &never());
         let exact = true_exact(
-            Params {
-                m: 160,
-                n: 16,
-                k: 7,
-            },
+            Params::new(160, 16, 7).unwrap_or_else(|e| panic!("{e}")),
             Budget::default(),
         )
         .unwrap_or_else(|e| panic!("{e}"));
@@ -207,7 +225,7 @@ mod tests {
         // have about 6.3 * 10^9 digits, far over the default budget.
         let p = Params::new(1_000_000_000, 100_000_000, 7).unwrap_or_else(|e| panic!("{e}"));
         assert!(true_exact(p, Budget::default()).is_err());
-        let rate = model_true_rate(&shape(p.m, p.n, p.k), 10, Budget::default(), &never())
+        let rate = model_true_rate(&shape(p.m(), p.n(), p.k()), 10, Budget::default(), &never())
             .unwrap_or_else(|e| panic!("{e}"))
             .unwrap_or_else(|| panic!("no rate"));
         // The idealised (1 - e^-0.7)^7 is 8.1934e-3; the true rate lies a

@@ -31,6 +31,16 @@ pub fn grouped(value: u64) -> String {
     out
 }
 
+/// A count with its noun in the right number: `1 key`, `16 keys`.
+///
+/// ```
+/// assert_eq!(bloomlab::numbers::counted(1, "query", "queries"), "1 query");
+/// assert_eq!(bloomlab::numbers::counted(200, "query", "queries"), "200 queries");
+/// ```
+pub fn counted(value: u64, one: &str, many: &str) -> String {
+    format!("{value} {}", if value == 1 { one } else { many })
+}
+
 /// A real number rounded to a whole one, grouped like [`grouped`]
 /// (`-1,250`); for the lecture's populations and byte counts.
 pub fn grouped_real(x: f64) -> String {

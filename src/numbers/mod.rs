@@ -10,7 +10,7 @@ pub mod parse;
 pub use bytes::{BytesStyle, MB, MIB, format_bytes, format_bytes_as, parse_bytes};
 
 pub use format::{
-    NARRATION, SCREEN, grouped, grouped_real, sci_from_ln, scientific, short_count, sig,
+    NARRATION, SCREEN, counted, grouped, grouped_real, sci_from_ln, scientific, short_count, sig,
     sig_within, signed_sci, trim_zeros,
 };
 pub use parse::{

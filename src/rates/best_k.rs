@@ -230,7 +230,7 @@ fn exact_vs_scaled(r: &BigRational, x: &BigUint, bits: u64) -> Ordering {
 fn rules_out(j: &Entry, i: &Entry) -> bool {
     match compare(j.high(), i.low()) {
         Ordering::Less => true,
-        Ordering::Equal => j.params.k < i.params.k,
+        Ordering::Equal => j.params.k() < i.params.k(),
         Ordering::Greater => false,
     }
 }
@@ -291,12 +291,12 @@ fn scan_up_to(
     }
     let curve = entries
         .iter()
-        .map(|e| (e.params.k, e.bracket.midpoint()))
+        .map(|e| (e.params.k(), e.bracket.midpoint()))
         .collect();
     let skipped = entries
         .iter()
         .filter(|e| e.over(budget))
-        .map(|e| (e.params.k, e.digits))
+        .map(|e| (e.params.k(), e.digits))
         .collect();
     let all: Vec<usize> = (0..entries.len()).collect();
     let mut alive = prune(&entries, &all);
@@ -323,7 +323,7 @@ fn scan_up_to(
             continue;
         }
         e.exact = Some(match known {
-            Some((k, r)) if k == e.params.k => r.clone(),
+            Some((k, r)) if k == e.params.k() => r.clone(),
             _ => classic_exact_cancellable(e.params, budget, flag)?,
         });
     }
@@ -336,12 +336,12 @@ fn scan_up_to(
             digits: entries[first].digits,
         },
         _ => Verdict::Undecided {
-            candidates: alive.iter().map(|&i| entries[i].params.k).collect(),
+            candidates: alive.iter().map(|&i| entries[i].params.k()).collect(),
         },
     };
     let winner = &mut entries[first];
     Ok(BestK {
-        k: winner.params.k,
+        k: winner.params.k(),
         rate: match verdict {
             Verdict::Exact => winner.exact.take(),
             _ => None,
@@ -369,12 +369,12 @@ fn bracket_bits(params: &[Params]) -> u64 {
 /// far below the smallest double still gives its true depth (0 for a rate
 /// of zero, which any bracket resolves).
 fn depth(p: Params) -> f64 {
-    if p.n == 0 {
+    if p.n() == 0 {
         return 0.0;
     }
-    let hit = -(-(f64::from(p.k) * p.n as f64 / p.m as f64)).exp_m1();
+    let hit = -(-(f64::from(p.k()) * p.n() as f64 / p.m() as f64)).exp_m1();
     if hit > 0.0 {
-        -f64::from(p.k) * hit.log2()
+        -f64::from(p.k()) * hit.log2()
     } else {
         0.0
     }
@@ -425,7 +425,7 @@ mod tests {
             let mut slow: Option<(u32, BigRational)> = None;
             for k in 1..=12 {
                 let r = classic_exact_cancellable(
-                    Params { m, n, k },
+                    Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")),
                     Budget::default(),
                     &cancel::never(),
                 );
@@ -453,8 +453,11 @@ mod tests {
     fn truth(m: u64, n: u64, ks: RangeInclusive<u32>) -> (u32, BigRational) {
         let mut best: Option<(u32, BigRational)> = None;
         for k in ks {
-            let r =
-                classic_exact_cancellable(Params { m, n, k }, Budget::default(), &cancel::never());
+            let r = classic_exact_cancellable(
+                Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")),
+                Budget::default(),
+                &cancel::never(),
+            );
             let r = match r {
                 Ok(r) => r,
                 Err(e) => panic!("{e}"),
@@ -582,11 +585,7 @@ mod tests {
 
     #[test]
     fn reuses_a_known_rate() {
-        let p = Params {
-            m: 160,
-            n: 16,
-            k: 7,
-        };
+        let p = Params::new(160, 16, 7).unwrap_or_else(|e| panic!("{e}"));
         let r = classic_exact_cancellable(p, Budget::default(), &cancel::never());
         let r = match r {
             Ok(r) => r,

@@ -39,8 +39,8 @@ impl Bracket {
 /// rate always lies inside.
 pub fn classic_bracket(p: Params, bits: u64) -> Bracket {
     let one = BigUint::one() << bits;
-    let m = BigUint::from(p.m);
-    let stay_num = &one * BigUint::from(p.m - 1);
+    let m = BigUint::from(p.m());
+    let stay_num = &one * BigUint::from(p.m() - 1);
     let stay_low = &stay_num / &m;
     let stay_high = div_ceil(&stay_num, &m);
     let miss_low = pow_fixed(&stay_low, p.throws(), bits, false);
@@ -48,8 +48,8 @@ pub fn classic_bracket(p: Params, bits: u64) -> Bracket {
     let hit_low = &one - miss_high.min(one.clone());
     let hit_high = &one - miss_low.min(one.clone());
     Bracket {
-        low: pow_fixed(&hit_low, u64::from(p.k), bits, false),
-        high: pow_fixed(&hit_high, u64::from(p.k), bits, true),
+        low: pow_fixed(&hit_low, u64::from(p.k()), bits, false),
+        high: pow_fixed(&hit_high, u64::from(p.k()), bits, true),
         bits,
     }
 }
@@ -116,7 +116,7 @@ mod tests {
             (1000, 100, 7),
             (10, 0, 3),
         ] {
-            let p = Params { m, n, k };
+            let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
             let b = classic_bracket(p, 256);
             let exact = match classic_exact(p, Budget::default()) {
                 Ok(r) => r,

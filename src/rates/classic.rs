@@ -31,15 +31,15 @@ pub const CLASSIC_WHAT: &str = "exact classic rate's denominator";
 /// Decimal digits of the classic rate's denominator `m^(k*k*n)`, found from
 /// logarithms with the boundary settled exactly (never by printing it).
 pub fn classic_denominator_digits(p: Params) -> u64 {
-    let k = u128::from(p.k);
-    power_digits(p.m, k.saturating_mul(k).saturating_mul(u128::from(p.n)))
+    let k = u128::from(p.k());
+    power_digits(p.m(), k.saturating_mul(k).saturating_mul(u128::from(p.n())))
 }
 
 /// [`classic_denominator_digits`] without the `u64` ceiling (see
 /// [`power_digits_wide`]).
 pub fn classic_denominator_digits_wide(p: Params) -> u128 {
-    let k = u128::from(p.k);
-    power_digits_wide(p.m, k.saturating_mul(k).saturating_mul(u128::from(p.n)))
+    let k = u128::from(p.k());
+    power_digits_wide(p.m(), k.saturating_mul(k).saturating_mul(u128::from(p.n())))
 }
 
 /// The classic exact rate, in lowest terms, after checking the budget.
@@ -65,7 +65,6 @@ pub fn classic_exact_metered(
     flag: &AtomicBool,
     meter: &Meter,
 ) -> Result<BigRational, RateError> {
-    p.validate()?;
     budget.check(CLASSIC_WHAT, classic_denominator_digits(p))?;
     let parallel = classic_denominator_digits(p) >= PARALLEL_DIGITS;
     meter.expect(classic_cost(p));
@@ -86,10 +85,10 @@ pub fn classic_exact_metered(
 /// The expected cost of [`classic_exact_metered`] in [`Meter`] units (for
 /// a progress bar, or to guess how long it will take).
 pub fn classic_cost(p: Params) -> u64 {
-    let n_bits = (p.throws() as f64 * (p.m as f64).log2()).ceil() as u64;
+    let n_bits = (p.throws() as f64 * (p.m() as f64).log2()).ceil() as u64;
     denominator_cost(p)
         .saturating_add(shared_cost(p))
-        .saturating_add(Meter::power_cost(n_bits, u64::from(p.k)))
+        .saturating_add(Meter::power_cost(n_bits, u64::from(p.k())))
 }
 
 /// Bits of `v` (the products are metered at their full sizes, so the
@@ -100,14 +99,15 @@ fn word_bits(v: u64) -> u64 {
 
 /// The expected cost of the denominator `m^(k*k*n)`.
 pub(crate) fn denominator_cost(p: Params) -> u64 {
-    let k = u64::from(p.k);
-    Meter::power_cost(word_bits(p.m), k.saturating_mul(k).saturating_mul(p.n))
+    let k = u64::from(p.k());
+    Meter::power_cost(word_bits(p.m()), k.saturating_mul(k).saturating_mul(p.n()))
 }
 
 /// The expected cost of `m^(kn)` and `(m-1)^(kn)`.
 pub(crate) fn shared_cost(p: Params) -> u64 {
     let kn = p.throws();
-    Meter::power_cost(word_bits(p.m), kn).saturating_add(Meter::power_cost(word_bits(p.m - 1), kn))
+    Meter::power_cost(word_bits(p.m()), kn)
+        .saturating_add(Meter::power_cost(word_bits(p.m() - 1), kn))
 }
 
 /// `m^(kn)` and `(m-1)^(kn)`: the two powers the classic rate starts from.
@@ -129,8 +129,8 @@ impl SharedPowers {
     ) -> Result<Self, RateError> {
         let kn = p.throws();
         Ok(SharedPowers {
-            m_pow: powers::pow_with(&BigUint::from(p.m), kn, flag, crew)?,
-            m1_pow: powers::pow_with(&BigUint::from(p.m - 1), kn, flag, crew)?,
+            m_pow: powers::pow_with(&BigUint::from(p.m()), kn, flag, crew)?,
+            m1_pow: powers::pow_with(&BigUint::from(p.m() - 1), kn, flag, crew)?,
         })
     }
 
@@ -155,7 +155,7 @@ pub(crate) fn classic_numerator(
     crew: &Crew<'_>,
 ) -> Result<BigUint, RateError> {
     let base = &shared.m_pow - &shared.m1_pow;
-    powers::pow_with(&base, u64::from(p.k), flag, crew)
+    powers::pow_with(&base, u64::from(p.k()), flag, crew)
 }
 
 /// The denominator `m^(k*k*n)`, raised straight from the small base `m`.
@@ -169,12 +169,12 @@ pub(crate) fn classic_denominator(
     flag: &AtomicBool,
     crew: &Crew<'_>,
 ) -> Result<BigUint, RateError> {
-    let k = u64::from(p.k);
-    match k.checked_mul(k).and_then(|kk| kk.checked_mul(p.n)) {
-        Some(e) => powers::pow_with(&BigUint::from(p.m), e, flag, crew),
+    let k = u64::from(p.k());
+    match k.checked_mul(k).and_then(|kk| kk.checked_mul(p.n())) {
+        Some(e) => powers::pow_with(&BigUint::from(p.m()), e, flag, crew),
         // Only reachable with a budget far beyond any machine's memory.
         None => {
-            let m_pow = powers::pow_with(&BigUint::from(p.m), p.throws(), flag, crew)?;
+            let m_pow = powers::pow_with(&BigUint::from(p.m()), p.throws(), flag, crew)?;
             powers::pow_with(&m_pow, k, flag, crew)
         }
     }
@@ -183,11 +183,12 @@ pub(crate) fn classic_denominator(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rates::params::{MAX_K, MAX_M, MAX_N};
     use num_integer::Integer;
     use num_traits::{One, Zero};
 
     fn params(m: u64, n: u64, k: u32) -> Params {
-        Params { m, n, k }
+        Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
@@ -258,11 +259,14 @@ mod tests {
 
     #[test]
     fn digit_counts_never_overflow() {
-        let wild = params(u64::MAX, u64::MAX, u32::MAX);
-        assert_eq!(classic_denominator_digits(wild), u64::MAX);
+        // Out of range is refused when the shape is made; the largest
+        // shape in range has 1.8e22 digits, which saturate.
+        assert!(Params::new(u64::MAX, u64::MAX, u32::MAX).is_err());
+        let widest = params(MAX_M, MAX_N, MAX_K);
+        assert_eq!(classic_denominator_digits(widest), u64::MAX);
         assert!(matches!(
-            classic_exact(wild, Budget::default()),
-            Err(RateError::InvalidParams { .. })
+            classic_exact(widest, Budget::default()),
+            Err(RateError::BudgetExceeded { .. })
         ));
     }
 

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use num_bigint::{BigUint, Sign};
+use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -196,6 +196,19 @@ impl SigDecimal {
             out.push_str(frac);
         }
         out
+    }
+
+    /// The written value as an exact fraction.
+    pub fn to_ratio(&self) -> BigRational {
+        let whole: BigInt = self.digits.parse().unwrap_or_default();
+        let whole = if self.negative { -whole } else { whole };
+        let shift = self.exponent - (self.digits.len() as i64 - 1);
+        let ten = BigInt::from(10);
+        match u32::try_from(shift.unsigned_abs()) {
+            Ok(e) if shift >= 0 => BigRational::from_integer(whole * ten.pow(e)),
+            Ok(e) => BigRational::new(whole, ten.pow(e)),
+            Err(_) => BigRational::from_integer(BigInt::default()),
+        }
     }
 
     /// The nearest double to the written value (0 when it is too small for

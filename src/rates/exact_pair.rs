@@ -71,7 +71,6 @@ impl ExactRates {
         flag: &AtomicBool,
         meter: &Meter,
     ) -> Result<ExactRates, RateError> {
-        p.validate()?;
         let classic_digits = classic_denominator_digits(p);
         budget.check(CLASSIC_WHAT, classic_digits)?;
         true_rate::check_true_budget(p, budget)?;
@@ -126,8 +125,8 @@ impl ExactRates {
 /// the other thread reaches its last product: as many as fit, by the cost
 /// model, in the time the other spends on everything before that product.
 fn early_share(p: Params, extra: &[u64]) -> usize {
-    let n_bits = (p.throws() as f64 * (p.m as f64).log2()).ceil() as u64;
-    let (before_last, _) = Meter::power_cost_parts(n_bits, u64::from(p.k));
+    let n_bits = (p.throws() as f64 * (p.m() as f64).log2()).ceil() as u64;
+    let (before_last, _) = Meter::power_cost_parts(n_bits, u64::from(p.k()));
     let other = classic::shared_cost(p).saturating_add(before_last);
     let mut mine = classic::denominator_cost(p);
     let mut taken = 0;

@@ -107,7 +107,7 @@ fn ln_of(d: &SigDecimal) -> f64 {
 /// the rate, so once both ends of an enclosure give the same N, so does
 /// the exact rate.
 pub fn certified_one_in(p: Params, budget: Budget, flag: &AtomicBool) -> Result<OneIn, RateError> {
-    if p.n == 0 {
+    if p.n() == 0 {
         return Ok(OneIn::Never);
     }
     let mut bits = START_BITS;
@@ -139,8 +139,13 @@ mod tests {
     use crate::rates::cancel;
 
     fn figures(m: u64, n: u64, k: u32) -> RateFigures {
-        RateFigures::compute(Params { m, n, k }, 10, Budget::default(), &cancel::never())
-            .unwrap_or_else(|e| panic!("{e}"))
+        RateFigures::compute(
+            Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")),
+            10,
+            Budget::default(),
+            &cancel::never(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::params::Params;
 /// is tiny, and the k-th power goes through a logarithm taken with `ln_1p`
 /// when the rate per probe is close to 1.
 pub fn idealised(p: Params) -> f64 {
-    idealised_ratio(p.k, p.n as f64 / p.m as f64)
+    idealised_ratio(p.k(), p.n() as f64 / p.m() as f64)
 }
 
 /// The idealised rate from `k` and the load `n/m` (keys per bit).
@@ -26,7 +26,7 @@ pub fn idealised_real_k(k: f64, keys_per_bit: f64) -> f64 {
 /// The natural logarithm of the idealised rate, finite even where the rate
 /// itself underflows a double (negative infinity with no keys).
 pub fn idealised_ln(p: Params) -> f64 {
-    idealised_ln_real_k(f64::from(p.k), p.n as f64 / p.m as f64)
+    idealised_ln_real_k(f64::from(p.k()), p.n() as f64 / p.m() as f64)
 }
 
 /// The natural logarithm of the idealised rate at a real `k` and a load of
@@ -64,23 +64,15 @@ mod tests {
             (80, 10, 5, 0.021679217),
         ];
         for (m, n, k, want) in cases {
-            let got = idealised(Params { m, n, k });
+            let got = idealised(Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")));
             assert!(close(got, want, 1e-7), "{m}/{n}/{k}: {got} vs {want}");
         }
     }
 
     #[test]
     fn depends_on_ratio_only() {
-        let a = idealised(Params {
-            m: 160,
-            n: 16,
-            k: 7,
-        });
-        let b = idealised(Params {
-            m: 1_600_000,
-            n: 160_000,
-            k: 7,
-        });
+        let a = idealised(Params::new(160, 16, 7).unwrap_or_else(|e| panic!("{e}")));
+        let b = idealised(Params::new(1_600_000, 160_000, 7).unwrap_or_else(|e| panic!("{e}")));
         assert_eq!(a, b);
     }
 
@@ -96,6 +88,9 @@ mod tests {
         // x = 1e-12: 1 - e^-x is x(1 - x/2) to double precision.
         let got = idealised_ratio(1, 1e-12);
         assert!(close(got, 1e-12 * (1.0 - 0.5e-12), 1e-15));
-        assert_eq!(idealised(Params { m: 10, n: 0, k: 3 }), 0.0);
+        assert_eq!(
+            idealised(Params::new(10, 0, 3).unwrap_or_else(|e| panic!("{e}"))),
+            0.0
+        );
     }
 }

@@ -44,6 +44,7 @@
 //! with [`RateError::Cancelled`] soon after the flag is raised.
 
 pub mod best_k;
+pub mod blocked;
 pub mod bounds;
 pub mod budget;
 mod cancel;

@@ -14,48 +14,68 @@ pub const MAX_N: u64 = crate::limits::EXACT_N.max;
 pub const MAX_K: u32 = crate::limits::K.max as u32;
 
 /// A Bloom filter's shape: `m` bits, `n` keys inserted, `k` positions per key.
+///
+/// Checked once, by [`Params::new`] (or [`Params::with_k`]): the fields are
+/// private, so every computation that takes a `Params` can trust it lies
+/// within the ranges the exact arithmetic accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Params {
-    /// Bits in the filter.
-    pub m: u64,
-    /// Keys inserted.
-    pub n: u64,
-    /// Hash positions per key.
-    pub k: u32,
+    m: u64,
+    n: u64,
+    k: u32,
 }
 
 impl Params {
     /// Builds parameters after checking each is within range.
     pub fn new(m: u64, n: u64, k: u32) -> Result<Self, RateError> {
-        let p = Params { m, n, k };
-        p.validate()?;
-        Ok(p)
-    }
-
-    /// Checks every field against the ranges the exact arithmetic accepts.
-    pub fn validate(&self) -> Result<(), RateError> {
-        if !(1..=MAX_M).contains(&self.m) {
+        if !(1..=MAX_M).contains(&m) {
             return Err(RateError::InvalidParams {
                 name: "m",
-                value: self.m.to_string(),
+                value: m.to_string(),
                 range: "1..=1000000000000000000",
             });
         }
-        if self.n > MAX_N {
+        if n > MAX_N {
             return Err(RateError::InvalidParams {
                 name: "n",
-                value: self.n.to_string(),
+                value: n.to_string(),
                 range: "0..=1000000000000000",
             });
         }
-        if !(1..=MAX_K).contains(&self.k) {
+        Self::checked_k(k)?;
+        Ok(Params { m, n, k })
+    }
+
+    /// The same filter with `k` hash positions (checked).
+    pub fn with_k(self, k: u32) -> Result<Self, RateError> {
+        Self::checked_k(k)?;
+        Ok(Params { k, ..self })
+    }
+
+    fn checked_k(k: u32) -> Result<(), RateError> {
+        if !(1..=MAX_K).contains(&k) {
             return Err(RateError::InvalidParams {
                 name: "k",
-                value: self.k.to_string(),
+                value: k.to_string(),
                 range: "1..=1000",
             });
         }
         Ok(())
+    }
+
+    /// Bits in the filter.
+    pub fn m(&self) -> u64 {
+        self.m
+    }
+
+    /// Keys inserted.
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    /// Hash positions per key.
+    pub fn k(&self) -> u32 {
+        self.k
     }
 
     /// Total hash throws while inserting: `k * n`. Fits in a `u64` for every

@@ -101,19 +101,15 @@ impl Sizing {
     }
 
     /// The m, n and k this sizing chose.
-    pub fn params(&self) -> Params {
-        Params {
-            m: self.m,
-            n: self.n,
-            k: self.k,
-        }
+    pub fn params(&self) -> Result<Params, RateError> {
+        Params::new(self.m, self.n, self.k)
     }
 
     /// The classic exact rate at the chosen m, n and k, or why it was not
     /// computed (typically: its denominator is over `budget`). Stops with
     /// [`RateError::Cancelled`] soon after `flag` is set.
     pub fn exact_rate(&self, budget: Budget, flag: &AtomicBool) -> Result<BigRational, RateError> {
-        classic_exact_cancellable(self.params(), budget, flag)
+        classic_exact_cancellable(self.params()?, budget, flag)
     }
 }
 

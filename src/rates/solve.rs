@@ -139,13 +139,14 @@ pub fn solve_size(
     };
     let (k, k_choice) = ctx.best_k(m, n)?;
     let p = Params::new(m, n, k)?;
-    let rate = |kind| certified_digits_cancellable(p, kind, digits, budget, flag);
     let meets = |kind| -> Result<Option<bool>, RateError> {
         match &q.p {
             Some(t) => Ok(Some(compare_to(p, kind, t, budget, flag)?.is_le())),
             None => Ok(None),
         }
     };
+    let (classic_meets, true_meets) = (meets(RateKind::Classic)?, meets(RateKind::True)?);
+    let rate = |kind, meets| telling(p, kind, digits, q.p.as_ref().zip(meets), budget, flag);
     let neighbour = match solved {
         Solved::Bits if m > 1 => Some(ctx.neighbour(m - 1, n, digits)?),
         Solved::Keys if n < MAX_N => Some(ctx.neighbour(m, n + 1, digits)?),
@@ -159,12 +160,44 @@ pub fn solve_size(
         k_choice,
         by: q.by,
         target: q.p.clone(),
-        classic: rate(RateKind::Classic)?,
-        true_rate: rate(RateKind::True)?,
-        classic_meets: meets(RateKind::Classic)?,
-        true_meets: meets(RateKind::True)?,
+        classic: rate(RateKind::Classic, classic_meets)?,
+        true_rate: rate(RateKind::True, true_meets)?,
+        classic_meets,
+        true_meets,
         neighbour,
     })
+}
+
+/// Most digits added to a rate so that it reads on the right side of the
+/// target.
+const MORE_DIGITS: u32 = 24;
+
+/// The rate's digits, with more of them when `digits` alone would read as
+/// the target itself or on its wrong side (a rate of 0.0081937221054670
+/// against a typed 0.008193722105 reads "0.008193722105 > 0.008193722105"
+/// at ten digits, and "0.00819372210547 > 0.008193722105" at twelve).
+/// `against` is the target with whether the exact rate meets it.
+fn telling(
+    p: Params,
+    kind: RateKind,
+    digits: u32,
+    against: Option<(&BigRational, bool)>,
+    budget: Budget,
+    flag: &AtomicBool,
+) -> Result<CertifiedDigits, RateError> {
+    let mut d = digits;
+    loop {
+        let shown = certified_digits_cancellable(p, kind, d, budget, flag)?;
+        let reads_right = match against {
+            None => true,
+            Some((target, true)) => shown.decimal.to_ratio() <= *target,
+            Some((target, false)) => shown.decimal.to_ratio() > *target,
+        };
+        if reads_right || d >= digits + MORE_DIGITS {
+            return Ok(shown);
+        }
+        d += 2;
+    }
 }
 
 fn inputs_error() -> RateError {

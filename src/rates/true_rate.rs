@@ -34,7 +34,7 @@ pub const TRUE_WHAT: &str = "exact true rate's denominator";
 
 /// Decimal digits of the true rate's denominator `m^(kn+k)`.
 pub fn true_denominator_digits(p: Params) -> u64 {
-    power_digits(p.m, u128::from(p.throws()) + u128::from(p.k))
+    power_digits(p.m(), u128::from(p.throws()) + u128::from(p.k()))
 }
 
 /// What the budget calls the true rate's working numbers in its messages.
@@ -54,9 +54,9 @@ pub const TRUE_WORK_FACTOR: u64 = 10;
 /// factorial of m (about `r*log10(m)` digits). An estimate for the budget,
 /// not an exact count.
 pub fn true_work_digits(p: Params) -> u64 {
-    let j = u64::from(p.k).min(p.m);
-    let powers = u128::from(j + 1) * u128::from(power_digits(p.m, u128::from(p.throws())));
-    let (k, j_f, m) = (f64::from(p.k), j as f64, p.m as f64);
+    let j = u64::from(p.k()).min(p.m());
+    let powers = u128::from(j + 1) * u128::from(power_digits(p.m(), u128::from(p.throws())));
+    let (k, j_f, m) = (f64::from(p.k()), j as f64, p.m() as f64);
     let coefficient = k * (j_f + 1.0).log10() + j_f * m.log10() + 1.0;
     let coefficients = ((j_f + 1.0) * coefficient).ceil();
     // Saturating conversions: far past any budget either way.
@@ -89,7 +89,6 @@ pub fn true_exact_cancellable(
     budget: Budget,
     flag: &AtomicBool,
 ) -> Result<BigRational, RateError> {
-    p.validate()?;
     check_true_budget(p, budget)?;
     let parallel = true_denominator_digits(p) >= PARALLEL_DIGITS;
     let coefficients = coefficients(p, flag)?;
@@ -131,14 +130,14 @@ pub fn true_exact_cancellable(
 /// The coefficients `a_0..a_J`, `J = min(k, m)`; beyond `m` every falling
 /// factorial vanishes, and so do the coefficients.
 pub(crate) fn coefficients(p: Params, flag: &AtomicBool) -> Result<Vec<BigUint>, RateError> {
-    let k = p.k as usize;
+    let k = p.k() as usize;
     let stirling = stirling_row(k, flag)?;
     // c_r = S(k, r) * m(m-1)..(m-r+1)
     let mut falling = BigUint::from(1u32);
     let mut weighted = Vec::with_capacity(k + 1);
     for (r, s) in stirling.iter().enumerate() {
         if r > 0 {
-            falling *= BigUint::from(p.m.saturating_sub(r as u64 - 1));
+            falling *= BigUint::from(p.m().saturating_sub(r as u64 - 1));
         }
         weighted.push(s * &falling);
     }
@@ -189,7 +188,7 @@ fn stirling_row(k: usize, flag: &AtomicBool) -> Result<Vec<BigUint>, RateError> 
 
 /// Index of the last term that can be non-zero: `min(k, m)`.
 fn top_index(p: Params) -> usize {
-    (p.k as u64).min(p.m) as usize
+    (p.k() as u64).min(p.m()) as usize
 }
 
 /// `(m-j)^(kn)` for each `j` of `js`, with their j.
@@ -201,7 +200,7 @@ pub(crate) fn falling_powers(
 ) -> Result<Vec<(u64, BigUint)>, RateError> {
     let kn = p.throws();
     js.iter()
-        .map(|&j| powers::pow_with(&BigUint::from(p.m - j), kn, flag, crew).map(|v| (j, v)))
+        .map(|&j| powers::pow_with(&BigUint::from(p.m() - j), kn, flag, crew).map(|v| (j, v)))
         .collect()
 }
 
@@ -215,7 +214,7 @@ pub(crate) fn falling_cost(p: Params, js: &[u64]) -> u64 {
     let kn = p.throws();
     js.iter()
         .map(|&j| {
-            let base = p.m - j;
+            let base = p.m() - j;
             let odd = if base == 0 {
                 0
             } else {
@@ -245,7 +244,7 @@ pub(crate) fn true_from_powers(
         }
     }
     let num = BigInt::from(plus) - BigInt::from(minus);
-    let m_pow_k = BigUint::from(p.m).pow(p.k);
+    let m_pow_k = BigUint::from(p.m()).pow(p.k());
     let den = &powers[0] * m_pow_k;
     Ok(BigRational::new_raw(num, BigInt::from(den)))
 }
@@ -253,6 +252,7 @@ pub(crate) fn true_from_powers(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rates::params::{MAX_K, MAX_M, MAX_N};
 
     #[test]
     fn stirling_numbers() {
@@ -271,7 +271,7 @@ mod tests {
     fn one_probe_equals_classic() {
         // With k = 1 there is only one probe, so nothing is correlated.
         for (m, n) in [(2, 1), (7, 3), (160, 16)] {
-            let p = Params { m, n, k: 1 };
+            let p = Params::new(m, n, 1).unwrap_or_else(|e| panic!("{e}"));
             let t = true_exact(p, Budget::default());
             let c = super::super::classic::classic_exact(p, Budget::default());
             assert_eq!(t.ok(), c.ok(), "{m}/{n}");
@@ -281,23 +281,26 @@ mod tests {
     #[test]
     fn small_m_below_k() {
         // m = 1: the single bit is set once any key is in, so every query hits.
-        let t = true_exact(Params { m: 1, n: 2, k: 3 }, Budget::default());
+        let t = true_exact(
+            Params::new(1, 2, 3).unwrap_or_else(|e| panic!("{e}")),
+            Budget::default(),
+        );
         assert_eq!(
             t.map(|r| r == BigRational::from_integer(1.into())),
             Ok(true)
         );
-        let t = true_exact(Params { m: 2, n: 0, k: 5 }, Budget::default());
+        let t = true_exact(
+            Params::new(2, 0, 5).unwrap_or_else(|e| panic!("{e}")),
+            Budget::default(),
+        );
         assert_eq!(t.map(|r| r.numer().is_zero()), Ok(true));
     }
 
     #[test]
     fn digit_counts_never_overflow() {
-        let wild = Params {
-            m: u64::MAX,
-            n: u64::MAX,
-            k: u32::MAX,
-        };
-        assert_eq!(true_denominator_digits(wild), u64::MAX);
+        let widest = Params::new(MAX_M, MAX_N, MAX_K).unwrap_or_else(|e| panic!("{e}"));
+        // (kn + k) log10(m) = (10^18 + 1000) * 18 digits: just fits.
+        assert!(true_denominator_digits(widest) >= 18_000_000_000_000_000_000);
     }
 
     #[test]
@@ -330,11 +333,7 @@ mod tests {
 
     #[test]
     fn budget_and_cancel() {
-        let p = Params {
-            m: 100_000,
-            n: 10_000_000,
-            k: 7,
-        };
+        let p = Params::new(100_000, 10_000_000, 7).unwrap_or_else(|e| panic!("{e}"));
         assert!(matches!(
             true_exact(p, Budget::default()),
             Err(RateError::BudgetExceeded {
@@ -345,11 +344,7 @@ mod tests {
         let flag = cancel::never();
         flag.store(true, std::sync::atomic::Ordering::Relaxed);
         let r = true_exact_cancellable(
-            Params {
-                m: 160,
-                n: 16,
-                k: 7,
-            },
+            Params::new(160, 16, 7).unwrap_or_else(|e| panic!("{e}")),
             Budget::default(),
             &flag,
         );

@@ -6,13 +6,10 @@ use std::time::Instant;
 use crate::ui::clock::Clock;
 use crate::ui::config::AppConfig;
 use crate::ui::error::UiError;
-use crate::ui::lab::state::LabState;
 use crate::ui::lecture::tab::LectureTab;
 use crate::ui::notes_panel::NotesPanel;
-use crate::ui::practice::state::PracticeState;
-use crate::ui::sandbox::state::SandboxState;
-use crate::ui::screen::Screen;
-use crate::ui::sizing::state::SizingState;
+use crate::ui::screen::{AppScreen, Screen, Screens, ViewCx};
+use crate::ui::status::Status;
 use crate::ui::theme::Theme;
 
 /// Everything the app knows.
@@ -22,9 +19,9 @@ pub struct App {
     pub(crate) screen: Screen,
     /// True while the `?` overlay is open.
     pub(crate) show_help: bool,
-    /// The overlay shows its second page, what the lab's numbers mean,
-    /// instead of the keys.
-    pub(crate) help_numbers: bool,
+    /// The overlay shows the screen's second page (the lab's: what its
+    /// numbers mean) instead of the keys.
+    pub(crate) help_second_page: bool,
     /// Set when the user asked to leave.
     pub(crate) quit: bool,
     /// The last known terminal size (columns, rows), for mouse hit tests.
@@ -33,14 +30,8 @@ pub struct App {
     pub(crate) theme: Theme,
     /// Present mode: no chrome, large type, for a projector.
     pub(crate) present: bool,
-    /// Lecture position.
-    pub(crate) lecture: LectureTab,
-    /// Lab settings and results.
-    pub(crate) lab: LabState,
-    /// Sandbox filter and history.
-    pub(crate) sandbox: SandboxState,
-    /// Sizing inputs and results.
-    pub(crate) sizing: SizingState,
+    /// Every screen's own state, the one on show among them.
+    pub(crate) screens: Screens,
     /// Where the `e` key saves the frame; `None` saves nothing (an app
     /// made without a configuration, as in tests, never writes files).
     pub(crate) export_dir: Option<PathBuf>,
@@ -56,35 +47,6 @@ pub struct App {
     pub(crate) script: Option<PathBuf>,
     /// The lesson notes panel.
     pub(crate) notes: NotesPanel,
-    /// The practice exercises.
-    pub(crate) practice: PracticeState,
-}
-
-/// A one-line message about something the app did, on the bottom line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Status {
-    /// What happened.
-    pub(crate) text: String,
-    /// True when it went wrong.
-    pub(crate) failed: bool,
-}
-
-impl Status {
-    /// Something that worked.
-    pub(crate) fn done(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            failed: false,
-        }
-    }
-
-    /// Something that did not.
-    pub(crate) fn failed(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            failed: true,
-        }
-    }
 }
 
 impl App {
@@ -93,22 +55,18 @@ impl App {
         App {
             screen,
             show_help: false,
-            help_numbers: false,
+            help_second_page: false,
             quit: false,
             size: (80, 24),
             theme,
             present: false,
-            lecture: LectureTab::new(),
-            lab: LabState::default(),
-            sandbox: SandboxState::new(),
-            sizing: SizingState::new(),
+            screens: Screens::default(),
             export_dir: None,
             status: None,
             clock: Clock::new(Instant::now()),
             session: None,
             script: None,
             notes: NotesPanel::default(),
-            practice: PracticeState::new(1),
         }
     }
 
@@ -136,28 +94,30 @@ impl App {
         app.notes = NotesPanel::at(config.notes_file.clone());
         // Each app draws its own variants of exercise 5, so a class does
         // not share one answer; the variant's seed is on screen.
-        app.practice.next_seed = crate::practice::lookup::next_seed(
+        app.screens.practice.next_seed = crate::practice::lookup::next_seed(
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_secs() ^ u64::from(std::process::id())),
         );
         app.export_dir = Some(config.export_dir.clone().unwrap_or_else(|| ".".into()));
-        app.lab.apply_settings(config.m, config.n, config.k)?;
+        app.screens
+            .lab
+            .apply_settings(config.m, config.n, config.k)?;
         if let Some(path) = &config.script {
             let lecture = crate::lecture::Lecture::from_file(path)
                 .map_err(crate::lecture::LectureError::from)?;
-            app.lecture = LectureTab::with(lecture);
+            app.screens.lecture = LectureTab::with(lecture);
         }
         if let Some((scene, step)) = config.start_at {
-            app.lecture.step =
-                app.lecture
-                    .lecture
-                    .step_index(scene, step)
-                    .map_err(|e| UiError::StartAt {
-                        value: format!("{scene}.{step}"),
-                        why: e.to_string(),
-                    })?;
-            app.clock.follow_scene(app.lecture.scene());
+            let tab = &mut app.screens.lecture;
+            tab.step = tab
+                .lecture
+                .step_index(scene, step)
+                .map_err(|e| UiError::StartAt {
+                    value: format!("{scene}.{step}"),
+                    why: e.to_string(),
+                })?;
+            app.clock.follow_scene(tab.scene());
         }
         // The speaker's side of the talk: its length, the script to draw
         // the next step from, and anything the config file got wrong.
@@ -182,38 +142,46 @@ impl App {
         Ok(app)
     }
 
+    /// The screen on show.
+    pub(crate) fn on_show(&self) -> &dyn AppScreen {
+        self.screens.get(self.screen)
+    }
+
+    /// What the screen on show's view may read besides its own state.
+    pub(crate) fn view_cx(&self) -> ViewCx<'_> {
+        ViewCx {
+            theme: &self.theme,
+            present: self.present,
+            clock: &self.clock,
+            title: self.screen.title(),
+        }
+    }
+
+    /// True when the `?` overlay is on the screen's first page and the
+    /// screen has a second one (`?` turns to it).
+    pub(crate) fn help_has_next_page(&self) -> bool {
+        !self.help_second_page && self.on_show().second_help().is_some()
+    }
+
     /// True when a message the user can close with Esc is on show.
     pub(crate) fn has_message(&self) -> bool {
-        match self.screen {
-            Screen::Lecture => self.lecture.goto_error.is_some(),
-            Screen::Lab => self.lab.edit_error.is_some() || self.lab.predict.error.is_some(),
-            Screen::Sandbox | Screen::Sizing | Screen::Practice => false,
-        }
+        self.on_show().has_message()
     }
 
     /// True while the screen on show waits for a figure from the worker
-    /// lanes: the questions `Jobs::dispatch` asks before
-    /// it requests work. The terminal loop looks for arrivals while this
-    /// holds and otherwise sleeps until input.
+    /// lanes: the questions `Jobs::dispatch` asks before it requests work.
+    /// The terminal loop looks for arrivals while this holds and otherwise
+    /// sleeps until input.
     pub(crate) fn computing(&self) -> bool {
-        match self.screen {
-            Screen::Lab => self.lab.waiting(),
-            Screen::Sizing => self.sizing.computing(),
-            Screen::Lecture | Screen::Sandbox | Screen::Practice => false,
-        }
+        self.on_show().computing()
     }
 
-    /// True when a text field has focus, so letters type instead of acting.
+    /// True when a text field has focus, so letters type instead of acting:
+    /// the notes panel's while it is open, else the screen on show's.
     pub fn typing(&self) -> bool {
         if self.notes.open {
             return self.notes.adding.is_some();
         }
-        match self.screen {
-            Screen::Lecture => self.lecture.goto.is_some() || self.lecture.guess_field.is_some(),
-            Screen::Lab => self.lab.editing.is_some() || self.lab.predict.field.is_some(),
-            Screen::Sandbox => self.sandbox.focus.is_some(),
-            Screen::Sizing => self.sizing.editing,
-            Screen::Practice => self.practice.focus,
-        }
+        self.on_show().focused_field().is_some()
     }
 }

@@ -53,9 +53,11 @@ impl Headless {
         if frame.scene.is_some() || frame.step.is_some() {
             let scene = frame.scene.unwrap_or(1);
             let step = frame.step.unwrap_or(1);
-            app.lecture.step = app.lecture.lecture.step_index(scene, step)?;
+            let tab = &mut app.screens.lecture;
+            tab.step = tab.lecture.step_index(scene, step)?;
         }
-        app.lecture.revealed = frame.revealed && app.lecture.lecture.predicts(app.lecture.step);
+        let tab = &mut app.screens.lecture;
+        tab.revealed = frame.revealed && tab.lecture.predicts(tab.step);
         compute_now(&mut app);
         Ok(Headless { app })
     }

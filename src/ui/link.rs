@@ -8,8 +8,9 @@ use std::sync::mpsc::Sender;
 use crate::lecture::Guess;
 use crate::talk::server::Server;
 use crate::talk::{Endpoint, Session, State};
-use crate::ui::app::{App, Status};
+use crate::ui::app::App;
 use crate::ui::input::source::Input;
+use crate::ui::status::Status;
 
 /// Opens the session's socket; speakers' commands go into `tx`.
 pub(crate) fn start(app: &mut App, tx: Sender<Input>) -> Option<Server> {
@@ -42,7 +43,7 @@ fn first_line(paragraph: &str) -> String {
 
 /// Where the lecture stands, for the speaker view.
 pub(crate) fn state(app: &App) -> State {
-    let tab = &app.lecture;
+    let tab = &app.screens.lecture;
     let lecture = &tab.lecture;
     // The speaker reads the whole narration, the reveal's part included.
     let full = lecture.shown_board(tab.step, true);
@@ -122,7 +123,7 @@ pub(crate) fn state(app: &App) -> State {
 /// The next step's place and headline, when the next thing to show is
 /// another step (not the reveal of this one, nor the closing screen).
 fn next_step(app: &App) -> (Option<String>, Option<String>) {
-    let tab = &app.lecture;
+    let tab = &app.screens.lecture;
     let lecture = &tab.lecture;
     let reveal_next = lecture.predicts(tab.step) && !tab.revealed;
     if reveal_next || tab.at_end || tab.step + 1 >= lecture.len() {

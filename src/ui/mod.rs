@@ -4,15 +4,18 @@
 //! (user actions, results from the worker lanes, pastes); views only read.
 //!
 //! What lives where:
-//! - the state: `app`, `screen`, `config` (what the command line
-//!   asks for), and one folder per screen: `lecture`, `lab`,
-//!   `sandbox`, `sizing`;
+//! - the state: `app`, `status` (the bottom line's message), `config`
+//!   (what the command line asks for),
+//!   `screen` (the registry of screens and the traits each implements),
+//!   and one folder per screen: `lecture`, `lab`, `sandbox`, `sizing`,
+//!   `practice`, each with its state, actions, key table and views;
 //! - input to state: `input` (our own terminal reader and parser, the
-//!   signals), `keymap`, `action`, `update`, `arrival`;
-//! - state to frame: `view` (tabs, footer, help overlay, present mode's
-//!   line), `theme` (palettes as data, styles by role), `bit_row`,
-//!   `slider`, `big` (big letters), `help` (every key, as data);
-//! - work off the UI thread: `jobs` asks `worker` lanes for figures;
+//!   signals), `keymap`, `action`, `update`, `text_field`;
+//! - state to frame: `view` (tabs, footer, help overlay), `theme`
+//!   (palettes as data, styles by role), `bit_row`, `slider`, `big` (big
+//!   letters), `help` (key tables as data, and the keys of every screen);
+//! - work off the UI thread: `jobs` keeps the `worker` lanes each screen
+//!   asks for its figures;
 //! - frames without a terminal: `headless`, `render` (text),
 //!   `export` (ANSI, SVG, HTML and the lecture handout);
 //! - the loop itself: `runtime`.
@@ -22,7 +25,6 @@
 
 pub(crate) mod action;
 pub(crate) mod app;
-pub(crate) mod arrival;
 pub(crate) mod big;
 pub(crate) mod bit_row;
 pub(crate) mod clock;
@@ -49,6 +51,7 @@ pub(crate) mod screen;
 pub(crate) mod sizing;
 pub(crate) mod slider;
 pub(crate) mod speaker;
+pub(crate) mod status;
 pub(crate) mod text_field;
 pub(crate) mod theme;
 pub(crate) mod update;

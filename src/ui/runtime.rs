@@ -145,9 +145,13 @@ fn event_loop(
             (a, b) => a.or(b),
         };
         source.wait(ceiling, &mut incoming);
-        let before = (app.lecture.step, app.lecture.revealed, app.clock.label());
+        let lecture = |app: &App| {
+            let tab = &app.screens.lecture;
+            (tab.step, tab.revealed, app.clock.label())
+        };
+        let before = lecture(app);
         update(app, Message::Tick(Instant::now()));
-        dirty |= before != (app.lecture.step, app.lecture.revealed, app.clock.label());
+        dirty |= before != lecture(app);
         for item in incoming.drain(..) {
             match item {
                 Incoming::Event(event) => {

@@ -1,7 +1,8 @@
 //! A one-line text field: the typed text, its stated maximum, whether the
 //! last thing typed or pasted was cut to fit, and whether the text is
-//! selected (so the next key replaces it). Focus is held by the screen
-//! that owns the field.
+//! selected (so the next key replaces it). Which field has focus is asked
+//! of its owner, a screen or the notes panel, through
+//! [`crate::ui::screen::Focus`].
 
 /// The text of a one-line field.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,14 +3,14 @@
 
 use std::time::Instant;
 
-use crate::ui::action::{
-    Action, FieldAction, KeyMode, LabAction, LabSlider, LectureAction, NotesAction, PracticeAction,
-    SandboxAction, SizingAction,
-};
-use crate::ui::app::{App, Status};
-use crate::ui::arrival::Arrival;
-use crate::ui::lab::state::{VALUE_FIELD, spec};
-use crate::ui::screen::Screen;
+use crate::ui::action::{Action, FieldAction, NotesAction};
+use crate::ui::app::App;
+use crate::ui::lecture::action::LectureAction;
+use crate::ui::notes_panel::NotesPanel;
+use crate::ui::screen::seam::FieldEdit;
+use crate::ui::screen::{ActCx, Arrival, Focus, Screen};
+use crate::ui::status::Status;
+use crate::ui::text_field::TextField;
 
 /// Everything that can change the app: what the user asked for, and what
 /// the worker lanes computed.
@@ -38,12 +38,13 @@ impl From<Action> for Message {
 pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
     match message.into() {
         Message::Action(action) => act(app, action),
-        Message::Arrived(arrival) => arrival.store(app),
+        Message::Arrived(arrival) => app.screens.store(*arrival),
         Message::Paste(text) => paste(app, &text),
         Message::Tick(now) => {
             if app.clock.tick(now) {
-                app.lecture.apply(LectureAction::Forward, app.present);
-                if app.lecture.at_end {
+                let lecture = &mut app.screens.lecture;
+                lecture.apply(LectureAction::Forward, app.present);
+                if lecture.at_end {
                     app.clock.pause();
                 }
             }
@@ -57,7 +58,7 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
                 Command::Back => Some(LectureAction::Back),
                 Command::Choice { index } => u8::try_from(index).ok().map(LectureAction::Guess),
                 Command::Number { value } => {
-                    app.lecture.guess_number(value);
+                    app.screens.lecture.guess_number(value);
                     None
                 }
                 Command::RestartClock => {
@@ -66,11 +67,11 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
                 }
             };
             if let Some(step) = step {
-                app.lecture.apply(step, app.present);
+                app.screens.lecture.apply(step, app.present);
             }
         }
     }
-    app.clock.follow_scene(app.lecture.scene());
+    app.clock.follow_scene(app.screens.lecture.scene());
 }
 
 /// What `N` says in present mode instead of projecting the notes.
@@ -96,14 +97,10 @@ fn act(app: &mut App, action: Action) {
         Action::GoTo(screen) => switch_to(app, screen),
         Action::ToggleHelp => {
             app.show_help = !app.show_help;
-            app.help_numbers = false;
+            app.help_second_page = false;
         }
-        Action::HelpNumbers => app.help_numbers = true,
-        Action::Dismiss => {
-            app.lecture.goto_error = None;
-            app.lab.edit_error = None;
-            app.lab.predict.error = None;
-        }
+        Action::HelpSecondPage => app.help_second_page = true,
+        Action::Dismiss => app.screens.dismiss_all(),
         Action::CycleTheme => app.theme = app.theme.next(),
         Action::TogglePresent => {
             app.present = !app.present;
@@ -124,117 +121,87 @@ fn act(app: &mut App, action: Action) {
         Action::PauseAutoplay => {}
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
-        // A scene the lecture does not have says so rather than doing
-        // nothing.
-        Action::Lecture(LectureAction::Jump(n))
-            if usize::from(n) > app.lecture.lecture.scene_count() =>
-        {
-            let scenes = app.lecture.lecture.scene_count();
-            app.status = Some(Status::failed(format!(
-                "there is no scene {n}: this lecture has scenes 1 to {scenes}"
-            )));
+        Action::Screen(action) => {
+            let mut cx = ActCx {
+                present: app.present,
+                status: &mut app.status,
+            };
+            app.screens.act(action, &mut cx);
         }
-        Action::Lecture(step) => app.lecture.apply(step, app.present),
-        Action::Lab(lab) => update_lab(app, lab),
-        Action::Sandbox(sandbox) => update_sandbox(app, sandbox),
-        Action::Sizing(sizing) => update_sizing(app, sizing),
-        Action::Practice(practice) => update_practice(app, practice),
     }
 }
 
 /// Leaving a screen drops focus from its fields, so letters act again on return.
 fn switch_to(app: &mut App, screen: Screen) {
-    app.lab.editing = None;
-    app.lab.predict.cancel();
-    app.sandbox.focus = None;
-    app.sizing.editing = false;
-    app.practice.focus = false;
+    app.screens.blur_all();
     app.show_help = false;
-    app.help_numbers = false;
+    app.help_second_page = false;
     app.screen = screen;
 }
 
-fn update_lab(app: &mut App, action: LabAction) {
-    let lab = &mut app.lab;
-    lab.edit_error = None;
-    let before = lab.values();
-    match action {
-        LabAction::SelectPrev => lab.selected = neighbour(lab.selected, &LabSlider::ALL, false),
-        LabAction::SelectNext => lab.selected = neighbour(lab.selected, &LabSlider::ALL, true),
-        LabAction::Adjust { up, big } => lab.adjust(up, big),
-        LabAction::SetFraction(slider, f) => {
-            lab.selected = slider;
-            lab.set(slider, spec(slider).value_at(f));
+/// The notes panel's field, with where a note written now comes from.
+struct NoteField<'a> {
+    notes: &'a mut NotesPanel,
+    place: String,
+}
+
+impl Focus for NoteField<'_> {
+    fn focused_field(&self) -> Option<&TextField> {
+        self.notes.adding.as_ref()
+    }
+
+    fn focused_field_mut(&mut self) -> Option<&mut TextField> {
+        self.notes.adding.as_mut()
+    }
+
+    fn submit_field(&mut self) {
+        self.notes.submit(&self.place);
+    }
+
+    fn leave_field(&mut self) {
+        self.notes.adding = None;
+    }
+}
+
+/// Runs `edit` on whoever holds the field with focus: the notes panel
+/// while it is open, else the screen on show; nothing when no field has
+/// focus.
+fn with_focus(app: &mut App, edit: impl FnOnce(&mut dyn Focus)) {
+    if app.notes.open {
+        let place = app.on_show().place(app.screen.title());
+        let mut notes = NoteField {
+            notes: &mut app.notes,
+            place,
+        };
+        if notes.focused_field().is_some() {
+            edit(&mut notes);
         }
-        LabAction::StartEdit(first) => {
-            let mut field = VALUE_FIELD;
-            if let Some(c) = first {
+        return;
+    }
+    let screen = app.screens.get_mut(app.screen);
+    if screen.focused_field().is_some() {
+        edit(screen);
+    }
+}
+
+/// Sends an editing key to the field with focus.
+fn edit_field(app: &mut App, action: FieldAction) {
+    with_focus(app, |owner| match action {
+        FieldAction::Type(c) => {
+            if let Some(field) = owner.focused_field_mut() {
                 field.push(c);
+                owner.field_edited(FieldEdit::Typed);
             }
-            lab.editing = Some(field);
         }
-        LabAction::ToggleLock => lab.toggle_lock(),
-        LabAction::ToggleScheme => lab.toggle_scheme(),
-        LabAction::Reseed => lab.reseed(),
-        LabAction::ToggleMeasure => lab.toggle_measure(),
-        LabAction::Compare => lab.request_compare(),
-        LabAction::ToggleGapView => lab.gap_view = !lab.gap_view,
-        LabAction::TogglePredict => lab.predict.toggle(),
-        LabAction::StartGuess(first) => lab.predict.start_guess(first),
-        // The rehearsal puts m and n where its step asks and hides the
-        // rates itself: that is not the student's move.
-        LabAction::Rehearse => return lab.rehearse(),
-    }
-    lab.after_move(before);
-}
-
-fn neighbour<T: Copy + PartialEq>(current: T, all: &[T], next: bool) -> T {
-    let i = all.iter().position(|s| *s == current).unwrap_or(0);
-    let j = if next {
-        (i + 1).min(all.len() - 1)
-    } else {
-        i.saturating_sub(1)
-    };
-    all[j]
-}
-
-fn update_sandbox(app: &mut App, action: SandboxAction) {
-    let sandbox = &mut app.sandbox;
-    match action {
-        SandboxAction::Focus(mode) => sandbox.focus = Some(mode),
-        SandboxAction::ToggleMode => {
-            sandbox.focus = sandbox.focus.map(|mode| match mode {
-                KeyMode::Insert => KeyMode::Query,
-                KeyMode::Query => KeyMode::Insert,
-            });
+        FieldAction::Erase => {
+            if let Some(field) = owner.focused_field_mut() {
+                field.pop();
+                owner.field_edited(FieldEdit::Erased);
+            }
         }
-        SandboxAction::Select(setting) => sandbox.selected = setting,
-        SandboxAction::Adjust { up, big } => sandbox.adjust(up, big),
-        SandboxAction::Clear => sandbox.clear(),
-    }
-}
-
-fn update_practice(app: &mut App, action: PracticeAction) {
-    let practice = &mut app.practice;
-    match action {
-        PracticeAction::Choose { up } => practice.select(!up),
-        PracticeAction::GoTo(n) => practice.go_to(usize::from(n)),
-        PracticeAction::Focus => {
-            practice.focus = true;
-            practice.field.select_all();
-        }
-        PracticeAction::ToggleHint => practice.toggle_hint(),
-        PracticeAction::NewVariant => practice.new_variant(),
-    }
-}
-
-fn update_sizing(app: &mut App, action: SizingAction) {
-    match action {
-        SizingAction::Edit(first) => app.sizing.edit(first),
-        SizingAction::Select { next } => app.sizing.select(next),
-        SizingAction::Solve => app.sizing.solve(),
-        SizingAction::ToggleBy => app.sizing.toggle_by(),
-    }
+        FieldAction::Submit => owner.submit_field(),
+        FieldAction::Leave => owner.leave_field(),
+    });
 }
 
 /// A paste goes into the focused field as one edit, cut to the field's
@@ -243,199 +210,10 @@ fn paste(app: &mut App, text: &str) {
     if app.show_help {
         return;
     }
-    if let Some(field) = app.notes.adding.as_mut() {
-        field.paste(text);
-        return;
-    }
-    if app.notes.open {
-        return;
-    }
-    match app.screen {
-        Screen::Lecture => {}
-        Screen::Lab => {
-            if let Some(field) = app.lab.predict.field.as_mut() {
-                field.paste(text);
-            } else if let Some(field) = app.lab.editing.as_mut() {
-                field.paste(text);
-                app.lab.edit_error = field.note();
-            }
+    with_focus(app, |owner| {
+        if let Some(field) = owner.focused_field_mut() {
+            field.paste(text);
+            owner.field_edited(FieldEdit::Pasted);
         }
-        Screen::Sandbox if app.sandbox.focus.is_some() => {
-            app.sandbox.field.paste(text);
-        }
-        Screen::Sizing if app.sizing.editing => {
-            app.sizing.field_mut().paste(text);
-        }
-        Screen::Practice if app.practice.focus => {
-            app.practice.field.paste(text);
-        }
-        Screen::Sandbox | Screen::Sizing | Screen::Practice => {}
-    }
-}
-
-/// Where a note written now is said to come from: the screen, and on the
-/// lecture its step.
-fn place(app: &App) -> String {
-    match app.screen {
-        Screen::Lecture if app.lecture.at_end => "Lecture, closing screen".into(),
-        Screen::Lecture => {
-            let (scene, step) = app.lecture.lecture.locate(app.lecture.step);
-            format!("Lecture {}.{}", scene + 1, step + 1)
-        }
-        other => other.title().to_string(),
-    }
-}
-
-/// Sends an editing key to the notes panel's field.
-fn edit_note(app: &mut App, action: FieldAction) {
-    let place = place(app);
-    let notes = &mut app.notes;
-    match action {
-        FieldAction::Type(c) => {
-            if let Some(f) = notes.adding.as_mut() {
-                f.push(c);
-            }
-        }
-        FieldAction::Erase => {
-            if let Some(f) = notes.adding.as_mut() {
-                f.pop();
-            }
-        }
-        FieldAction::Submit => notes.submit(&place),
-        FieldAction::Leave => notes.adding = None,
-    }
-}
-
-/// Sends an editing key to the focused field of the current screen.
-fn edit_field(app: &mut App, action: FieldAction) {
-    if app.notes.adding.is_some() {
-        return edit_note(app, action);
-    }
-    match app.screen {
-        Screen::Lecture if app.lecture.guess_field.is_some() => {
-            let lecture = &mut app.lecture;
-            match action {
-                FieldAction::Type(c) => {
-                    if let Some(f) = lecture.guess_field.as_mut() {
-                        f.push(c);
-                    }
-                }
-                FieldAction::Erase => {
-                    if let Some(f) = lecture.guess_field.as_mut() {
-                        f.pop();
-                    }
-                }
-                FieldAction::Submit => lecture.submit_guess(),
-                FieldAction::Leave => {
-                    lecture.guess_field = None;
-                    lecture.guess_error = None;
-                }
-            }
-        }
-        Screen::Lecture => {
-            let lecture = &mut app.lecture;
-            match action {
-                FieldAction::Type(c) => {
-                    if let Some(f) = lecture.goto.as_mut() {
-                        f.push(c);
-                    }
-                }
-                FieldAction::Erase => {
-                    if let Some(f) = lecture.goto.as_mut() {
-                        f.pop();
-                    }
-                }
-                FieldAction::Submit => lecture.submit_goto(),
-                FieldAction::Leave => lecture.goto = None,
-            }
-        }
-        Screen::Lab => edit_lab_value(app, action),
-        Screen::Sandbox => {
-            let sandbox = &mut app.sandbox;
-            match action {
-                FieldAction::Type(c) => sandbox.field.push(c),
-                FieldAction::Erase => sandbox.field.pop(),
-                FieldAction::Submit => sandbox.submit(),
-                FieldAction::Leave => sandbox.focus = None,
-            }
-        }
-        Screen::Sizing => {
-            let sizing = &mut app.sizing;
-            match action {
-                FieldAction::Type(c) => sizing.field_mut().push(c),
-                FieldAction::Erase => sizing.field_mut().pop(),
-                FieldAction::Submit => sizing.submit(),
-                FieldAction::Leave => sizing.cancel(),
-            }
-        }
-        Screen::Practice => {
-            let practice = &mut app.practice;
-            match action {
-                FieldAction::Type(c) => practice.type_char(c),
-                FieldAction::Erase => practice.field.pop(),
-                FieldAction::Submit => practice.submit(),
-                FieldAction::Leave => practice.focus = false,
-            }
-        }
-    }
-}
-
-/// Sends an editing key to the lab's guess field.
-fn edit_guess(app: &mut App, action: FieldAction) {
-    let predict = &mut app.lab.predict;
-    match action {
-        FieldAction::Type(c) => {
-            if let Some(f) = predict.field.as_mut() {
-                f.push(c);
-            }
-        }
-        FieldAction::Erase => {
-            if let Some(f) = predict.field.as_mut() {
-                f.pop();
-            }
-        }
-        FieldAction::Submit => app.lab.submit_guess(),
-        FieldAction::Leave => predict.cancel(),
-    }
-}
-
-fn edit_lab_value(app: &mut App, action: FieldAction) {
-    if app.lab.predict.field.is_some() {
-        return edit_guess(app, action);
-    }
-    let lab = &mut app.lab;
-    let before = lab.values();
-    let Some(field) = lab.editing.as_mut() else {
-        return;
-    };
-    match action {
-        FieldAction::Type(c) => {
-            field.push(c);
-            if let Some(note) = field.note() {
-                lab.edit_error = Some(note);
-            }
-        }
-        FieldAction::Erase => field.pop(),
-        FieldAction::Leave => lab.editing = None,
-        FieldAction::Submit => {
-            let slider = lab.selected;
-            let range = crate::ui::lab::state::span(slider);
-            match crate::ui::numbers::count(field.text()) {
-                Ok(v) if range.contains(v) => {
-                    lab.editing = None;
-                    lab.set(slider, v);
-                    lab.after_move(before);
-                }
-                Ok(v) => {
-                    lab.edit_error = Some(format!(
-                        "{} is not between {} and {}",
-                        crate::numbers::grouped(v),
-                        range.min,
-                        range.max_text
-                    ));
-                }
-                Err(e) => lab.edit_error = Some(e),
-            }
-        }
-    }
+    });
 }

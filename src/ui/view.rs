@@ -6,12 +6,11 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-use strum::IntoEnumIterator;
-
-use crate::ui::app::{App, Status};
-use crate::ui::help::{self, KeyHelp};
-use crate::ui::screen::Screen;
-use crate::ui::theme::Role;
+use crate::ui::app::App;
+use crate::ui::help::{GLOBAL, HelpPage, KeyHelp};
+use crate::ui::screen::{AppScreen, Screen, ViewCx};
+use crate::ui::status::Status;
+use crate::ui::theme::{Role, Theme};
 
 /// The smallest terminal the app draws into.
 pub(crate) const MIN_WIDTH: u16 = 80;
@@ -22,46 +21,33 @@ const BRAND: &str = " bloomlab  ";
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        buf.set_style(area, self.theme.base());
+        let theme = &self.theme;
+        buf.set_style(area, theme.base());
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            render_too_small(area, buf, self);
+            render_too_small(area, buf, theme);
             return;
         }
+        let screen = self.on_show();
+        let cx = self.view_cx();
+        let body = body_area(area, self.present);
         // Present mode keeps the projected screen free of chrome: no tabs,
-        // no key footer; each screen says where it is in one quiet line.
-        if !self.present {
-            render_header(self, area, buf);
-        }
-        let body = screen_area(self, area);
-        if self.present && self.screen != Screen::Lecture {
-            render_present_status(self, area, buf);
-        }
-        match self.screen {
-            Screen::Lecture => {
-                let extra = self.clock.label();
-                let shown = crate::ui::lecture::Shown {
-                    present: self.present,
-                    extra: &extra,
-                };
-                crate::ui::lecture::render(&self.lecture, shown, body, buf, &self.theme);
-            }
-            Screen::Lab => crate::ui::lab::view::render(self, body, buf),
-            Screen::Sandbox => crate::ui::sandbox::view::render(self, body, buf),
-            Screen::Sizing => crate::ui::sizing::view::render(self, body, buf),
-            Screen::Practice => crate::ui::practice::view::render(self, body, buf),
-        }
-        if !self.present {
-            render_footer(self, area, buf);
+        // no key footer; each screen says where it is itself.
+        if self.present {
+            screen.render_present(&cx, body, buf);
+        } else {
+            render_header(theme, self.screen, area, buf);
+            screen.render(&cx, body, buf);
+            render_footer(theme, &screen.footer(self.typing()), area, buf);
         }
         if let Some(status) = &self.status {
-            render_status(self, status, area, buf);
+            render_status(theme, status, area, buf);
         }
         // The notes and their file's path are never projected.
         if self.notes.open && !self.present {
-            crate::ui::notes_panel::render(&self.notes, area, buf, &self.theme);
+            crate::ui::notes_panel::render(&self.notes, area, buf, theme);
         }
         if self.show_help {
-            render_help(self, area, buf);
+            render_help(&cx, screen, self.help_second_page, area, buf);
         }
     }
 }
@@ -84,8 +70,9 @@ pub(crate) fn body_area(frame: Rect, present: bool) -> Rect {
 /// The clickable rectangle of each tab label in the top row.
 pub(crate) fn tab_hits(frame: Rect) -> Vec<(Screen, Rect)> {
     let mut x = frame.x + BRAND.chars().count() as u16;
-    Screen::iter()
-        .map(|screen| {
+    Screen::ALL
+        .iter()
+        .map(|&screen| {
             let width = screen.title().chars().count() as u16 + 2;
             let rect = Rect::new(x, frame.y, width, 1);
             x += width + 1;
@@ -94,11 +81,10 @@ pub(crate) fn tab_hits(frame: Rect) -> Vec<(Screen, Rect)> {
         .collect()
 }
 
-fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+fn render_header(theme: &Theme, on_show: Screen, area: Rect, buf: &mut Buffer) {
     buf.set_string(area.x, area.y, BRAND, theme.style(Role::Title));
     for (screen, rect) in tab_hits(area) {
-        let (label, style) = if screen == app.screen {
+        let (label, style) = if screen == on_show {
             (format!("[{}]", screen.title()), theme.style(Role::Selected))
         } else {
             (format!(" {} ", screen.title()), theme.style(Role::Text))
@@ -117,49 +103,29 @@ fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn render_footer(app: &App, area: Rect, buf: &mut Buffer) {
+fn render_footer(theme: &Theme, footer: &str, area: Rect, buf: &mut Buffer) {
     let y = area.bottom().saturating_sub(1);
-    let text = format!(" {}", help::footer(app));
+    let text = format!(" {footer}");
     buf.set_stringn(
         area.x,
         y,
         text,
         usize::from(area.width),
-        app.theme.style(Role::Hint),
+        theme.style(Role::Hint),
     );
 }
 
-/// Where the screen on show draws in `frame`: inside the tab bar and the
-/// footer, or in present mode the whole frame but the last row for every
-/// screen but the lecture (which draws its own progress line there).
+/// Where the screen on show draws its view in `frame`: inside the tab bar
+/// and the footer, or in present mode where the screen says.
 pub(crate) fn screen_area(app: &App, frame: Rect) -> Rect {
-    let body = body_area(frame, app.present);
-    if app.present && app.screen != Screen::Lecture {
-        let [rest, _] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(body);
-        rest
-    } else {
-        body
-    }
-}
-
-/// Present mode's one quiet line under a screen other than the lecture:
-/// where you are and how to leave.
-fn render_present_status(app: &App, frame: Rect, buf: &mut Buffer) {
-    let [_, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(frame);
-    let line = format!(" {} · p leaves present mode · ? help", app.screen.title());
-    buf.set_stringn(
-        status.x,
-        status.y,
-        line,
-        usize::from(status.width),
-        app.theme.style(Role::Label),
-    );
+    app.on_show()
+        .view_area(body_area(frame, app.present), app.present)
 }
 
 /// The last export's outcome over the bottom line until the next key. A
 /// message too long for one line (an OS error after a long path) wraps
 /// upwards onto the lines above, so the reason is never cut off.
-fn render_status(app: &App, status: &Status, area: Rect, buf: &mut Buffer) {
+fn render_status(theme: &Theme, status: &Status, area: Rect, buf: &mut Buffer) {
     let role = if status.failed { Role::Bad } else { Role::Good };
     let width = usize::from(area.width);
     let lines = status_lines(&status.text, area.width);
@@ -173,7 +139,7 @@ fn render_status(app: &App, status: &Status, area: Rect, buf: &mut Buffer) {
             y,
             format!(" {line:<width$}"),
             width,
-            app.theme.style(role),
+            theme.style(role),
         );
     }
 }
@@ -184,7 +150,7 @@ pub(crate) fn status_lines(text: &str, width: u16) -> Vec<String> {
     crate::ui::format::wrap(text, usize::from(width.saturating_sub(2)))
 }
 
-fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {
+fn render_too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
     let message = format!(
         "terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
         area.width, area.height
@@ -192,7 +158,7 @@ fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {
     let [_, lower] =
         Layout::vertical([Constraint::Length(area.height / 2), Constraint::Fill(1)]).areas(area);
     Paragraph::new(message)
-        .style(app.theme.style(Role::Warn))
+        .style(theme.style(Role::Warn))
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
         .render(lower, buf);
@@ -200,8 +166,7 @@ fn render_too_small(area: Rect, buf: &mut Buffer, app: &App) {
 
 /// One column of the overlay: a title, then each key with what it does,
 /// wrapped inside the column so nothing is cut.
-fn help_column(title: &str, keys: &[KeyHelp], app: &App, width: u16) -> Vec<Line<'static>> {
-    let theme = &app.theme;
+fn help_column(title: &str, keys: &[KeyHelp], theme: &Theme, width: u16) -> Vec<Line<'static>> {
     let key_width = keys
         .iter()
         .map(|k| k.keys.chars().count())
@@ -222,22 +187,19 @@ fn help_column(title: &str, keys: &[KeyHelp], app: &App, width: u16) -> Vec<Line
     lines
 }
 
-/// The lab overlay's second page: what exact, idealised, true and
-/// measured mean, in one column as wide as the overlay.
-fn render_numbers_help(app: &App, area: Rect, buf: &mut Buffer) {
+/// The overlay's second page (the lab's: what exact, idealised, true and
+/// measured mean), in one column as wide as the overlay.
+fn render_second_page(page: &HelpPage, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let width = area.width.min(100);
     let mut lines = help_column(
-        "What the lab's numbers mean",
-        help::NUMBERS,
-        app,
+        page.heading,
+        page.rows,
+        theme,
         // One column short of the borders, so no word touches the edge.
         width.saturating_sub(3),
     );
     lines.push(Line::default());
-    lines.push(Line::styled(
-        " the rates panel labels every figure with one of these",
-        app.theme.style(Role::Hint),
-    ));
+    lines.push(Line::styled(page.note, theme.style(Role::Hint)));
     let height = u16::try_from(lines.len() + 2)
         .unwrap_or(u16::MAX)
         .min(area.height);
@@ -245,39 +207,46 @@ fn render_numbers_help(app: &App, area: Rect, buf: &mut Buffer) {
     Clear.render(rect, buf);
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_style(app.theme.style(Role::Border))
-        .title(" help · what the numbers mean · any key closes ");
+        .border_style(theme.style(Role::Border))
+        .title(format!(" help · {} · any key closes ", page.name));
     let inner = block.inner(rect);
     block.render(rect, buf);
     Paragraph::new(lines).render(inner, buf);
 }
 
-fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    if app.help_numbers {
-        return render_numbers_help(app, area, buf);
+/// The `?` overlay: the screen's keys as they stand beside the keys that
+/// work everywhere, or the screen's second page.
+fn render_help(
+    cx: &ViewCx<'_>,
+    screen: &dyn AppScreen,
+    second_page: bool,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let theme = cx.theme;
+    let next = screen.second_help();
+    if let Some(page) = next.filter(|_| second_page) {
+        return render_second_page(page, theme, area, buf);
     }
     let width = area.width.min(150);
     // Two columns side by side: this screen's keys and the keys that work
     // everywhere; one under the other only on a very narrow frame.
     let two = width >= 76;
     let col = if two { (width - 3) / 2 } else { width - 2 };
-    let left = help_column(
-        &format!("{} keys", app.screen.title()),
-        help::screen_keys(app),
-        app,
-        col,
-    );
-    let right = help_column("Everywhere", help::GLOBAL, app, col);
+    let keys: Vec<KeyHelp> = screen.key_page().help().collect();
+    let left = help_column(&format!("{} keys", cx.title), &keys, theme, col);
+    let everywhere: Vec<KeyHelp> = GLOBAL.help().collect();
+    let right = help_column("Everywhere", &everywhere, theme, col);
     let theme_line = Line::from(vec![
-        Span::styled(" theme ", app.theme.style(Role::Label)),
-        Span::styled(app.theme.palette.name, app.theme.style(Role::Text)),
+        Span::styled(" theme ", theme.style(Role::Label)),
+        Span::styled(theme.palette.name, theme.style(Role::Text)),
         Span::styled(
-            if app.present {
+            if cx.present {
                 " · present mode on"
             } else {
                 " · present mode off"
             },
-            app.theme.style(Role::Label),
+            theme.style(Role::Label),
         ),
     ]);
     let body_rows = if two {
@@ -290,14 +259,13 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         .min(area.height);
     let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
     Clear.render(rect, buf);
-    let title = if help::has_numbers_page(app) {
-        " help · ? again: what the numbers mean · other keys close "
-    } else {
-        " help · any key closes "
+    let title = match next {
+        Some(page) if !second_page => format!(" help · ? again: {} · other keys close ", page.name),
+        _ => " help · any key closes ".to_string(),
     };
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_style(app.theme.style(Role::Border))
+        .border_style(theme.style(Role::Border))
         .title(title);
     let inner = block.inner(rect);
     block.render(rect, buf);

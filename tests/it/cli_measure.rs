@@ -342,3 +342,72 @@ fn a_shape_whose_true_fraction_is_over_budget_is_held_against_its_certified_digi
     assert!(text.contains(&line), "{text}");
     assert!(!text.contains("digit budget"), "{text}");
 }
+
+#[test]
+fn one_query_is_one_query() {
+    let out = bloomlab(&[
+        "measure",
+        "--m",
+        "160",
+        "--n",
+        "16",
+        "--k",
+        "7",
+        "--queries",
+        "1",
+        "--filters",
+        "1",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("filters          1 x 1 query = 1 query of keys never inserted"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_blocked_scheme_is_held_against_the_blocked_rate() {
+    // Ten 512-bit blocks at 10 bits per key: the blocked rate sits well
+    // above the true rate of the same bits without blocks.
+    let v = json(&[
+        "measure",
+        "--m",
+        "5120",
+        "--n",
+        "512",
+        "--k",
+        "6",
+        "--scheme",
+        "blocked",
+        "--filters",
+        "4000",
+        "--queries",
+        "250",
+        "--json",
+    ]);
+    assert_eq!(v["scheme"], "blocked");
+    assert_eq!(v["model_rate_kind"], "blocked");
+    let blocked: f64 = v["blocked"].as_str().unwrap().parse().unwrap();
+    let unblocked: f64 = v["true"].as_str().unwrap().parse().unwrap();
+    assert_eq!(v["model_rate"].as_f64().unwrap(), blocked);
+    assert!(blocked > 1.1 * unblocked, "{blocked} {unblocked}");
+    assert_eq!(v["model_inside_interval"], true, "{v}");
+    let expected = v["expected"].as_f64().unwrap();
+    assert!((expected - 1_000_000.0 * blocked).abs() < 1e-6 * expected);
+    // The other schemes keep the true rate as their model and no blocked rate.
+    let other = json(&[
+        "measure",
+        "--m",
+        "5120",
+        "--n",
+        "512",
+        "--k",
+        "6",
+        "--queries",
+        "100",
+        "--json",
+    ]);
+    assert_eq!(other["model_rate_kind"], "true");
+    assert!(other["blocked"].is_null());
+}

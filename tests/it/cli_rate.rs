@@ -137,6 +137,43 @@ fn a_large_filter_within_the_budget() {
 }
 
 #[test]
+fn exact_ties_of_the_true_rate_go_to_the_smaller_k() {
+    // The true rate at 3 bits and 1 key is exactly 1/3 at k = 1 and k = 2.
+    let v = rate_json(3, 1, 1, &[]);
+    assert_eq!(
+        (v["best_k"].as_u64(), v["best_k_true"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(v["best_k_true_rate"], "3.333333333e-1");
+    let out = bloomlab(&["rate", "--m", "3", "--n", "1", "--k", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("best k true  1, true 3.333333333e-1: no higher than at the classic k = 2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn one_fraction_over_the_budget_sends_both_rates_to_the_brackets() {
+    // The classic fraction would have 40,960,001 and 24,500,001 digits, over
+    // the default limit; the true one alone would fit, but building it only
+    // to check digits the brackets already certify cost seconds.
+    for (m, n, k, exact, truth) in [
+        (10_000, 10_000, 32, "1.000000000e0", "1.000000000e0"),
+        (100_000, 100_000, 7, "9.936344840e-1", "9.936346732e-1"),
+    ] {
+        let v = rate_json(m, n, k, &[]);
+        assert_eq!(
+            (v["exact"].as_str(), v["true"].as_str()),
+            (Some(exact), Some(truth)),
+            "{m}/{n}/{k}"
+        );
+        assert_eq!(v["exact_method"], "certified bracket", "{m}/{n}/{k}");
+        assert_eq!(v["true_method"], "certified bracket", "{m}/{n}/{k}");
+    }
+}
+
+#[test]
 fn real_filters_answer_with_certified_digits() {
     // The lesson's 50M ids at 1% (21 billion denominator digits) and the
     // crawler's filter (490 billion): far beyond any fraction, certified.
@@ -350,4 +387,72 @@ fn no_keys_means_no_false_positives() {
     assert_eq!(number(&v, "exact"), 0.0);
     assert_eq!(v["one_in"], Value::Null);
     assert_eq!(v["exact_denominator_digits"], 1);
+}
+
+#[test]
+fn json_carries_every_figure_the_text_prints() {
+    // "About 1 in N" past 10^19 is the text's string, not null; below it a
+    // whole number as before, and the text groups its digits.
+    let v = rate_json(1_000_000_000_000_000_000, 1, 7, &["--best-k-range", "1..2"]);
+    assert_eq!(v["one_in"], "1.21e120");
+    let v = rate_json(1000, 1, 3, &["--best-k-range", "1..2"]);
+    assert_eq!(v["one_in"], 37_100_000);
+    let out = bloomlab(&[
+        "rate",
+        "--m",
+        "1000",
+        "--n",
+        "1",
+        "--k",
+        "3",
+        "--best-k-range",
+        "1..2",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("about 1 in 37,100,000\n"), "{text}");
+    // Rates below the smallest double keep their numbers (0) and carry
+    // their value beside them.
+    let v = rate_json(
+        1_000_000_000_000_000_000,
+        1,
+        64,
+        &["--best-k-range", "1..2"],
+    );
+    assert_eq!(v["idealised"], 0.0);
+    assert_eq!(v["idealised_scientific"], "3.940200620e-1037");
+    assert!(
+        (number(&v, "idealised_log10") + 1036.4045).abs() < 1e-3,
+        "{v}"
+    );
+    // An ordinary gap, in both forms.
+    let v = rate_json(160, 16, 7, &[]);
+    assert_eq!(v["difference_scientific"], "1.249550e-4");
+    assert_eq!(v["difference_resolved"], true);
+    assert!((number(&v, "difference_log10") - 1.24955e-4f64.log10()).abs() < 1e-5);
+    assert_eq!(v["idealised_scientific"], "8.193722066e-3");
+    // A gap below what the doubles resolve reads 0 in the JSON, as the text
+    // says; it was -1.35e-35.
+    let v = rate_json(1_000_000_000_000_000_000, 1_000_000_000_000_000, 10, &[]);
+    assert_eq!(v["difference"], 0.0);
+    assert_eq!(v["difference_relative"], 0.0);
+    assert_eq!(v["difference_resolved"], false);
+    assert_eq!(v["difference_scientific"], Value::Null);
+}
+
+#[test]
+fn json_adds_the_blocked_filters_rates_without_touching_the_others() {
+    // Ten thousand 512-bit blocks at 10 bits per key, k = 6: the brief's
+    // 0.0096 (Poisson) against 0.0084 for the same bits without blocks.
+    let v = rate_json(5_120_000, 512_000, 6, &[]);
+    let blocked: f64 = v["blocked"].as_str().unwrap().parse().unwrap();
+    let classic_inside: f64 = v["blocked_classic"].as_str().unwrap().parse().unwrap();
+    let poisson = v["blocked_poisson"].as_f64().unwrap();
+    assert!((poisson - 0.0096).abs() < 0.00005, "{v}");
+    assert!(classic_inside < poisson && poisson < blocked, "{v}");
+    assert!((number(&v, "true") - 0.0084).abs() < 0.00005, "{v}");
+    assert_eq!(v["blocked_best_k"], 6);
+    // One block (m <= 512) is the unblocked filter: the same digits.
+    let one = rate_json(160, 16, 7, &["--digits", "30"]);
+    assert_eq!(one["blocked"], one["true"]);
+    assert_eq!(one["blocked_classic"], one["exact"]);
 }

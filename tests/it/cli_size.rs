@@ -196,3 +196,27 @@ fn missing_and_surplus_inputs_are_one_line() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_rate_just_over_its_target_never_reads_as_the_target() {
+    // 0.0081937221054670... against a typed 0.008193722105: ten digits read
+    // "0.008193722105 > 0.008193722105".
+    let t = text(&[
+        "--n",
+        "50000000",
+        "--m",
+        "500000000",
+        "--p",
+        "0.008193722105",
+    ]);
+    assert!(
+        t.contains("misses the target: exact 0.00819372210547 > 0.008193722105"),
+        "{t}"
+    );
+}
+
+#[test]
+fn one_key_is_one_key() {
+    let t = text(&["--n", "1", "--p", "1%"]);
+    assert!(t.starts_with("n = 1 key at a target rate of 0.01\n"), "{t}");
+}

@@ -13,7 +13,8 @@ fn scheme() -> impl Strategy<Value = Scheme> {
     prop_oneof![
         Just(Scheme::Double),
         Just(Scheme::Enhanced),
-        any::<u64>().prop_map(|seed| Scheme::Independent { seed })
+        any::<u64>().prop_map(|seed| Scheme::Independent { seed }),
+        any::<u64>().prop_map(|seed| Scheme::Blocked { seed })
     ]
 }
 
@@ -138,7 +139,7 @@ proptest! {
     /// out once per filter) lands on exactly the scheme's positions, for
     /// every kind, so inserts, queries and reports agree with `positions`.
     #[test]
-    fn filters_probe_the_schemes_positions(key in prop::collection::vec(any::<u8>(), 0..40), m in 1u64..=1_000_000, k in 1u32..=40, seed in any::<u64>(), which in 0usize..3) {
+    fn filters_probe_the_schemes_positions(key in prop::collection::vec(any::<u8>(), 0..40), m in 1u64..=1_000_000, k in 1u32..=40, seed in any::<u64>(), which in 0usize..4) {
         let scheme = SchemeKind::ALL[which].with_seed(seed);
         let mut filter = BloomFilter::new(m, k, scheme).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let expected = positions_of(scheme, &key, m, k);

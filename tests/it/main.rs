@@ -7,6 +7,7 @@ mod figures;
 mod support;
 
 mod architecture;
+mod cli_compare;
 mod cli_config;
 mod cli_errors;
 mod cli_lookup;
@@ -25,6 +26,7 @@ mod export_cli;
 mod export_pictures;
 mod filter_lesson;
 mod filter_props;
+mod filter_structures;
 mod hostile_cli;
 mod hostile_echo;
 mod hostile_output;

@@ -74,7 +74,9 @@ fn only_the_independent_scheme_agrees_with_the_true_rate() {
         match scheme {
             SchemeKind::Double => assert!(check.reason.unwrap().contains("arithmetic progression")),
             SchemeKind::Enhanced => assert!(check.reason.unwrap().contains("(i^3 - i)/6")),
-            SchemeKind::Independent => assert!(check.reason.is_none()),
+            // At m = 160 the blocked scheme has a single block: the
+            // independent scheme's model exactly.
+            SchemeKind::Independent | SchemeKind::Blocked => assert!(check.reason.is_none()),
         }
         // The enhanced scheme sits between the other two.
         if scheme == SchemeKind::Enhanced {

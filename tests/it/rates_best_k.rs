@@ -10,7 +10,10 @@ use num_rational::BigRational;
 use std::sync::atomic::AtomicBool;
 
 fn classic(m: u64, n: u64, k: u32) -> BigRational {
-    match classic_exact(Params { m, n, k }, Budget::default()) {
+    match classic_exact(
+        Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")),
+        Budget::default(),
+    ) {
         Ok(r) => r,
         Err(e) => panic!("{e}"),
     }
@@ -186,7 +189,7 @@ fn a_winner_over_budget_is_certified_by_its_bounds() {
         Ok(b) => b,
         Err(e) => panic!("{e}"),
     };
-    let digits = classic_denominator_digits(Params { m, n, k: 7 });
+    let digits = classic_denominator_digits(Params::new(m, n, 7).unwrap_or_else(|e| panic!("{e}")));
     assert_eq!(digits, 29_400_001);
     assert_eq!(b.k, 7);
     assert_eq!(b.verdict, Verdict::Certified { digits });
@@ -214,10 +217,13 @@ fn a_winner_over_budget_is_certified_by_its_bounds() {
     }
 
     // The brackets alone: k = 7 lies wholly below every other k.
-    let seven = classic_bracket(Params { m, n, k: 7 }, 256);
+    let seven = classic_bracket(Params::new(m, n, 7).unwrap_or_else(|e| panic!("{e}")), 256);
     for k in (1..=11).filter(|&k| k != 7) {
         assert!(
-            seven.below(&classic_bracket(Params { m, n, k }, 256)),
+            seven.below(&classic_bracket(
+                Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")),
+                256
+            )),
             "k = {k}"
         );
     }

@@ -62,7 +62,7 @@ fn ok(r: Result<BigRational, bloomlab::rates::RateError>) -> BigRational {
 #[test]
 fn true_rate_equals_enumeration() {
     for (m, n, k) in TINY {
-        let p = Params { m, n, k };
+        let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             ok(true_exact(p, Budget::default())),
             enumerate(m, n, k),
@@ -77,7 +77,7 @@ fn classic_is_below_true_and_idealised_below_classic() {
         .into_iter()
         .chain([(16, 3, 3), (160, 16, 7), (80, 10, 5), (30, 2, 4)])
     {
-        let p = Params { m, n, k };
+        let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
         let classic = ok(classic_exact(p, Budget::default()));
         let truth = ok(true_exact(p, Budget::default()));
         if k >= 2 && n >= 1 && m >= 2 {
@@ -99,7 +99,10 @@ fn classic_equals_product_of_independent_probes() {
     for (m, n, k) in TINY {
         let one_probe = enumerate(m, n * u64::from(k), 1);
         // enumerate(m, kn, 1) throws kn*1 balls and probes once.
-        let classic = ok(classic_exact(Params { m, n, k }, Budget::default()));
+        let classic = ok(classic_exact(
+            Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")),
+            Budget::default(),
+        ));
         let mut product = BigRational::from_integer(BigInt::from(1));
         for _ in 0..k {
             product *= one_probe.clone();

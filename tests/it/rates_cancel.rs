@@ -8,18 +8,16 @@ use bloomlab::rates::{
     true_exact_cancellable,
 };
 
-const BIG: Params = Params {
-    m: 100_000,
-    n: 10_000,
-    k: 9,
-};
+fn big() -> Params {
+    Params::new(100_000, 10_000, 9).unwrap_or_else(|e| panic!("{e}"))
+}
 
 #[test]
 fn flag_raised_mid_computation_stops_it() {
     let flag = AtomicBool::new(false);
     let started = Instant::now();
     let outcome = std::thread::scope(|s| {
-        let worker = s.spawn(|| ExactRates::compute_cancellable(BIG, Budget::default(), &flag));
+        let worker = s.spawn(|| ExactRates::compute_cancellable(big(), Budget::default(), &flag));
         std::thread::sleep(Duration::from_millis(30));
         flag.store(true, Ordering::Relaxed);
         worker.join()
@@ -37,11 +35,7 @@ fn flag_raised_mid_computation_stops_it() {
 #[test]
 fn every_entry_point_honours_a_raised_flag() {
     let flag = AtomicBool::new(true);
-    let p = Params {
-        m: 160,
-        n: 16,
-        k: 7,
-    };
+    let p = Params::new(160, 16, 7).unwrap_or_else(|e| panic!("{e}"));
     let b = Budget::default();
     assert_eq!(
         classic_exact_cancellable(p, b, &flag),
@@ -68,11 +62,7 @@ fn every_entry_point_honours_a_raised_flag() {
 #[test]
 fn oversized_requests_fail_fast_with_a_useful_message() {
     let started = Instant::now();
-    let p = Params {
-        m: 1_000_000,
-        n: 1_000_000,
-        k: 10,
-    };
+    let p = Params::new(1_000_000, 1_000_000, 10).unwrap_or_else(|e| panic!("{e}"));
     let err = match ExactRates::compute(p, Budget::default()) {
         Ok(_) => panic!("a 600-million-digit denominator was computed"),
         Err(e) => e,

@@ -15,7 +15,7 @@ fn long_division(r: &BigRational, digits: u32) -> SigDecimal {
 
 fn certified(p: Params, kind: RateKind, digits: u32) -> SigDecimal {
     certified_digits(p, kind, digits, Budget::default())
-        .unwrap_or_else(|e| panic!("{}/{}/{} {kind:?}: {e}", p.m, p.n, p.k))
+        .unwrap_or_else(|e| panic!("{}/{}/{} {kind:?}: {e}", p.m(), p.n(), p.k()))
         .decimal
 }
 
@@ -24,7 +24,7 @@ fn certified(p: Params, kind: RateKind, digits: u32) -> SigDecimal {
 fn agree(p: Params, counts: &[u32]) -> usize {
     let exact = ExactRates::compute(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
     for &d in counts {
-        let tag = format!("{}/{}/{} at {d} digits", p.m, p.n, p.k);
+        let tag = format!("{}/{}/{} at {d} digits", p.m(), p.n(), p.k());
         assert_eq!(
             certified(p, RateKind::Classic, d),
             long_division(&exact.classic, d),
@@ -49,7 +49,7 @@ fn hundreds_of_seeded_shapes_up_to_sixty_digits() {
         let m = 10f64.powf(rng.random_range(0.0..6.0)).round().max(1.0) as u64;
         let n = rng.random_range(0..=(m / 4 + 20).min(400));
         let k = rng.random_range(1..=12);
-        let p = Params { m, n, k };
+        let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
         let digits = (u64::from(k * k) * n) as f64 * (m as f64).log10();
         if digits > 60_000.0 {
             continue;
@@ -100,7 +100,7 @@ fn exact_rounding_ties_are_settled_like_long_division() {
         (2, 5, 3),
         (64, 1, 3),
     ] {
-        let p = Params { m, n, k };
+        let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
         let counts: Vec<u32> = (1..=60).collect();
         agree(p, &counts);
         let exact = ExactRates::compute(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
@@ -124,7 +124,7 @@ fn exact_rounding_ties_are_settled_like_long_division() {
     assert!(ties >= 12, "{ties}");
     // The lecture's 16/3/3: its true rate is a tie at 42 digits, its
     // classic rate (over 2^108) at 106.
-    let p = Params { m: 16, n: 3, k: 3 };
+    let p = Params::new(16, 3, 3).unwrap_or_else(|e| panic!("{e}"));
     let exact = ExactRates::compute(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
     assert!(is_tie(&exact.true_rate, 42) && is_tie(&exact.classic, 106));
     agree(p, &[41, 42, 43, 105, 106, 107]);
@@ -136,7 +136,7 @@ fn rates_just_below_a_power_of_ten_carry_into_the_next_decade() {
     // 0.999...9000...e-j, which rounds up to 1.000e-j at fewer than j digits.
     for j in 2..=15u32 {
         let m = 10u64.pow(j) + 1;
-        let p = Params { m, n: 1, k: 1 };
+        let p = Params::new(m, 1, 1).unwrap_or_else(|e| panic!("{e}"));
         let counts: Vec<u32> = (1..=j + 6).collect();
         agree(p, &counts);
         let d = certified(p, RateKind::Classic, j - 1);
@@ -146,11 +146,7 @@ fn rates_just_below_a_power_of_ten_carry_into_the_next_decade() {
     // Two keys at m = 10^j: 2/m - 1/m^2 = 1.999...e-j, just below 2e-j.
     for j in 2..=12u32 {
         agree(
-            Params {
-                m: 10u64.pow(j),
-                n: 2,
-                k: 1,
-            },
+            Params::new(10u64.pow(j), 2, 1).unwrap_or_else(|e| panic!("{e}")),
             &[1, 2, j, 2 * j],
         );
     }

@@ -33,11 +33,7 @@ fn rows() -> Vec<Row> {
                 .unwrap_or_else(|e| panic!("{line}: {e}"))
         };
         out.push(Row {
-            p: Params {
-                m: num(0),
-                n: num(1),
-                k: num(2) as u32,
-            },
+            p: Params::new(num(0), num(1), num(2) as u32).unwrap_or_else(|e| panic!("{e}")),
             classic: f[3].to_string(),
             truth: f[4].to_string(),
             digits: num(5),
@@ -66,7 +62,7 @@ fn forty_digits_match_python() {
             Ok(e) => e,
             Err(e) => panic!("{e}"),
         };
-        let tag = format!("{}/{}/{}", p.m, p.n, p.k);
+        let tag = format!("{}/{}/{}", p.m(), p.n(), p.k());
         assert_eq!(forty(&exact.classic), row.classic, "classic {tag}");
         assert_eq!(forty(&exact.true_rate), row.truth, "true {tag}");
         assert_eq!(classic_denominator_digits(p), row.digits, "digits {tag}");
@@ -86,14 +82,14 @@ fn forty_digits_match_python() {
 /// digits peeled off one at a time by multiplying the remainder by ten.
 fn classic_slowly(p: Params) -> BigRational {
     let one = BigRational::one();
-    let stay = one.clone() - BigRational::new(BigInt::one(), BigInt::from(p.m));
+    let stay = one.clone() - BigRational::new(BigInt::one(), BigInt::from(p.m()));
     let mut miss = one.clone();
     for _ in 0..p.throws() {
         miss *= stay.clone();
     }
     let hit = one - miss;
     let mut rate = BigRational::one();
-    for _ in 0..p.k {
+    for _ in 0..p.k() {
         rate *= hit.clone();
     }
     rate
@@ -123,7 +119,7 @@ fn classic_agrees_with_slow_reduced_arithmetic() {
         (80, 10, 5),
         (160, 16, 7),
     ] {
-        let p = Params { m, n, k };
+        let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
         let fast = match classic_exact(p, Budget::default()) {
             Ok(r) => r,
             Err(e) => panic!("{e}"),

@@ -20,11 +20,7 @@ fn rows() -> Vec<(Params, String, String)> {
                 f[i].parse::<u64>()
                     .unwrap_or_else(|e| panic!("{line}: {e}"))
             };
-            let p = Params {
-                m: num(0),
-                n: num(1),
-                k: num(2) as u32,
-            };
+            let p = Params::new(num(0), num(1), num(2) as u32).unwrap_or_else(|e| panic!("{e}"));
             (p, f[3].to_string(), f[4].to_string())
         })
         .collect()
@@ -35,7 +31,7 @@ fn forty_certified_digits_match_decimal_arithmetic() {
     let rows = rows();
     assert!(rows.len() >= 12);
     for (p, classic, truth) in rows {
-        let tag = format!("{}/{}/{}", p.m, p.n, p.k);
+        let tag = format!("{}/{}/{}", p.m(), p.n(), p.k());
         // A budget of one digit: no fraction may be built, so these digits
         // come from the enclosures alone.
         for (kind, want) in [(RateKind::Classic, classic), (RateKind::True, truth)] {

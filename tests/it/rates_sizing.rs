@@ -26,8 +26,13 @@ fn fifty_million_ids_at_one_percent() {
         Err(RateError::BudgetExceeded { .. })
     ));
     // ...while its certified digits show the textbook size misses 1%.
-    let exact = certified_digits(s.params(), RateKind::Classic, 10, Budget::default())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let exact = certified_digits(
+        s.params().unwrap_or_else(|e| panic!("{e}")),
+        RateKind::Classic,
+        10,
+        Budget::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(exact.decimal.scientific(), "1.003921770e-2");
     assert_eq!(exact.method, DigitsMethod::CertifiedBracket);
 }

@@ -30,7 +30,7 @@ fn solve(
 
 fn order(m: u64, n: u64, k: u32, kind: RateKind, t: &BigRational) -> Ordering {
     compare_to(
-        Params { m, n, k },
+        Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")),
         kind,
         t,
         Budget::default(),
@@ -46,8 +46,11 @@ fn best_exact(m: u64, n: u64, kind: RateKind) -> BigRational {
     let top = (2.0 * m as f64 / n as f64 * std::f64::consts::LN_2).ceil() as u32 + 3;
     (1..=top)
         .map(|k| {
-            let r = ExactRates::compute(Params { m, n, k }, Budget::default())
-                .unwrap_or_else(|e| panic!("{e}"));
+            let r = ExactRates::compute(
+                Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")),
+                Budget::default(),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
             match kind {
                 RateKind::Classic => r.classic,
                 RateKind::True => r.true_rate,

@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use super::Shown;
 use crate::measure::{IntervalMethod, Z_95};
+use crate::numbers::counted;
 
 /// All the lines, each label padded to one column.
 pub(super) fn to_text(s: &Shown) -> String {
@@ -22,8 +23,10 @@ pub(super) fn to_text(s: &Shown) -> String {
     );
     let _ = writeln!(
         out,
-        "filters          {} x {} queries = {} queries of keys never inserted",
-        cfg.filters, cfg.queries, r.total_queries
+        "filters          {} x {} = {} of keys never inserted",
+        cfg.filters,
+        counted(cfg.queries, "query", "queries"),
+        counted(r.total_queries, "query", "queries")
     );
     let _ = writeln!(
         out,
@@ -87,14 +90,22 @@ fn model_lines(out: &mut String, s: &Shown) {
         }
     };
     let expected = total * check.model_rate;
-    match s.true_rate {
+    match s.model_exact() {
         Some(t) => {
             let _ = writeln!(
                 out,
-                "expected         {expected:.1} at the true rate {} ({})",
+                "expected         {expected:.1} at the {} rate {} ({})",
+                s.model_kind(),
                 t.scientific(),
                 inside(check.inside)
             );
+            if let (Some(_), Some(unblocked)) = (s.blocked, s.true_rate) {
+                let _ = writeln!(
+                    out,
+                    "without blocks   the true rate of the same m, n, k is {}",
+                    unblocked.scientific()
+                );
+            }
         }
         None => {
             let _ = writeln!(

@@ -1,5 +1,5 @@
-//! The full exact fractions, where `--max-digits` allows: built once (both
-//! together, sharing their powers, when both fit), each divided out once,
+//! The full exact fractions, where `--max-digits` allows both: built once
+//! (together, sharing their powers), each divided out once,
 //! and checked against the certified digits; and `--rational`.
 
 use std::sync::atomic::AtomicBool;
@@ -16,7 +16,6 @@ use crate::rates::figures::RateFigures;
 use crate::rates::progress::Meter;
 use crate::rates::{
     Budget, ExactRates, Params, SigDecimal, check_true_budget, classic_denominator_digits,
-    true_exact,
 };
 
 /// Long-division digits of the rates whose fractions fit the budget.
@@ -44,22 +43,17 @@ pub(super) fn divide_within_budget(
         "exact fractions, {} digits",
         grouped(classic_denominator_digits(p))
     );
-    let (classic, truth) = match (classic_fits, true_fits) {
-        (true, true) => {
-            let both = run_with_bar(&what, ExactRates::expected_cost(p), &meter, || {
-                ExactRates::compute_metered(p, budget, &never, &meter)
-            })
-            .map_err(rate_error)?;
-            (Some(both.classic), Some(both.true_rate))
-        }
-        (true, false) => {
-            let classic = run_with_bar(&what, classic_cost(p), &meter, || {
-                classic_exact_metered(p, budget, &never, &meter)
-            });
-            (Some(classic.map_err(rate_error)?), None)
-        }
-        (false, true) => (None, Some(true_exact(p, budget).map_err(rate_error)?)),
-        (false, false) => (None, None),
+    // Both fractions or neither: building one while the other is over the
+    // limit would spend seconds on a check the certified digits do not
+    // need, and would leave the two rates found by different methods.
+    let (classic, truth) = if classic_fits && true_fits {
+        let both = run_with_bar(&what, ExactRates::expected_cost(p), &meter, || {
+            ExactRates::compute_metered(p, budget, &never, &meter)
+        })
+        .map_err(rate_error)?;
+        (Some(both.classic), Some(both.true_rate))
+    } else {
+        (None, None)
     };
     Ok(Divided {
         classic: checked(classic, digits, &figures.classic.decimal, "classic")?,
@@ -121,9 +115,9 @@ pub(super) fn rational(args: &RateArgs) -> Result<String, CliError> {
     Ok(if args.json {
         let out = RationalJson {
             denominator,
-            k: p.k,
-            m: p.m,
-            n: p.n,
+            k: p.k(),
+            m: p.m(),
+            n: p.n(),
             numerator,
         };
         serde_json::to_string(&out).unwrap_or_default()

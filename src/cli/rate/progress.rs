@@ -70,21 +70,15 @@ mod tests {
 
     #[test]
     fn only_long_runs_on_a_terminal_get_a_bar() {
-        let lesson = expected(ExactRates::expected_cost(Params {
-            m: 160,
-            n: 16,
-            k: 7,
-        }));
-        let table = expected(ExactRates::expected_cost(Params {
-            m: 100_000,
-            n: 10_000,
-            k: 7,
-        }));
-        let huge = expected(ExactRates::expected_cost(Params {
-            m: 1_000_000,
-            n: 100_000,
-            k: 7,
-        }));
+        let lesson = expected(ExactRates::expected_cost(
+            Params::new(160, 16, 7).unwrap_or_else(|e| panic!("{e}")),
+        ));
+        let table = expected(ExactRates::expected_cost(
+            Params::new(100_000, 10_000, 7).unwrap_or_else(|e| panic!("{e}")),
+        ));
+        let huge = expected(ExactRates::expected_cost(
+            Params::new(1_000_000, 100_000, 7).unwrap_or_else(|e| panic!("{e}")),
+        ));
         assert!(!shows_bar(lesson, true));
         assert!(!shows_bar(table, true), "{table:?}");
         assert!(shows_bar(huge, true), "{huge:?}");

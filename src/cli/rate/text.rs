@@ -2,13 +2,15 @@
 
 use std::fmt::Write;
 
-use super::{Report, Shown, range_of, rule_of_thumb};
+use super::{
+    Report, Shown, UNRESOLVED_GAP, idealised_scientific, range_of, rule_of_thumb, shown_gap,
+};
 use crate::cli::ranges::MAX_K;
-use crate::numbers::{grouped, sci_from_ln};
+use crate::numbers::grouped;
+use crate::rates::SigDecimal;
 use crate::rates::certified::compare::MAX_BITS;
 use crate::rates::figures::OneIn;
 use crate::rates::scan::{KBest, ScanReach};
-use crate::rates::{SigDecimal, idealised_ln};
 
 /// The rate as a plain decimal too, when that stays short.
 fn with_plain(d: &SigDecimal) -> String {
@@ -38,13 +40,19 @@ pub(super) fn render(r: &Report) -> String {
     let p = r.params;
     let f = &r.figures;
     let mut out = String::new();
-    let per_key = if p.n == 0 {
+    let per_key = if p.n() == 0 {
         "no keys".to_string()
     } else {
         format!("{:.4} bits per key", p.bits_per_key())
     };
     // Writing into a String cannot fail.
-    let _ = writeln!(out, "m = {}, n = {}, k = {} ({per_key})", p.m, p.n, p.k);
+    let _ = writeln!(
+        out,
+        "m = {}, n = {}, k = {} ({per_key})",
+        p.m(),
+        p.n(),
+        p.k()
+    );
     let _ = writeln!(
         out,
         "exact        {} ({} significant digit{}; {})",
@@ -55,7 +63,7 @@ pub(super) fn render(r: &Report) -> String {
     );
     let reach = match &f.one_in {
         OneIn::Never => "never: an empty filter says no to everything".to_string(),
-        OneIn::About(n) => format!("about 1 in {n}"),
+        OneIn::About(n) => format!("about 1 in {}", grouped(*n)),
         OneIn::Rarer(d) => format!("about 1 in {}", d.scientific()),
     };
     let _ = writeln!(out, "             {reach}");
@@ -65,7 +73,11 @@ pub(super) fn render(r: &Report) -> String {
         f.denominator_digits,
         if f.denominator_digits == 1 { "" } else { "s" }
     );
-    let _ = writeln!(out, "idealised    {}  (1 - e^(-kn/m))^k", idealised_text(r));
+    let _ = writeln!(
+        out,
+        "idealised    {}  (1 - e^(-kn/m))^k",
+        idealised_scientific(r)
+    );
     let _ = writeln!(out, "difference   {}", difference_text(r));
     let _ = writeln!(
         out,
@@ -80,44 +92,21 @@ pub(super) fn render(r: &Report) -> String {
     out
 }
 
-/// The idealised rate to ten digits; below the smallest double (where the
-/// double is 0) it is written from its logarithm instead.
-fn idealised_text(r: &Report) -> String {
-    let value = r.figures.idealised;
-    let ln = idealised_ln(r.params);
-    if value > 0.0 || !ln.is_finite() {
-        return format!("{value:.9e}");
-    }
-    sci_from_ln(ln, 10)
-}
-
-/// Below this relative gap the two doubles compared cannot resolve it.
-const UNRESOLVED_GAP: f64 = 1e-13;
-
-/// "1.249550e-4 absolute, 1.5021% of the exact rate", from the logarithms
-/// where the rates underflow a double, and said plainly where the gap is
-/// below what doubles resolve (it is never negative: the idealised rate
-/// is always the lower).
+/// "1.249550e-4 absolute, 1.5021% of the exact rate", or said plainly
+/// where the gap is below what doubles resolve.
 fn difference_text(r: &Report) -> String {
-    let f = &r.figures;
-    let d = &f.difference;
-    if d.relative.abs() < UNRESOLVED_GAP {
+    let Some(gap) = shown_gap(r) else {
         return format!(
             "under {UNRESOLVED_GAP:e} of the exact rate, finer than the doubles compared can resolve"
         );
-    }
-    let absolute = if d.absolute != 0.0 {
-        format!("{:.6e}", d.absolute)
-    } else {
-        sci_from_ln(d.relative.ln() + f.classic_ln, 7)
     };
-    let percent = 100.0 * d.relative;
+    let percent = 100.0 * gap.relative;
     let percent = if percent.abs() >= 1e-3 {
         format!("{percent:.4}")
     } else {
         format!("{percent:.3e}")
     };
-    format!("{absolute} absolute, {percent}% of the exact rate")
+    format!("{} absolute, {percent}% of the exact rate", gap.scientific)
 }
 
 fn undecided(b: &KBest) -> String {
@@ -152,6 +141,18 @@ fn best_k_text(out: &mut String, r: &Report) {
         }
     }
     match (&r.best.truth, &r.best.gain, &r.best.classic) {
+        (Some(t), Some(gain), Some(c)) if t.rate == gain.true_at_classic => {
+            // An exact tie (3 bits, 1 key: 1/3 at k = 1 and 2) goes to the
+            // smaller k; "0.0% lower" would read as a gain.
+            let _ = writeln!(
+                out,
+                "best k true  {kt}, true {}: no higher than at the classic k = {kc} (the same to \
+                 the digits shown; equal rates go to the smaller k)",
+                short(&t.rate),
+                kt = t.k,
+                kc = c.k,
+            );
+        }
         (Some(t), Some(gain), Some(c)) => {
             let _ = writeln!(
                 out,

@@ -4,9 +4,8 @@
 use serde::Serialize;
 
 use crate::numbers::{MB, MIB};
-use crate::rates::Params;
 use crate::rates::certified::RateKind;
-use crate::rates::idealised;
+use crate::rates::idealised_ratio;
 use crate::rates::scan::ScanReach;
 use crate::rates::size_report::SizeReport;
 use crate::rates::solve::{KChoice, Solved};
@@ -83,11 +82,7 @@ pub(super) fn render(r: &SizeReport) -> String {
         exact: Some(a.classic.decimal.scientific()),
         exact_meets_target: a.classic_meets,
         exact_method: a.classic.method.label(),
-        idealised: idealised(Params {
-            m: a.m,
-            n: a.n,
-            k: a.k,
-        }),
+        idealised: idealised_ratio(a.k, a.n as f64 / a.m as f64),
         k: a.k,
         k_real: a.m as f64 / a.n as f64 * std::f64::consts::LN_2,
         m: a.m,

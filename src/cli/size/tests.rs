@@ -8,10 +8,10 @@ use serde_json::Value;
 use super::run;
 use crate::cli::args::{SizeArgs, SizeBy};
 use crate::rates::certified::RateKind;
-use crate::ui::action::SizingField;
 use crate::ui::app::App;
 use crate::ui::jobs::compute_now;
 use crate::ui::screen::Screen;
+use crate::ui::sizing::action::SizingField;
 use crate::ui::sizing::compute::SizingFigures;
 use crate::ui::theme::Theme;
 
@@ -58,7 +58,7 @@ fn json_of(c: &Case) -> (String, Value) {
 /// is worked out (k when all three are given), as a user would set it.
 fn screen_of(c: &Case) -> SizingFigures {
     let mut app = App::new(Screen::Sizing, Theme::MONO);
-    let s = &mut app.sizing;
+    let s = &mut app.screens.sizing;
     let m = c.m.or(c.memory);
     s.unknown = match (c.n, c.p, m) {
         (None, _, _) => SizingField::N,
@@ -78,7 +78,7 @@ fn screen_of(c: &Case) -> SizingFigures {
     };
     compute_now(&mut app);
     assert!(!app.computing());
-    match app.sizing.fresh_answer() {
+    match app.screens.sizing.fresh_answer() {
         Some(f) => f.clone(),
         None => panic!("no answer on the screen"),
     }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::numbers::{BytesStyle, format_bytes_as};
+use crate::numbers::{BytesStyle, counted, format_bytes_as};
 use crate::rates::certified::RateKind;
 use crate::rates::scan::ScanReach;
 use crate::rates::size_inputs::Target;
@@ -27,8 +27,8 @@ pub(super) fn render(r: &SizeReport) -> String {
         Solved::Keys => {
             let _ = writeln!(
                 out,
-                "n             {} keys ({per_key:.3} bits per key): the most whose {} rate meets the target",
-                a.n,
+                "n             {} ({per_key:.3} bits per key): the most whose {} rate meets the target",
+                counted(a.n, "key", "keys"),
                 rate_word(a.by)
             );
         }
@@ -65,13 +65,18 @@ fn heading(r: &SizeReport) -> String {
     let a = &r.answer;
     let at = |t: &Target| format!("at a target rate of {}", target_text(t));
     match (a.solved, &r.target) {
-        (Solved::Bits, Some(t)) => format!("n = {} keys {}", a.n, at(t)),
-        (Solved::Keys, Some(t)) => format!("m = {} bits {}", a.m, at(t)),
-        (Solved::Hashes, Some(t)) => format!("m = {} bits, n = {} keys {}", a.m, a.n, at(t)),
+        (Solved::Bits, Some(t)) => format!("n = {} {}", counted(a.n, "key", "keys"), at(t)),
+        (Solved::Keys, Some(t)) => format!("m = {} {}", counted(a.m, "bit", "bits"), at(t)),
+        (Solved::Hashes, Some(t)) => format!(
+            "m = {}, n = {} {}",
+            counted(a.m, "bit", "bits"),
+            counted(a.n, "key", "keys"),
+            at(t)
+        ),
         _ => format!(
-            "m = {} bits, n = {} keys ({:.4} bits per key)",
-            a.m,
-            a.n,
+            "m = {}, n = {} ({:.4} bits per key)",
+            counted(a.m, "bit", "bits"),
+            counted(a.n, "key", "keys"),
             a.m as f64 / a.n as f64
         ),
     }

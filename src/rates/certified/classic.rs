@@ -22,16 +22,16 @@ use crate::rates::params::Params;
 
 /// Encloses the classic rate with a relative width of about `2^-prec`.
 pub fn classic_enclosure(p: Params, prec: u64) -> Enclosure {
-    if p.n == 0 {
+    if p.n() == 0 {
         return Enclosure::exact(Dyadic::zero());
     }
-    if p.m == 1 {
+    if p.m() == 1 {
         return Enclosure::exact(Dyadic::one());
     }
     let w = prec + classic_guard(p);
     let throws = p.throws();
-    let stay = Dyadic::from_u64(p.m - 1);
-    let all = Dyadic::from_u64(p.m);
+    let stay = Dyadic::from_u64(p.m() - 1);
+    let all = Dyadic::from_u64(p.m());
     let miss_lo = stay
         .pow(throws, w, Dir::Down)
         .div(&all.pow(throws, w, Dir::Up), w, Dir::Down);
@@ -41,35 +41,35 @@ pub fn classic_enclosure(p: Params, prec: u64) -> Enclosure {
     let one = Dyadic::one();
     let hit_lo = one.sub(&miss_hi, w, Dir::Down);
     let hit_hi = one.sub(&miss_lo, w, Dir::Up);
-    let k = u64::from(p.k);
+    let k = u64::from(p.k());
     Enclosure::new(hit_lo.pow(k, w, Dir::Down), hit_hi.pow(k, w, Dir::Up))
 }
 
 /// Extra working bits for [`classic_enclosure`] (see the module notes).
 fn classic_guard(p: Params) -> u64 {
     let throws = p.throws() as f64;
-    let hit = -(throws * (-1.0 / p.m as f64).ln_1p()).exp_m1();
+    let hit = -(throws * (-1.0 / p.m() as f64).ln_1p()).exp_m1();
     let lost = if hit > 0.0 {
         (-hit.log2()).max(0.0)
     } else {
         64.0
     };
-    let amplified = 16.0 * throws + 8.0 * f64::from(p.k);
-    (lost + f64::from(p.k).log2() + amplified.log2()).ceil() as u64 + 8
+    let amplified = 16.0 * throws + 8.0 * f64::from(p.k());
+    (lost + f64::from(p.k()).log2() + amplified.log2()).ceil() as u64 + 8
 }
 
 /// `log2` of the classic rate, estimated in doubles (exact enough to size
 /// working precisions, never used as a result). Negative infinity when the
 /// rate is zero.
 pub fn classic_log2_estimate(p: Params) -> f64 {
-    if p.n == 0 {
+    if p.n() == 0 {
         return f64::NEG_INFINITY;
     }
-    if p.m == 1 {
+    if p.m() == 1 {
         return 0.0;
     }
-    let hit = -(p.throws() as f64 * (-1.0 / p.m as f64).ln_1p()).exp_m1();
-    f64::from(p.k) * hit.log2()
+    let hit = -(p.throws() as f64 * (-1.0 / p.m() as f64).ln_1p()).exp_m1();
+    f64::from(p.k()) * hit.log2()
 }
 
 #[cfg(test)]
@@ -87,7 +87,7 @@ mod tests {
             (1_000_000, 1, 7),
             (7, 40, 2),
         ] {
-            let p = Params { m, n, k };
+            let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
             let exact = classic_exact(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
             for prec in [8, 64, 300] {
                 let e = classic_enclosure(p, prec);
@@ -111,7 +111,9 @@ mod tests {
             (479_252_919, 50_000_000, 7),
         ] {
             for prec in [20, 50, 200] {
-                let w = classic_enclosure(Params { m, n, k }, prec).relative_width_log2();
+                let w =
+                    classic_enclosure(Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")), prec)
+                        .relative_width_log2();
                 assert!(w <= -(prec as f64), "{m}/{n}/{k} at {prec}: {w}");
             }
         }
@@ -119,9 +121,18 @@ mod tests {
 
     #[test]
     fn degenerate_shapes_are_exact() {
-        assert!(classic_enclosure(Params { m: 9, n: 0, k: 3 }, 10).is_exact());
-        assert!(classic_enclosure(Params { m: 1, n: 4, k: 3 }, 10).is_exact());
+        assert!(
+            classic_enclosure(Params::new(9, 0, 3).unwrap_or_else(|e| panic!("{e}")), 10)
+                .is_exact()
+        );
+        assert!(
+            classic_enclosure(Params::new(1, 4, 3).unwrap_or_else(|e| panic!("{e}")), 10)
+                .is_exact()
+        );
         // Two bits, one key, one probe: exactly one half, held exactly.
-        assert!(classic_enclosure(Params { m: 2, n: 1, k: 1 }, 10).is_exact());
+        assert!(
+            classic_enclosure(Params::new(2, 1, 1).unwrap_or_else(|e| panic!("{e}")), 10)
+                .is_exact()
+        );
     }
 }

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::{Enclosure, RateKind, classic_enclosure, ties, true_rate};
+use super::{Enclosure, RateKind, classic_enclosure, memo, ties, true_rate};
 use crate::rates::budget::Budget;
 use crate::rates::cancel;
 use crate::rates::classic::classic_exact_cancellable;
@@ -75,7 +75,6 @@ pub fn certified_digits_cancellable(
     budget: Budget,
     flag: &AtomicBool,
 ) -> Result<CertifiedDigits, RateError> {
-    p.validate()?;
     if digits == 0 {
         return Err(RateError::InvalidParams {
             name: "digits",
@@ -117,12 +116,22 @@ pub fn enclose_cancellable(
 ) -> Result<Enclosure, RateError> {
     match kind {
         RateKind::Classic => Ok(classic_enclosure(p, prec)),
-        RateKind::True => true_rate::true_enclosure_cancellable(p, prec, flag),
+        RateKind::True if p.k() < memo::AHEAD_FROM_K => {
+            true_rate::true_enclosure_cancellable(p, prec, flag)
+        }
+        RateKind::True => {
+            if let Some(e) = memo::recall(p, prec) {
+                return Ok(e);
+            }
+            let e = true_rate::true_enclosure_cancellable(p, prec.max(memo::AHEAD_BITS), flag)?;
+            memo::keep(p, &e);
+            Ok(e)
+        }
     }
 }
 
 /// One end of an enclosure to `digits` digits.
-fn round(end: &Dyadic, digits: u32) -> Result<SigDecimal, RateError> {
+pub(crate) fn round(end: &Dyadic, digits: u32) -> Result<SigDecimal, RateError> {
     let ratio = end.to_ratio().ok_or_else(|| RateError::InvalidParams {
         name: "rate",
         value: format!("2^{:.0}", end.log2()),

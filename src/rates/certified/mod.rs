@@ -23,6 +23,7 @@
 pub mod classic;
 pub mod compare;
 pub mod digits;
+mod memo;
 pub mod ties;
 pub mod true_rate;
 
@@ -34,6 +35,12 @@ use num_rational::BigRational;
 
 use super::dyadic::{Dir, Dyadic};
 use super::params::Params;
+
+/// Forgets the true-rate enclosures kept for reuse (see the private
+/// `memo` module), so a benchmark times each request from scratch.
+pub fn forget_kept_enclosures() {
+    memo::forget();
+}
 
 /// Which of the two exact rates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

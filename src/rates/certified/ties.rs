@@ -55,7 +55,7 @@ pub fn may_be_tie(p: Params, kind: RateKind, below: &SigDecimal) -> bool {
 
 /// The classic rule: `m = 2^a 5^b` with `b < a` and `a k^2 n = s`.
 fn classic_may_tie(p: Params, s: u64) -> bool {
-    let (mut rest, mut a, mut b) = (p.m, 0u32, 0u32);
+    let (mut rest, mut a, mut b) = (p.m(), 0u32, 0u32);
     while rest.is_multiple_of(2) && rest > 0 {
         rest /= 2;
         a += 1;
@@ -64,8 +64,8 @@ fn classic_may_tie(p: Params, s: u64) -> bool {
         rest /= 5;
         b += 1;
     }
-    let k = u128::from(p.k);
-    rest == 1 && b < a && u128::from(a) * k * k * u128::from(p.n) == u128::from(s)
+    let k = u128::from(p.k());
+    rest == 1 && b < a && u128::from(a) * k * k * u128::from(p.n()) == u128::from(s)
 }
 
 /// Whether `T 10^s` and `c m^(kn+k)` agree modulo the prime `q`.
@@ -77,7 +77,7 @@ fn true_agrees_mod(p: Params, c: &BigUint, s: u64, q: u64) -> bool {
     let mut plus = 0u64;
     let mut minus = 0u64;
     for (j, aj) in a.iter().enumerate() {
-        let term = mul_mod(residue(aj, q), pow_mod(p.m - j as u64, throws, q), q);
+        let term = mul_mod(residue(aj, q), pow_mod(p.m() - j as u64, throws, q), q);
         if j % 2 == 0 {
             plus = add_mod(plus, term, q);
         } else {
@@ -86,8 +86,8 @@ fn true_agrees_mod(p: Params, c: &BigUint, s: u64, q: u64) -> bool {
     }
     let numerator = add_mod(plus, q - minus % q, q);
     let left = mul_mod(numerator, pow_mod(10, s, q), q);
-    let exponent = throws + u64::from(p.k);
-    let right = mul_mod(residue(c, q), pow_mod(p.m % q, exponent, q), q);
+    let exponent = throws + u64::from(p.k());
+    let right = mul_mod(residue(c, q), pow_mod(p.m() % q, exponent, q), q);
     left == right
 }
 
@@ -151,18 +151,33 @@ mod tests {
     #[test]
     fn classic_ties_only_for_two_five_smooth_m() {
         // m = 4, n = 1, k = 1: the rate is 1/4 = 0.25, a tie at one digit.
-        assert!(classic_may_tie(Params { m: 4, n: 1, k: 1 }, 2));
-        assert!(!classic_may_tie(Params { m: 4, n: 1, k: 1 }, 3));
-        assert!(!classic_may_tie(Params { m: 10, n: 1, k: 1 }, 1));
-        assert!(!classic_may_tie(Params { m: 12, n: 1, k: 1 }, 4));
-        assert!(classic_may_tie(Params { m: 40, n: 2, k: 1 }, 6));
+        assert!(classic_may_tie(
+            Params::new(4, 1, 1).unwrap_or_else(|e| panic!("{e}")),
+            2
+        ));
+        assert!(!classic_may_tie(
+            Params::new(4, 1, 1).unwrap_or_else(|e| panic!("{e}")),
+            3
+        ));
+        assert!(!classic_may_tie(
+            Params::new(10, 1, 1).unwrap_or_else(|e| panic!("{e}")),
+            1
+        ));
+        assert!(!classic_may_tie(
+            Params::new(12, 1, 1).unwrap_or_else(|e| panic!("{e}")),
+            4
+        ));
+        assert!(classic_may_tie(
+            Params::new(40, 2, 1).unwrap_or_else(|e| panic!("{e}")),
+            6
+        ));
     }
 
     #[test]
     fn the_modular_test_finds_the_real_true_tie_and_rejects_its_neighbours() {
         // 1593785645911 / 2^44 = 0.0905962250448624217824544757604598999023
         // 4375: 43 significant digits ending in 5, so a tie at 42.
-        let p = Params { m: 16, n: 3, k: 3 };
+        let p = Params::new(16, 3, 3).unwrap_or_else(|e| panic!("{e}"));
         let exact = true_exact(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
         let nudge = BigRational::new(1.into(), BigInt::from(10).pow(80u32));
         let below = |d: u32| {

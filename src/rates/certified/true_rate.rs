@@ -87,10 +87,10 @@ pub fn true_enclosure_cancellable(
     prec: u64,
     flag: &AtomicBool,
 ) -> Result<Enclosure, RateError> {
-    if p.n == 0 {
+    if p.n() == 0 {
         return Ok(Enclosure::exact(Dyadic::zero()));
     }
-    if p.m == 1 || p.k == 1 {
+    if p.m() == 1 || p.k() == 1 {
         // One bit is always set; one probe has nothing to correlate with.
         return Ok(classic_enclosure(p, prec));
     }
@@ -146,33 +146,32 @@ struct Pair {
 impl Plan {
     fn new(p: Params, prec: u64) -> Plan {
         let throws = p.throws();
-        let r_max = u64::from(p.k).min(p.m).min(throws) as usize;
-        let numerators = weight_numerators(p, r_max);
-        let ie_guard = |split: usize| inclusion_exclusion_guard(p, &numerators, split);
+        let r_max = u64::from(p.k()).min(p.m()).min(throws) as usize;
+        let stirling = stirling_row(p.k(), r_max);
+        let sizes = numerator_log2s(p, &stirling);
+        let ie_guard = |split: usize| inclusion_exclusion_guard(p, &sizes, split);
         let series_to = choose_split(p, prec, r_max, ie_guard(0));
-        let mu_top = mu(throws, series_to, p.m).max(1.0);
+        let mu_top = mu(throws, series_to, p.m()).max(1.0);
+        // The tail bound is relative to `nu^r`, the first term to
+        // `(N)_r / (m - r)^r`: the terms have to run on for the bits between
+        // them (with N = 1000 throws and r = 1000, about 1440), but never
+        // past the N-th throw, where the series ends.
         let t_cap = if series_to == 0 {
             0
         } else {
-            series_terms_cap(prec, mu_top)
+            let lost = falling_shortfall(throws, series_to);
+            series_terms_cap(prec + lost, mu_top).min(throws as usize)
         };
         let guard = ie_guard(series_to);
-        let chain = 16.0 * throws as f64 + 16.0 * r_max as f64 + 4.0 * t_cap as f64 + 16.0;
+        // The weights add R roundings of the falling factorial and 8k of
+        // the power m^k to each term's chain.
+        let chain = 16.0 * throws as f64
+            + 20.0 * r_max as f64
+            + 8.0 * f64::from(p.k())
+            + 4.0 * t_cap as f64
+            + 16.0;
         let w = prec + guard + chain.log2().ceil() as u64 + 8;
-        let m_k = BigUint::from(p.m).pow(p.k);
-        let den_lo = Dyadic::rounded(m_k.clone(), 0, w, Dir::Down);
-        let den_hi = Dyadic::rounded(m_k, 0, w, Dir::Up);
-        let weights = numerators
-            .iter()
-            .map(|num| {
-                let num_lo = Dyadic::rounded(num.clone(), 0, w, Dir::Down);
-                let num_hi = Dyadic::rounded(num.clone(), 0, w, Dir::Up);
-                (
-                    num_lo.div(&den_hi, w, Dir::Down),
-                    num_hi.div(&den_lo, w, Dir::Up),
-                )
-            })
-            .collect();
+        let weights = enclosed_weights(p, &stirling, w);
         Plan {
             p,
             prec,
@@ -199,9 +198,9 @@ fn choose_split(p: Params, prec: u64, r_max: usize, full_guard: u64) -> usize {
     let mul = |bits: f64| (bits / 64.0).powf(1.6) + 1.0;
     let r = r_max as f64;
     let ie_cost = (r + 1.0) * (4.0 * log_n + 4.0 * r) * mul(prec as f64 + full_guard as f64);
-    let series_cost = if (r_max as u64) < p.m && mu(throws, r_max, p.m) <= MU_LIMIT {
+    let series_cost = if (r_max as u64) < p.m() && mu(throws, r_max, p.m()) <= MU_LIMIT {
         (1..=r_max)
-            .map(|r| series_terms_needed(prec, mu(throws, r, p.m)) + 2.0 * log_n)
+            .map(|r| series_terms_needed(prec, mu(throws, r, p.m())) + 2.0 * log_n)
             .sum::<f64>()
             * 8.0
             * mul(prec as f64 + 32.0)
@@ -215,7 +214,7 @@ fn choose_split(p: Params, prec: u64, r_max: usize, full_guard: u64) -> usize {
         return 0;
     }
     (1..=r_max)
-        .take_while(|&r| (r as u64) < p.m && mu(throws, r, p.m) <= MU_SERIES)
+        .take_while(|&r| (r as u64) < p.m() && mu(throws, r, p.m()) <= MU_SERIES)
         .last()
         .unwrap_or(0)
 }
@@ -235,28 +234,74 @@ fn mu(throws: u64, r: usize, m: u64) -> f64 {
     }
 }
 
-/// `S(k, r) (m)_r` for `r = 0..=r_max`, from the Stirling recurrence
-/// truncated at `r_max` columns.
-fn weight_numerators(p: Params, r_max: usize) -> Vec<BigUint> {
+/// `S(k, r)` for `r = 0..=r_max`, from the Stirling recurrence truncated
+/// at `r_max` columns.
+fn stirling_row(k: u32, r_max: usize) -> Vec<BigUint> {
     let mut row = vec![BigUint::zero(); r_max + 1];
     row[0] = BigUint::one();
-    for i in 1..=p.k as usize {
+    for i in 1..=k as usize {
         for r in (1..=r_max.min(i)).rev() {
             let below = std::mem::take(&mut row[r]) * BigUint::from(r as u64);
             row[r] = below + &row[r - 1];
         }
         row[0] = BigUint::zero();
     }
-    let mut falling = BigUint::one();
-    row.into_iter()
+    row
+}
+
+/// `log2(S(k, r) (m)_r)` for each r of `stirling`, in doubles (for sizing
+/// guard bits only).
+fn numerator_log2s(p: Params, stirling: &[BigUint]) -> Vec<f64> {
+    let mut falling = 0.0;
+    stirling
+        .iter()
         .enumerate()
         .map(|(r, s)| {
             if r > 0 {
-                falling *= BigUint::from(p.m - (r as u64 - 1));
+                falling += ((p.m() - (r as u64 - 1)) as f64).log2();
             }
-            s * &falling
+            Dyadic::from_biguint(s.clone()).log2() + falling
         })
         .collect()
+}
+
+/// `w_r = S(k, r) (m)_r / m^k` enclosed at `w` working bits. The falling
+/// factorial and the power are carried as rounded binary numbers, never as
+/// exact integers: at m = 10^18 and r = 1000 the exact `(m)_r` alone has
+/// 60,000 bits, and building it cost more than the rest of the enclosure.
+fn enclosed_weights(p: Params, stirling: &[BigUint], w: u64) -> Vec<(Dyadic, Dyadic)> {
+    let base = Dyadic::from_u64(p.m());
+    let k = u64::from(p.k());
+    let (den_lo, den_hi) = (base.pow(k, w, Dir::Down), base.pow(k, w, Dir::Up));
+    let (mut falling_lo, mut falling_hi) = (Dyadic::one(), Dyadic::one());
+    stirling
+        .iter()
+        .enumerate()
+        .map(|(r, s)| {
+            if r > 0 {
+                let factor = p.m() - (r as u64 - 1);
+                falling_lo = falling_lo.mul_u64(factor, w, Dir::Down);
+                falling_hi = falling_hi.mul_u64(factor, w, Dir::Up);
+            }
+            let s_lo = Dyadic::rounded(s.clone(), 0, w, Dir::Down);
+            let s_hi = Dyadic::rounded(s.clone(), 0, w, Dir::Up);
+            (
+                s_lo.mul(&falling_lo, w, Dir::Down)
+                    .div(&den_hi, w, Dir::Down),
+                s_hi.mul(&falling_hi, w, Dir::Up).div(&den_lo, w, Dir::Up),
+            )
+        })
+        .collect()
+}
+
+/// `log2(N^r / (N)_r)`, rounded up: how far the falling factorial of the
+/// first series term lies below the power the tail bound is scaled by.
+fn falling_shortfall(throws: u64, r: usize) -> u64 {
+    let n = throws as f64;
+    let lost: f64 = (1..r.min(throws as usize))
+        .map(|i| -(-(i as f64) / n).ln_1p())
+        .sum();
+    (lost / std::f64::consts::LN_2).ceil() as u64
 }
 
 /// The most series terms needed at load `mu`: the smallest `T` past
@@ -274,21 +319,21 @@ fn series_terms_cap(prec: u64, mu: f64) -> usize {
 
 /// The guard bits `G'` of the module notes, for the inclusion-exclusion
 /// part (bit counts above `series_to`); 0 when there is none.
-fn inclusion_exclusion_guard(p: Params, numerators: &[BigUint], series_to: usize) -> u64 {
-    if series_to + 1 >= numerators.len() {
+fn inclusion_exclusion_guard(p: Params, numerator_log2s: &[f64], series_to: usize) -> u64 {
+    if series_to + 1 >= numerator_log2s.len() {
         return 0;
     }
     let throws = p.throws() as f64;
-    let log2_mk = f64::from(p.k) * (p.m as f64).log2();
+    let log2_mk = f64::from(p.k()) * (p.m() as f64).log2();
     // log2 of sum_j A_j (1 - j/m)^N / m^k, with A_j <= C(r, j)-weighted
     // numerators; sum_j C(r,j) (1-j/m)^N is bounded by (1 + (1-1/m)^N)^r.
-    let miss = throws * (-1.0 / p.m as f64).ln_1p() / std::f64::consts::LN_2;
+    let miss = throws * (-1.0 / p.m() as f64).ln_1p() / std::f64::consts::LN_2;
     let spread = (1.0 + miss.exp2()).log2();
-    let terms: Vec<f64> = numerators
+    let terms: Vec<f64> = numerator_log2s
         .iter()
         .enumerate()
         .skip(series_to + 1)
-        .map(|(r, a)| Dyadic::from_biguint(a.clone()).log2() - log2_mk + r as f64 * spread)
+        .map(|(r, a)| a - log2_mk + r as f64 * spread)
         .collect();
     let total = log_sum_exp2(&terms);
     let floor = classic_log2_estimate(p);
@@ -314,7 +359,7 @@ impl Powers {
     fn new(plan: &Plan) -> Powers {
         let (mut lo, mut hi) = (Vec::new(), Vec::new());
         for j in 0..=plan.r_max as u64 {
-            let base = Dyadic::from_u64(plan.p.m - j);
+            let base = Dyadic::from_u64(plan.p.m() - j);
             lo.push(base.pow(plan.throws, plan.w, Dir::Down));
             hi.push(base.pow(plan.throws, plan.w, Dir::Up));
         }
@@ -348,7 +393,7 @@ mod tests {
             (100, 1, 100),
             (1000, 5, 100),
         ] {
-            let p = Params { m, n, k };
+            let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
             let exact = true_exact(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
             for prec in [8, 64, 300] {
                 let e = true_enclosure(p, prec);
@@ -367,9 +412,14 @@ mod tests {
             (1_000_000_000_000_000_000, 1, 64),
             (479_252_919, 50_000_000, 7),
             (10_000_000_000, 1_000_000_000, 7),
+            // Nearly empty, many probes: the series' first term lies
+            // hundreds of bits below the power its tail bound is scaled by.
+            (1_000_000, 1, 300),
         ] {
             for prec in [20, 50, 200] {
-                let w = true_enclosure(Params { m, n, k }, prec).relative_width_log2();
+                let w =
+                    true_enclosure(Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")), prec)
+                        .relative_width_log2();
                 assert!(w <= -(prec as f64), "{m}/{n}/{k} at {prec}: {w}");
             }
         }
@@ -377,7 +427,7 @@ mod tests {
 
     #[test]
     fn the_split_between_regimes_moves_with_the_load() {
-        let plan = |m, n, k| Plan::new(Params { m, n, k }, 64);
+        let plan = |m, n, k| Plan::new(Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")), 64);
         // Light loads: all series; usual loads: all inclusion-exclusion.
         assert_eq!(plan(1_000_000, 1, 7).series_to, 7);
         assert_eq!(plan(1_000_000, 16, 200).series_to, 200);

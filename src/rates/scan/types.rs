@@ -41,6 +41,14 @@ pub struct KBest {
 }
 
 impl KBest {
+    /// A winner the enclosures proved.
+    pub fn proven(k: u32) -> Self {
+        KBest {
+            k,
+            candidates: vec![k],
+        }
+    }
+
     /// Whether the enclosures proved `k` the best.
     pub fn is_proven(&self) -> bool {
         self.candidates.len() == 1

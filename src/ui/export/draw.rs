@@ -33,7 +33,7 @@ fn title(frame: &FrameConfig) -> String {
             frame.scene.unwrap_or(1),
             frame.step.unwrap_or(1)
         ),
-        Screen::Lab | Screen::Sandbox | Screen::Sizing | Screen::Practice => {
+        _ => {
             format!("bloomlab · {}", screen.title())
         }
     }

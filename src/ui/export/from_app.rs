@@ -1,17 +1,16 @@
 //! The `e` key: the frame on screen saved as SVG and as text into the
-//! export folder, under a name that says the screen (and the lecture's
-//! scene and step), without ever replacing an earlier export.
+//! export folder, under the name the screen gives it (the lecture's says
+//! its scene and step), without ever replacing an earlier export.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::files::{shown, write_new};
-use super::names::step_name;
 use super::svg;
-use crate::ui::app::{App, Status};
+use crate::ui::app::App;
 use crate::ui::render::buffer_text;
-use crate::ui::screen::Screen;
+use crate::ui::status::Status;
 use crate::ui::theme::{Depth, Theme};
 
 /// Saves the frame on show and returns what the status line should say:
@@ -21,7 +20,8 @@ pub(crate) fn save(app: &mut App) -> Status {
         return Status::failed("export is off: no folder to export into was set");
     };
     let buf = draw_in_full_colour(app);
-    let (stem, title) = names(app);
+    let name = app.on_show().export_name(app.screen.title());
+    let (stem, title) = (name.stem, name.title);
     let picture = svg::document(&buf, app.theme.palette, &title);
     let text = buffer_text(&buf);
     match write_new(
@@ -50,31 +50,4 @@ fn draw_in_full_colour(app: &mut App) -> Buffer {
     (&*app).render(area, &mut buf);
     app.theme = on_screen;
     buf
-}
-
-/// The file stem and the picture's title for the screen on show.
-fn names(app: &App) -> (String, String) {
-    let screen = app.screen.title();
-    match app.screen {
-        Screen::Lecture => {
-            let tab = &app.lecture;
-            let (scene, step) = tab.lecture.locate(tab.step);
-            let steps = tab.lecture.scene_len(scene);
-            (
-                format!("bloomlab-lecture-{}", step_name(scene + 1, step + 1, steps)),
-                format!("bloomlab · {screen} {}.{}", scene + 1, step + 1),
-            )
-        }
-        Screen::Practice => {
-            let n = app.practice.selected + 1;
-            (
-                format!("bloomlab-practice-{n}"),
-                format!("bloomlab · {screen}, exercise {n}"),
-            )
-        }
-        Screen::Lab | Screen::Sandbox | Screen::Sizing => (
-            format!("bloomlab-{}", screen.to_lowercase()),
-            format!("bloomlab · {screen}"),
-        ),
-    }
 }

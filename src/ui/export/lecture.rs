@@ -53,7 +53,10 @@ pub(crate) fn all_steps(frame: &FrameConfig, theme: Theme) -> Result<Vec<StepFra
     let mut config = frame.clone();
     config.app.screen = Screen::Lecture;
     // The lecture exactly as the app loads it, for its shape and narration.
-    let lecture = App::from_config(&config.app, theme)?.lecture.lecture;
+    let lecture = App::from_config(&config.app, theme)?
+        .screens
+        .lecture
+        .lecture;
     let mut out = Vec::with_capacity(lecture.len());
     for global in 0..lecture.len() {
         let (scene, step) = lecture.locate(global);

@@ -17,11 +17,11 @@ use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Widget};
 use crate::measure::Measurement;
 use crate::numbers::{short_count, sig};
 use crate::rates::{exact_fill, idealised_fill, idealised_ln_real_k};
-use crate::ui::app::App;
 use crate::ui::computed::Shown;
 use crate::ui::lab::compute::{BestK, MnCurve, axis_end};
 use crate::ui::lab::rows::ready;
 use crate::ui::lab::state::LabState;
+use crate::ui::screen::ViewCx;
 use crate::ui::theme::{Role, Theme};
 
 /// Points of one dataset, (x, y).
@@ -33,7 +33,7 @@ const SAMPLES: usize = 120;
 const FLOOR: f64 = -400.0;
 
 /// Draws the three charts side by side and their legend underneath.
-pub(crate) fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub(crate) fn render(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     if area.height < 4 {
         return;
     }
@@ -47,25 +47,24 @@ pub(crate) fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Constraint::Fill(1),
     ])
     .areas(charts);
-    fill_chart(app, fill, buf);
-    if app.lab.predict.hides() {
+    fill_chart(lab, cx, fill, buf);
+    if lab.predict.hides() {
         // Either epsilon chart would give the answer away: its points
         // show the minimum, its marks the rate.
-        hidden_chart(app, "ε vs k", k, buf);
-        hidden_chart(app, "ε vs m/n", mn, buf);
-    } else if app.lab.gap_view {
-        k_gap_chart(app, k, buf);
-        mn_gap_chart(app, mn, buf);
+        hidden_chart(cx, "ε vs k", k, buf);
+        hidden_chart(cx, "ε vs m/n", mn, buf);
+    } else if lab.gap_view {
+        k_gap_chart(lab, cx, k, buf);
+        mn_gap_chart(lab, cx, mn, buf);
     } else {
-        k_chart(app, k, buf);
-        mn_chart(app, mn, buf);
+        k_chart(lab, cx, k, buf);
+        mn_chart(lab, cx, mn, buf);
     }
-    legend(app, legend_row, buf);
+    legend(lab, cx, legend_row, buf);
 }
 
-fn legend(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
-    let lab = &app.lab;
+fn legend(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
+    let theme = cx.theme;
     let item = |mark: &'static str, role: Role, text: &'static str| {
         vec![
             Span::styled(mark, theme.style(role)),
@@ -113,8 +112,8 @@ fn finished(lab: &LabState) -> Option<&Measurement> {
 }
 
 /// An epsilon chart's frame while the rates hide, saying why it is empty.
-fn hidden_chart(app: &App, title: &str, area: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
+fn hidden_chart(cx: &ViewCx<'_>, title: &str, area: Rect, buf: &mut Buffer) {
+    let theme = cx.theme;
     let frame = block(
         fitted_title(
             &[format!("{title} · hidden"), title.to_string()],
@@ -250,9 +249,8 @@ fn measured_marks(m: &Measurement, x: f64) -> (Points, Points) {
     (point, bar)
 }
 
-fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
-    let lab = &app.lab;
-    let theme = &app.theme;
+fn fill_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
+    let theme = cx.theme;
     let x_max = axis_end(lab.n as f64) as f64;
     let ideal: Vec<(f64, f64)> = (0..=SAMPLES)
         .map(|i| x_max * i as f64 / SAMPLES as f64)
@@ -268,7 +266,7 @@ fn fill_chart(app: &App, area: Rect, buf: &mut Buffer) {
         .map(|m| vec![(lab.n as f64, m.bits_set_mean / lab.m as f64)])
         .unwrap_or_default();
     let datasets = vec![
-        line_set(&ideal, theme.style(Role::Idealised), app.present),
+        line_set(&ideal, theme.style(Role::Idealised), cx.present),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
         points(&measured, Marker::Custom('×'), theme.style(Role::Measured)),
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
@@ -340,9 +338,8 @@ fn compared_marks(lab: &LabState) -> (Points, Vec<Points>) {
     (dots, bars)
 }
 
-fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
-    let lab = &app.lab;
-    let theme = &app.theme;
+fn k_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
+    let theme = cx.theme;
     let (best, computing) = fresh_best(lab);
     let k_max = k_axis_end(lab, best);
     let load = lab.n as f64 / lab.m as f64;
@@ -405,12 +402,12 @@ fn k_chart(app: &App, area: Rect, buf: &mut Buffer) {
     ys.extend(measured.iter().map(|p| p.1));
     let y_axis = log_axis("ε", ys.iter(), theme);
     let mut datasets = vec![
-        line_set(&ideal, theme.style(Role::Idealised), app.present),
+        line_set(&ideal, theme.style(Role::Idealised), cx.present),
         points(&truth, Marker::Custom('∘'), theme.style(Role::True)),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
     ];
     for b in compared_bars.iter().chain(std::iter::once(&bar)) {
-        datasets.push(line_set(b, theme.style(Role::Measured), app.present));
+        datasets.push(line_set(b, theme.style(Role::Measured), cx.present));
     }
     datasets.push(points(
         &measured,
@@ -473,9 +470,8 @@ fn fresh_curve(lab: &LabState) -> (Option<&MnCurve>, bool) {
     (ready(shown), matches!(shown, Shown::Computing(_)))
 }
 
-fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
-    let lab = &app.lab;
-    let theme = &app.theme;
+fn mn_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
+    let theme = cx.theme;
     let key = lab.curve_key();
     let x_max = key.max_bits as f64;
     let k = f64::from(lab.k);
@@ -519,10 +515,10 @@ fn mn_chart(app: &App, area: Rect, buf: &mut Buffer) {
         .collect();
     let y_axis = log_axis("ε", ys.iter(), theme);
     let datasets = vec![
-        line_set(&ideal, theme.style(Role::Idealised), app.present),
+        line_set(&ideal, theme.style(Role::Idealised), cx.present),
         points(&truth, Marker::Custom('∘'), theme.style(Role::True)),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
-        line_set(&bar, theme.style(Role::Measured), app.present),
+        line_set(&bar, theme.style(Role::Measured), cx.present),
         points(&measured, Marker::Custom('×'), theme.style(Role::Measured)),
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
@@ -548,7 +544,7 @@ fn gap_percent(a_log10: f64, b_log10: f64) -> f64 {
 /// A gap chart: the exact rate above the idealised one and the true rate
 /// above the exact one, both as a share of the exact rate.
 fn gap_chart(
-    app: &App,
+    cx: &ViewCx<'_>,
     area: Rect,
     buf: &mut Buffer,
     (x_title, x_low, x_high): (&str, f64, f64),
@@ -556,7 +552,7 @@ fn gap_chart(
     exact_gap: &[(f64, f64)],
     true_gap: &[(f64, f64)],
 ) {
-    let theme = &app.theme;
+    let theme = cx.theme;
     let top = exact_gap
         .iter()
         .chain(true_gap)
@@ -574,8 +570,8 @@ fn gap_chart(
     // Each gap's points carry its own glyph, as in the legend, so the two
     // curves differ without colour too.
     let datasets = vec![
-        line_set(exact_gap, theme.style(Role::Exact), app.present),
-        line_set(true_gap, theme.style(Role::True), app.present),
+        line_set(exact_gap, theme.style(Role::Exact), cx.present),
+        line_set(true_gap, theme.style(Role::True), cx.present),
         points(exact_gap, Marker::Dot, theme.style(Role::Exact)),
         points(true_gap, Marker::Custom('∘'), theme.style(Role::True)),
     ];
@@ -592,8 +588,7 @@ fn gap_chart(
         .render(area, buf);
 }
 
-fn k_gap_chart(app: &App, area: Rect, buf: &mut Buffer) {
-    let lab = &app.lab;
+fn k_gap_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     let (best, computing) = fresh_best(lab);
     let k_max = k_axis_end(lab, best);
     let load = lab.n as f64 / lab.m as f64;
@@ -628,7 +623,7 @@ fn k_gap_chart(app: &App, area: Rect, buf: &mut Buffer) {
         computing,
     );
     gap_chart(
-        app,
+        cx,
         area,
         buf,
         ("k", 0.0, k_max),
@@ -638,8 +633,7 @@ fn k_gap_chart(app: &App, area: Rect, buf: &mut Buffer) {
     );
 }
 
-fn mn_gap_chart(app: &App, area: Rect, buf: &mut Buffer) {
-    let lab = &app.lab;
+fn mn_gap_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     let x_max = lab.curve_key().max_bits as f64;
     let (curve, computing) = fresh_curve(lab);
     let exact_gap: Vec<(f64, f64)> = curve
@@ -660,7 +654,7 @@ fn mn_gap_chart(app: &App, area: Rect, buf: &mut Buffer) {
         .unwrap_or_default();
     let title = with_status(&format!("gaps vs m/n (k={})", lab.k), computing);
     gap_chart(
-        app,
+        cx,
         area,
         buf,
         ("m/n", 0.0, x_max),

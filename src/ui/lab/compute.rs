@@ -106,7 +106,7 @@ pub(crate) const TRUE_CURVE_MAX: u32 = 64;
 
 /// The idealised rate `(1 - e^(-kn/m))^k`.
 pub(crate) fn idealised_rate(m: u64, n: u64, k: u32) -> f64 {
-    crate::rates::idealised(Params { m, n, k })
+    crate::rates::idealised_ratio(k, n as f64 / m as f64)
 }
 
 /// Turns a rate error into what the screen shows; `None` when cancelled.

@@ -12,14 +12,21 @@
 //! - [`predict`]: the predict switch, the student's guess of the best k
 //!   and the seed's rehearsal; [`predict_rows`]: the rows that say them.
 //! - [`charts`]: fill against n, epsilon against k, epsilon against m/n.
+//! - [`action`], [`keys`], [`jobs`], [`screen`]: the lab as one of the
+//!   app's screens (what its keys ask for, its key table, its worker lanes,
+//!   the screen traits).
 
+pub(crate) mod action;
 pub(crate) mod charts;
 pub(crate) mod compute;
+pub(crate) mod jobs;
+pub(crate) mod keys;
 pub(crate) mod measured_rows;
 pub(crate) mod measuring;
 pub(crate) mod predict;
 pub(crate) mod predict_rows;
 pub(crate) mod rate_rows;
 pub(crate) mod rows;
+pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod view;

@@ -6,11 +6,11 @@ use ratatui::text::{Line, Span};
 
 use crate::limits::LAB_K;
 use crate::numbers::{grouped, sci_from_ln, short_count, sig, signed_sci};
+use crate::rates::SigDecimal;
 use crate::rates::certified::{CertifiedDigits, DigitsMethod};
 use crate::rates::figures::{OneIn, RateFigures};
-use crate::rates::idealised_ln;
+use crate::rates::idealised_ln_real_k;
 use crate::rates::scan::{KBest, ScanReach};
-use crate::rates::{Params, SigDecimal};
 use crate::ui::computed::Shown;
 use crate::ui::lab::compute::{BestK, shown_decimal};
 use crate::ui::lab::rows::{
@@ -40,16 +40,12 @@ fn how(c: &CertifiedDigits) -> String {
 /// The idealised rate to ten digits, from its logarithm where the double
 /// underflows.
 fn idealised_text(lab: &LabState) -> String {
-    let p = Params {
-        m: lab.m,
-        n: lab.n,
-        k: lab.k,
-    };
-    let value = crate::rates::idealised(p);
+    let load = lab.n as f64 / lab.m as f64;
+    let value = crate::rates::idealised_ratio(lab.k, load);
     if value >= 1e-5 {
         sig(value, 10)
     } else {
-        sci_from_ln(idealised_ln(p), 10)
+        sci_from_ln(idealised_ln_real_k(f64::from(lab.k), load), 10)
     }
 }
 

@@ -3,9 +3,9 @@
 use crate::limits::{self, Span};
 use crate::measure::{CompareConfig, MeasureConfig, SchemeKind};
 use crate::rates::figures::RateFigures;
-use crate::ui::action::LabSlider;
 use crate::ui::computed::{Computed, Outcome, Shown};
 use crate::ui::error::UiError;
+use crate::ui::lab::action::LabSlider;
 use crate::ui::lab::compute::{BestK, BestKey, CurveKey, MnCurve, RateKey};
 use crate::ui::lab::measuring::{CompareFigures, MeasureFigures, MeasurePlan};
 use crate::ui::lab::predict::Predict;

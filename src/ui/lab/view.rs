@@ -10,9 +10,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::measure::SchemeKind;
 use crate::numbers::{grouped, sig};
-use crate::ui::action::LabSlider;
-use crate::ui::app::App;
 use crate::ui::big::Big;
+use crate::ui::lab::action::LabSlider;
 use crate::ui::lab::charts;
 use crate::ui::lab::compute::shown_decimal;
 use crate::ui::lab::measured_rows::{compare_rows, measured_rows};
@@ -20,6 +19,7 @@ use crate::ui::lab::predict_rows::{hidden_rows, rehearsal_rows, verdict_rows};
 use crate::ui::lab::rate_rows::{best_k_rows, formula_rows};
 use crate::ui::lab::rows::{fitted_line, ready};
 use crate::ui::lab::state::{LabState, label, spec};
+use crate::ui::screen::ViewCx;
 use crate::ui::slider::track;
 use crate::ui::theme::{Role, Theme};
 
@@ -53,14 +53,14 @@ pub(crate) fn rates_width(body: Rect) -> u16 {
         .saturating_sub(2)
 }
 
-fn layout(app: &App, body: Rect) -> LabLayout {
+fn layout(lab: &LabState, theme: &Theme, body: Rect) -> LabLayout {
     let width = rates_width(body);
     // The brief explanations only when the full ones would leave the
     // charts fewer than CHART_ROWS rows; the full count is reused otherwise.
-    let full = rates_lines(app, width, false).len() as u16;
+    let full = rates_lines(lab, theme, width, false).len() as u16;
     let brief = full.max(SETTINGS_ROWS) + 2 + CHART_ROWS > body.height;
     let rows = if brief {
-        rates_lines(app, width, true).len() as u16
+        rates_lines(lab, theme, width, true).len() as u16
     } else {
         full
     };
@@ -102,11 +102,11 @@ fn track_offset(lab: &LabState) -> u16 {
 }
 
 /// The track of each slider (one row each), for drawing and for the mouse.
-pub(crate) fn slider_tracks(app: &App, body: Rect) -> Vec<(LabSlider, Rect)> {
-    let inner = layout(app, body)
+pub(crate) fn slider_tracks(lab: &LabState, theme: &Theme, body: Rect) -> Vec<(LabSlider, Rect)> {
+    let inner = layout(lab, theme, body)
         .settings
         .inner(ratatui::layout::Margin::new(1, 1));
-    let offset = track_offset(&app.lab);
+    let offset = track_offset(lab);
     LabSlider::ALL
         .iter()
         .enumerate()
@@ -123,27 +123,27 @@ pub(crate) fn slider_tracks(app: &App, body: Rect) -> Vec<(LabSlider, Rect)> {
 }
 
 /// Draws the whole lab screen into `body`.
-pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
-    let body = present_headline(app, body, buf);
-    let parts = layout(app, body);
-    render_settings(app, parts.settings, buf);
-    render_rates(app, parts.rates, parts.brief, buf);
-    charts::render(app, parts.charts, buf);
+pub(crate) fn render(lab: &LabState, cx: &ViewCx<'_>, body: Rect, buf: &mut Buffer) {
+    let body = present_headline(lab, cx, body, buf);
+    let parts = layout(lab, cx.theme, body);
+    render_settings(lab, cx.theme, parts.settings, buf);
+    render_rates(lab, cx.theme, parts.rates, parts.brief, buf);
+    charts::render(lab, cx, parts.charts, buf);
 }
 
 /// Present mode: the exact rate in big digits above the lab, as large as
 /// leaves the lab its panels; draws them and returns the area left.
-fn present_headline(app: &App, rest: Rect, buf: &mut Buffer) -> Rect {
-    let (digits, lab) = split_headline(app, rest);
-    if let (Some(big), Some(at)) = (headline_big(app, rest), digits) {
-        big.draw(at, buf, app.theme.style(Role::Exact));
+fn present_headline(lab: &LabState, cx: &ViewCx<'_>, rest: Rect, buf: &mut Buffer) -> Rect {
+    let (digits, panels) = split_headline(lab, cx, rest);
+    if let (Some(big), Some(at)) = (headline_big(lab, cx, rest), digits) {
+        big.draw(at, buf, cx.theme.style(Role::Exact));
     }
-    lab
+    panels
 }
 
 /// The big digits' rows and the lab's, in present mode.
-fn split_headline(app: &App, rest: Rect) -> (Option<Rect>, Rect) {
-    match headline_big(app, rest) {
+fn split_headline(lab: &LabState, cx: &ViewCx<'_>, rest: Rect) -> (Option<Rect>, Rect) {
+    match headline_big(lab, cx, rest) {
         Some(big) => {
             let [digits, lab] =
                 Layout::vertical([Constraint::Length(big.height() + 1), Constraint::Fill(1)])
@@ -156,27 +156,27 @@ fn split_headline(app: &App, rest: Rect) -> (Option<Rect>, Rect) {
 
 /// The exact rate set as big digits, when present mode shows it and there
 /// is room beyond what the lab's panels need.
-fn headline_big(app: &App, rest: Rect) -> Option<Big> {
-    if !app.present {
+fn headline_big(lab: &LabState, cx: &ViewCx<'_>, rest: Rect) -> Option<Big> {
+    if !cx.present {
         return None;
     }
-    let panels = rates_lines(app, rates_width(rest), true).len() as u16 + 2;
+    let panels = rates_lines(lab, cx.theme, rates_width(rest), true).len() as u16 + 2;
     let spare = rest.height.saturating_sub(panels + CHART_ROWS + 4);
-    Big::fit(&exact_headline(app)?, rest.width, spare)
+    Big::fit(&exact_headline(lab)?, rest.width, spare)
 }
 
 /// Where the lab's panels go inside `body`: under the big digits in
 /// present mode, `body` itself otherwise (the mouse uses this too).
-pub(crate) fn lab_area(app: &App, body: Rect) -> Rect {
-    split_headline(app, body).1
+pub(crate) fn lab_area(lab: &LabState, cx: &ViewCx<'_>, body: Rect) -> Rect {
+    split_headline(lab, cx, body).1
 }
 
 /// "EXACT 0.008318677101" when the exact rate is known for these settings.
-fn exact_headline(app: &App) -> Option<String> {
-    if app.lab.predict.hides() {
+fn exact_headline(lab: &LabState) -> Option<String> {
+    if lab.predict.hides() {
         return None;
     }
-    let f = ready(app.lab.results.rates.shown(&app.lab.rate_key()))?;
+    let f = ready(lab.results.rates.shown(&lab.rate_key()))?;
     Some(format!("EXACT {}", shown_decimal(&f.classic.decimal)))
 }
 
@@ -187,9 +187,7 @@ fn panel(title: String, theme: &Theme) -> Block<'static> {
         .title(Span::styled(title, theme.style(Role::Title)))
 }
 
-fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
-    let lab = &app.lab;
-    let theme = &app.theme;
+fn render_settings(lab: &LabState, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let block = panel(" settings ".into(), theme);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -234,6 +232,8 @@ fn render_settings(app: &App, area: Rect, buf: &mut Buffer) {
         (SchemeKind::Enhanced, false) => "enhanced",
         (SchemeKind::Independent, true) => "independent (k hashes)",
         (SchemeKind::Independent, false) => "independent",
+        (SchemeKind::Blocked, true) => "blocked (512-bit blocks)",
+        (SchemeKind::Blocked, false) => "blocked",
     };
     lines.push(Line::from(vec![
         Span::styled("scheme ", theme.style(Role::Label)),
@@ -318,19 +318,23 @@ fn rates_title(lab: &LabState, width: u16) -> String {
     .unwrap_or_default()
 }
 
-fn render_rates(app: &App, area: Rect, brief: bool, buf: &mut Buffer) {
-    let block = panel(rates_title(&app.lab, area.width), &app.theme);
+fn render_rates(lab: &LabState, theme: &Theme, area: Rect, brief: bool, buf: &mut Buffer) {
+    let block = panel(rates_title(lab, area.width), theme);
     let inner = block.inner(area);
     block.render(area, buf);
-    Paragraph::new(rates_lines(app, inner.width, brief)).render(inner, buf);
+    Paragraph::new(rates_lines(lab, theme, inner.width, brief)).render(inner, buf);
 }
 
 /// The rates panel's lines, each worded or wrapped to fit `width` columns;
 /// `brief` gives long explanations in one line. While a prediction is due,
 /// every rate and best k gives way to the guess (the comparison too: it
 /// measures the two best k).
-pub(crate) fn rates_lines(app: &App, width: u16, brief: bool) -> Vec<Line<'static>> {
-    let (lab, theme) = (&app.lab, &app.theme);
+pub(crate) fn rates_lines(
+    lab: &LabState,
+    theme: &Theme,
+    width: u16,
+    brief: bool,
+) -> Vec<Line<'static>> {
     let mut lines = rehearsal_rows(lab, width, theme);
     if lab.predict.hides() {
         lines.extend(hidden_rows(lab, width, theme));

@@ -9,15 +9,20 @@
 //!   [`crate::ui::big`]);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
-//! - [`tab`]: the state (step, closing screen, jump field, toggles).
+//! - [`tab`]: the state (step, closing screen, jump field, toggles);
+//! - [`action`], [`keys`], [`screen`]: the lecture as one of the app's
+//!   screens (what its keys ask for, its key table, the screen traits).
 
+pub(crate) mod action;
 pub(crate) mod cards;
 pub(crate) mod crawler;
+pub(crate) mod keys;
 pub(crate) mod narration;
 pub(crate) mod paint;
 pub(crate) mod plan;
 pub(crate) mod plots;
 pub(crate) mod row;
+pub(crate) mod screen;
 pub(crate) mod screens;
 pub(crate) mod tab;
 

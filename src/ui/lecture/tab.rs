@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 
 use super::plan::{Options, ScenePlan};
 use crate::lecture::{Board, Guess, Lecture, Prediction};
-use crate::ui::action::LectureAction;
+use crate::ui::lecture::action::LectureAction;
 use crate::ui::text_field::TextField;
 
 /// Most characters the `g` field holds ("12.34" and some room).

@@ -106,18 +106,6 @@ impl PracticeState {
         self.checked[self.selected] = Some(Checked { typed, verdict });
     }
 
-    /// A character typed into the answer field. Right after a check the
-    /// answer is selected and nothing is typed yet: then `h` shows or
-    /// hides the hint, as it does outside the field (no answer starts with
-    /// an h), and any other character starts the next answer.
-    pub(crate) fn type_char(&mut self, c: char) {
-        if c == 'h' && self.field.is_selected() {
-            self.toggle_hint();
-        } else {
-            self.field.push(c);
-        }
-    }
-
     /// Shows or hides the hint of the exercise on show.
     pub(crate) fn toggle_hint(&mut self) {
         self.hints[self.selected] = !self.hints[self.selected];

@@ -8,7 +8,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::practice::{COUNT, Verdict};
-use crate::ui::app::App;
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe};
 use crate::ui::format::wrap;
 use crate::ui::practice::state::PracticeState;
@@ -23,9 +22,7 @@ pub(crate) fn progress(state: &PracticeState) -> String {
 }
 
 /// Draws the Practice screen into `body`.
-pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
-    let state = &app.practice;
-    let theme = &app.theme;
+pub(crate) fn render(state: &PracticeState, theme: &Theme, body: Rect, buf: &mut Buffer) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style(Role::Border))

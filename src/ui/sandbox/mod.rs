@@ -2,6 +2,11 @@
 //!
 //! - [`state`]: the filter, the key field, the history of inserts and queries.
 //! - [`view`]: the bit row, the last operation probe by probe, the history.
+//! - [`action`], [`keys`], [`screen`]: the sandbox as one of the app's
+//!   screens (what its keys ask for, its key table, the screen traits).
 
+pub(crate) mod action;
+pub(crate) mod keys;
+pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod view;

@@ -1,7 +1,7 @@
 //! The sandbox filter and everything done to it.
 
 use crate::filter::{Answer, BloomFilter, InsertReport, ProbeReadout, QueryReport, Scheme};
-use crate::ui::action::{KeyMode, SandboxSetting};
+use crate::ui::sandbox::action::{KeyMode, SandboxSetting};
 use crate::ui::slider::{Scale, SliderSpec};
 use crate::ui::text_field::TextField;
 

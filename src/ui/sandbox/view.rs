@@ -8,9 +8,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::filter::Answer;
 use crate::filter::ProbeState;
-use crate::ui::action::{KeyMode, SandboxSetting};
-use crate::ui::app::App;
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe};
+use crate::ui::sandbox::action::{KeyMode, SandboxSetting};
 use crate::ui::sandbox::state::{Event, LESSON_INSERTS, LESSON_QUERIES, Outcome, SandboxState};
 use crate::ui::theme::{Role, Theme};
 
@@ -261,9 +260,7 @@ fn typing_line(state: &SandboxState, theme: &Theme, hints: bool) -> Line<'static
 }
 
 /// Draws the sandbox into `body`.
-pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
-    let state = &app.sandbox;
-    let theme = &app.theme;
+pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut Buffer) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style(Role::Border))

@@ -7,7 +7,7 @@ use crate::rates::certified::RateKind;
 use crate::rates::size_inputs::{
     InputError, InputField, SizeInputs, read_bits_or_memory, read_hashes, read_keys, read_target,
 };
-use crate::ui::action::SizingField;
+use crate::ui::sizing::action::SizingField;
 
 /// The settings one sizing answer belongs to: what the worker lane is
 /// asked for, and what a held answer is checked against.

@@ -12,11 +12,18 @@
 //! - [`answer`]: the answer's, the textbook's and the exact set's rows.
 //! - [`fit`]: wordings fitted to the width, never cut.
 //! - [`view`]: the layout, and the headline in big digits in present mode.
+//! - [`action`], [`keys`], [`jobs`], [`screen`]: the sizing screen as one
+//!   of the app's screens (what its keys ask for, its key table, its worker
+//!   lane, the screen traits).
 
+pub(crate) mod action;
 pub(crate) mod answer;
 pub(crate) mod compute;
 pub(crate) mod fit;
 pub(crate) mod inputs;
+pub(crate) mod jobs;
+pub(crate) mod keys;
 pub(crate) mod rows;
+pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod view;

@@ -14,7 +14,7 @@ use crate::rates::size_inputs::{
 use crate::rates::size_report::{rate_text, rate_word, target_text};
 use crate::rates::solve::KChoice;
 use crate::text::echo;
-use crate::ui::action::SizingField;
+use crate::ui::sizing::action::SizingField;
 use crate::ui::sizing::compute::SizingFigures;
 use crate::ui::sizing::fit::{fitted, wrapped};
 use crate::ui::sizing::inputs::{FieldError, input_of};

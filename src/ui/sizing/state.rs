@@ -5,8 +5,8 @@
 use crate::numbers::grouped;
 use crate::rates::certified::RateKind;
 use crate::rates::size_report::rate_text;
-use crate::ui::action::SizingField;
 use crate::ui::computed::{Computed, Shown};
+use crate::ui::sizing::action::SizingField;
 use crate::ui::sizing::compute::{SizingFigures, SizingOutcome};
 use crate::ui::sizing::inputs::{FieldError, SizingKey, read};
 use crate::ui::text_field::TextField;

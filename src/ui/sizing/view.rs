@@ -12,9 +12,9 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::numbers::{format_bytes, grouped};
 use crate::rates::size_report::{rate_text, rate_word};
 use crate::rates::solve::Solved;
-use crate::ui::app::App;
 use crate::ui::big::Big;
 use crate::ui::computed::Shown;
+use crate::ui::screen::ViewCx;
 use crate::ui::sizing::answer::{Form, Pen, answer_rows, exact_set_rows, textbook_rows};
 use crate::ui::sizing::compute::SizingFigures;
 use crate::ui::sizing::fit::{fitted, greyed};
@@ -240,12 +240,11 @@ pub(crate) struct Plan {
 }
 
 /// Plans the sizing screen in `body`.
-pub(crate) fn plan(app: &App, body: Rect) -> Plan {
-    let sizing = &app.sizing;
-    let theme = &app.theme;
+pub(crate) fn plan(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect) -> Plan {
+    let theme = cx.theme;
     let inner_width = body.width.saturating_sub(2);
     let inner_height = body.height.saturating_sub(2);
-    if app.present {
+    if cx.present {
         // The big headline takes what the fullest layout that fits leaves,
         // or, when that leaves too little, what a shorter layout leaves.
         for candidate in layouts(sizing, inner_width, theme) {
@@ -271,9 +270,9 @@ pub(crate) fn plan(app: &App, body: Rect) -> Plan {
 }
 
 /// Draws the sizing screen into `body`.
-pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
-    let theme = &app.theme;
-    let plan = plan(app, body);
+pub(crate) fn render(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect, buf: &mut Buffer) {
+    let theme = cx.theme;
+    let plan = plan(sizing, cx, body);
     if let Some((big, at)) = &plan.headline {
         big.draw(*at, buf, theme.style(Role::Figure));
     }
@@ -281,7 +280,7 @@ pub(crate) fn render(app: &App, body: Rect, buf: &mut Buffer) {
         .borders(Borders::ALL)
         .border_style(theme.style(Role::Border))
         .title(Span::styled(
-            title(&app.sizing, plan.panel.width),
+            title(sizing, plan.panel.width),
             theme.style(Role::Title),
         ));
     let inner = block.inner(plan.panel);

@@ -201,7 +201,7 @@ fn e_types_into_a_focused_field() {
     app.type_text("tree");
     assert!(names(&dir).is_empty(), "no export while typing");
     let app = app.into_app();
-    assert_eq!(app.sandbox.field.text(), "tree");
+    assert_eq!(app.screens.sandbox.field.text(), "tree");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -6,12 +6,26 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::ui::action::KeyMode;
 use crate::ui::app::App;
-use crate::ui::help::{self, KeyHelp};
+use crate::ui::help::{self, KeyHelp, KeyPage};
 use crate::ui::screen::Screen;
-use crate::ui::text_field::TextField;
 use crate::ui::theme::Theme;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// `screen` with its text field open, as a user opens it: `g` on the
+/// lecture, Enter on the other screens; `None` for a screen with no field.
+fn typing(screen: Screen) -> Option<App> {
+    [KeyCode::Char('g'), KeyCode::Enter]
+        .into_iter()
+        .find_map(|code| {
+            let mut t = App::new(screen, Theme::MONO);
+            let key = KeyEvent::new(code, KeyModifiers::NONE);
+            if let Some(action) = crate::ui::keymap::key_to_action(&t, key) {
+                crate::ui::update::update(&mut t, action);
+            }
+            t.typing().then_some(t)
+        })
+}
 
 /// Every state with a key list of its own.
 fn states() -> Vec<(String, App)> {
@@ -20,22 +34,16 @@ fn states() -> Vec<(String, App)> {
         let mut a = App::new(screen, Theme::MONO);
         a.show_help = true;
         out.push((format!("{screen:?}"), a));
-        let mut t = App::new(screen, Theme::MONO);
-        t.show_help = true;
-        match screen {
-            Screen::Lecture => t.lecture.goto = Some(TextField::new("place", 12)),
-            Screen::Lab => t.lab.editing = Some(crate::ui::lab::state::VALUE_FIELD),
-            Screen::Sandbox => t.sandbox.focus = Some(KeyMode::Insert),
-            Screen::Sizing => t.sizing.editing = true,
-            Screen::Practice => t.practice.focus = true,
+        if let Some(mut t) = typing(screen) {
+            t.show_help = true;
+            out.push((format!("{screen:?} typing"), t));
         }
-        out.push((format!("{screen:?} typing"), t));
     }
     // The lab's guess for the best k has keys of its own.
     let mut g = App::new(Screen::Lab, Theme::MONO);
     g.show_help = true;
-    g.lab.predict.toggle();
-    g.lab.predict.start_guess(None);
+    g.screens.lab.predict.toggle();
+    g.screens.lab.predict.start_guess(None);
     out.push(("Lab guessing".into(), g));
     out
 }
@@ -79,10 +87,12 @@ fn the_help_overlay_fits_every_screen_at_80x24() {
         let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
         (&app).render(buf.area, &mut buf);
         let hay = words(&buf);
-        for k in missing(&app, help::screen_keys(&app), &hay) {
+        let keys: Vec<KeyHelp> = app.on_show().key_page().help().collect();
+        for k in missing(&app, &keys, &hay) {
             problems.push(format!("{name}: {k}"));
         }
-        for k in missing(&app, help::GLOBAL, &hay) {
+        let everywhere: Vec<KeyHelp> = help::GLOBAL.help().collect();
+        for k in missing(&app, &everywhere, &hay) {
             problems.push(format!("{name}: {k}"));
         }
         if !run(&hay, "theme mono") {
@@ -111,11 +121,11 @@ fn the_lab_numbers_page_fits_at_80x24() {
     );
     let turn = crate::ui::keymap::key_to_action(&app, question).expect("an action");
     crate::ui::update::update(&mut app, turn);
-    assert!(app.show_help && app.help_numbers);
+    assert!(app.show_help && app.help_second_page);
     let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
     (&app).render(buf.area, &mut buf);
     let hay = words(&buf);
-    for kind in help::NUMBERS {
+    for kind in crate::ui::lab::keys::NUMBERS.rows {
         assert!(
             run(&hay, kind.keys) && run(&hay, kind.does),
             "{} cut or missing:\n{}",
@@ -125,18 +135,23 @@ fn the_lab_numbers_page_fits_at_80x24() {
     }
     let close = crate::ui::keymap::key_to_action(&app, question).expect("an action");
     crate::ui::update::update(&mut app, close);
-    assert!(!app.show_help && !app.help_numbers);
+    assert!(!app.show_help && !app.help_second_page);
 }
 
 #[test]
 fn every_new_key_is_in_the_overlay() {
     let all: Vec<&str> = help::GLOBAL
+        .rows
         .iter()
-        .chain(help::LECTURE)
-        .chain(help::PRACTICE)
+        .chain(crate::ui::lecture::keys::STEPPING.rows)
+        .chain(crate::ui::practice::keys::CHOOSING.rows)
         .map(|k| k.keys)
         .collect();
-    let lab: Vec<&str> = help::LAB.iter().map(|k| k.keys).collect();
+    let lab: Vec<&str> = crate::ui::lab::keys::SLIDERS
+        .rows
+        .iter()
+        .map(|k| k.keys)
+        .collect();
     for key in ["P", "R"] {
         assert!(lab.contains(&key), "{key} is not listed for the lab");
     }
@@ -155,7 +170,7 @@ fn print_the_overlay() {
     ] {
         let mut a = App::new(screen, Theme::MONO);
         a.show_help = true;
-        a.help_numbers = numbers;
+        a.help_second_page = numbers;
         let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
         (&a).render(buf.area, &mut buf);
         println!("{}", crate::ui::render::buffer_text(&buf));
@@ -167,29 +182,23 @@ fn print_the_overlay() {
 /// other.
 #[test]
 fn every_key_in_the_help_is_in_the_readme() {
-    use crate::ui::help::{
-        FIELD_TYPING, GLOBAL, GUESS_TYPING, LAB, LECTURE, LECTURE_TYPING, PRACTICE,
-        PRACTICE_TYPING, SANDBOX, SANDBOX_TYPING, SIZING, SIZING_TYPING,
-    };
     let readme = include_str!("../../../README.md");
-    let lists = [
-        GLOBAL,
-        LECTURE,
-        LECTURE_TYPING,
-        LAB,
-        FIELD_TYPING,
-        GUESS_TYPING,
-        SANDBOX,
-        SANDBOX_TYPING,
-        SIZING,
-        SIZING_TYPING,
-        PRACTICE,
-        PRACTICE_TYPING,
-        crate::ui::speaker::keys::KEYS,
-    ];
-    let missing: Vec<String> = lists
+    // The keys of every screen, every page of each screen's one table, as
+    // the registry lists them, and the speaker view's.
+    let pages: Vec<&KeyPage> = std::iter::once(&help::GLOBAL)
+        .chain(
+            crate::ui::screen::Screens::key_tables()
+                .into_iter()
+                .flat_map(|(_, pages)| pages),
+        )
+        .collect();
+    let rows: Vec<KeyHelp> = pages
         .iter()
-        .flat_map(|list| list.iter())
+        .flat_map(|page| page.help())
+        .chain(crate::ui::speaker::keys::KEYS.iter().copied())
+        .collect();
+    let missing: Vec<String> = rows
+        .iter()
         .map(|h| {
             format!(
                 "| {} | {} |",

@@ -78,8 +78,8 @@ fn part_of(text: TextPart) -> Part {
 
 fn app_at(lecture: &Lecture, step: usize, present: bool) -> App {
     let mut app = App::new(Screen::Lecture, Theme::MONO);
-    app.lecture = crate::ui::lecture::tab::LectureTab::with(lecture.clone());
-    app.lecture.step = step;
+    app.screens.lecture = crate::ui::lecture::tab::LectureTab::with(lecture.clone());
+    app.screens.lecture.step = step;
     app.present = present;
     app
 }
@@ -87,7 +87,7 @@ fn app_at(lecture: &Lecture, step: usize, present: bool) -> App {
 /// The app in every state its step can show, named for messages.
 fn predict_states(app: &App) -> Vec<(String, App)> {
     let mut out = vec![(String::new(), clone_app(app))];
-    let tab = &app.lecture;
+    let tab = &app.screens.lecture;
     let Some(p) = tab.lecture.step_board(tab.step).predict.clone() else {
         return out;
     };
@@ -96,9 +96,9 @@ fn predict_states(app: &App) -> Vec<(String, App)> {
     for revealed in [false, true] {
         for guess in &guesses {
             let mut a = clone_app(app);
-            a.lecture.revealed = revealed;
+            a.screens.lecture.revealed = revealed;
             if let Some(g) = guess {
-                a.lecture.guesses.insert(tab.step, *g);
+                a.screens.lecture.guesses.insert(tab.step, *g);
             }
             out.push((format!(" (revealed {revealed}, guess {guess:?})"), a));
         }
@@ -107,7 +107,11 @@ fn predict_states(app: &App) -> Vec<(String, App)> {
 }
 
 fn clone_app(app: &App) -> App {
-    let mut a = app_at(&app.lecture.lecture, app.lecture.step, app.present);
+    let mut a = app_at(
+        &app.screens.lecture.lecture,
+        app.screens.lecture.step,
+        app.present,
+    );
     a.size = app.size;
     a
 }
@@ -148,7 +152,7 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
         // revealed, with no guess and with each guess the class may make.
         for (state, app) in predict_states(&app) {
             let buf = frame(&app, w, h);
-            for text in board_texts(&app.lecture.board()) {
+            for text in board_texts(&app.screens.lecture.board()) {
                 let Some(rect) = plan.rect(part_of(text.part)) else {
                     out.push(format!("{at}{state}: no room planned for {:?}", text.part));
                     continue;

@@ -52,33 +52,33 @@ fn autoplay_advances_and_any_key_pauses_it() {
     let t0 = a.clock.now;
     assert!(text(&a).contains("auto 5s"), "{}", text(&a));
     update(&mut a, Message::Tick(t0 + Duration::from_secs(4)));
-    assert_eq!(a.lecture.step, 0);
+    assert_eq!(a.screens.lecture.step, 0);
     update(&mut a, Message::Tick(t0 + Duration::from_secs(5)));
-    assert_eq!(a.lecture.step, 1, "one step after one interval");
+    assert_eq!(a.screens.lecture.step, 1, "one step after one interval");
     update(&mut a, Message::Tick(t0 + Duration::from_secs(10)));
-    assert_eq!(a.lecture.step, 2);
+    assert_eq!(a.screens.lecture.step, 2);
     // Any key pauses: the key itself acts, autoplay stops.
     press(&mut a, KeyCode::Right);
-    assert_eq!(a.lecture.step, 3);
+    assert_eq!(a.screens.lecture.step, 3);
     update(&mut a, Message::Tick(t0 + Duration::from_secs(60)));
-    assert_eq!(a.lecture.step, 3, "paused");
+    assert_eq!(a.screens.lecture.step, 3, "paused");
     assert!(!text(&a).contains("auto 5s"));
     // `a` starts it again, counting from now.
     press(&mut a, KeyCode::Char('a'));
     update(&mut a, Message::Tick(t0 + Duration::from_secs(64)));
-    assert_eq!(a.lecture.step, 3);
+    assert_eq!(a.screens.lecture.step, 3);
     update(&mut a, Message::Tick(t0 + Duration::from_secs(65)));
-    assert_eq!(a.lecture.step, 4);
+    assert_eq!(a.screens.lecture.step, 4);
     // A speaker's step is a person driving too.
     update(&mut a, Message::Remote(crate::talk::Command::Back));
-    assert_eq!(a.lecture.step, 3);
+    assert_eq!(a.screens.lecture.step, 3);
     update(&mut a, Message::Tick(t0 + Duration::from_secs(200)));
-    assert_eq!(a.lecture.step, 3);
+    assert_eq!(a.screens.lecture.step, 3);
     // A key with no meaning of its own pauses it too.
     press(&mut a, KeyCode::Char('a'));
     press(&mut a, KeyCode::Char('x'));
     update(&mut a, Message::Tick(t0 + Duration::from_secs(400)));
-    assert_eq!(a.lecture.step, 3, "x paused autoplay");
+    assert_eq!(a.screens.lecture.step, 3, "x paused autoplay");
 }
 
 #[test]
@@ -87,7 +87,10 @@ fn start_at_opens_on_a_step_and_refuses_one_that_is_not_there() {
         start_at: Some((3, 4)),
         ..AppConfig::default()
     });
-    assert_eq!(a.lecture.lecture.locate(a.lecture.step), (2, 3));
+    assert_eq!(
+        a.screens.lecture.lecture.locate(a.screens.lecture.step),
+        (2, 3)
+    );
     let e = App::from_config(
         &AppConfig {
             start_at: Some((9, 1)),

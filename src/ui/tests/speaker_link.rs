@@ -42,7 +42,7 @@ fn a_speakers_pick_is_recorded_and_told_back() {
     assert_eq!(s.minutes, Some(45));
     assert_eq!(
         s.scene_lengths.iter().sum::<usize>(),
-        a.lecture.lecture.len()
+        a.screens.lecture.lecture.len()
     );
     assert!(s.predicts.contains(&s.index));
     update(&mut a, Message::Remote(Command::Choice { index: 1 }));

@@ -8,17 +8,18 @@
 use std::time::{Duration, Instant};
 
 use crate::lecture::Lecture;
-use crate::ui::action::{
-    Action, FieldAction, LabAction, LabSlider, LectureAction, SandboxAction, SandboxSetting,
-    SizingAction,
-};
+use crate::ui::action::{Action, FieldAction};
 use crate::ui::app::App;
 use crate::ui::jobs::Jobs;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
+use crate::ui::lab::action::{LabAction, LabSlider};
 use crate::ui::lab::state::spec;
+use crate::ui::lecture::action::LectureAction;
 use crate::ui::lecture::tab::LectureTab;
+use crate::ui::sandbox::action::{SandboxAction, SandboxSetting};
 use crate::ui::sandbox::state::{K_SPEC, M_SPEC};
 use crate::ui::screen::Screen;
+use crate::ui::sizing::action::SizingAction;
 use crate::ui::theme::Theme;
 use crate::ui::update::update;
 use crate::ui::view::{MIN_HEIGHT, MIN_WIDTH};
@@ -162,7 +163,7 @@ fn random_input(rng: &mut StdRng, size: (u16, u16)) -> Input {
 fn check_invariants(app: &App, size: (u16, u16)) -> Result<(), String> {
     for slider in LabSlider::ALL {
         let s = spec(slider);
-        let v = app.lab.value(slider);
+        let v = app.screens.lab.value(slider);
         if !(s.min..=s.max).contains(&v) {
             return Err(format!(
                 "lab slider {slider:?} = {v} outside {}..={}",
@@ -170,32 +171,40 @@ fn check_invariants(app: &App, size: (u16, u16)) -> Result<(), String> {
             ));
         }
     }
-    if u64::from(app.lab.k) != app.lab.value(LabSlider::K)
-        || app.lab.m != app.lab.value(LabSlider::M)
+    if u64::from(app.screens.lab.k) != app.screens.lab.value(LabSlider::K)
+        || app.screens.lab.m != app.screens.lab.value(LabSlider::M)
     {
         return Err("lab fields and slider values disagree".to_string());
     }
-    if !(M_SPEC.min..=M_SPEC.max).contains(&app.sandbox.m) {
-        return Err(format!("sandbox m = {} out of range", app.sandbox.m));
+    if !(M_SPEC.min..=M_SPEC.max).contains(&app.screens.sandbox.m) {
+        return Err(format!(
+            "sandbox m = {} out of range",
+            app.screens.sandbox.m
+        ));
     }
-    if !(K_SPEC.min..=K_SPEC.max).contains(&u64::from(app.sandbox.k)) {
-        return Err(format!("sandbox k = {} out of range", app.sandbox.k));
+    if !(K_SPEC.min..=K_SPEC.max).contains(&u64::from(app.screens.sandbox.k)) {
+        return Err(format!(
+            "sandbox k = {} out of range",
+            app.screens.sandbox.k
+        ));
     }
-    if app.sandbox.filter.m() != app.sandbox.m || app.sandbox.filter.k() != app.sandbox.k {
+    if app.screens.sandbox.filter.m() != app.screens.sandbox.m
+        || app.screens.sandbox.filter.k() != app.screens.sandbox.k
+    {
         return Err("sandbox filter shape differs from its settings".to_string());
     }
-    for key in &app.sandbox.inserted {
-        if !app.sandbox.filter.contains(key.as_bytes()) {
+    for key in &app.screens.sandbox.inserted {
+        if !app.screens.sandbox.filter.contains(key.as_bytes()) {
             return Err(format!(
                 "sandbox lost inserted key {key:?}: a false negative"
             ));
         }
     }
-    let len = app.lecture.lecture.len();
-    if app.lecture.step >= len.max(1) {
+    let len = app.screens.lecture.lecture.len();
+    if app.screens.lecture.step >= len.max(1) {
         return Err(format!(
             "lecture step {} outside a script of {len} steps",
-            app.lecture.step
+            app.screens.lecture.step
         ));
     }
     if app.size != size {
@@ -204,7 +213,7 @@ fn check_invariants(app: &App, size: (u16, u16)) -> Result<(), String> {
             app.size
         ));
     }
-    if app.typing() && app.screen == Screen::Lecture && app.lecture.goto.is_none() {
+    if app.typing() && app.screen == Screen::Lecture && app.screens.lecture.goto.is_none() {
         return Err("typing on the lecture screen with no field open".to_string());
     }
     Ok(())
@@ -250,7 +259,7 @@ struct Stats {
     quits: usize,
     total: Duration,
     /// Frames drawn per screen, in tab order, to show the storm got around.
-    per_screen: [usize; 5],
+    per_screen: Vec<usize>,
     /// Frames drawn while a text field had focus.
     typing: usize,
     /// Furthest lecture step reached.
@@ -266,9 +275,10 @@ fn draw(terminal: &mut Terminal<TestBackend>, app: &App, stats: &mut Stats) -> R
     stats.frames += 1;
     stats.total += took;
     let screen = Screen::iter().position(|s| s == app.screen).unwrap_or(0);
+    stats.per_screen.resize(Screen::ALL.len(), 0);
     stats.per_screen[screen] += 1;
     stats.typing += usize::from(app.typing());
-    stats.furthest_step = stats.furthest_step.max(app.lecture.step);
+    stats.furthest_step = stats.furthest_step.max(app.screens.lecture.step);
     if took > SLOW_FRAME {
         stats.slow += 1;
     }
@@ -396,7 +406,7 @@ fn storm_on_teachers_scripts() {
         let lecture = Lecture::from_text("teacher.txt", text)
             .unwrap_or_else(|e| panic!("script {i} does not compile: {e}"));
         let mut app = App::new(Screen::Lecture, Theme::DARK16);
-        app.lecture = LectureTab::with(lecture);
+        app.screens.lecture = LectureTab::with(lecture);
         let stats = storm_with(0x7EAC + i as u64, app, 500);
         report(&format!("teacher's script {i}"), &stats);
     }
@@ -426,12 +436,12 @@ fn impossible_actions_are_absorbed() {
     let mut stats = Stats::default();
     for i in 0..1500 {
         let action = match rng.random_range(0..12) {
-            0 => Action::Lab(LabAction::SetFraction(
+            0 => Action::from(LabAction::SetFraction(
                 LabSlider::ALL[rng.random_range(0..LabSlider::ALL.len())],
                 fractions[rng.random_range(0..fractions.len())],
             )),
-            1 => Action::Lecture(LectureAction::Jump(rng.random())),
-            2 => Action::Lecture(match rng.random_range(0..5) {
+            1 => Action::from(LectureAction::Jump(rng.random())),
+            2 => Action::from(match rng.random_range(0..5) {
                 0 => LectureAction::Forward,
                 1 => LectureAction::Back,
                 2 => LectureAction::NextScene,
@@ -446,7 +456,7 @@ fn impossible_actions_are_absorbed() {
                 1 => FieldAction::Submit,
                 _ => FieldAction::Leave,
             }),
-            5 => Action::Lab(match rng.random_range(0..6) {
+            5 => Action::from(match rng.random_range(0..6) {
                 0 => LabAction::StartEdit(Some(CHARS[rng.random_range(0..CHARS.len())])),
                 1 => LabAction::ToggleLock,
                 2 => LabAction::ToggleScheme,
@@ -457,7 +467,7 @@ fn impossible_actions_are_absorbed() {
                     big: rng.random(),
                 },
             }),
-            6 => Action::Sandbox(match rng.random_range(0..5) {
+            6 => Action::from(match rng.random_range(0..5) {
                 0 => SandboxAction::ToggleMode,
                 1 => SandboxAction::Select(if rng.random() {
                     SandboxSetting::M
@@ -470,7 +480,7 @@ fn impossible_actions_are_absorbed() {
                     big: rng.random(),
                 },
             }),
-            7 => Action::Sizing(match rng.random_range(0..4) {
+            7 => Action::from(match rng.random_range(0..4) {
                 0 => SizingAction::Edit(Some(CHARS[rng.random_range(0..CHARS.len())])),
                 1 => SizingAction::Solve,
                 2 => SizingAction::ToggleBy,
@@ -533,8 +543,8 @@ fn degenerate_sizes_draw() {
 fn sizing_frames_and_dispatches_do_not_solve() {
     for (n, p) in [("1000", "1%"), ("50M", "1%"), ("50M", "1e-300")] {
         let mut app = App::new(Screen::Sizing, Theme::MONO);
-        app.sizing.n_field.set_text(n);
-        app.sizing.p_field.set_text(p);
+        app.screens.sizing.n_field.set_text(n);
+        app.screens.sizing.p_field.set_text(p);
         let mut terminal =
             Terminal::new(TestBackend::new(100, 30)).unwrap_or_else(|e| panic!("backend: {e}"));
         let start = Instant::now();

@@ -3,8 +3,8 @@
 //! margin. (The sizing screen's fit is checked in `ui_sizing_fit`.)
 
 use super::draw_text;
-use crate::ui::action::KeyMode;
 use crate::ui::app::App;
+use crate::ui::sandbox::action::KeyMode;
 use crate::ui::sandbox::view::field_line;
 use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
@@ -33,7 +33,7 @@ fn the_sandbox_hint_names_every_lesson_key_whole() {
 
 #[test]
 fn the_sandbox_field_line_fits_while_typing() {
-    let mut state = app(Screen::Sandbox).sandbox;
+    let mut state = app(Screen::Sandbox).screens.sandbox;
     let theme = Theme::MONO;
     for focus in [None, Some(KeyMode::Insert), Some(KeyMode::Query)] {
         state.focus = focus;

@@ -3,10 +3,13 @@
 //! results then and sleeps until input otherwise. Pastes go into the
 //! focused field as one edit, cut to its stated maximum.
 
-use crate::ui::action::{Action, FieldAction, KeyMode, LabAction, SandboxAction, SizingAction};
+use crate::ui::action::{Action, FieldAction};
 use crate::ui::app::App;
 use crate::ui::jobs::{Jobs, compute_now};
+use crate::ui::lab::action::LabAction;
+use crate::ui::sandbox::action::{KeyMode, SandboxAction};
 use crate::ui::screen::Screen;
+use crate::ui::sizing::action::SizingAction;
 use crate::ui::theme::Theme;
 use crate::ui::update::{Message, update};
 
@@ -36,7 +39,7 @@ fn a_new_setting_computes_again() {
     compute_now(&mut a);
     update(
         &mut a,
-        Action::Lab(LabAction::Adjust {
+        Action::from(LabAction::Adjust {
             up: true,
             big: false,
         }),
@@ -44,7 +47,7 @@ fn a_new_setting_computes_again() {
     assert!(a.computing());
     let mut s = app(Screen::Sizing);
     compute_now(&mut s);
-    update(&mut s, Action::Sizing(SizingAction::Edit(Some('7'))));
+    update(&mut s, Action::from(SizingAction::Edit(Some('7'))));
     assert!(s.computing());
 }
 
@@ -72,38 +75,35 @@ fn the_worker_lanes_answer_what_computing_waits_for() {
 fn a_paste_goes_into_the_focused_field_only() {
     let mut a = app(Screen::Sandbox);
     update(&mut a, Message::Paste("ignored".into()));
-    assert!(a.sandbox.field.is_empty());
-    update(
-        &mut a,
-        Action::Sandbox(SandboxAction::Focus(KeyMode::Insert)),
-    );
+    assert!(a.screens.sandbox.field.is_empty());
+    update(&mut a, Action::from(SandboxAction::Focus(KeyMode::Insert)));
     update(&mut a, Message::Paste("k".repeat(1000)));
-    assert_eq!(a.sandbox.field.text().len(), 256);
+    assert_eq!(a.screens.sandbox.field.text().len(), 256);
     assert_eq!(
-        a.sandbox.field.note().as_deref(),
+        a.screens.sandbox.field.note().as_deref(),
         Some("key cut at 256 characters")
     );
     update(&mut a, Action::Field(FieldAction::Submit));
-    assert_eq!(a.sandbox.history.len(), 1);
-    assert_eq!(a.sandbox.field.note(), None);
+    assert_eq!(a.screens.sandbox.history.len(), 1);
+    assert_eq!(a.screens.sandbox.field.note(), None);
 
     let mut lab = app(Screen::Lab);
-    update(&mut lab, Action::Lab(LabAction::StartEdit(None)));
+    update(&mut lab, Action::from(LabAction::StartEdit(None)));
     update(&mut lab, Message::Paste(" 1000 ".into()));
     update(&mut lab, Action::Field(FieldAction::Submit));
-    assert_eq!(lab.lab.m, 1000, "{:?}", lab.lab.edit_error);
-    update(&mut lab, Action::Lab(LabAction::StartEdit(None)));
+    assert_eq!(lab.screens.lab.m, 1000, "{:?}", lab.screens.lab.edit_error);
+    update(&mut lab, Action::from(LabAction::StartEdit(None)));
     update(&mut lab, Message::Paste("9".repeat(100)));
     assert_eq!(
-        lab.lab.edit_error.as_deref(),
+        lab.screens.lab.edit_error.as_deref(),
         Some("value cut at 32 characters")
     );
 
     let mut sizing = app(Screen::Sizing);
-    update(&mut sizing, Action::Sizing(SizingAction::Edit(None)));
+    update(&mut sizing, Action::from(SizingAction::Edit(None)));
     update(&mut sizing, Message::Paste("0".repeat(40)));
     assert_eq!(
-        sizing.sizing.n_field.note().as_deref(),
+        sizing.screens.sizing.n_field.note().as_deref(),
         Some("n cut at 32 characters")
     );
 }

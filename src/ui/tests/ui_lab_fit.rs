@@ -6,9 +6,9 @@
 use super::app_for;
 use super::draw_text;
 use crate::measure::{Interval, IntervalMethod, Measurement};
-use crate::ui::action::LabSlider;
 use crate::ui::app::App;
 use crate::ui::computed::Outcome;
+use crate::ui::lab::action::LabSlider;
 use crate::ui::lab::compute::BestK;
 use crate::ui::lab::measuring::{MeasureFigures, Running};
 use crate::ui::lab::view::{rates_lines, rates_width};
@@ -70,7 +70,7 @@ fn assert_fits(app: &App, what: &str) -> Vec<String> {
         .iter()
         .map(|&(w, h)| {
             let width = rates_width(body_area(Rect::new(0, 0, w, h), false));
-            for line in rates_lines(app, width, false) {
+            for line in rates_lines(&app.screens.lab, &app.theme, width, false) {
                 let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
                 assert!(
                     line.width() <= usize::from(width),
@@ -118,11 +118,7 @@ fn real_filters_show_exact_digits_whole() {
     let app = lab(1_000_000, 100_000, 32);
     let text = draw_text(&app, 100, 30).expect("valid size");
     let f = crate::rates::figures::RateFigures::compute(
-        crate::rates::Params {
-            m: 1_000_000,
-            n: 100_000,
-            k: 32,
-        },
+        crate::rates::Params::new(1_000_000, 100_000, 32).expect("valid"),
         10,
         crate::rates::Budget::default(),
         &std::sync::atomic::AtomicBool::new(false),
@@ -140,26 +136,26 @@ fn stale_and_computing_states_fit() {
     assert_fits(&App::new(Screen::Lab, Theme::MONO), "fresh app");
     // Values for 160/16/7 held while 1,000,000/100,000/32 computes.
     let mut app = lab(160, 16, 7);
-    app.lab.set(LabSlider::M, 1_000_000);
-    app.lab.set(LabSlider::N, 100_000);
-    app.lab.set(LabSlider::K, 32);
+    app.screens.lab.set(LabSlider::M, 1_000_000);
+    app.screens.lab.set(LabSlider::N, 100_000);
+    app.screens.lab.set(LabSlider::K, 32);
     assert_fits(&app, "stale values");
 }
 
 #[test]
 fn long_figures_fit() {
     let mut app = lab(160, 16, 7);
-    app.lab.set(LabSlider::Queries, 10_000_000);
-    app.lab.set(LabSlider::Filters, 100_000);
-    let rate_key = app.lab.rate_key();
-    app.lab.results.rates.set(
+    app.screens.lab.set(LabSlider::Queries, 10_000_000);
+    app.screens.lab.set(LabSlider::Filters, 100_000);
+    let rate_key = app.screens.lab.rate_key();
+    app.screens.lab.results.rates.set(
         rate_key,
         Outcome::Failed("the true rate's Stirling numbers would not fit in memory here".into()),
     );
-    app.lab
-        .results
-        .best
-        .set(app.lab.best_key(), Outcome::Ready(undecided(1..=32)));
+    app.screens.lab.results.best.set(
+        app.screens.lab.best_key(),
+        Outcome::Ready(undecided(1..=32)),
+    );
     let pooled = Measurement {
         bits_set_mean: 80.0,
         false_positives: 123_456_789_012,
@@ -185,17 +181,21 @@ fn long_figures_fit() {
             elapsed: std::time::Duration::from_secs(4000),
         }),
     };
-    let measure_key = app.lab.measure_key();
-    app.lab.results.measured.set(measure_key, Ok(huge.clone()));
+    let measure_key = app.screens.lab.measure_key();
+    app.screens
+        .lab
+        .results
+        .measured
+        .set(measure_key, Ok(huge.clone()));
     assert_fits(&app, "a partial measurement of 10^12 queries");
     let done = MeasureFigures {
         filters_done: 100_000,
         running: None,
         ..huge
     };
-    app.lab.results.measured.set(measure_key, Ok(done));
+    app.screens.lab.results.measured.set(measure_key, Ok(done));
     assert_fits(&app, "a finished measurement of 10^12 queries");
-    app.lab.results.measured.set(
+    app.screens.lab.results.measured.set(
         measure_key,
         Err("the filter could not be allocated: 512 MiB asked".into()),
     );
@@ -231,7 +231,7 @@ fn charts_show_only_points_for_the_current_settings() {
     // m moves: the best-k points belong to m=160 and must go; the m/n
     // points depend on n, k and the axis (still 0..32 bits per key), so
     // they stay.
-    app.lab.set(LabSlider::M, 200);
+    app.screens.lab.set(LabSlider::M, 200);
     let after = draw_text(&app, 120, 40).expect("valid size");
     let k_chart = chart_columns(&after, 40, 80);
     assert!(!k_chart.contains('•'), "{after}");
@@ -244,7 +244,7 @@ fn charts_show_only_points_for_the_current_settings() {
     assert!(k_chart.lines().any(|l| l.ends_with("10│")), "{k_chart}");
 
     // n moves too: now the m/n points are stale as well.
-    app.lab.set(LabSlider::N, 100_000);
+    app.screens.lab.set(LabSlider::N, 100_000);
     let later = draw_text(&app, 120, 40).expect("valid size");
     let mn_chart = chart_columns(&later, 80, 120);
     assert!(!mn_chart.contains('•'), "{later}");
@@ -271,8 +271,8 @@ fn settings_row(screen: &str, needle: &str) -> String {
 fn the_settings_panel_lines_end_whole() {
     for (m, n) in [(160, 16), (1_000_000, 1), (1, 100_000)] {
         let mut app = lab(m, n, 7);
-        app.lab.toggle_lock();
-        app.lab.edit_error = Some("99,999,999 is not between 1 and 10,000,000".into());
+        app.screens.lab.toggle_lock();
+        app.screens.lab.edit_error = Some("99,999,999 is not between 1 and 10,000,000".into());
         for (w, h) in SIZES {
             let screen = draw_text(&app, w, h).expect("valid size");
             let lock = settings_row(&screen, "m/n");
@@ -283,7 +283,7 @@ fn the_settings_panel_lines_end_whole() {
                 "m={m} n={n} at {w}x{h}: {error:?}"
             );
         }
-        app.lab.edit_error = Some(format!(
+        app.screens.lab.edit_error = Some(format!(
             "{:?} is not a number (try 160, 50M or 1e6)",
             "x".repeat(40)
         ));

@@ -52,8 +52,12 @@ fn exact(m: u64, n: u64, k: u32, digits: usize) -> String {
 fn panel(h: &Headless) -> String {
     let a = h.app();
     let frame = Rect::new(0, 0, a.size.0, a.size.1);
-    let width = rates_width(lab_area(a, screen_area(a, frame)));
-    let text: Vec<String> = rates_lines(a, width, false)
+    let width = rates_width(lab_area(
+        &a.screens.lab,
+        &a.view_cx(),
+        screen_area(a, frame),
+    ));
+    let text: Vec<String> = rates_lines(&a.screens.lab, &a.theme, width, false)
         .iter()
         .map(|l| l.to_string())
         .collect();
@@ -90,9 +94,9 @@ fn assert_fits(h: &mut Headless, what: &str) {
             a.present = present;
             let a = &*a;
             let frame = Rect::new(0, 0, w, ht);
-            let body = lab_area(a, screen_area(a, frame));
+            let body = lab_area(&a.screens.lab, &a.view_cx(), screen_area(a, frame));
             let width = rates_width(body);
-            let lines = rates_lines(a, width, false);
+            let lines = rates_lines(&a.screens.lab, &a.theme, width, false);
             for line in &lines {
                 assert!(
                     line.width() <= usize::from(width),
@@ -129,8 +133,15 @@ fn predicting_hides_the_rates_until_a_guess() {
     let hidden = without_legend(&h);
     assert!(!panel(&h).contains("0.0"), "{hidden}");
     let a = h.app();
-    let width = rates_width(lab_area(a, screen_area(a, Rect::new(0, 0, 80, 24))));
-    for row in rates_lines(a, width, false).iter().map(|l| l.to_string()) {
+    let width = rates_width(lab_area(
+        &a.screens.lab,
+        &a.view_cx(),
+        screen_area(a, Rect::new(0, 0, 80, 24)),
+    ));
+    for row in rates_lines(&a.screens.lab, &a.theme, width, false)
+        .iter()
+        .map(|l| l.to_string())
+    {
         for label in [
             "exact",
             "idealised",
@@ -156,7 +167,7 @@ fn predicting_hides_the_rates_until_a_guess() {
     h.press(KeyCode::Enter);
     let revealed = h.text();
     assert!(revealed.contains("0.02192022691"), "{revealed}");
-    assert_eq!(h.app().lab.m, 128);
+    assert_eq!(h.app().screens.lab.m, 128);
     let (at8, at6) = (exact(128, 16, 8, 3), exact(128, 16, 6, 3));
     let (at8, at6) = if at8 == at6 {
         (exact(128, 16, 8, 4), exact(128, 16, 6, 4))
@@ -177,7 +188,7 @@ fn predicting_hides_the_rates_until_a_guess() {
     h.press(KeyCode::Right);
     h.type_text("5");
     h.press(KeyCode::Esc);
-    assert!(h.app().lab.predict.hides());
+    assert!(h.app().screens.lab.predict.hides());
     assert!(!h.app().typing());
     // P turns it all off.
     h.type_text("P");
@@ -193,7 +204,7 @@ fn a_refused_guess_says_why() {
     h.press(KeyCode::Enter);
     let text = panel(&h);
     assert!(text.contains("not a whole k from 1 to 10"), "{text}");
-    assert!(h.app().lab.predict.hides());
+    assert!(h.app().screens.lab.predict.hides());
     assert_fits(&mut h, "a refused guess");
 }
 
@@ -202,7 +213,7 @@ fn the_rehearsal_runs_end_to_end() {
     let mut h = lab(80, 24);
     h.type_text("R");
     let first = h.text();
-    assert_eq!((h.app().lab.m, h.app().lab.n), (160, 16));
+    assert_eq!((h.app().screens.lab.m, h.app().screens.lab.n), (160, 16));
     let text = panel(&h);
     assert!(
         text.contains("rehearsal 1 of 2 · 10 bits per key"),
@@ -213,7 +224,7 @@ fn the_rehearsal_runs_end_to_end() {
     assert_fits(&mut h, "rehearsal 1, hidden");
     // R waits for the guess.
     h.type_text("R");
-    assert_eq!(h.app().lab.m, 160);
+    assert_eq!(h.app().screens.lab.m, 160);
     h.type_text("7");
     h.press(KeyCode::Enter);
     let text = panel(&h);
@@ -225,7 +236,7 @@ fn the_rehearsal_runs_end_to_end() {
     assert_fits(&mut h, "rehearsal 1, revealed");
 
     h.type_text("R");
-    assert_eq!((h.app().lab.m, h.app().lab.n), (128, 16));
+    assert_eq!((h.app().screens.lab.m, h.app().screens.lab.n), (128, 16));
     let text = panel(&h);
     assert!(text.contains("rehearsal 2 of 2 · 8 bits per key"), "{text}");
     assert!(text.contains("8 ln 2 = 5.5:"), "{text}");
@@ -277,7 +288,7 @@ fn the_rehearsal_runs_end_to_end() {
     assert!(text.contains("= 0.6185"), "{text}");
     assert_fits(&mut h, "the answer");
     h.type_text("R");
-    assert!(h.app().lab.predict.rehearsal.is_none());
+    assert!(h.app().screens.lab.predict.rehearsal.is_none());
     assert!(!panel(&h).contains("rehearsal"));
 }
 
@@ -286,8 +297,8 @@ fn moving_m_leaves_the_rehearsal() {
     let mut h = lab(80, 24);
     h.type_text("R");
     h.press(KeyCode::Right);
-    assert!(h.app().lab.predict.rehearsal.is_none());
-    assert!(h.app().lab.predict.hides());
+    assert!(h.app().screens.lab.predict.rehearsal.is_none());
+    assert!(h.app().screens.lab.predict.hides());
     assert!(!panel(&h).contains("rehearsal"));
 }
 

@@ -3,8 +3,9 @@
 
 use super::app_for;
 use super::draw_text;
-use crate::ui::action::{Action, FieldAction, KeyMode, SandboxAction};
+use crate::ui::action::{Action, FieldAction};
 use crate::ui::app::App;
+use crate::ui::sandbox::action::{KeyMode, SandboxAction};
 use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
 use crate::ui::update::update;
@@ -120,12 +121,12 @@ fn sandbox_after_the_lesson() {
     let mut app = App::new(Screen::Sandbox, Theme::MONO);
     update(
         &mut app,
-        Action::Sandbox(SandboxAction::Focus(KeyMode::Insert)),
+        Action::from(SandboxAction::Focus(KeyMode::Insert)),
     );
     for _ in 0..3 {
         update(&mut app, Action::Field(FieldAction::Submit));
     }
-    update(&mut app, Action::Sandbox(SandboxAction::ToggleMode));
+    update(&mut app, Action::from(SandboxAction::ToggleMode));
     for _ in 0..2 {
         update(&mut app, Action::Field(FieldAction::Submit));
     }
@@ -159,7 +160,7 @@ fn a_moved_slider_shows_the_old_value_as_computing() {
     // Move m without computing: the figures belong to m = 160 now.
     update(
         &mut app,
-        Action::Lab(crate::ui::action::LabAction::Adjust {
+        Action::from(crate::ui::lab::action::LabAction::Adjust {
             up: true,
             big: false,
         }),
@@ -197,8 +198,8 @@ fn the_crawler_filter_shows_every_figure() {
 fn a_running_measurement_shows_its_count_so_far() {
     use crate::ui::lab::measuring::{MeasureFigures, Running};
     let mut app = App::new(Screen::Lab, Theme::MONO);
-    app.lab.filters = 40;
-    let key = app.lab.measure_key();
+    app.screens.lab.filters = 40;
+    let key = app.screens.lab.measure_key();
     let mut small = key;
     small.filters = 10;
     let Some(Ok(ten)) = crate::ui::lab::measuring::measured(small, &Default::default(), &|_| {})
@@ -215,8 +216,8 @@ fn a_running_measurement_shows_its_count_so_far() {
             elapsed: std::time::Duration::from_secs(3),
         }),
     };
-    app.lab.results.measured.set(key, Ok(running));
-    assert!(!app.lab.results.measurement_done(&key));
+    app.screens.lab.results.measured.set(key, Ok(running));
+    assert!(!app.screens.lab.results.measurement_done(&key));
     let text = draw_text(&app, 120, 40).expect("valid size");
     assert!(
         text.contains("/2,000 so far, 10 of 40 filters · 25% · about 9 s left computing…"),
@@ -228,8 +229,9 @@ fn a_running_measurement_shows_its_count_so_far() {
 fn candidates_the_bounds_cannot_separate_are_all_named() {
     use crate::ui::computed::Outcome;
     let mut app = App::new(Screen::Lab, Theme::MONO);
-    let key = app.lab.best_key();
-    app.lab
+    let key = app.screens.lab.best_key();
+    app.screens
+        .lab
         .results
         .best
         .set(key, Outcome::Ready(super::ui_lab_fit::undecided(7..=8)));

@@ -10,10 +10,11 @@ use ratatui::widgets::Widget;
 
 use super::draw_text;
 use crate::rates::certified::RateKind;
-use crate::ui::action::{Action, FieldAction, SizingAction, SizingField};
+use crate::ui::action::{Action, FieldAction};
 use crate::ui::app::App;
 use crate::ui::jobs::compute_now;
 use crate::ui::screen::Screen;
+use crate::ui::sizing::action::{SizingAction, SizingField};
 use crate::ui::theme::{Role, Theme};
 use crate::ui::update::update;
 
@@ -35,12 +36,12 @@ fn assert_shows(text: &str, needles: &[&str]) {
 
 /// Makes `field` the one worked out, with `texts` typed into the others.
 fn ask(app: &mut App, unknown: SizingField, texts: &[(SizingField, &str)]) {
-    app.sizing.selected = unknown;
-    update(app, Action::Sizing(SizingAction::Solve));
+    app.screens.sizing.selected = unknown;
+    update(app, Action::from(SizingAction::Solve));
     for &(field, text) in texts {
-        app.sizing.selected = field;
-        update(app, Action::Sizing(SizingAction::Edit(None)));
-        app.sizing.field_mut().set_text(text);
+        app.screens.sizing.selected = field;
+        update(app, Action::from(SizingAction::Edit(None)));
+        app.screens.sizing.field_mut().set_text(text);
         update(app, Action::Field(FieldAction::Submit));
     }
     compute_now(app);
@@ -133,8 +134,8 @@ fn n_and_k_are_solved_too() {
 #[test]
 fn b_sizes_by_the_true_rate() {
     let mut app = sizing();
-    update(&mut app, Action::Sizing(SizingAction::ToggleBy));
-    assert_eq!(app.sizing.by, RateKind::True);
+    update(&mut app, Action::from(SizingAction::ToggleBy));
+    assert_eq!(app.screens.sizing.by, RateKind::True);
     compute_now(&mut app);
     let text = screen(&app);
     assert_shows(
@@ -152,7 +153,7 @@ fn b_sizes_by_the_true_rate() {
 #[test]
 fn a_bad_entry_keeps_the_last_good_answer_and_esc_goes_back() {
     let mut app = sizing();
-    update(&mut app, Action::Sizing(SizingAction::Edit(Some('x'))));
+    update(&mut app, Action::from(SizingAction::Edit(Some('x'))));
     compute_now(&mut app);
     let text = screen(&app);
     assert_shows(
@@ -167,7 +168,7 @@ fn a_bad_entry_keeps_the_last_good_answer_and_esc_goes_back() {
     update(&mut app, Action::Field(FieldAction::Submit));
     assert!(app.typing());
     update(&mut app, Action::Field(FieldAction::Leave));
-    assert_eq!(app.sizing.n_field.text(), "50M");
+    assert_eq!(app.screens.sizing.n_field.text(), "50M");
     assert!(!screen(&app).contains("✗ n must"));
 }
 
@@ -201,7 +202,7 @@ fn a_tiny_target_reads_in_scientific_notation() {
 #[test]
 fn the_stale_answer_is_greyed_while_the_new_one_is_worked_out() {
     let mut app = sizing();
-    update(&mut app, Action::Sizing(SizingAction::Edit(Some('9'))));
+    update(&mut app, Action::from(SizingAction::Edit(Some('9'))));
     assert!(app.computing());
     let mut buf = Buffer::empty(Rect::new(0, 0, 120, 40));
     (&app).render(buf.area, &mut buf);
@@ -221,7 +222,12 @@ fn the_stale_answer_is_greyed_while_the_new_one_is_worked_out() {
     assert_eq!(cell.style().add_modifier, stale.add_modifier, "{text}");
     compute_now(&mut app);
     assert!(!app.computing());
-    let m = app.sizing.last_answer.as_ref().map(|f| f.report.answer.m);
+    let m = app
+        .screens
+        .sizing
+        .last_answer
+        .as_ref()
+        .map(|f| f.report.answer.m);
     let text = screen(&app);
     assert!(
         m.is_some_and(|m| m < 1000),
@@ -240,27 +246,27 @@ fn the_computing_state_lasts_until_the_answer_for_these_fields_arrives() {
     assert!(screen(&app).contains("→ computing…"));
     compute_now(&mut app);
     assert!(!app.computing());
-    update(&mut app, Action::Sizing(SizingAction::ToggleBy));
+    update(&mut app, Action::from(SizingAction::ToggleBy));
     assert!(app.computing(), "a new rate to size by is a new question");
     compute_now(&mut app);
-    update(
-        &mut app,
-        Action::Sizing(SizingAction::Select { next: true }),
-    );
+    update(&mut app, Action::from(SizingAction::Select { next: true }));
     assert!(!app.computing(), "moving the selection asks nothing new");
 }
 
 #[test]
 fn enter_on_the_solved_m_then_typing_replaces_its_text() {
     let mut app = sizing();
-    app.sizing.selected = SizingField::M;
-    update(&mut app, Action::Sizing(SizingAction::Edit(None)));
-    assert_eq!(app.sizing.field(SizingField::M).text(), "479,647,737");
+    app.screens.sizing.selected = SizingField::M;
+    update(&mut app, Action::from(SizingAction::Edit(None)));
+    assert_eq!(
+        app.screens.sizing.field(SizingField::M).text(),
+        "479,647,737"
+    );
     assert!(screen(&app).contains("typing replaces it"));
     for c in "64MiB".chars() {
         update(&mut app, Action::Field(FieldAction::Type(c)));
     }
-    assert_eq!(app.sizing.field(SizingField::M).text(), "64MiB");
+    assert_eq!(app.screens.sizing.field(SizingField::M).text(), "64MiB");
     update(&mut app, Action::Field(FieldAction::Submit));
     compute_now(&mut app);
     assert_shows(&screen(&app), &["67.1 MB (64.0 MiB)"]);
@@ -269,12 +275,18 @@ fn enter_on_the_solved_m_then_typing_replaces_its_text() {
 #[test]
 fn grouped_text_with_digits_run_onto_it_is_refused() {
     let mut app = sizing();
-    app.sizing.selected = SizingField::N;
-    update(&mut app, Action::Sizing(SizingAction::Edit(None)));
-    app.sizing.field_mut().set_text("50,000,000");
+    app.screens.sizing.selected = SizingField::N;
+    update(&mut app, Action::from(SizingAction::Edit(None)));
+    app.screens.sizing.field_mut().set_text("50,000,000");
     for c in "64".chars() {
         update(&mut app, Action::Field(FieldAction::Type(c)));
     }
-    assert_eq!(app.sizing.field(SizingField::N).text(), "50,000,00064");
-    assert!(app.sizing.key().is_err(), "50,000,00064 is not a count");
+    assert_eq!(
+        app.screens.sizing.field(SizingField::N).text(),
+        "50,000,00064"
+    );
+    assert!(
+        app.screens.sizing.key().is_err(),
+        "50,000,00064 is not a count"
+    );
 }

@@ -9,10 +9,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::ui::action::{Action, FieldAction, SizingAction, SizingField};
+use crate::ui::action::{Action, FieldAction};
 use crate::ui::app::App;
 use crate::ui::jobs::compute_now;
 use crate::ui::screen::Screen;
+use crate::ui::sizing::action::{SizingAction, SizingField};
 use crate::ui::sizing::view::plan;
 use crate::ui::theme::Theme;
 use crate::ui::update::update;
@@ -34,7 +35,7 @@ fn problems(app: &mut App, what: &str) -> Vec<String> {
             let at = format!("{what} at {w}x{h}{}", if present { " present" } else { "" });
             let frame = Rect::new(0, 0, w, h);
             let body = screen_area(app, frame);
-            let p = plan(app, body);
+            let p = plan(&app.screens.sizing, &app.view_cx(), body);
             let inner = p.panel.inner(ratatui::layout::Margin::new(1, 1));
             if p.lines.len() > usize::from(inner.height) {
                 out.push(format!(
@@ -88,12 +89,12 @@ fn sizing() -> App {
 
 /// `unknown` worked out from `texts`, typed as a user would.
 fn ask(app: &mut App, unknown: SizingField, texts: &[(SizingField, &str)]) {
-    app.sizing.selected = unknown;
-    update(app, Action::Sizing(SizingAction::Solve));
+    app.screens.sizing.selected = unknown;
+    update(app, Action::from(SizingAction::Solve));
     for &(field, text) in texts {
-        app.sizing.selected = field;
-        update(app, Action::Sizing(SizingAction::Edit(None)));
-        app.sizing.field_mut().set_text(text);
+        app.screens.sizing.selected = field;
+        update(app, Action::from(SizingAction::Edit(None)));
+        app.screens.sizing.field_mut().set_text(text);
         update(app, Action::Field(FieldAction::Submit));
     }
     compute_now(app);
@@ -103,10 +104,10 @@ fn ask(app: &mut App, unknown: SizingField, texts: &[(SizingField, &str)]) {
 fn answers_of_every_kind_fit() {
     let mut app = sizing();
     assert_fits(&mut app, "the lesson's question");
-    update(&mut app, Action::Sizing(SizingAction::ToggleBy));
+    update(&mut app, Action::from(SizingAction::ToggleBy));
     compute_now(&mut app);
     assert_fits(&mut app, "by the true rate");
-    update(&mut app, Action::Sizing(SizingAction::ToggleBy));
+    update(&mut app, Action::from(SizingAction::ToggleBy));
     ask(&mut app, SizingField::P, &[(SizingField::M, "64MiB")]);
     assert_fits(&mut app, "p from 64MiB");
     ask(&mut app, SizingField::N, &[(SizingField::P, "1 in 1000")]);
@@ -141,12 +142,12 @@ fn answers_of_every_kind_fit() {
 fn bad_entries_refusals_and_stale_answers_fit() {
     let mut app = sizing();
     // A value of the field's full length that does not read.
-    update(&mut app, Action::Sizing(SizingAction::Edit(None)));
-    app.sizing.field_mut().set_text(&"9x".repeat(16));
+    update(&mut app, Action::from(SizingAction::Edit(None)));
+    app.screens.sizing.field_mut().set_text(&"9x".repeat(16));
     compute_now(&mut app);
     assert_fits(&mut app, "32 characters that do not read");
     // A paste cut at the field's maximum.
-    app.sizing.field_mut().clear();
+    app.screens.sizing.field_mut().clear();
     update(
         &mut app,
         crate::ui::update::Message::Paste(format!("{}M", "1".repeat(40))),
@@ -162,7 +163,7 @@ fn bad_entries_refusals_and_stale_answers_fit() {
     assert_fits(&mut app, "a refusal");
     // The last answer, greyed, while the new one is worked out.
     let mut app = sizing();
-    update(&mut app, Action::Sizing(SizingAction::ToggleBy));
+    update(&mut app, Action::from(SizingAction::ToggleBy));
     assert_fits(&mut app, "a stale answer");
     // Nothing computed at all.
     assert_fits(&mut App::new(Screen::Sizing, Theme::MONO), "a fresh app");
@@ -174,11 +175,23 @@ fn present_mode_shows_the_headline_where_there_is_room() {
     app.present = true;
     for (w, h) in [(120, 40), (200, 60)] {
         let frame = Rect::new(0, 0, w, h);
-        let p = plan(&app, screen_area(&app, frame));
+        let p = plan(
+            &app.screens.sizing,
+            &app.view_cx(),
+            screen_area(&app, frame),
+        );
         assert!(p.headline.is_some(), "no headline at {w}x{h}");
     }
     // A wrong entry shows no headline: there is no answer to it.
-    update(&mut app, Action::Sizing(SizingAction::Edit(Some('x'))));
+    update(&mut app, Action::from(SizingAction::Edit(Some('x'))));
     let frame = Rect::new(0, 0, 200, 60);
-    assert!(plan(&app, screen_area(&app, frame)).headline.is_none());
+    assert!(
+        plan(
+            &app.screens.sizing,
+            &app.view_cx(),
+            screen_area(&app, frame)
+        )
+        .headline
+        .is_none()
+    );
 }

@@ -56,7 +56,7 @@ impl Plan {
         let mut state = self.series.borrow_mut();
         state.advance(r, self.throws, w);
         let ru = r as u64;
-        let room = self.p.m - ru;
+        let room = self.p.m() - ru;
         let room_d = Dyadic::from_u64(room);
         // ((m - r)/m)^N
         let base_lo = powers.lo[r].div(&powers.hi[0], w, Dir::Down);
