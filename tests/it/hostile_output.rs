@@ -44,11 +44,29 @@ fn unsafe_chars(bytes: &[u8]) -> Vec<char> {
 }
 
 fn bloomlab(data: &Path, args: &[&OsStr]) -> Output {
+    // A config file whose values carry hostile characters (TOML escapes),
+    // read by every command that reads one.
+    let config = data.join("config").join("bloomlab");
+    if !config.exists() {
+        std::fs::create_dir_all(&config).unwrap();
+        // The export folder sits inside the scratch folder: the app makes
+        // it when it starts.
+        let exports = data.join("exports").display().to_string();
+        std::fs::write(
+            config.join("config.toml"),
+            format!(
+                "theme = \"li\\u202eght\\u001b]0;x\\u0007\"\n\
+                 export-dir = \"{exports}/a\\u200bb\\u001b[2J\"\n\
+                 session = \"\\u009b2J\"\n"
+            ),
+        )
+        .unwrap();
+    }
     Command::new(env!("CARGO_BIN_EXE_bloomlab"))
         .args(args)
         .env("XDG_DATA_HOME", data)
         .env("XDG_RUNTIME_DIR", data)
-        .env("XDG_CONFIG_HOME", crate::support::run::no_config_home())
+        .env("XDG_CONFIG_HOME", data.join("config"))
         .env_remove("TERM")
         .stdin(Stdio::null())
         .output()
@@ -263,6 +281,11 @@ fn no_command_puts_hostile_characters_on_the_terminal() {
             os(&["notes", "export"]),
             [os(&["notes", "done"]), vec![h]].concat(),
             [os(&["notes", "delete"]), vec![h]].concat(),
+            [os(&["compare", "--n", "100", "--p"]), vec![h]].concat(),
+            [os(&["compare", "--p", "1%", "--n"]), vec![h]].concat(),
+            os(&["config", "show"]),
+            os(&["config", "path"]),
+            [os(&["config"]), vec![h]].concat(),
             [os(&["speaker", "--session"]), vec![h]].concat(),
             os(&["speaker"]),
             [os(&["--screen"]), vec![h]].concat(),
