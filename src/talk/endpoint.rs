@@ -24,27 +24,11 @@ const MAX_PATH: usize = 107;
 /// Why a socket cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum TalkError {
-    /// The folder or the socket belongs to another user.
-    #[error("refusing what belongs to user id {owner}, not to you (user id {uid}): {path}")]
-    NotYours {
-        /// The path refused.
-        path: String,
-        /// Its owner.
-        owner: u32,
-        /// Ours.
-        uid: u32,
-    },
-    /// The folder or socket is open to other users.
-    #[error("refusing what other users may open (mode {mode:o}, not {want:o}): {path}")]
-    Open {
-        /// The path refused.
-        path: String,
-        /// Its mode bits.
-        mode: u32,
-        /// What they must be.
-        want: u32,
-    },
-    /// Something that is not a socket (or folder) sits where one should be.
+    /// The folder or the socket belongs to another user, or other users
+    /// may open it (the check shared with the notes' folder).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// Something that is not a socket sits where one should be.
     #[error("refusing {path}: it is not a {want}")]
     NotA {
         /// The path refused.
@@ -108,16 +92,6 @@ pub struct Endpoint {
     pub uid: u32,
 }
 
-/// The shared folder check's refusals, as this module words them.
-fn refused(refusal: Refusal, want: u32) -> TalkError {
-    match refusal {
-        Refusal::NotYours { path, owner, uid } => TalkError::NotYours { path, owner, uid },
-        Refusal::Open { path, mode, .. } => TalkError::Open { path, mode, want },
-        Refusal::NotA { path, want } => TalkError::NotA { path, want },
-        Refusal::Io { what, path, error } => TalkError::Io { what, path, error },
-    }
-}
-
 impl Endpoint {
     /// The session's socket for this user, where the environment says.
     pub fn for_session(session: &Session) -> Endpoint {
@@ -138,15 +112,14 @@ impl Endpoint {
         }
     }
 
-    /// The owner and mode checks on a path that exists (the shared check
-    /// in `crate::private_dir`).
-    fn check_owner(&self, path: &Path, meta: &fs::Metadata, want: u32) -> Result<(), TalkError> {
-        private_dir::check_owner(path, meta, self.uid, OPEN_TO_OTHERS).map_err(|r| refused(r, want))
-    }
-
-    /// Makes the folder if it is missing (0700) and checks it.
+    /// Makes the folder if it is missing (0700) and checks it (the check
+    /// shared with the notes' folder, in `crate::private_dir`).
     fn prepare_dir(&self) -> Result<(), TalkError> {
-        private_dir::prepare_dir(&self.dir, self.uid, OPEN_TO_OTHERS).map_err(|r| refused(r, 0o700))
+        Ok(private_dir::prepare_dir(
+            &self.dir,
+            self.uid,
+            OPEN_TO_OTHERS,
+        )?)
     }
 
     /// Checks the socket file, if there is one: ours, private, a socket.
@@ -162,7 +135,7 @@ impl Endpoint {
                         want: "socket",
                     });
                 }
-                self.check_owner(&self.path, &meta, 0o600)?;
+                private_dir::check_owner(&self.path, &meta, self.uid, OPEN_TO_OTHERS)?;
                 Ok(true)
             }
         }
@@ -275,7 +248,10 @@ mod tests {
             refused.contains("refusing") && refused.contains("not to you"),
             "{refused}"
         );
-        assert!(matches!(theirs.listen(), Err(TalkError::NotYours { .. })));
+        assert!(matches!(
+            theirs.listen(),
+            Err(TalkError::Refused(Refusal::NotYours { .. }))
+        ));
         assert!(mine.path.exists(), "a refused socket is never removed");
         let _ = fs::remove_dir_all(&dir);
     }
@@ -288,7 +264,7 @@ mod tests {
         fs::set_permissions(&e.dir, fs::Permissions::from_mode(0o755)).unwrap();
         assert!(matches!(
             e.listen(),
-            Err(TalkError::Open { mode: 0o755, .. })
+            Err(TalkError::Refused(Refusal::Open { mode: 0o755, .. }))
         ));
         let _ = fs::remove_dir_all(&dir);
     }
