@@ -162,10 +162,10 @@ fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
         Span::styled(format!("k = {}", state.k), k_style),
         Span::styled(
             format!(
-                "    {} of {} bits set · {} keys in",
+                "    {} of {} bits set · {} in",
                 state.filter.count_ones(),
                 state.m,
-                state.inserted.len()
+                crate::numbers::counted(state.inserted.len() as u64, "key", "keys")
             ),
             theme.style(Role::Hint),
         ),

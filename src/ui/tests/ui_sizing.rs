@@ -290,3 +290,26 @@ fn grouped_text_with_digits_run_onto_it_is_refused() {
         "50,000,00064 is not a count"
     );
 }
+
+/// Issue 22's wording: one key is "1 key", given or worked out (the
+/// screen said "= 1 keys" and "→ 1 keys").
+#[test]
+fn one_key_reads_in_the_singular() {
+    let mut app = sizing();
+    ask(
+        &mut app,
+        SizingField::M,
+        &[(SizingField::N, "1"), (SizingField::P, "1%")],
+    );
+    let text = screen(&app);
+    assert_shows(&text, &["= 1 key "]);
+    assert!(!text.contains("1 keys"), "{text}");
+    ask(
+        &mut app,
+        SizingField::N,
+        &[(SizingField::M, "2"), (SizingField::P, "0.5")],
+    );
+    let text = screen(&app);
+    assert_shows(&text, &["→ 1 key "]);
+    assert!(!text.contains(" 1 keys"), "{text}");
+}
