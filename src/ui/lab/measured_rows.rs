@@ -454,6 +454,10 @@ mod tests {
             "{}",
             heading(1)
         );
-        assert!(heading(2000).contains("× 2,000 queries,"), "{}", heading(2000));
+        assert!(
+            heading(2000).contains("× 2,000 queries,"),
+            "{}",
+            heading(2000)
+        );
     }
 }

@@ -146,7 +146,17 @@ fn notes_of(
     if !worked_out {
         return match error {
             Some(e) if e.field == field => (vec!["✗ does not read (see below)".into()], Role::Bad),
-            _ => (reading_of(field, text.text()), Role::Hint),
+            _ => match state.p_is_worked_rate().filter(|_| field == SizingField::P) {
+                // The rounded text stands for the rate it came from.
+                Some(t) => (
+                    vec![
+                        format!("= the rate worked out, at most {}", target_text(t)),
+                        format!("≤ {}", target_text(t)),
+                    ],
+                    Role::Hint,
+                ),
+                None => (reading_of(field, text.text()), Role::Hint),
+            },
         };
     }
     let best = field == SizingField::K && field != state.unknown;

@@ -126,13 +126,22 @@ impl SizingState {
     fn read_entry(&self, entry: &Entry) -> Result<SizingKey, FieldError> {
         let [n, p, m, k] = &entry.texts;
         let mut key = read([n, p, m, k], entry.unknown, self.by)?;
-        if let Some((text, target)) = &self.p_worked
-            && entry.unknown != SizingField::P
-            && text == p
-        {
+        if let Some(target) = self.worked_target(p, entry.unknown) {
             key.inputs.target = Some(target.clone());
         }
         Ok(key)
+    }
+
+    /// The target p stands for when it holds `p_text`, the rate worked
+    /// out and put there, and is not itself the unknown.
+    fn worked_target(&self, p_text: &str, unknown: SizingField) -> Option<&Target> {
+        let (text, target) = self.p_worked.as_ref()?;
+        (unknown != SizingField::P && text == p_text).then_some(target)
+    }
+
+    /// [`SizingState::worked_target`] for the fields on screen.
+    pub(crate) fn p_is_worked_rate(&self) -> Option<&Target> {
+        self.worked_target(self.p_field.text(), self.unknown)
     }
 
     /// The question the fields ask, or the first field that does not read.

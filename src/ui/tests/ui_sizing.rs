@@ -313,3 +313,25 @@ fn one_key_reads_in_the_singular() {
     assert_shows(&text, &["→ 1 key "]);
     assert!(!text.contains(" 1 keys"), "{text}");
 }
+
+/// The p worked out and put back reads as the rate it came from (see
+/// `SizingState::p_worked`), on its own row and in the verdict.
+#[test]
+fn a_worked_out_p_put_back_says_what_it_stands_for() {
+    let mut app = sizing();
+    ask(
+        &mut app,
+        SizingField::P,
+        &[(SizingField::N, "100"), (SizingField::M, "1000")],
+    );
+    app.screens.sizing.selected = SizingField::K;
+    update(&mut app, Action::from(SizingAction::Solve));
+    compute_now(&mut app);
+    assert_shows(
+        &screen(&app),
+        &[
+            "0.008213554634   = the rate worked out, at most 0.0082135546345",
+            "✓ meets the target: exact 0.008213554634 ≤ 0.0082135546345",
+        ],
+    );
+}
