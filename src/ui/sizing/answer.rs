@@ -287,12 +287,12 @@ pub(crate) fn textbook_rows(
     let gap = beyond.map(|b| match b {
         0 => "the answer needs the same m".to_string(),
         b if b > 0 => format!(
-            "the answer needs {} bits more",
-            grouped(b.unsigned_abs() as u64)
+            "the answer needs {} more",
+            counted_grouped(b.unsigned_abs() as u64, "bit", "bits")
         ),
         b => format!(
-            "the answer needs {} bits fewer",
-            grouped(b.unsigned_abs() as u64)
+            "the answer needs {} fewer",
+            counted_grouped(b.unsigned_abs() as u64, "bit", "bits")
         ),
     });
     let figure = |t: String| pen.span(t, Role::Figure);

@@ -335,3 +335,17 @@ fn a_worked_out_p_put_back_says_what_it_stands_for() {
         ],
     );
 }
+
+/// Issue 22's wording: the textbook's sizing one bit short of the answer
+/// says "1 bit more" (it said "1 bits more").
+#[test]
+fn one_bit_reads_in_the_singular() {
+    let mut app = sizing();
+    ask(
+        &mut app,
+        SizingField::M,
+        &[(SizingField::N, "1"), (SizingField::P, "1%")],
+    );
+    let text = screen(&app);
+    assert_shows(&text, &["the answer needs 1 bit more"]);
+}
