@@ -74,9 +74,9 @@ fn running_values(m: &MeasureFigures, stopped: bool, theme: &Theme) -> Vec<Span<
     {
         for t in &tail {
             texts.push(format!(
-                "{fp}/{total} so far, {} of {} filters · {t}",
+                "{fp}/{total} so far, {} of {} · {t}",
                 grouped(m.filters_done),
-                grouped(m.filters)
+                counted_grouped(m.filters, "filter", "filters")
             ));
         }
         texts.push(format!("{fp}/{total} · {}", tail[1]));
@@ -407,9 +407,9 @@ fn compare_running(
     wrapped_row(
         "compare",
         &format!(
-            "{head}: {} of {} filters · {progress} computing…",
+            "{head}: {} of {} · {progress} computing…",
             grouped(f.filters_done),
-            grouped(f.filters)
+            counted_grouped(f.filters, "filter", "filters")
         ),
         width,
         theme.style(Role::Measured),
@@ -458,6 +458,42 @@ mod tests {
             heading(2000).contains("× 2,000 queries,"),
             "{}",
             heading(2000)
+        );
+    }
+
+    /// Issue 22's wording: a run of one filter says "0 of 1 filter", not
+    /// "0 of 1 filters".
+    #[test]
+    fn a_run_of_one_filter_counts_in_the_singular() {
+        let cfg = crate::measure::config::MeasureConfig {
+            m: 64,
+            n: 4,
+            k: 2,
+            queries: 10,
+            filters: 1,
+            seed: 1,
+            scheme: crate::filter::SchemeKind::Independent,
+        };
+        let pooled = crate::measure::run::measure(&cfg, &std::sync::atomic::AtomicBool::new(false))
+            .expect("a tiny run");
+        let figures = |filters| MeasureFigures {
+            pooled,
+            filters_done: 0,
+            filters,
+            running: None,
+        };
+        let said = |filters| {
+            running_values(&figures(filters), true, &Theme::MONO)
+                .iter()
+                .map(|s| s.content.to_string())
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        assert!(said(1).contains("0 of 1 filter ·"), "{}", said(1));
+        assert!(
+            said(2000).contains("0 of 2,000 filters ·"),
+            "{}",
+            said(2000)
         );
     }
 }
