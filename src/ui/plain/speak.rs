@@ -24,8 +24,17 @@ fn words_for_marks(text: &str) -> String {
         let digits_round =
             before.is_some_and(|b| b.is_ascii_digit()) && after.is_some_and(|a| a.is_ascii_digit());
         match c {
-            '✓' | '✔' => out.push_str(" yes "),
-            '✗' | '✘' => out.push_str(" no "),
+            // "classic ✓ true ✓" is heard "classic yes, true yes".
+            '✓' | '✔' => out.push_str(if word_follows(&chars, i) {
+                " yes, "
+            } else {
+                " yes "
+            }),
+            '✗' | '✘' => out.push_str(if word_follows(&chars, i) {
+                " no, "
+            } else {
+                " no "
+            }),
             '⚠' => out.push_str(" warning: "),
             '·' | '•' => out.push_str("; "),
             '…' => out.push_str("..."),
@@ -50,6 +59,15 @@ fn words_for_marks(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether a word or a number comes next after the mark at `at`, past
+/// spaces.
+fn word_follows(chars: &[char], at: usize) -> bool {
+    chars[at + 1..]
+        .iter()
+        .find(|c| !c.is_whitespace())
+        .is_some_and(|c| c.is_alphanumeric())
 }
 
 /// Ranges, powers, scientific notation, minus signs, fractions and units
@@ -132,6 +150,16 @@ fn say_notation(text: &str) -> String {
             // `51x smaller`
             'x' if digit_before && after.is_none_or(|a| !a.is_alphanumeric()) => {
                 out.push_str(" times");
+            }
+            // `error x 0.62`: a lone x between a word and a number multiplies
+            // (an item called x is never followed by a number).
+            'x' if before == Some(' ')
+                && after == Some(' ')
+                && chars.get(i + 2).is_some_and(char::is_ascii_digit)
+                && i >= 3
+                && chars[i - 3..i - 1].iter().all(|c| c.is_alphabetic()) =>
+            {
+                out.push_str("times");
             }
             _ => out.push(c),
         }
@@ -341,8 +369,17 @@ mod tests {
     fn marks_become_words_or_go() {
         assert_eq!(
             speakable("✓ right: y is in the set"),
-            "yes right: y is in the set"
+            "yes, right: y is in the set"
         );
+        assert_eq!(
+            speakable("interval holds: classic ✓ true ✗"),
+            "interval holds: classic yes, true no"
+        );
+        assert_eq!(
+            speakable("each extra bit: error x 0.6185"),
+            "each extra bit: error times 0.6185"
+        );
+        assert_eq!(speakable("bit 2 by x and y"), "bit 2 by x and y");
         assert_eq!(speakable("█ set ▓ shared ┊ x"), "set shared x");
         assert_eq!(speakable("a · b"), "a; b");
         assert_eq!(speakable("computing…"), "computing...");

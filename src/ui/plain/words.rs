@@ -38,7 +38,7 @@ pub(crate) fn line_sentence(line: &Line<'_>) -> Option<String> {
         _ if first.chars().count() <= LABEL_MAX && !first.ends_with([':', ',', ';']) => {
             format!("{first}: {}", rest.join(", "))
         }
-        _ => format!("{first} {}", rest.join(", ")),
+        _ => format!("{first}, {}", rest.join(", ")),
     };
     Some(sentence(&said))
 }

@@ -209,13 +209,14 @@ fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'sta
         .collect()
 }
 
-/// "5 of 16 bits set · 2 keys in".
+/// "5 of 16 bits set · 2 keys in" ("1 key in").
 pub(crate) fn counts_words(state: &SandboxState) -> String {
+    let keys = state.inserted.len();
     format!(
-        "{} of {} bits set · {} keys in",
+        "{} of {} bits set · {keys} {} in",
         state.filter.count_ones(),
         state.m,
-        state.inserted.len()
+        if keys == 1 { "key" } else { "keys" }
     )
 }
 
