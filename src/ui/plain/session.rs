@@ -160,20 +160,24 @@ impl<W: Write> Session<W> {
 
     /// The screen on show, in words, once its figures are in.
     fn describe(&mut self) -> io::Result<()> {
-        self.settle()?;
+        if !self.settle()? {
+            // Half the figures would read as still computing: say nothing
+            // more until asked again.
+            return Ok(());
+        }
         for line in self.app.on_show().describe() {
             self.say(&line)?;
         }
         Ok(())
     }
 
-    /// Computes what the screen on show lacks. On the lanes, a wait longer
-    /// than [`PATIENCE`] says so, and Ctrl+C stops it (the figures not in
-    /// are then said to be computing).
-    fn settle(&mut self) -> io::Result<()> {
+    /// Computes what the screen on show lacks: true once every figure is
+    /// in. On the lanes, a wait longer than [`PATIENCE`] says so, and
+    /// Ctrl+C stops it (false).
+    fn settle(&mut self) -> io::Result<bool> {
         let Figures::Lanes(jobs) = &mut self.figures else {
             compute_now(&mut self.app);
-            return Ok(());
+            return Ok(true);
         };
         // A Ctrl+C at the prompt has been dealt with; only a new one stops.
         self.stop.store(false, Ordering::Relaxed);
@@ -185,15 +189,16 @@ impl<W: Write> Session<W> {
                 update(&mut self.app, Message::Arrived(Box::new(arrival)));
             }
             if !self.app.computing() {
-                return Ok(());
+                return Ok(true);
             }
             if self.stop.swap(false, Ordering::Relaxed) {
                 // New lanes: the old ones cancel their work as they go.
                 **jobs = Jobs::new();
-                return say_to(
+                say_to(
                     &mut self.out,
-                    "Stopped. What was still computing is left out; r computes it again.",
-                );
+                    "Stopped. r starts it again; ? lists the commands that change what is computed.",
+                )?;
+                return Ok(false);
             }
             if !told && start.elapsed() > PATIENCE {
                 told = true;

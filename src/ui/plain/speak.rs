@@ -267,7 +267,11 @@ fn slash(chars: &[char], i: usize) -> String {
 /// Byte units after a number said in full (`64 MiB` is "64 mebibytes"),
 /// and a lone `M` after a number as "million".
 fn units(text: &str) -> String {
-    const UNITS: [(&str, &str); 10] = [
+    const UNITS: [(&str, &str); 14] = [
+        ("ms", "milliseconds"),
+        ("s", "seconds"),
+        ("min", "minutes"),
+        ("h", "hours"),
         ("KiB", "kibibytes"),
         ("MiB", "mebibytes"),
         ("GiB", "gibibytes"),
@@ -325,7 +329,8 @@ fn number_apart(word: &str) -> String {
     let (number, unit) = word.split_at(digits);
     let (core, _) = split_tail(unit);
     let known = [
-        "KiB", "MiB", "GiB", "TiB", "kB", "KB", "MB", "GB", "TB", "B", "M", "k",
+        "KiB", "MiB", "GiB", "TiB", "kB", "KB", "MB", "GB", "TB", "B", "M", "k", "ms", "s", "min",
+        "h",
     ];
     if number.chars().any(|c| c.is_ascii_digit()) && known.contains(&core) {
         format!("{number} {unit}")
@@ -398,6 +403,8 @@ mod tests {
         for (written, said) in [
             ("exact scan 1..16", "exact scan 1 to 16"),
             ("10^9 URLs", "10 to the 9 URLs"),
+            ("about 9.7 h of work", "about 9.7 hours of work"),
+            ("6 min, 8 s, 20ms", "6 minutes, 8 seconds, 20 milliseconds"),
             ("1.2e-5 absolute", "1.2 times 10 to the minus 5 absolute"),
             ("about 1 in 1e6", "about 1 in 1 times 10 to the 6"),
             ("0.008318677101", "0.008318677101"),
