@@ -69,6 +69,16 @@ fn picture_words(picture: &Picture) -> Vec<String> {
     out
 }
 
+/// An answer's form as said: its example introduced as one ("a number,
+/// then yes or no: 5 no" is heard "..., like 5 no"), not run on as if it
+/// were more of the form.
+fn form_said(form: &str) -> String {
+    match form.rsplit_once(": ") {
+        Some((what, example)) => format!("{what}, like {example}"),
+        None => form.to_string(),
+    }
+}
+
 impl PracticeState {
     /// The exercise on show, said whole.
     pub(crate) fn plain_words(&self) -> Vec<String> {
@@ -80,7 +90,7 @@ impl PracticeState {
             )),
             format!("Exercise {} of {COUNT}: {}.", e.number, e.title),
             e.prompt.trim().to_string(),
-            sentence(&format!("Answer as {}", e.form)),
+            sentence(&format!("Answer as {}", form_said(e.form))),
         ];
         let checked = &self.checked[self.selected];
         if let Some(c) = checked {
@@ -150,6 +160,17 @@ impl PracticeState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_answer_s_example_is_said_as_one() {
+        assert_eq!(
+            form_said("a number, then yes or no: 5 no"),
+            "a number, then yes or no, like 5 no"
+        );
+        assert_eq!(form_said("maybe or no"), "maybe or no");
+        let words = PracticeState::new(1).plain_words().join(" ");
+        assert!(words.contains(", like "), "{words}");
+    }
 
     #[test]
     fn an_answer_is_checked_and_the_verdict_said_in_words() {
