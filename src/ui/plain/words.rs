@@ -32,15 +32,31 @@ pub(crate) fn line_sentence(line: &Line<'_>) -> Option<String> {
         .collect();
     let (first, rest) = parts.split_first()?;
     let first = first.trim_start_matches(['✓', '✗', '▶', '⚠']).trim_start();
-    let said = match rest {
-        [] => first.to_string(),
-        _ if first.is_empty() => rest.join(", "),
+    let rest = joined(rest);
+    let said = match first {
+        _ if rest.is_empty() => first.to_string(),
+        "" => rest,
+        // "k  6.64  = (m/n) ln 2": the formula goes on from the value.
+        _ if rest.starts_with('=') => format!("{first} {rest}"),
         _ if first.chars().count() <= LABEL_MAX && !first.ends_with([':', ',', ';']) => {
-            format!("{first}: {}", rest.join(", "))
+            format!("{first}: {rest}")
         }
-        _ => format!("{first}, {}", rest.join(", ")),
+        _ => format!("{first}, {rest}"),
     };
     Some(sentence(&said))
+}
+
+/// A row's pieces after its label, a comma between them, except before a
+/// piece that is the rest of a formula (`= (m/n) ln 2`).
+fn joined(pieces: &[&str]) -> String {
+    let mut out = String::new();
+    for piece in pieces {
+        if !out.is_empty() {
+            out.push_str(if piece.starts_with('=') { " " } else { ", " });
+        }
+        out.push_str(piece);
+    }
+    out
 }
 
 /// Every non-blank row of `lines` as a sentence.
@@ -107,6 +123,15 @@ mod tests {
             Some("Meets the target.")
         );
         assert_eq!(line_sentence(&Line::raw("   ")), None);
+        let formula = Line::from(vec![
+            Piece::raw(format!("{:<11}", "k")),
+            Piece::raw("6.64"),
+            Piece::raw("  = (m/n) ln 2, rounded to 7"),
+        ]);
+        assert_eq!(
+            line_sentence(&formula).as_deref(),
+            Some("k: 6.64 = (m/n) ln 2, rounded to 7.")
+        );
         assert_eq!(
             line_sentence(&Line::raw("  denominator 42 digits")).as_deref(),
             Some("Denominator 42 digits.")
