@@ -267,3 +267,43 @@ fn help_lists_the_commands() {
         assert!(out.contains(said), "{said:?} not in:\n{out}");
     }
 }
+
+/// Waits until the app's whole output holds `text` `times` times.
+fn wait_said(app: &PtyApp, text: &str, times: usize) {
+    let start = std::time::Instant::now();
+    loop {
+        let out = String::from_utf8_lossy(&app.raw_log()).into_owned();
+        if out.matches(text).count() >= times {
+            return;
+        }
+        assert!(
+            start.elapsed() < SHOW,
+            "waited {SHOW:?} for {text:?} x{times}:\n{out}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_long_computation_says_so_and_ctrl_c_stops_it() {
+    let mut app = PtyApp::spawn(&["--plain", "--screen", "lab"], 100, 30, &[]);
+    wait_said(&app, "lab: ", 1);
+    app.send(b"m 2e8\n");
+    wait_said(&app, "lab: ", 2);
+    app.send(b"n 2e7\n");
+    wait_said(&app, "lab: ", 3);
+    // Minutes of measuring: it says it is computing (the settings before
+    // may have said so too, in a debug build), and Ctrl+C stops it.
+    let told = "Ctrl+C stops it.";
+    let before = String::from_utf8_lossy(&app.raw_log())
+        .matches(told)
+        .count();
+    app.send(b"m\n");
+    wait_said(&app, told, before + 1);
+    app.send(b"\x03");
+    wait_said(&app, "Stopped.", 1);
+    wait_said(&app, "lab: ", 4);
+    let out = quit_and_read(app);
+    let after = out.rsplit("Stopped.").next().unwrap_or_default();
+    assert!(!after.contains("left computing"), "{out}");
+}
