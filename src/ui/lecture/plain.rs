@@ -66,7 +66,9 @@ fn chart(board: &Board, element: Element) -> Vec<String> {
         .filter_map(|item| match item.mark {
             // The curve itself is the chart's title.
             CaptionMark::Curve => None,
-            CaptionMark::Probe | CaptionMark::Floor => Some(format!("{}{kind}", item.text)),
+            // The screen draws the probe's own mark beside its words.
+            CaptionMark::Probe => Some(format!("the probe at {}{kind}", item.text)),
+            CaptionMark::Floor => Some(format!("{}{kind}", item.text)),
             CaptionMark::Half => Some(format!("a level marks {}", item.text)),
             _ => Some(item.text),
         })
@@ -282,7 +284,7 @@ mod tests {
         let words = board_words(lecture.step_board(at)).join(" ");
         assert!(words.contains("Chart: epsilon against k"), "{words}");
         assert!(
-            words.contains("probe k = 1: epsilon 0.095 (idealised)"),
+            words.contains("the probe at k = 1: epsilon 0.095 (idealised)"),
             "{words}"
         );
     }
