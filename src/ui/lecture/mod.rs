@@ -307,21 +307,6 @@ fn free_band(drawn: &[Rect], top: u16, bottom: u16) -> Option<(u16, u16)> {
     best
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_part_has_a_kind_of_its_own() {
-        let mut kinds: Vec<Kind> = PARTS.iter().map(|p| p.place().kind).collect();
-        kinds.extend([Kind::PROGRESS, Kind::NARRATION]);
-        let count = kinds.len();
-        kinds.sort_unstable();
-        kinds.dedup();
-        assert_eq!(kinds.len(), count, "{kinds:?}");
-    }
-}
-
 /// Each step of scene `scene` with its board alone, for a printed handout:
 /// the parts placed by the scene's plan at `width` columns, with no
 /// progress line, no narration and no prediction card (the handout prints
@@ -363,9 +348,10 @@ pub(crate) fn boards_alone(
             let board = lecture.shown_board(step, false);
             let mut buf = Buffer::empty(Rect::new(0, 0, width, plan.board.bottom()));
             buf.set_style(buf.area, theme.base());
-            let predict = cards::Card::Predict.place().kind;
+            // The handout prints the question and its answer as text, so
+            // the predict card is left off the figure.
             for (placed, rect) in plan.shown(board, opts) {
-                if placed.part.place().kind == predict {
+                if placed.part.place().kind == Card::Predict.place().kind {
                     continue;
                 }
                 let at = At {
@@ -379,4 +365,19 @@ pub(crate) fn boards_alone(
             buf
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_part_has_a_kind_of_its_own() {
+        let mut kinds: Vec<Kind> = PARTS.iter().map(|p| p.place().kind).collect();
+        kinds.extend([Kind::PROGRESS, Kind::NARRATION]);
+        let count = kinds.len();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(kinds.len(), count, "{kinds:?}");
+    }
 }
