@@ -248,9 +248,10 @@ fn quick_run_row(
     }
     let (used, all) = (grouped(run.filters), grouped(asked));
     let wordings = [
-        format!("{used} of {all} filters, a quick run: m measures all {all}"),
-        format!("{used} of {all} filters · m measures all"),
-        format!("{used} of {all} filters"),
+        format!("{used} of {all}, a quick run: m measures all {all}"),
+        format!("{used} of {all}, quick · m measures all"),
+        format!("{used} of {all} · m: all"),
+        format!("{used} of {all}"),
     ];
     Some(fitted_row(
         "filters",

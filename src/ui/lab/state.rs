@@ -477,6 +477,25 @@ fn round_u64(x: f64) -> u64 {
 mod tests {
     use super::*;
 
+    /// Issue 22: the automatic measurement at 10^6 bits and 10^5 keys built
+    /// 100 filters after every slider move; it now measures what fits its
+    /// budget, and `m` asks for every filter (and again stops asking).
+    #[test]
+    fn the_automatic_measurement_shrinks_and_m_measures_all() {
+        let mut lab = LabState::default();
+        assert_eq!(lab.measure_key(), lab.asked_measurement(), "160 bits fit");
+        lab.set(LabSlider::M, 1_000_000);
+        lab.set(LabSlider::N, 100_000);
+        let quick = lab.measure_key();
+        assert!((1..lab.filters).contains(&quick.filters), "{quick:?}");
+        assert!(lab.measuring_wanted());
+        lab.toggle_measure();
+        assert_eq!(lab.measure_key(), lab.asked_measurement());
+        assert_eq!(lab.measure_key().filters, 100);
+        lab.toggle_measure();
+        assert_eq!(lab.measure_key(), quick);
+    }
+
     #[test]
     fn sliders_stay_in_range() {
         let mut lab = LabState::default();
