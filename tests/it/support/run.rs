@@ -8,10 +8,11 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long a command may take before it is killed and the test fails.
-pub(crate) const KILL_AFTER: Duration = Duration::from_secs(5);
-/// How fast bad input must be refused (debug build, loaded machine).
-pub(crate) const REFUSE_WITHIN: Duration = Duration::from_secs(1);
+/// How long a command may run before it counts as hung: it is killed and
+/// the test fails. This detects hangs, not slowness: it is far above what
+/// any command takes in a debug build on a busy machine, because speed is
+/// measured by the benches (`benches/`), never asserted here.
+pub(crate) const KILL_AFTER: Duration = Duration::from_secs(120);
 /// Most output kept from one stream; the rest is counted and dropped.
 const KEEP_BYTES: usize = 8 << 20;
 
@@ -198,7 +199,7 @@ pub(crate) fn basic_problems(o: &Outcome) -> Vec<String> {
 
 /// Checks the bad-input promise: exit 2, exactly one non-empty line on
 /// stderr containing every one of `needles`, no control characters in it,
-/// nothing on stdout, within [`REFUSE_WITHIN`]. Returns the problems found.
+/// nothing on stdout, no hang. Returns the problems found.
 pub(crate) fn usage_problems(o: &Outcome, needles: &[&str]) -> Vec<String> {
     let mut problems = basic_problems(o);
     if o.code != Some(2) {
@@ -227,9 +228,6 @@ pub(crate) fn usage_problems(o: &Outcome, needles: &[&str]) -> Vec<String> {
             truncate(&o.out_text(), 200)
         ));
     }
-    if o.elapsed > REFUSE_WITHIN {
-        problems.push(format!("took {:?}, over {:?}", o.elapsed, REFUSE_WITHIN));
-    }
     problems
 }
 
@@ -241,8 +239,8 @@ pub(crate) fn invisible(c: char) -> bool {
         || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
 }
 
-/// Checks a valid run: exit 0, stderr empty, within `within`.
-pub(crate) fn success_problems(o: &Outcome, within: Duration) -> Vec<String> {
+/// Checks a valid run: exit 0, no hang (the kill limit the run was given).
+pub(crate) fn success_problems(o: &Outcome) -> Vec<String> {
     let mut problems = basic_problems(o);
     if o.code != Some(0) {
         problems.push(format!(
@@ -250,9 +248,6 @@ pub(crate) fn success_problems(o: &Outcome, within: Duration) -> Vec<String> {
             o.code,
             o.err_text()
         ));
-    }
-    if o.elapsed > within {
-        problems.push(format!("took {:?}, over {:?}", o.elapsed, within));
     }
     problems
 }
@@ -325,12 +320,11 @@ pub(crate) fn tool_here(found: bool, tool: &str, package: &str, require: &str) -
 /// Runs `bloomlab render ARGS --out PATH` for the whole lecture and checks
 /// that it succeeded, leaving standard output empty.
 pub(crate) fn render_whole_lecture(args: &[&str], path: &std::path::Path) {
-    const WITHIN: Duration = Duration::from_secs(60);
     let out = path.display().to_string();
     let mut all: Vec<&str> = vec!["render"];
     all.extend_from_slice(args);
     all.extend(["--out", &out]);
-    let o = run_limited(&all, WITHIN);
-    assert!(success_problems(&o, WITHIN).is_empty(), "{}", o.err_text());
+    let o = run(&all);
+    assert!(success_problems(&o).is_empty(), "{}", o.err_text());
     assert!(o.stdout.is_empty(), "--out writes nothing on stdout");
 }
