@@ -41,6 +41,17 @@ pub fn counted(value: u64, one: &str, many: &str) -> String {
     format!("{value} {}", if value == 1 { one } else { many })
 }
 
+/// [`counted`] with the count's digits grouped like [`grouped`], for the
+/// screens: `1 key`, `50,000,000 keys`.
+///
+/// ```
+/// assert_eq!(bloomlab::numbers::counted_grouped(1, "key", "keys"), "1 key");
+/// assert_eq!(bloomlab::numbers::counted_grouped(10_000, "key", "keys"), "10,000 keys");
+/// ```
+pub fn counted_grouped(value: u64, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(value), if value == 1 { one } else { many })
+}
+
 /// A real number rounded to a whole one, grouped like [`grouped`]
 /// (`-1,250`); for the lecture's populations and byte counts.
 pub fn grouped_real(x: f64) -> String {

@@ -10,8 +10,8 @@ pub mod parse;
 pub use bytes::{BytesStyle, MB, MIB, format_bytes, format_bytes_as, parse_bytes};
 
 pub use format::{
-    NARRATION, SCREEN, counted, grouped, grouped_real, sci_from_ln, scientific, short_count, sig,
-    sig_within, signed_sci, trim_zeros,
+    NARRATION, SCREEN, counted, counted_grouped, grouped, grouped_real, sci_from_ln, scientific,
+    short_count, sig, sig_within, signed_sci, trim_zeros,
 };
 pub use parse::{
     NumberError, TARGET_ALLOWED, parse_count, parse_probability, parse_probability_exact,

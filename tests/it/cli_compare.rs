@@ -182,3 +182,21 @@ fn an_n_over_the_memory_budget_names_the_budget_and_the_largest_n() {
         .unwrap_or_else(|_| panic!("{e}"));
     assert!(largest > 1_000_000 && largest < 500_000_000, "{e}");
 }
+
+/// Issue 22's wording: one key and one query are said in the singular
+/// (the header said "n = 1 keys ... 1 queries").
+#[test]
+fn one_key_and_one_query_read_in_the_singular() {
+    let out = bloomlab(&["compare", "--n", "1", "--p", "0.01", "--queries", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("n = 1 key, target p = 0.01, 1 query of keys never inserted, seed 1\n"),
+        "{text}"
+    );
+    let out = bloomlab(&["compare", "--n", "2", "--p", "0.01", "--queries", "2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("n = 2 keys, target p = 0.01, 2 queries of"),
+        "{text}"
+    );
+}

@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use crate::measure::lineup::Lineup;
+use crate::numbers::counted;
 
 /// The whole report.
 pub(super) fn to_text(lineup: &Lineup) -> String {
@@ -11,8 +12,11 @@ pub(super) fn to_text(lineup: &Lineup) -> String {
     // Writing into a String cannot fail.
     let _ = writeln!(
         out,
-        "n = {} keys, target p = {}, {} queries of keys never inserted, seed {}",
-        lineup.n, lineup.p, lineup.queries, lineup.seed
+        "n = {}, target p = {}, {} of keys never inserted, seed {}",
+        counted(lineup.n, "key", "keys"),
+        lineup.p,
+        counted(lineup.queries, "query", "queries"),
+        lineup.seed
     );
     let _ = writeln!(
         out,

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 
 use crate::limits::LAB_FILTERS;
 use crate::measure::{IntervalMethod, Measurement, ModelCheck};
-use crate::numbers::{format_bytes, grouped, short_count, sig, trim_zeros};
+use crate::numbers::{counted_grouped, format_bytes, grouped, short_count, sig, trim_zeros};
 use crate::ui::computed::Shown;
 use crate::ui::format::{fitted, pairings};
 use crate::ui::lab::measuring::{CompareFigures, MeasureFigures, MeasurePlan, Running};
@@ -74,9 +74,9 @@ fn running_values(m: &MeasureFigures, stopped: bool, theme: &Theme) -> Vec<Span<
     {
         for t in &tail {
             texts.push(format!(
-                "{fp}/{total} so far, {} of {} filters · {t}",
+                "{fp}/{total} so far, {} of {} · {t}",
                 grouped(m.filters_done),
-                grouped(m.filters)
+                counted_grouped(m.filters, "filter", "filters")
             ));
         }
         texts.push(format!("{fp}/{total} · {}", tail[1]));
@@ -297,7 +297,10 @@ fn expected_row(
     let expected = total as f64 * reference;
     let verdicts: Vec<Span<'static>> = match finished {
         Some(m) if expected < 10.0 || m.interval.low <= 0.0 => [
-            format!("{} queries cannot resolve this rate", grouped(total)),
+            format!(
+                "{} cannot resolve this rate",
+                counted_grouped(total, "query", "queries")
+            ),
             "too few queries to resolve it".to_string(),
             "too few to resolve it".to_string(),
         ]
@@ -381,11 +384,11 @@ pub(crate) fn compare_rows(lab: &LabState, width: u16, theme: &Theme) -> Vec<Lin
     };
     let label = theme.style(Role::Measured);
     let head = format!(
-        "k={} vs k={} on {} filters × {} queries, independent hashes",
+        "k={} vs k={} on {} × {}, independent hashes",
         cfg.k_a,
         cfg.k_b,
-        grouped(cfg.filters),
-        grouped(cfg.queries)
+        counted_grouped(cfg.filters, "filter", "filters"),
+        counted_grouped(cfg.queries, "query", "queries")
     );
     match lab.results.compared.shown(&cfg) {
         Shown::Fresh(Ok(f)) => match f.finished() {
@@ -437,9 +440,9 @@ fn compare_running(
     wrapped_row(
         "compare",
         &format!(
-            "{head}: {} of {} filters · {progress} computing…",
+            "{head}: {} of {} · {progress} computing…",
             grouped(f.filters_done),
-            grouped(f.filters)
+            counted_grouped(f.filters, "filter", "filters")
         ),
         width,
         theme.style(Role::Measured),
@@ -457,5 +460,73 @@ mod tests {
         assert_eq!(time_left(Duration::from_secs(200)), "about 3 min left");
         assert_eq!(time_left(Duration::from_secs(7200)), "about 2 h left");
         assert_eq!(duration_words(31.2), "about 32 s");
+    }
+
+    /// Issue 22's wording: one query is "1 query" in the comparison's
+    /// heading (it said "1 queries").
+    #[test]
+    fn the_comparison_heading_counts_in_the_singular() {
+        let heading = |queries| {
+            let lab = LabState {
+                compare: Some(crate::measure::compare::CompareConfig {
+                    m: 1000,
+                    n: 100,
+                    k_a: 3,
+                    k_b: 7,
+                    queries,
+                    filters: 2,
+                    seed: 1,
+                }),
+                ..LabState::default()
+            };
+            let rows = compare_rows(&lab, 200, &Theme::MONO);
+            rows.first().map(|l| l.to_string()).unwrap_or_default()
+        };
+        assert!(
+            heading(1).contains("k=3 vs k=7 on 2 filters × 1 query, independent"),
+            "{}",
+            heading(1)
+        );
+        assert!(
+            heading(2000).contains("× 2,000 queries,"),
+            "{}",
+            heading(2000)
+        );
+    }
+
+    /// Issue 22's wording: a run of one filter says "0 of 1 filter", not
+    /// "0 of 1 filters".
+    #[test]
+    fn a_run_of_one_filter_counts_in_the_singular() {
+        let cfg = crate::measure::config::MeasureConfig {
+            m: 64,
+            n: 4,
+            k: 2,
+            queries: 10,
+            filters: 1,
+            seed: 1,
+            scheme: crate::filter::SchemeKind::Independent,
+        };
+        let pooled = crate::measure::run::measure(&cfg, &std::sync::atomic::AtomicBool::new(false))
+            .expect("a tiny run");
+        let figures = |filters| MeasureFigures {
+            pooled,
+            filters_done: 0,
+            filters,
+            running: None,
+        };
+        let said = |filters| {
+            running_values(&figures(filters), true, &Theme::MONO)
+                .iter()
+                .map(|s| s.content.to_string())
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        assert!(said(1).contains("0 of 1 filter ·"), "{}", said(1));
+        assert!(
+            said(2000).contains("0 of 2,000 filters ·"),
+            "{}",
+            said(2000)
+        );
     }
 }

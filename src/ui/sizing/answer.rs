@@ -6,7 +6,7 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::numbers::{BytesStyle, format_bytes, format_bytes_as, grouped, sig};
+use crate::numbers::{BytesStyle, counted_grouped, format_bytes, format_bytes_as, grouped, sig};
 use crate::rates::certified::{CertifiedDigits, RateKind};
 use crate::rates::figures::OneIn;
 use crate::rates::size_inputs::Target;
@@ -107,7 +107,7 @@ pub(crate) fn answer_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>
     if a.solved == Solved::Keys {
         rows.push(pen.row(
             "n",
-            &[pen.span(format!("{} keys", grouped(a.n)), Role::Figure)],
+            &[pen.span(counted_grouped(a.n, "key", "keys"), Role::Figure)],
             &[format!("the most whose {word} rate meets the target")],
         ));
     }
@@ -287,12 +287,12 @@ pub(crate) fn textbook_rows(
     let gap = beyond.map(|b| match b {
         0 => "the answer needs the same m".to_string(),
         b if b > 0 => format!(
-            "the answer needs {} bits more",
-            grouped(b.unsigned_abs() as u64)
+            "the answer needs {} more",
+            counted_grouped(b.unsigned_abs() as u64, "bit", "bits")
         ),
         b => format!(
-            "the answer needs {} bits fewer",
-            grouped(b.unsigned_abs() as u64)
+            "the answer needs {} fewer",
+            counted_grouped(b.unsigned_abs() as u64, "bit", "bits")
         ),
     });
     let figure = |t: String| pen.span(t, Role::Figure);

@@ -5,7 +5,7 @@
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
-use crate::numbers::{format_bytes, grouped};
+use crate::numbers::{counted_grouped, format_bytes, grouped};
 use crate::rates::certified::RateKind;
 use crate::rates::scan::ScanReach;
 use crate::rates::size_inputs::{
@@ -84,7 +84,7 @@ pub(crate) fn is_best(field: SizingField, text: &str) -> bool {
 fn answer_of(field: SizingField, f: &SizingFigures) -> Vec<String> {
     let a = &f.report.answer;
     match field {
-        SizingField::N => vec![format!("→ {} keys", grouped(a.n))],
+        SizingField::N => vec![format!("→ {}", counted_grouped(a.n, "key", "keys"))],
         SizingField::P => {
             let (rate, _) = f.report.sized();
             vec![format!(
@@ -112,7 +112,7 @@ fn answer_of(field: SizingField, f: &SizingFigures) -> Vec<String> {
 pub(crate) fn reading_of(field: SizingField, text: &str) -> Vec<String> {
     match field {
         SizingField::N => read_keys(text)
-            .map(|n| vec![format!("= {} keys", grouped(n))])
+            .map(|n| vec![format!("= {}", counted_grouped(n, "key", "keys"))])
             .unwrap_or_default(),
         SizingField::P => read_target(text)
             .map(|t| vec![format!("= {}", target_text(&t))])
@@ -146,7 +146,17 @@ fn notes_of(
     if !worked_out {
         return match error {
             Some(e) if e.field == field => (vec!["✗ does not read (see below)".into()], Role::Bad),
-            _ => (reading_of(field, text.text()), Role::Hint),
+            _ => match state.p_is_worked_rate().filter(|_| field == SizingField::P) {
+                // The rounded text stands for the rate it came from.
+                Some(t) => (
+                    vec![
+                        format!("= the rate worked out, at most {}", target_text(t)),
+                        format!("≤ {}", target_text(t)),
+                    ],
+                    Role::Hint,
+                ),
+                None => (reading_of(field, text.text()), Role::Hint),
+            },
         };
     }
     let best = field == SizingField::K && field != state.unknown;

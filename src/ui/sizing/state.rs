@@ -2,8 +2,13 @@
 //! worked out from the others, which rate must meet the target, the entry
 //! last accepted (Esc goes back to it) and the answers held.
 
+use num_bigint::BigUint;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+
 use crate::numbers::grouped;
 use crate::rates::certified::RateKind;
+use crate::rates::size_inputs::Target;
 use crate::rates::size_report::rate_text;
 use crate::ui::computed::{Computed, Shown};
 use crate::ui::sizing::action::SizingField;
@@ -51,6 +56,12 @@ pub(crate) struct SizingState {
     pub last_answer: Option<Box<SizingFigures>>,
     /// The entry last accepted, put back by Esc.
     pub last_good: Entry,
+    /// The rate last worked out for p and put into its field: that text,
+    /// and the target it stands for while the field still holds it.
+    pub p_worked: Option<(String, Target)>,
+    /// `p_worked` while p is being edited (what is typed there is p as
+    /// typed), put back by Esc.
+    p_worked_before_edit: Option<(String, Target)>,
 }
 
 impl SizingState {
@@ -73,6 +84,8 @@ impl SizingState {
                 texts: ["50M".into(), "1%".into(), String::new(), String::new()],
                 unknown: SizingField::M,
             },
+            p_worked: None,
+            p_worked_before_edit: None,
         };
         state.restore();
         state
@@ -112,7 +125,23 @@ impl SizingState {
 
     fn read_entry(&self, entry: &Entry) -> Result<SizingKey, FieldError> {
         let [n, p, m, k] = &entry.texts;
-        read([n, p, m, k], entry.unknown, self.by)
+        let mut key = read([n, p, m, k], entry.unknown, self.by)?;
+        if let Some(target) = self.worked_target(p, entry.unknown) {
+            key.inputs.target = Some(target.clone());
+        }
+        Ok(key)
+    }
+
+    /// The target p stands for when it holds `p_text`, the rate worked
+    /// out and put there, and is not itself the unknown.
+    fn worked_target(&self, p_text: &str, unknown: SizingField) -> Option<&Target> {
+        let (text, target) = self.p_worked.as_ref()?;
+        (unknown != SizingField::P && text == p_text).then_some(target)
+    }
+
+    /// [`SizingState::worked_target`] for the fields on screen.
+    pub(crate) fn p_is_worked_rate(&self) -> Option<&Target> {
+        self.worked_target(self.p_field.text(), self.unknown)
     }
 
     /// The question the fields ask, or the first field that does not read.
@@ -167,19 +196,45 @@ impl SizingState {
         })
     }
 
+    /// Puts the answer's value of `field` into it as text, as it becomes
+    /// an input. A rate goes in rounded, so p remembers the target that
+    /// text stands for: the upper end of the values that round to it, which
+    /// the rate worked out cannot exceed. Held to the rounded text itself,
+    /// the same filter could miss its own rate (issue 22).
+    fn fill_from_answer(&mut self, field: SizingField) {
+        let Some(text) = self.answer_text(field) else {
+            return;
+        };
+        if field == SizingField::P {
+            self.p_worked = self.fresh_answer().and_then(|f| {
+                let (c, s) = f.report.sized().0.decimal.boundary_above()?;
+                let scale = BigUint::from(10u32).pow(u32::try_from(s).ok()?);
+                let exact = BigRational::new(c.into(), scale.into());
+                let value = exact.to_f64()?;
+                Some((text.clone(), Target { value, exact }))
+            });
+        }
+        self.field_of(field).set_text(&text);
+    }
+
     /// Starts editing with the old text selected, so what is typed
     /// replaces it. Editing the
     /// worked-out field makes it an input, filled with its answer, and m is
     /// worked out instead (p when m itself is edited).
     pub(crate) fn edit(&mut self, first: Option<char>) {
         if self.selected == self.unknown {
-            let text = self.answer_text(self.selected).unwrap_or_default();
-            self.field_mut().set_text(&text);
+            if self.answer_text(self.selected).is_none() {
+                self.field_mut().set_text("");
+            }
+            self.fill_from_answer(self.selected);
             self.unknown = if self.selected == SizingField::M {
                 SizingField::P
             } else {
                 SizingField::M
             };
+        }
+        if self.selected == SizingField::P {
+            self.p_worked_before_edit = self.p_worked.take();
         }
         self.editing = true;
         let field = self.field_mut();
@@ -197,11 +252,15 @@ impl SizingState {
         if self.key().is_ok() {
             self.last_good = self.entry();
             self.editing = false;
+            self.p_worked_before_edit = None;
         }
     }
 
     /// Esc while editing: back to the entry last accepted.
     pub(crate) fn cancel(&mut self) {
+        if let Some(worked) = self.p_worked_before_edit.take() {
+            self.p_worked = Some(worked);
+        }
         self.restore();
         self.editing = false;
     }
@@ -234,10 +293,7 @@ impl SizingState {
         if self.selected == self.unknown {
             return;
         }
-        let old = self.unknown;
-        if let Some(text) = self.answer_text(old) {
-            self.field_of(old).set_text(&text);
-        }
+        self.fill_from_answer(self.unknown);
         self.unknown = self.selected;
         if self.key().is_ok() {
             self.last_good = self.entry();
@@ -262,6 +318,7 @@ impl Default for SizingState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rates::size_report::target_text;
     use crate::ui::sizing::compute::compute;
     use std::sync::atomic::AtomicBool;
 
@@ -344,5 +401,69 @@ mod tests {
             s.select(true);
         }
         assert_eq!(s.selected, SizingField::K);
+    }
+
+    /// Issue 22: the rate worked out for p went back into its field
+    /// rounded to ten digits and was then held to that rounded value: at
+    /// n = 100, m = 1000 the classic rate is 0.00821355463405..., so
+    /// working out k next said "misses the target: exact 0.00821355463405 >
+    /// 0.008213554634", and working out m or n gave another filter (1001
+    /// bits, 99 keys). While the field keeps that text it stands for the
+    /// rate itself (every rate it rounds from); a p typed over it is held
+    /// to exactly what was typed.
+    #[test]
+    fn a_worked_out_rate_put_back_as_p_describes_the_same_filter() {
+        let start = || {
+            let mut s = SizingState::new();
+            s.n_field.set_text("100");
+            s.m_field.set_text("1000");
+            s.unknown = SizingField::P;
+            answered(&mut s);
+            s
+        };
+        for solve in [SizingField::K, SizingField::M, SizingField::N] {
+            let mut s = start();
+            s.selected = solve;
+            s.solve();
+            assert_eq!(s.p_field.text(), "0.008213554634");
+            answered(&mut s);
+            let f = s.fresh_answer().expect("answered");
+            let a = &f.report.answer;
+            assert_eq!((a.n, a.m, a.k), (100, 1000, 7), "{solve:?}");
+            assert_eq!(f.report.sized().1, Some(true), "{solve:?}");
+        }
+        // Esc while editing p puts the worked-out rate back.
+        let mut s = start();
+        s.selected = SizingField::K;
+        s.solve();
+        s.selected = SizingField::P;
+        s.edit(Some('9'));
+        s.cancel();
+        assert_eq!(s.p_field.text(), "0.008213554634");
+        answered(&mut s);
+        let f = s.fresh_answer().expect("answered");
+        assert_eq!(f.report.sized().1, Some(true));
+        assert_eq!(
+            target_text(f.report.target.as_ref().expect("a target")),
+            "0.0082135546345"
+        );
+        // Typed over, even with the same digits, p is what was typed.
+        let mut s = start();
+        s.selected = SizingField::K;
+        s.solve();
+        s.selected = SizingField::P;
+        s.edit(None);
+        for c in "0.008213554634".chars() {
+            s.field_mut().push(c);
+        }
+        s.submit();
+        answered(&mut s);
+        let f = s.fresh_answer().expect("answered");
+        assert_eq!(f.report.sized().1, Some(false));
+        let typed = f.report.target.as_ref().expect("a target");
+        assert_eq!(
+            typed.exact,
+            num_rational::BigRational::new(8_213_554_634u64.into(), 10u64.pow(12).into())
+        );
     }
 }

@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::numbers::{format_bytes, grouped};
+use crate::numbers::{counted_grouped, format_bytes, grouped};
 use crate::rates::size_report::{rate_text, rate_word};
 use crate::rates::solve::Solved;
 use crate::ui::big::Big;
@@ -183,7 +183,10 @@ fn headline_texts(f: &SizingFigures) -> Vec<Vec<String>> {
                 vec![rate],
             ]
         }
-        Solved::Keys => vec![vec![format!("{} keys", grouped(a.n))], vec![grouped(a.n)]],
+        Solved::Keys => vec![
+            vec![counted_grouped(a.n, "key", "keys")],
+            vec![grouped(a.n)],
+        ],
         Solved::Hashes => vec![vec![format!("k = {}", a.k)]],
     }
 }

@@ -63,3 +63,40 @@ fn a_history_line_too_long_for_the_screen_says_it_is_cut() {
         "the case must cut a line at 80 columns: {narrow:?}"
     );
 }
+
+/// Issue 22's wording: a count of one takes the singular. The sandbox's
+/// settings line said "1 keys in" after the first insert.
+#[test]
+fn one_key_in_the_sandbox_is_one_key() {
+    let frame = FrameConfig {
+        app: AppConfig {
+            screen: Screen::Sandbox,
+            ..AppConfig::default()
+        },
+        scene: None,
+        step: None,
+        width: 120,
+        height: 40,
+        revealed: false,
+    };
+    let mut h = Headless::with_theme(&frame, Theme::MONO).unwrap();
+    let mut said = Vec::new();
+    for key in ["rec-1", "rec-2"] {
+        h.press(KeyCode::Char('i'));
+        h.type_text(key);
+        h.press(KeyCode::Enter);
+        h.press(KeyCode::Esc);
+        let text = h.text();
+        let line = text
+            .lines()
+            .find(|l| l.contains("bits set ·"))
+            .unwrap_or_else(|| panic!("the settings line: {text}"));
+        let count = line.split('·').nth(1).unwrap_or_default();
+        said.push(
+            count
+                .trim_matches(|c: char| c == '│' || c == ' ')
+                .to_string(),
+        );
+    }
+    assert_eq!(said, ["1 key in", "2 keys in"]);
+}

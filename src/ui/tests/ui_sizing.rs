@@ -290,3 +290,62 @@ fn grouped_text_with_digits_run_onto_it_is_refused() {
         "50,000,00064 is not a count"
     );
 }
+
+/// Issue 22's wording: one key is "1 key", given or worked out (the
+/// screen said "= 1 keys" and "→ 1 keys").
+#[test]
+fn one_key_reads_in_the_singular() {
+    let mut app = sizing();
+    ask(
+        &mut app,
+        SizingField::M,
+        &[(SizingField::N, "1"), (SizingField::P, "1%")],
+    );
+    let text = screen(&app);
+    assert_shows(&text, &["= 1 key "]);
+    assert!(!text.contains("1 keys"), "{text}");
+    ask(
+        &mut app,
+        SizingField::N,
+        &[(SizingField::M, "2"), (SizingField::P, "0.5")],
+    );
+    let text = screen(&app);
+    assert_shows(&text, &["→ 1 key "]);
+    assert!(!text.contains(" 1 keys"), "{text}");
+}
+
+/// The p worked out and put back reads as the rate it came from (see
+/// `SizingState::p_worked`), on its own row and in the verdict.
+#[test]
+fn a_worked_out_p_put_back_says_what_it_stands_for() {
+    let mut app = sizing();
+    ask(
+        &mut app,
+        SizingField::P,
+        &[(SizingField::N, "100"), (SizingField::M, "1000")],
+    );
+    app.screens.sizing.selected = SizingField::K;
+    update(&mut app, Action::from(SizingAction::Solve));
+    compute_now(&mut app);
+    assert_shows(
+        &screen(&app),
+        &[
+            "0.008213554634   = the rate worked out, at most 0.0082135546345",
+            "✓ meets the target: exact 0.008213554634 ≤ 0.0082135546345",
+        ],
+    );
+}
+
+/// Issue 22's wording: the textbook's sizing one bit short of the answer
+/// says "1 bit more" (it said "1 bits more").
+#[test]
+fn one_bit_reads_in_the_singular() {
+    let mut app = sizing();
+    ask(
+        &mut app,
+        SizingField::M,
+        &[(SizingField::N, "1"), (SizingField::P, "1%")],
+    );
+    let text = screen(&app);
+    assert_shows(&text, &["the answer needs 1 bit more"]);
+}
