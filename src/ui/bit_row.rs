@@ -134,6 +134,17 @@ impl<'a> BitRow<'a> {
         }
     }
 
+    /// One cell's inside, as `(columns, rows)`, when the row is drawn
+    /// `width` columns wide with cells `cell_rows` tall (a one-column cell
+    /// for a row too long for boxes; a wrapped row's cells are one row).
+    pub(crate) fn cell_size(&self, width: u16, cell_rows: u16) -> (u16, u16) {
+        match self.shape(width) {
+            Shape::Boxed { inner, .. } => (inner, cell_rows.max(1)),
+            Shape::Bare { .. } => (1, cell_rows.max(1)),
+            Shape::Wrapped { .. } => (1, 1),
+        }
+    }
+
     /// Column of the row's left edge at `width` columns.
     pub(crate) fn left(&self, width: u16) -> u16 {
         match self.shape(width) {

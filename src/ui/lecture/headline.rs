@@ -91,6 +91,7 @@ impl Fitted for Letters {
             Some(big) => Shows {
                 scale: big.scale(),
                 text: vec![big.lines.join(" ")],
+                cell: None,
             },
             None => Shows::plain(Vec::new()),
         }

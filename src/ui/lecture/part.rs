@@ -9,9 +9,9 @@ use std::fmt::Debug;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::lecture::Board;
+pub(crate) use crate::ui::layout::{Kind, Layout};
 use crate::ui::theme::Theme;
 
 /// Width from which a screen counts as big: the row may share the main
@@ -25,28 +25,6 @@ pub(crate) struct Options {
     pub present: bool,
     /// Narration under the board.
     pub narration: bool,
-}
-
-/// What a placed part is, by the name a layout description gives it
-/// ("bit-row", "chart", "formula"): each part names itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Kind(&'static str);
-
-impl Kind {
-    /// The progress line (not a board part).
-    pub(crate) const PROGRESS: Kind = Kind("progress");
-    /// The narration (not a board part).
-    pub(crate) const NARRATION: Kind = Kind("narration");
-
-    /// The kind called `name`.
-    pub(crate) const fn new(name: &'static str) -> Kind {
-        Kind(name)
-    }
-
-    /// The name a layout description gives it.
-    pub(crate) fn name(self) -> &'static str {
-        self.0
-    }
 }
 
 /// Which columns of the board a part spans.
@@ -234,40 +212,17 @@ pub(crate) struct Shows {
     pub scale: u16,
     /// Its texts, each whole.
     pub text: Vec<String>,
+    /// A bit row's cell, as `(columns, rows)`.
+    pub cell: Option<(u16, u16)>,
 }
 
 impl Shows {
     /// Plain text.
     pub(crate) fn plain(text: Vec<String>) -> Shows {
-        Shows { scale: 1, text }
-    }
-}
-
-/// One part as the plan describes it on one step: what it is, where it is
-/// drawn, how large its letters are and what it says.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Layout {
-    /// What it is.
-    pub kind: Kind,
-    /// Where it is drawn.
-    pub rect: Rect,
-    /// Rows one letter stands: 1 for plain text, more for big letters.
-    pub scale: u16,
-    /// Its texts, each whole.
-    pub text: Vec<String>,
-}
-
-impl Serialize for Layout {
-    // Flat, as a JSON object: the kind by name and the rect's four numbers.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = serializer.serialize_struct("Layout", 7)?;
-        out.serialize_field("kind", self.kind.name())?;
-        out.serialize_field("x", &self.rect.x)?;
-        out.serialize_field("y", &self.rect.y)?;
-        out.serialize_field("width", &self.rect.width)?;
-        out.serialize_field("height", &self.rect.height)?;
-        out.serialize_field("scale", &self.scale)?;
-        out.serialize_field("text", &self.text)?;
-        out.end()
+        Shows {
+            scale: 1,
+            text,
+            cell: None,
+        }
     }
 }

@@ -103,7 +103,13 @@ impl Fitted for Row {
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
-        Shows::plain(query_texts(at.board, QuerySource::Row, at.rect.width))
+        let layout = self.layout(at.notch);
+        let data = RowData::of(at.board);
+        let row = data.widget(at.board, layout.owners);
+        Shows {
+            cell: Some(row.cell_size(at.rect.width, layout.cell_rows)),
+            ..Shows::plain(query_texts(at.board, QuerySource::Row, at.rect.width))
+        }
     }
 }
 

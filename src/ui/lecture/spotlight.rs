@@ -68,6 +68,7 @@ impl Fitted for Spotlight {
             // The smallest letters are the ones the back row must read.
             scale: set.iter().map(Big::scale).min().unwrap_or(1),
             text: texts,
+            cell: None,
         }
     }
 }

@@ -529,7 +529,7 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
     assert!(banner.scale > 1, "{banner:?}");
     let json = serde_json::to_value(banner).expect("serialises");
     assert_eq!(json["kind"], "banner");
-    assert_eq!(json["text"][0], "The Bloom filter");
-    assert_eq!(json["y"], banner.rect.y);
+    assert_eq!(json["text"], "The Bloom filter");
+    assert_eq!(json["rect"][1], banner.rect.y);
     assert_eq!(json["scale"], banner.scale);
 }
