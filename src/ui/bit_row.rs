@@ -145,6 +145,13 @@ impl<'a> BitRow<'a> {
         }
     }
 
+    /// Rows a cell stands to look about square at `width` columns: a
+    /// terminal cell is about twice as tall as it is wide, so half the
+    /// cell's inside columns, rounded up (height over width 0.5 to 0.67).
+    pub(crate) fn square_rows(&self, width: u16) -> u16 {
+        self.cell_size(width, 1).0.div_ceil(2).max(1)
+    }
+
     /// Column of the row's left edge at `width` columns.
     pub(crate) fn left(&self, width: u16) -> u16 {
         match self.shape(width) {

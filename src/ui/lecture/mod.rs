@@ -9,7 +9,8 @@
 //!   alone (it names no part);
 //! - the parts, one file each: [`banner`], [`row`], [`counters`],
 //!   [`headline`] (present mode's verdict and probe figure), [`crawler`],
-//!   [`plots`], [`spotlight`] and [`cards`] (the four text cards);
+//!   [`plots`] and [`cards`] (the four text cards; in present mode the
+//!   question and the newest formula in big type);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
 //! - [`tab`]: the state (step, closing screen, jump field, toggles);
@@ -30,7 +31,6 @@ pub(crate) mod plots;
 pub(crate) mod row;
 pub(crate) mod screen;
 pub(crate) mod screens;
-pub(crate) mod spotlight;
 pub(crate) mod tab;
 
 use ratatui::buffer::Buffer;
@@ -59,7 +59,6 @@ pub(crate) static PARTS: &[&dyn Part] = &[
     &crawler::CrawlerPart,
     &headline::HEADLINE,
     &plots::ChartsPart,
-    &spotlight::SpotlightPart,
     &Card::Predict,
     &Card::Derivation,
     &Card::Table,

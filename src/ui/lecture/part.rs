@@ -59,6 +59,9 @@ pub(crate) struct Place {
     /// covers no diagram, and only on a board at least this wide with the
     /// cards in a column of their own (the spotlight).
     pub alone_with_cards: Option<u16>,
+    /// In present mode the whole width, whatever its column (a card set
+    /// in big type).
+    pub wide_when_present: bool,
     /// Kept as tall as it can be when the planner weighs one layout
     /// against another, since it hides its content when squeezed flat (the
     /// charts); the cards go beside it first on a wide screen.
@@ -75,6 +78,15 @@ impl Place {
             big_letters: false,
             alone_with_cards: None,
             kept_tall: false,
+            wide_when_present: false,
+        }
+    }
+
+    /// The same part, across the whole width in present mode.
+    pub(crate) const fn wide_when_present(self) -> Place {
+        Place {
+            wide_when_present: true,
+            ..self
         }
     }
 
@@ -98,15 +110,6 @@ impl Place {
     pub(crate) const fn big_letters(self) -> Place {
         Place {
             big_letters: true,
-            ..self
-        }
-    }
-
-    /// The same part, shown alone with the cards on a board at least
-    /// `width` columns wide.
-    pub(crate) const fn alone_with_cards(self, width: u16) -> Place {
-        Place {
-            alone_with_cards: Some(width),
             ..self
         }
     }

@@ -297,8 +297,9 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
         marks: true,
         emphasise_shared: false,
     };
-    // Cells stand taller on a tall screen, keeping room for the history.
-    let cell_rows = (inner.height / 12).clamp(1, 4);
+    // Cells as near square as the screen allows, keeping room for the
+    // history.
+    let cell_rows = row.square_rows(inner.width).min((inner.height / 6).max(1));
     let below_row = Rect {
         y,
         height: inner.bottom().saturating_sub(y),
