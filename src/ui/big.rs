@@ -263,12 +263,6 @@ mod tests {
             big.lines.contains(&"(1/2)^((m/n) ln 2)".to_string()),
             "{big:?}"
         );
-        // As plain words the same width breaks inside the bracket.
-        let words = Big::at(text, Size::Quadrant, 72, false).expect("fits");
-        assert!(
-            words.lines.iter().any(|l| l.ends_with("((m/n)")),
-            "{words:?}"
-        );
         // A bracket wider than the room is refused, not split.
         assert!(Big::at("(a b c d e f g h)", Size::Quadrant, 40, true).is_none());
         // A character the font lacks is refused.

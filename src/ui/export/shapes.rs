@@ -1,7 +1,7 @@
 //! The terminal's drawing characters as vector shapes: box drawing
 //! (U+2500-257F) as bars and arcs, block elements (U+2580-259F) as
 //! rectangles (the shades as a fine chequer, so a shaded bit still differs
-//! from a full one without colour), braille (U+2800-28FF) as round dots.
+//! from a full one without colour), braille (U+2800-28FF) as round dots, sextants (U+1FB00-1FB3B) as sixths.
 //! A font draws these as glyphs that never quite meet their neighbours:
 //! bars come out striped, big letters clipped or smudged. As shapes they
 //! join exactly, at any size, on screen and on paper.
@@ -52,7 +52,10 @@ impl Shape {
 
 /// True for the characters drawn as shapes here, never as text.
 pub(crate) fn is_drawn(c: char) -> bool {
-    matches!(c, '\u{2500}'..='\u{259f}' | '\u{2800}'..='\u{28ff}')
+    matches!(
+        c,
+        '\u{2500}'..='\u{259f}' | '\u{2800}'..='\u{28ff}' | '\u{1fb00}'..='\u{1fb3b}'
+    )
 }
 
 /// The shapes of `c` in one cell, or `None` when it is text. A blank
@@ -524,7 +527,10 @@ mod tests {
 
     #[test]
     fn every_drawing_character_is_shapes_inside_its_cell() {
-        for c in ('\u{2500}'..='\u{259f}').chain('\u{2800}'..='\u{28ff}') {
+        for c in ('\u{2500}'..='\u{259f}')
+            .chain('\u{2800}'..='\u{28ff}')
+            .chain('\u{1fb00}'..='\u{1fb3b}')
+        {
             assert!(is_drawn(c));
             let s = shapes(c).unwrap_or_else(|| panic!("{c} has shapes"));
             assert!(inside(&s), "{c}");

@@ -363,13 +363,29 @@ impl Card {
             Card::Predict => {
                 let p = board.predict.as_ref()?;
                 let mut words = BigWords::default();
+                let mut marked = Vec::new();
                 for line in predict_lines(p) {
                     match line.kind {
-                        PredictLine::Question | PredictLine::Choice => {
-                            words.big.push((line.text, false));
+                        PredictLine::Question => words.big.push((line.text, false)),
+                        // A choice stays big whatever is marked on it (the
+                        // class's pick, the answer); the marks go small
+                        // below, naming the choice.
+                        PredictLine::Choice | PredictLine::Picked | PredictLine::Answer => {
+                            let (choice, marks) = split_marks(&line.text);
+                            if !marks.is_empty() {
+                                let key = choice.split_whitespace().next().unwrap_or("");
+                                marked.push(format!("{key}: {marks}"));
+                            }
+                            words.big.push((choice.to_string(), false));
                         }
                         _ => words.below.push(line.text),
                     }
+                }
+                // The marks first, then the rest, run together so the
+                // question and the choices keep the rows.
+                marked.append(&mut words.below);
+                if !marked.is_empty() {
+                    words.below = vec![marked.join(" · ")];
                 }
                 Some(words)
             }
@@ -441,6 +457,17 @@ impl Card {
         let lines = self.lines(board, inner.width.saturating_sub(2), theme);
         draw_lines(&lines, inner, buf, theme);
     }
+}
+
+/// A choice's line cut into the choice and the marks after it ("◀ the
+/// class", "✓ the answer").
+fn split_marks(text: &str) -> (&str, &str) {
+    let cut = ["  ◀", "  ✓"]
+        .iter()
+        .filter_map(|m| text.find(m))
+        .min()
+        .unwrap_or(text.len());
+    (text[..cut].trim_end(), text[cut..].trim())
 }
 
 /// The prediction's lines, wrapped, each styled by what it says.

@@ -125,7 +125,7 @@ pub(crate) fn render(
     let plan = tab.plan_memo.get((scene, area, opts), || {
         plan::plan(lecture, scene, area, opts)
     });
-    draw_step(lecture, board, &plan, shown, buf, theme);
+    draw_step(board, &plan, shown, buf, theme);
     if let Some(field) = &tab.goto {
         screens::goto_line(field.text(), None, plan.progress, buf, theme);
     } else if let Some(field) = &tab.guess_field {
@@ -162,22 +162,13 @@ pub(crate) fn scene_plan(lecture: &Lecture, step: usize, area: Rect, opts: Optio
 }
 
 /// Draws one step by the scene's plan.
-fn draw_step(
-    lecture: &Lecture,
-    board: &Board,
-    plan: &ScenePlan,
-    shown: Shown<'_>,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
+fn draw_step(board: &Board, plan: &ScenePlan, shown: Shown<'_>, buf: &mut Buffer, theme: &Theme) {
     let opts = Options {
         present: shown.present,
         narration: plan.narration.is_some(),
     };
     if shown.present {
-        let last_scene = lecture.scene_count();
-        let last = (last_scene, lecture.scene_len(last_scene.saturating_sub(1)));
-        narration::present_progress(board, last, shown.extra, plan.progress, buf, theme);
+        narration::present_progress(board, shown.extra, plan.progress, buf, theme);
     } else {
         narration::progress(board, shown.extra, plan.progress, buf, theme);
     }

@@ -26,6 +26,9 @@ pub(crate) use super::part::Options;
 use super::part::{BIG_WIDTH, Column, Fitted, Fitting, Part};
 use crate::lecture::{Board, Lecture};
 
+/// Rows of board from which present mode's big parts span the board.
+const WIDE_FROM_ROWS: u16 = 30;
+
 /// Narrowest chart worth drawing beside the cards.
 const MIN_CHART_WIDTH: u16 = 40;
 /// Narrowest card column beside a chart.
@@ -212,7 +215,8 @@ struct Scene<'a> {
     /// Whether the big letters go under the parts they speak of (the
     /// registry's order) rather than above everything.
     low: bool,
-    /// Present mode.
+    /// Present mode on a board tall enough for its parts set big to span
+    /// the board.
     present: bool,
 }
 
@@ -243,6 +247,9 @@ impl<'a> Scene<'a> {
         low: bool,
     ) -> Self {
         let big_letters = big_letters && opts.present;
+        // Parts set big in present mode span the board when it is a wall's
+        // worth of rows; on a small screen they keep their column.
+        let wide = opts.present && board_area.height >= WIDE_FROM_ROWS;
         let cards_beside = columns.cards.0 > 0;
         let entries = PARTS
             .iter()
@@ -265,7 +272,7 @@ impl<'a> Scene<'a> {
                         opts,
                         big_letters,
                         board: board_area,
-                        width: columns.span_of(part.place(), opts.present).1,
+                        width: columns.span_of(part.place(), wide).1,
                     };
                     Rc::from(part.fit(&fitting))
                 });
@@ -279,7 +286,7 @@ impl<'a> Scene<'a> {
             entries,
             big_letters,
             low,
-            present: opts.present,
+            present: wide,
         }
     }
 
