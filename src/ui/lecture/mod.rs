@@ -13,6 +13,8 @@
 //!   question and the newest formula in big type);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
+//! - [`plain`]: the lecture in plain mode (each step in sentences, the
+//!   commands that step it);
 //! - [`tab`]: the state (step, closing screen, jump field, toggles);
 //! - [`action`], [`keys`], [`screen`]: the lecture as one of the app's
 //!   screens (what its keys ask for, its key table, the screen traits).
@@ -26,6 +28,7 @@ pub(crate) mod headline;
 pub(crate) mod keys;
 pub(crate) mod narration;
 pub(crate) mod part;
+pub(crate) mod plain;
 pub(crate) mod plan;
 pub(crate) mod plots;
 pub(crate) mod row;
@@ -358,8 +361,10 @@ pub(crate) fn boards_alone(
             let board = lecture.shown_board(step, false);
             let mut buf = Buffer::empty(Rect::new(0, 0, width, plan.board.bottom()));
             buf.set_style(buf.area, theme.base());
+            // The handout prints the question and its answer as text, so
+            // the predict card is left off the figure.
             for (placed, rect) in plan.shown(board, opts) {
-                if placed.part.place().kind == cards::Card::Predict.place().kind {
+                if placed.part.place().kind == Card::Predict.place().kind {
                     continue;
                 }
                 let at = At {
