@@ -32,7 +32,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<String, CliError> {
         if let Out::Path(path) = out {
             export::check_file(path).map_err(write_failure)?;
         }
-        let text = crate::ui::layout::frame_layout(&args.frame()).map_err(from_ui)?;
+        let text = crate::ui::headless::frame_layout(&args.frame()).map_err(from_ui)?;
         return emit(out, text.into_bytes());
     }
     // The handout and the recording are always the whole lecture.

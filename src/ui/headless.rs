@@ -148,3 +148,13 @@ impl Headless {
         self.app
     }
 }
+
+/// The layout of the frame `frame` describes, as one JSON object
+/// (`render --layout`).
+pub(crate) fn frame_layout(frame: &FrameConfig) -> Result<String, UiError> {
+    let dump = Headless::new(frame)?.layout();
+    // A dump holds only numbers and strings, which always serialise.
+    let mut text = serde_json::to_string(&dump).unwrap_or_default();
+    text.push('\n');
+    Ok(text)
+}

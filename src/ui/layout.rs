@@ -10,10 +10,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::ui::config::FrameConfig;
-use crate::ui::error::UiError;
-use crate::ui::headless::Headless;
-
 /// What a placed part is, by the name a layout description gives it
 /// ("bit-row", "chart", "formula"): each part names itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -92,16 +88,6 @@ pub(crate) struct Dump {
     pub height: u16,
     /// Every part drawn, top to bottom, left to right.
     pub parts: Vec<Layout>,
-}
-
-/// The layout of the frame `frame` describes, as one JSON object
-/// (`render --layout`).
-pub(crate) fn frame_layout(frame: &FrameConfig) -> Result<String, UiError> {
-    let dump = Headless::new(frame)?.layout();
-    // A dump holds only numbers and strings, which always serialise.
-    let mut text = serde_json::to_string(&dump).unwrap_or_default();
-    text.push('\n');
-    Ok(text)
 }
 
 /// Where views report the parts they draw while a layout is being taken.

@@ -168,7 +168,7 @@ fn the_speaker_records_the_class_answers_keeps_a_note_and_counts_down() {
         &["--present", "--minutes", "45", "--script", &script],
         &runtime,
     );
-    wait(&app, "1.1/1.3");
+    wait(&app, "scene 1 of 1 · step 1 of 3");
     let env = [
         ("XDG_RUNTIME_DIR", runtime.to_string_lossy().into_owned()),
         ("XDG_DATA_HOME", data.to_string_lossy().into_owned()),
