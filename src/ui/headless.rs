@@ -13,9 +13,11 @@ use crate::ui::config::FrameConfig;
 use crate::ui::error::UiError;
 use crate::ui::jobs::compute_now;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
+use crate::ui::layout::{Dump, Recorder};
 use crate::ui::render::{buffer_text, check_size};
 use crate::ui::theme::Theme;
 use crate::ui::update::update;
+use crate::ui::view::draw;
 
 /// An app that draws into buffers instead of a terminal.
 ///
@@ -104,6 +106,20 @@ impl Headless {
         buf
     }
 
+    /// What the current frame puts where: each part's kind, rect, type
+    /// scale and words (`render --layout`).
+    pub(crate) fn layout(&self) -> Dump {
+        let (width, height) = self.app.size;
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+        let rec = Recorder::default();
+        draw(&self.app, buf.area, &mut buf, Some(&rec));
+        Dump {
+            width,
+            height,
+            parts: rec.into_parts(),
+        }
+    }
+
     /// The current frame as text, one line per row, trailing spaces trimmed.
     pub fn text(&self) -> String {
         buffer_text(&self.buffer())
@@ -131,4 +147,14 @@ impl Headless {
     pub(crate) fn into_app(self) -> App {
         self.app
     }
+}
+
+/// The layout of the frame `frame` describes, as one JSON object
+/// (`render --layout`).
+pub(crate) fn frame_layout(frame: &FrameConfig) -> Result<String, UiError> {
+    let dump = Headless::new(frame)?.layout();
+    // A dump holds only numbers and strings, which always serialise.
+    let mut text = serde_json::to_string(&dump).unwrap_or_default();
+    text.push('\n');
+    Ok(text)
 }

@@ -28,12 +28,12 @@ fn wait(app: &PtyApp, what: &str) {
     app.wait_for(what, SHOW).unwrap_or_else(|e| panic!("{e}"));
 }
 
-/// `N.M/5.11` on the speaker and `N.M/5.11` on the presenting app's
-/// progress line (the app runs in present mode).
+/// `N.M/5.11` on the speaker and "scene N of 5 · step M of" on the
+/// presenting app's progress line (the app runs in present mode).
 fn both_at(app: &PtyApp, speaker: &PtyApp, place: &str) {
-    let label = format!("{place}/5.11");
-    wait(app, &label);
-    wait(speaker, &label);
+    let (scene, step) = place.split_once('.').expect("N.M");
+    wait(app, &format!("scene {scene} of 5 · step {step} of"));
+    wait(speaker, &format!("{place}/5.11"));
 }
 
 /// The places of the first steps, in order: 1.1 to 1.8, then 2.1 on.
@@ -51,7 +51,7 @@ fn socket(runtime: &Path, session: &str) -> PathBuf {
 fn app_and_speaker_follow_each_other_and_survive_each_other() {
     let runtime = scratch_dir("talk");
     let mut app = spawn(&["--present"], &runtime);
-    wait(&app, "1.1/5.11");
+    wait(&app, "scene 1 of 5 · step 1 of 8");
     let mut speaker = spawn(&["speaker"], &runtime);
     both_at(&app, &speaker, "1.1");
     let mode = std::fs::metadata(socket(&runtime, "default"))
@@ -77,7 +77,7 @@ fn app_and_speaker_follow_each_other_and_survive_each_other() {
     speaker.signal("KILL");
     let _ = speaker.wait_exit(EXIT);
     app.send(b"\x1b[C");
-    wait(&app, "1.2/5.11");
+    wait(&app, "scene 1 of 5 · step 2 of 8");
     let mut speaker = spawn(&["speaker"], &runtime);
     both_at(&app, &speaker, "1.2");
 
@@ -113,15 +113,15 @@ fn two_sessions_are_two_talks() {
         &["--present", "--session", "two", "--start-at", "3.1"],
         &runtime,
     );
-    wait(&one, "1.1/5.11");
-    wait(&two, "3.1/5.11");
+    wait(&one, "scene 1 of 5 · step 1 of 8");
+    wait(&two, "scene 3 of 5 · step 1 of 11");
     let mut speaker = spawn(&["speaker", "--session", "two"], &runtime);
     wait(&speaker, "3.1/5.11");
     speaker.send(b"\x1b[C");
     both_at(&two, &speaker, "3.2");
     // The other talk did not move.
     assert!(
-        one.screen_text().contains("1.1/5.11"),
+        one.screen_text().contains("scene 1 of 5 · step 1 of 8"),
         "{}",
         one.screen_text()
     );
@@ -168,7 +168,7 @@ fn the_speaker_records_the_class_answers_keeps_a_note_and_counts_down() {
         &["--present", "--minutes", "45", "--script", &script],
         &runtime,
     );
-    wait(&app, "1.1/1.3");
+    wait(&app, "scene 1 of 1 · step 1 of 3");
     let env = [
         ("XDG_RUNTIME_DIR", runtime.to_string_lossy().into_owned()),
         ("XDG_DATA_HOME", data.to_string_lossy().into_owned()),
@@ -236,7 +236,7 @@ fn hundreds_of_connections_leave_the_apps_threads_bounded_and_are_told_why() {
     use bloomlab::talk::server::MAX_SPEAKERS;
     let runtime = scratch_dir("talk-many");
     let app = spawn(&["--present"], &runtime);
-    wait(&app, "1.1/5.11");
+    wait(&app, "scene 1 of 5 · step 1 of 8");
     let pid = app.pid().expect("the app's process id");
     let before = threads_of(pid);
     let path = socket(&runtime, "default");

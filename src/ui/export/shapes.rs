@@ -1,7 +1,7 @@
 //! The terminal's drawing characters as vector shapes: box drawing
 //! (U+2500-257F) as bars and arcs, block elements (U+2580-259F) as
 //! rectangles (the shades as a fine chequer, so a shaded bit still differs
-//! from a full one without colour), braille (U+2800-28FF) as round dots.
+//! from a full one without colour), braille (U+2800-28FF) as round dots, sextants (U+1FB00-1FB3B) as sixths.
 //! A font draws these as glyphs that never quite meet their neighbours:
 //! bars come out striped, big letters clipped or smudged. As shapes they
 //! join exactly, at any size, on screen and on paper.
@@ -52,7 +52,10 @@ impl Shape {
 
 /// True for the characters drawn as shapes here, never as text.
 pub(crate) fn is_drawn(c: char) -> bool {
-    matches!(c, '\u{2500}'..='\u{259f}' | '\u{2800}'..='\u{28ff}')
+    matches!(
+        c,
+        '\u{2500}'..='\u{259f}' | '\u{2800}'..='\u{28ff}' | '\u{1fb00}'..='\u{1fb3b}'
+    )
 }
 
 /// The shapes of `c` in one cell, or `None` when it is text. A blank
@@ -63,6 +66,7 @@ pub(crate) fn shapes(c: char) -> Option<Vec<Shape>> {
         0x2500..=0x257f => Some(box_drawing(code)),
         0x2580..=0x259f => Some(block(code)),
         0x2800..=0x28ff => Some(braille(code)),
+        0x1fb00..=0x1fb3b => Some(sextant(code)),
         _ => None,
     }
 }
@@ -115,6 +119,25 @@ fn quadrants(code: u32) -> Vec<Shape> {
         .into_iter()
         .filter(|(bit, _, _)| filled & bit != 0)
         .map(|(_, x, y)| rect(x, y, hw, hh))
+        .collect()
+}
+
+/// The sextants (U+1FB00-1FB3B): a cell split into two columns of three,
+/// numbered left to right, top to bottom (bit 1 the upper left). The
+/// patterns that are older characters (empty, full, the left and right
+/// halves) are skipped in the block's order.
+fn sextant(code: u32) -> Vec<Shape> {
+    let mut pattern = code - 0x1fb00 + 1;
+    if pattern >= 0b01_0101 {
+        pattern += 1;
+    }
+    if pattern >= 0b10_1010 {
+        pattern += 1;
+    }
+    let (w, h) = (CELL_W / 2.0, CELL_H / 3.0);
+    (0..6)
+        .filter(|bit| pattern & (1 << bit) != 0)
+        .map(|bit| rect(w * (bit % 2) as f32, h * (bit / 2) as f32, w, h))
         .collect()
 }
 
@@ -458,6 +481,22 @@ mod tests {
     }
 
     #[test]
+    fn sextants_fill_their_sixths() {
+        let sixth = |bits: &[u32]| -> Vec<Shape> {
+            let (w, h) = (CELL_W / 2.0, CELL_H / 3.0);
+            bits.iter()
+                .map(|&b| rect(w * (b % 2) as f32, h * (b / 2) as f32, w, h))
+                .collect()
+        };
+        // The first: the upper left sixth alone.
+        assert_eq!(sextant(0x1fb00), sixth(&[0]));
+        // Just after the skipped left half (bits 0, 2, 4): bits 1, 2, 4.
+        assert_eq!(sextant(0x1fb14), sixth(&[1, 2, 4]));
+        // The last: everything but the upper left.
+        assert_eq!(sextant(0x1fb3b), sixth(&[1, 2, 3, 4, 5]));
+    }
+
+    #[test]
     fn blocks_fill_what_their_names_say() {
         let cell = CELL_W * CELL_H;
         for (c, fraction) in [
@@ -488,7 +527,10 @@ mod tests {
 
     #[test]
     fn every_drawing_character_is_shapes_inside_its_cell() {
-        for c in ('\u{2500}'..='\u{259f}').chain('\u{2800}'..='\u{28ff}') {
+        for c in ('\u{2500}'..='\u{259f}')
+            .chain('\u{2800}'..='\u{28ff}')
+            .chain('\u{1fb00}'..='\u{1fb3b}')
+        {
             assert!(is_drawn(c));
             let s = shapes(c).unwrap_or_else(|| panic!("{c} has shapes"));
             assert!(inside(&s), "{c}");

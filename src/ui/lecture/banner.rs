@@ -1,6 +1,7 @@
 //! The lecture's title: big letters as large as the room allows, grown a
-//! size at a time into spare rows, with the title in plain letters under
-//! them; the plain title between rules when no big setting fits.
+//! size at a time into spare rows and said once, centred (in present mode
+//! across the wall, in the rows the board leaves); the plain title between
+//! rules when no big setting fits.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -20,7 +21,9 @@ pub(crate) struct BannerPart;
 
 impl Part for BannerPart {
     fn place(&self) -> Place {
-        Place::new(Kind::new("banner"), Column::Main).growing(4)
+        Place::new(Kind::new("banner"), Column::Main)
+            .growing(4)
+            .wide_when_present()
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {
@@ -44,7 +47,12 @@ impl Part for BannerPart {
                 sizes.push(next.clone());
             }
         }
-        Box::new(Banner { sizes })
+        let pad = if scene.opts.present {
+            scene.board.height
+        } else {
+            0
+        };
+        Box::new(Banner { sizes, pad })
     }
 }
 
@@ -53,21 +61,31 @@ impl Part for BannerPart {
 struct Banner {
     /// Its big settings, one a notch.
     sizes: Vec<Big>,
+    /// Blank rows it may grow by past its largest setting, so present
+    /// mode centres it on the wall.
+    pad: u16,
 }
 
 impl Banner {
     fn size(&self, notch: u16) -> Option<&Big> {
-        self.sizes.get(usize::from(notch).checked_sub(1)?)
+        let i = usize::from(notch).min(self.sizes.len());
+        self.sizes.get(i.checked_sub(1)?)
+    }
+
+    fn biggest(&self) -> u16 {
+        u16::try_from(self.sizes.len()).unwrap_or(u16::MAX)
     }
 }
 
 impl Fitted for Banner {
     fn rows(&self, notch: u16) -> u16 {
-        self.size(notch).map_or(PLAIN_ROWS, |b| b.height() + 2)
+        let padding = notch.saturating_sub(self.biggest());
+        self.size(notch)
+            .map_or(PLAIN_ROWS, |b| b.height() + 2 + padding)
     }
 
     fn grows(&self, notch: u16) -> bool {
-        usize::from(notch) < self.sizes.len()
+        notch < self.biggest() || (!self.sizes.is_empty() && notch < self.biggest() + self.pad)
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
@@ -80,6 +98,7 @@ impl Fitted for Banner {
         Shows {
             scale,
             text: vec![text],
+            cell: None,
         }
     }
 }
@@ -105,13 +124,13 @@ fn draw(board: &Board, big: Option<&Big>, area: Rect, buf: &mut Buffer, theme: &
     let mut p = Painter::new(buf, area);
     let big = big_letters(text, big, area.width);
     if let Some(big) = big {
+        // Said once, in the middle of its rows.
         let letters = Rect {
+            y: area.y + area.height.saturating_sub(big.height()) / 2,
             height: big.height(),
             ..area
         };
         big.draw(letters, buf, theme.style(Role::Title));
-        let mut p = Painter::new(buf, area);
-        p.centred(big.height() + 1, text, theme.style(Role::Title));
         return;
     }
     let rule = "━".repeat(usize::from(width(text) + 4));

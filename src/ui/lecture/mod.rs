@@ -9,7 +9,8 @@
 //!   alone (it names no part);
 //! - the parts, one file each: [`banner`], [`row`], [`counters`],
 //!   [`headline`] (present mode's verdict and probe figure), [`crawler`],
-//!   [`plots`], [`spotlight`] and [`cards`] (the four text cards);
+//!   [`plots`] and [`cards`] (the four text cards; in present mode the
+//!   question and the newest formula in big type);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
 //! - [`plain`]: the lecture in plain mode (each step in sentences, the
@@ -33,13 +34,13 @@ pub(crate) mod plots;
 pub(crate) mod row;
 pub(crate) mod screen;
 pub(crate) mod screens;
-pub(crate) mod spotlight;
 pub(crate) mod tab;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::lecture::{Board, Lecture};
+use crate::ui::layout::Recorder;
 use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
 use cards::Card;
@@ -61,7 +62,6 @@ pub(crate) static PARTS: &[&dyn Part] = &[
     &crawler::CrawlerPart,
     &headline::HEADLINE,
     &plots::ChartsPart,
-    &spotlight::SpotlightPart,
     &Card::Predict,
     &Card::Derivation,
     &Card::Table,
@@ -82,6 +82,8 @@ pub(crate) struct Shown<'a> {
     pub present: bool,
     /// Put before the step count on present mode's progress line.
     pub extra: &'a str,
+    /// Where the parts drawn are reported, while a layout is taken.
+    pub layout: Option<&'a Recorder>,
 }
 
 /// Draws the lecture tab into `area`.
@@ -102,17 +104,20 @@ pub(crate) fn render(
             area.width, area.height
         );
         Painter::new(buf, area).text(0, 0, &notice, theme.style(Role::Bad));
+        record_drawn(shown.layout, "notice", area, buf);
         return;
     }
     let lecture = &tab.lecture;
     if tab.at_end {
         screens::closing(lecture, area, buf, theme);
+        record_drawn(shown.layout, "closing", area, buf);
         return;
     }
     let shown_board = tab.board();
     let board: &Board = &shown_board;
     if tab.text_view {
         screens::text_view(board, area, buf, theme);
+        record_drawn(shown.layout, "text-view", area, buf);
         return;
     }
     let opts = Options {
@@ -123,7 +128,7 @@ pub(crate) fn render(
     let plan = tab.plan_memo.get((scene, area, opts), || {
         plan::plan(lecture, scene, area, opts)
     });
-    draw_step(lecture, board, &plan, shown, buf, theme);
+    draw_step(board, &plan, shown, buf, theme);
     if let Some(field) = &tab.goto {
         screens::goto_line(field.text(), None, plan.progress, buf, theme);
     } else if let Some(field) = &tab.guess_field {
@@ -131,6 +136,25 @@ pub(crate) fn render(
         screens::guess_line(field.text(), error, plan.progress, buf, theme);
     } else if let Some(error) = &tab.goto_error {
         screens::goto_line("", Some(error), plan.progress, buf, theme);
+    }
+    if let Some(rec) = shown.layout {
+        for part in layout(board, &plan, shown.present) {
+            // The progress line's words as drawn (with the clock, or the
+            // field typed into over it).
+            if part.kind == Kind::PROGRESS {
+                rec.record_drawn(Kind::PROGRESS, part.rect, buf);
+            } else {
+                rec.record(part);
+            }
+        }
+    }
+}
+
+/// Reports a part whose words are what was drawn in `rect`, when a
+/// layout is being taken.
+fn record_drawn(rec: Option<&Recorder>, kind: &'static str, rect: Rect, buf: &Buffer) {
+    if let Some(rec) = rec {
+        rec.record_drawn(Kind::new(kind), rect, buf);
     }
 }
 
@@ -141,22 +165,13 @@ pub(crate) fn scene_plan(lecture: &Lecture, step: usize, area: Rect, opts: Optio
 }
 
 /// Draws one step by the scene's plan.
-fn draw_step(
-    lecture: &Lecture,
-    board: &Board,
-    plan: &ScenePlan,
-    shown: Shown<'_>,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
+fn draw_step(board: &Board, plan: &ScenePlan, shown: Shown<'_>, buf: &mut Buffer, theme: &Theme) {
     let opts = Options {
         present: shown.present,
         narration: plan.narration.is_some(),
     };
     if shown.present {
-        let last_scene = lecture.scene_count();
-        let last = (last_scene, lecture.scene_len(last_scene.saturating_sub(1)));
-        narration::present_progress(board, last, shown.extra, plan.progress, buf, theme);
+        narration::present_progress(board, shown.extra, plan.progress, buf, theme);
     } else {
         narration::progress(board, shown.extra, plan.progress, buf, theme);
     }
@@ -190,21 +205,16 @@ fn draw_step(
 /// What a step puts where: the progress line, each part the board shows
 /// (its kind, where it is drawn, how large its letters are and what it
 /// says) and the narration, top to bottom.
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "the projector's `render --layout` prints it")
-)]
 pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layout> {
     let opts = Options {
         present,
         narration: plan.narration.is_some(),
     };
-    let mut out = vec![Layout {
-        kind: Kind::PROGRESS,
-        rect: plan.progress,
-        scale: 1,
-        text: vec![board.scene_title.clone()],
-    }];
+    let mut out = vec![Layout::plain(
+        Kind::PROGRESS,
+        plan.progress,
+        vec![board.scene_title.clone()],
+    )];
     for (placed, rect) in plan.shown(board, opts) {
         if rect.is_empty() {
             continue;
@@ -221,16 +231,16 @@ pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layo
             rect,
             scale: shows.scale,
             text: shows.text,
+            cell: shows.cell,
         });
     }
     if let Some(at) = plan.narration {
         let rect = narration_room(board, plan, opts, at);
-        out.push(Layout {
-            kind: Kind::NARRATION,
+        out.push(Layout::plain(
+            Kind::NARRATION,
             rect,
-            scale: 1,
-            text: narration::lines(board, rect.width),
-        });
+            narration::lines(board, rect.width),
+        ));
     }
     out.sort_by_key(|l| (l.rect.y, l.rect.x));
     out

@@ -42,24 +42,22 @@ pub(crate) fn progress(board: &Board, extra: &str, area: Rect, buf: &mut Buffer,
     Painter::new(buf, area).line(0, 0, &line);
 }
 
-/// Present mode's one line: the scene's title and "3.4/5.11" (this scene
-/// and step, the last scene and its last step), with `extra` (the timer)
-/// before the count.
+/// Present mode's one line: the scene's title and "scene 3 of 5 · step 4
+/// of 11" in words (a count like "3.10/5.11" reads as a decimal smaller
+/// than "3.9/5.11"), with `extra` (the timer) before the count.
 pub(crate) fn present_progress(
     board: &Board,
-    last: (usize, usize),
     extra: &str,
     area: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
     let count = format!(
-        "{}{}.{}/{}.{} ",
-        extra,
+        "{extra}scene {} of {} · step {} of {} ",
         board.scene + 1,
+        board.scene_count,
         board.step + 1,
-        last.0,
-        last.1
+        board.steps_in_scene
     );
     let count_w = width(&count);
     let title = fit(

@@ -26,6 +26,9 @@ pub(crate) use super::part::Options;
 use super::part::{BIG_WIDTH, Column, Fitted, Fitting, Part};
 use crate::lecture::{Board, Lecture};
 
+/// Rows of board from which present mode's big parts span the board.
+const WIDE_FROM_ROWS: u16 = 30;
+
 /// Narrowest chart worth drawing beside the cards.
 const MIN_CHART_WIDTH: u16 = 40;
 /// Narrowest card column beside a chart.
@@ -165,6 +168,15 @@ struct Columns {
 }
 
 impl Columns {
+    /// The columns `place` spans, in present mode or not.
+    fn span_of(&self, place: super::part::Place, present: bool) -> (u16, u16) {
+        if present && place.wide_when_present {
+            self.full
+        } else {
+            self.span(place.column)
+        }
+    }
+
     fn span(&self, column: Column) -> (u16, u16) {
         match column {
             Column::Full => self.full,
@@ -203,6 +215,9 @@ struct Scene<'a> {
     /// Whether the big letters go under the parts they speak of (the
     /// registry's order) rather than above everything.
     low: bool,
+    /// Present mode on a board tall enough for its parts set big to span
+    /// the board.
+    present: bool,
 }
 
 /// How far each part has grown, by its place in [`PARTS`].
@@ -232,6 +247,9 @@ impl<'a> Scene<'a> {
         low: bool,
     ) -> Self {
         let big_letters = big_letters && opts.present;
+        // Parts set big in present mode span the board when it is a wall's
+        // worth of rows; on a small screen they keep their column.
+        let wide = opts.present && board_area.height >= WIDE_FROM_ROWS;
         let cards_beside = columns.cards.0 > 0;
         let entries = PARTS
             .iter()
@@ -254,7 +272,7 @@ impl<'a> Scene<'a> {
                         opts,
                         big_letters,
                         board: board_area,
-                        width: columns.span(part.place().column).1,
+                        width: columns.span_of(part.place(), wide).1,
                     };
                     Rc::from(part.fit(&fitting))
                 });
@@ -268,6 +286,7 @@ impl<'a> Scene<'a> {
             entries,
             big_letters,
             low,
+            present: wide,
         }
     }
 
@@ -301,11 +320,11 @@ impl<'a> Scene<'a> {
                 continue;
             };
             let life = entry.life.as_slice();
-            let span = self.columns.span(entry.part.place().column);
+            let span = self.columns.span_of(entry.part.place(), self.present);
             let top = placed
                 .iter()
                 .filter(|(q, qlife)| {
-                    overlaps(self.columns.span(q.part.place().column), span)
+                    overlaps(self.columns.span_of(q.part.place(), self.present), span)
                         && qlife.iter().zip(life).any(|(a, b)| *a && *b)
                 })
                 .map(|(q, _)| q.rect.bottom() - self.board_area.y)
