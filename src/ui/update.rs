@@ -78,6 +78,9 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
 pub(crate) const NOTES_WHILE_PRESENTING: &str = "notes are kept off the projected screen: \
      take them in the speaker view (bloomlab speaker, then N), or leave present mode with p";
 
+/// What the first `q` says when the clicker's keys are on.
+pub(crate) const QUIT_ASK: &str = "q again to quit · any other key carries on";
+
 fn act(app: &mut App, action: Action) {
     // A status message lasts until the user's next request; a resize is
     // the terminal's doing, not a request.
@@ -88,8 +91,23 @@ fn act(app: &mut App, action: Action) {
     if !matches!(action, Action::Resize(..) | Action::ToggleAutoplay) {
         app.clock.pause();
     }
+    // `q` asks once: any other request (a resize aside) forgets the ask.
+    let asked = if matches!(action, Action::Resize(..)) {
+        app.quit_asked
+    } else {
+        std::mem::take(&mut app.quit_asked)
+    };
     match action {
         Action::Quit => app.quit = true,
+        Action::AskQuit if asked => app.quit = true,
+        Action::AskQuit => {
+            app.quit_asked = true;
+            app.status = Some(Status::done(QUIT_ASK));
+        }
+        Action::Blank => app.blank = true,
+        Action::Unblank => app.blank = false,
+        Action::StartPresent => set_present(app, true),
+        Action::LeavePresent => set_present(app, false),
         // The terminal loop stops the process; nothing in the state changes.
         Action::Suspend => {}
         Action::NextScreen => switch_to(app, app.screen.next()),
@@ -102,11 +120,7 @@ fn act(app: &mut App, action: Action) {
         Action::HelpSecondPage => app.help_second_page = true,
         Action::Dismiss => app.screens.dismiss_all(),
         Action::CycleTheme => app.theme = app.theme.next(),
-        Action::TogglePresent => {
-            app.present = !app.present;
-            // The notes and their file's path are never projected.
-            app.notes.open &= !app.present;
-        }
+        Action::TogglePresent => set_present(app, !app.present),
         // Writing two small files takes well under a frame's time.
         Action::Export => app.status = Some(crate::ui::export::from_app::save(app)),
         // While presenting, the class would read the notes off the wall:
@@ -119,6 +133,8 @@ fn act(app: &mut App, action: Action) {
         Action::ToggleAutoplay => app.clock.toggle_autoplay(),
         // `act` has already paused it, as it does for every request.
         Action::PauseAutoplay => {}
+        // The ask was forgotten above, as every request forgets it.
+        Action::KeepRunning => {}
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
         Action::Screen(action) => {
@@ -129,6 +145,13 @@ fn act(app: &mut App, action: Action) {
             app.screens.act(action, &mut cx);
         }
     }
+}
+
+/// Present mode on or off.
+fn set_present(app: &mut App, on: bool) {
+    app.present = on;
+    // The notes and their file's path are never projected.
+    app.notes.open &= !app.present;
 }
 
 /// Leaving a screen drops focus from its fields, so letters act again on return.

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use crate::ui::app::App;
-use crate::ui::help::{GLOBAL, HelpPage, KeyHelp};
+use crate::ui::help::{CLICKER, GLOBAL, HelpPage, KeyHelp, KeyPage};
 use crate::ui::screen::{AppScreen, Screen, ViewCx};
 use crate::ui::status::Status;
 use crate::ui::theme::{Role, Theme};
@@ -25,6 +25,10 @@ impl Widget for &App {
         buf.set_style(area, theme.base());
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             render_too_small(area, buf, theme);
+            return;
+        }
+        // Blanked: the theme's background and nothing else, till a key.
+        if self.blank {
             return;
         }
         let screen = self.on_show();
@@ -47,7 +51,14 @@ impl Widget for &App {
             crate::ui::notes_panel::render(&self.notes, area, buf, theme);
         }
         if self.show_help {
-            render_help(&cx, screen, self.help_second_page, area, buf);
+            render_help(
+                &cx,
+                screen,
+                self.clicker(),
+                self.help_second_page,
+                area,
+                buf,
+            );
         }
     }
 }
@@ -219,6 +230,7 @@ fn render_second_page(page: &HelpPage, theme: &Theme, area: Rect, buf: &mut Buff
 fn render_help(
     cx: &ViewCx<'_>,
     screen: &dyn AppScreen,
+    clicker: bool,
     second_page: bool,
     area: Rect,
     buf: &mut Buffer,
@@ -233,9 +245,20 @@ fn render_help(
     // everywhere; one under the other only on a very narrow frame.
     let two = width >= 76;
     let col = if two { (width - 3) / 2 } else { width - 2 };
-    let keys: Vec<KeyHelp> = screen.key_page().help().collect();
+    // With the clicker's keys on, their rows come first: they are read first.
+    let clicking = clicker.then(|| screen.clicker_page()).flatten();
+    let keys: Vec<KeyHelp> = clicking
+        .into_iter()
+        .flat_map(KeyPage::help)
+        .chain(screen.key_page().help())
+        .collect();
     let left = help_column(&format!("{} keys", cx.title), &keys, theme, col);
-    let everywhere: Vec<KeyHelp> = GLOBAL.help().collect();
+    let everywhere: Vec<KeyHelp> = clicker
+        .then_some(&CLICKER)
+        .into_iter()
+        .flat_map(KeyPage::help)
+        .chain(GLOBAL.help())
+        .collect();
     let right = help_column("Everywhere", &everywhere, theme, col);
     let theme_line = Line::from(vec![
         Span::styled(" theme ", theme.style(Role::Label)),

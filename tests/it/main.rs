@@ -39,6 +39,7 @@ mod measure_coverage;
 mod measure_schemes;
 mod practice_exercises;
 mod pty_app;
+mod pty_clicker;
 mod pty_input;
 mod pty_speaker;
 mod rates_best_k;

@@ -211,6 +211,16 @@ impl LectureTab {
             }
             LectureAction::ToggleTextView => self.text_view = !self.text_view,
             LectureAction::StartGoto => self.goto = Some(TextField::new("place", GOTO_MAX)),
+            // `g g`: the first step; after a number the `g` is typed, and
+            // Enter refuses it as it would any letter.
+            LectureAction::GotoFirst => match self.goto.as_mut() {
+                Some(field) if !field.text().is_empty() => field.push('g'),
+                Some(_) => {
+                    self.goto = None;
+                    self.apply(LectureAction::Home, present);
+                }
+                None => {}
+            },
             other => {
                 self.at_end = false;
                 self.revealed = false;
@@ -227,6 +237,7 @@ impl LectureTab {
                         self.lecture.scene_start(usize::from(n) - 1)
                     }
                     LectureAction::Home => 0,
+                    LectureAction::End => last,
                     _ => self.step,
                 }
                 .min(last);
