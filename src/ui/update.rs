@@ -8,7 +8,7 @@ use crate::ui::app::App;
 use crate::ui::lecture::action::LectureAction;
 use crate::ui::notes_panel::NotesPanel;
 use crate::ui::screen::seam::FieldEdit;
-use crate::ui::screen::{ActCx, Arrival, Focus, Screen};
+use crate::ui::screen::{ActCx, Arrival, Focus, Screen, ScreenAction};
 use crate::ui::status::Status;
 use crate::ui::text_field::TextField;
 
@@ -41,6 +41,8 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
         Message::Arrived(arrival) => app.screens.store(*arrival),
         Message::Paste(text) => paste(app, &text),
         Message::Tick(now) => {
+            // Autoplay never reveals a prediction: it waits for the
+            // presenter (the progress line says so).
             if app.clock.tick(now) {
                 let lecture = &mut app.screens.lecture;
                 lecture.apply(LectureAction::Forward, app.present);
@@ -72,6 +74,7 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
         }
     }
     app.clock.follow_scene(app.screens.lecture.scene());
+    app.clock.waiting = app.screens.lecture.awaits_reveal();
 }
 
 /// What `N` says in present mode instead of projecting the notes.
@@ -87,8 +90,22 @@ fn act(app: &mut App, action: Action) {
     if !matches!(action, Action::Resize(..)) {
         app.status = None;
     }
-    // Any key pauses autoplay: a person is driving now.
-    if !matches!(action, Action::Resize(..) | Action::ToggleAutoplay) {
+    // Any key pauses autoplay: a person is driving now. While it waits on
+    // a prediction, the class's answer and the reveal are what it waits
+    // for: they leave it on, and the reveal starts its interval afresh.
+    let answering = app.clock.waiting
+        && matches!(
+            action,
+            Action::Field(_)
+                | Action::Screen(ScreenAction::Lecture(
+                    LectureAction::Forward | LectureAction::Guess(_) | LectureAction::StartGuess
+                ))
+        );
+    if answering {
+        if action == Action::from(LectureAction::Forward) && app.clock.playing() {
+            app.clock.playing_since = Some(app.clock.now);
+        }
+    } else if !matches!(action, Action::Resize(..) | Action::ToggleAutoplay) {
         app.clock.pause();
     }
     // `q` asks once: any other request (a resize aside) forgets the ask.
@@ -119,7 +136,10 @@ fn act(app: &mut App, action: Action) {
         }
         Action::HelpSecondPage => app.help_second_page = true,
         Action::Dismiss => app.screens.dismiss_all(),
-        Action::CycleTheme => app.theme = app.theme.next(),
+        Action::CycleTheme => {
+            app.theme = app.theme.next();
+            app.clock.note();
+        }
         Action::TogglePresent => set_present(app, !app.present),
         // Writing two small files takes well under a frame's time.
         Action::Export => app.status = Some(crate::ui::export::from_app::save(app)),

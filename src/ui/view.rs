@@ -43,6 +43,9 @@ impl Widget for &App {
             screen.render(&cx, body, buf);
             render_footer(theme, &screen.footer(self.typing()), area, buf);
         }
+        if self.clock.noting() {
+            render_theme_note(theme, area, buf);
+        }
         if let Some(status) = &self.status {
             render_status(theme, status, area, buf);
         }
@@ -151,6 +154,21 @@ fn render_status(theme: &Theme, status: &Status, area: Rect, buf: &mut Buffer) {
             format!(" {line:<width$}"),
             width,
             theme.style(role),
+        );
+    }
+}
+
+/// The theme's name, for two seconds after `t`, in the top right corner:
+/// small, on the projected screen too, over nothing the class reads.
+fn render_theme_note(theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let text = format!(" theme: {} ", theme.palette.name);
+    let width = u16::try_from(text.chars().count()).unwrap_or(u16::MAX);
+    if area.width > width {
+        buf.set_string(
+            area.right() - width,
+            area.y,
+            text,
+            theme.style(Role::Selected),
         );
     }
 }

@@ -168,6 +168,11 @@ impl LectureTab {
         }
     }
 
+    /// True on a prediction not yet revealed: autoplay waits there.
+    pub(crate) fn awaits_reveal(&self) -> bool {
+        self.lecture.predicts(self.step) && !self.revealed && !self.at_end
+    }
+
     /// Whether the narration shows, in present mode or not.
     pub(crate) fn narration_shown(&self, present: bool) -> bool {
         self.narration.unwrap_or(!present)
