@@ -167,6 +167,7 @@ impl App {
             present: self.present,
             clock: &self.clock,
             title: self.screen.title(),
+            layout: None,
         }
     }
 

@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use crate::ui::app::App;
 use crate::ui::help::{CLICKER, GLOBAL, HelpPage, KeyHelp, KeyPage};
+use crate::ui::layout::{Kind, Recorder};
 use crate::ui::screen::{AppScreen, Screen, ViewCx};
 use crate::ui::status::Status;
 use crate::ui::theme::{Role, Theme};
@@ -21,47 +22,67 @@ const BRAND: &str = " bloomlab  ";
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let theme = &self.theme;
-        buf.set_style(area, theme.base());
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            render_too_small(area, buf, theme);
-            return;
-        }
-        // Blanked: the theme's background and nothing else, till a key.
-        if self.blank {
-            return;
-        }
-        let screen = self.on_show();
-        let cx = self.view_cx();
-        let body = body_area(area, self.present);
-        // Present mode keeps the projected screen free of chrome: no tabs,
-        // no key footer; each screen says where it is itself.
-        if self.present {
-            screen.render_present(&cx, body, buf);
-        } else {
-            render_header(theme, self.screen, area, buf);
-            screen.render(&cx, body, buf);
-            render_footer(theme, &screen.footer(self.typing()), area, buf);
-        }
-        if self.clock.noting() {
-            render_theme_note(theme, area, buf);
-        }
-        if let Some(status) = &self.status {
-            render_status(theme, status, area, buf);
-        }
-        // The notes and their file's path are never projected.
-        if self.notes.open && !self.present {
-            crate::ui::notes_panel::render(&self.notes, area, buf, theme);
-        }
-        if self.show_help {
-            render_help(
-                &cx,
-                screen,
-                self.clicker(),
-                self.help_second_page,
-                area,
-                buf,
-            );
+        draw(self, area, buf, None);
+    }
+}
+
+/// Draws the app into `area`, reporting each part drawn to `layout` when
+/// one is given (`render --layout`).
+pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, layout: Option<&Recorder>) {
+    let theme = &app.theme;
+    buf.set_style(area, theme.base());
+    let cx = ViewCx {
+        layout,
+        ..app.view_cx()
+    };
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        render_too_small(area, buf, theme);
+        cx.record_drawn("notice", area, buf);
+        return;
+    }
+    // Blanked: the theme's background and nothing else, till a key.
+    if app.blank {
+        return;
+    }
+    let screen = app.on_show();
+    let body = body_area(area, app.present);
+    // Present mode keeps the projected screen free of chrome: no tabs,
+    // no key footer; each screen says where it is itself.
+    if app.present {
+        screen.render_present(&cx, body, buf);
+    } else {
+        render_header(theme, app.screen, area, buf);
+        cx.record_drawn("tabs", Rect { height: 1, ..area }, buf);
+        screen.render(&cx, body, buf);
+        render_footer(theme, &screen.footer(app.typing()), area, buf);
+        let footer = Rect {
+            y: area.bottom().saturating_sub(1),
+            height: 1,
+            ..area
+        };
+        cx.record_drawn("keys", footer, buf);
+    }
+    let mut overlays = Vec::new();
+    if app.clock.noting() {
+        overlays.push(("theme-note", render_theme_note(theme, area, buf)));
+    }
+    if let Some(status) = &app.status {
+        let rect = render_status(theme, status, area, buf);
+        overlays.push(("status", rect));
+    }
+    // The notes and their file's path are never projected.
+    if app.notes.open && !app.present {
+        crate::ui::notes_panel::render(&app.notes, area, buf, theme);
+        overlays.push(("notes-panel", crate::ui::notes_panel::panel_rect(area)));
+    }
+    if app.show_help {
+        let rect = render_help(&cx, screen, app.clicker(), app.help_second_page, area, buf);
+        overlays.push(("help", rect));
+    }
+    if let Some(rec) = layout {
+        for (kind, rect) in overlays {
+            rec.cover(rect);
+            rec.record_drawn(Kind::new(kind), rect, buf);
         }
     }
 }
@@ -139,7 +160,7 @@ pub(crate) fn screen_area(app: &App, frame: Rect) -> Rect {
 /// The last export's outcome over the bottom line until the next key. A
 /// message too long for one line (an OS error after a long path) wraps
 /// upwards onto the lines above, so the reason is never cut off.
-fn render_status(theme: &Theme, status: &Status, area: Rect, buf: &mut Buffer) {
+fn render_status(theme: &Theme, status: &Status, area: Rect, buf: &mut Buffer) -> Rect {
     let role = if status.failed { Role::Bad } else { Role::Good };
     let width = usize::from(area.width);
     let lines = status_lines(&status.text, area.width);
@@ -156,21 +177,30 @@ fn render_status(theme: &Theme, status: &Status, area: Rect, buf: &mut Buffer) {
             theme.style(role),
         );
     }
+    Rect {
+        y: top,
+        height: rows,
+        ..area
+    }
 }
 
 /// The theme's name, for two seconds after `t`, in the top right corner:
 /// small, on the projected screen too, over nothing the class reads.
-fn render_theme_note(theme: &Theme, area: Rect, buf: &mut Buffer) {
+/// Returns where it went.
+fn render_theme_note(theme: &Theme, area: Rect, buf: &mut Buffer) -> Rect {
     let text = format!(" theme: {} ", theme.palette.name);
-    let width = u16::try_from(text.chars().count()).unwrap_or(u16::MAX);
-    if area.width > width {
-        buf.set_string(
-            area.right() - width,
-            area.y,
-            text,
-            theme.style(Role::Selected),
-        );
-    }
+    let width = u16::try_from(text.chars().count())
+        .unwrap_or(u16::MAX)
+        .min(area.width);
+    let rect = Rect::new(area.right() - width, area.y, width, 1);
+    buf.set_stringn(
+        rect.x,
+        rect.y,
+        text,
+        usize::from(width),
+        theme.style(Role::Selected),
+    );
+    rect
 }
 
 /// A status message wrapped to fit `width` columns after a one-column
@@ -218,7 +248,7 @@ fn help_column(title: &str, keys: &[KeyHelp], theme: &Theme, width: u16) -> Vec<
 
 /// The overlay's second page (the lab's: what exact, idealised, true and
 /// measured mean), in one column as wide as the overlay.
-fn render_second_page(page: &HelpPage, theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_second_page(page: &HelpPage, theme: &Theme, area: Rect, buf: &mut Buffer) -> Rect {
     let width = area.width.min(100);
     let mut lines = help_column(
         page.heading,
@@ -241,6 +271,7 @@ fn render_second_page(page: &HelpPage, theme: &Theme, area: Rect, buf: &mut Buff
     let inner = block.inner(rect);
     block.render(rect, buf);
     Paragraph::new(lines).render(inner, buf);
+    rect
 }
 
 /// The `?` overlay: the screen's keys as they stand beside the keys that
@@ -252,7 +283,7 @@ fn render_help(
     second_page: bool,
     area: Rect,
     buf: &mut Buffer,
-) {
+) -> Rect {
     let theme = cx.theme;
     let next = screen.second_help();
     if let Some(page) = next.filter(|_| second_page) {
@@ -323,4 +354,5 @@ fn render_help(
     }
     let bottom = Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1);
     Paragraph::new(theme_line).render(bottom, buf);
+    rect
 }

@@ -9,8 +9,10 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::filter::Answer;
 use crate::filter::ProbeState;
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe};
+use crate::ui::layout::{Kind, Layout as LaidOut};
 use crate::ui::sandbox::action::{KeyMode, SandboxSetting};
 use crate::ui::sandbox::state::{Event, LESSON_INSERTS, LESSON_QUERIES, Outcome, SandboxState};
+use crate::ui::screen::ViewCx;
 use crate::ui::theme::{Role, Theme};
 
 /// The probes of an event, in probe order, as the row draws them.
@@ -260,7 +262,8 @@ fn typing_line(state: &SandboxState, theme: &Theme, hints: bool) -> Line<'static
 }
 
 /// Draws the sandbox into `body`.
-pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut Buffer) {
+pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mut Buffer) {
+    let theme = cx.theme;
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style(Role::Border))
@@ -294,8 +297,9 @@ pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut 
         marks: true,
         emphasise_shared: false,
     };
-    // Cells stand taller on a tall screen, keeping room for the history.
-    let cell_rows = (inner.height / 12).clamp(1, 4);
+    // Cells as near square as the screen allows, keeping room for the
+    // history.
+    let cell_rows = row.square_rows(inner.width).min((inner.height / 6).max(1));
     let below_row = Rect {
         y,
         height: inner.bottom().saturating_sub(y),
@@ -308,11 +312,20 @@ pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut 
     ])
     .areas(below_row);
     row.render(row_area, buf, theme, cell_rows);
+    cx.record_drawn("settings", Rect { height: 1, ..inner }, buf);
+    cx.record(LaidOut {
+        cell: Some(row.cell_size(row_area.width, cell_rows)),
+        ..LaidOut::plain(
+            Kind::new("bit-row"),
+            row_area,
+            crate::ui::layout::drawn_text(buf, row_area),
+        )
+    });
 
     let mut lines = Vec::new();
     match last {
         Some(event) => {
-            lines.push(describe(event, theme));
+            lines.push(fit(describe(event, theme), rest.width));
             lines.extend(mistakes(event, state, theme));
         }
         None => lines.push(Line::styled(
@@ -333,8 +346,46 @@ pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut 
     ));
     let room = usize::from(rest.height).saturating_sub(lines.len());
     let skip = state.history.len().saturating_sub(room);
-    lines.extend(state.history.iter().skip(skip).map(|e| describe(e, theme)));
+    lines.extend(
+        state
+            .history
+            .iter()
+            .skip(skip)
+            .map(|e| fit(describe(e, theme), rest.width)),
+    );
     Paragraph::new(lines).render(rest, buf);
+    cx.record_drawn("history", rest, buf);
+}
+
+/// `line` cut to `width` columns, ending in `…` when something had to go,
+/// so a line too long for the screen says it was cut.
+fn fit(line: Line<'static>, width: u16) -> Line<'static> {
+    let width = usize::from(width);
+    if line.width() <= width {
+        return line;
+    }
+    let room = width.saturating_sub(1);
+    let mut used = 0;
+    let mut spans = Vec::new();
+    for span in line.spans {
+        let mut kept = String::new();
+        for c in span.content.chars() {
+            let w = textwrap::core::display_width(c.encode_utf8(&mut [0; 4]));
+            if used + w > room {
+                break;
+            }
+            used += w;
+            kept.push(c);
+        }
+        let full = kept.len() == span.content.len();
+        spans.push(Span::styled(kept, span.style));
+        if !full {
+            break;
+        }
+    }
+    let style = spans.last().map(|s| s.style).unwrap_or_default();
+    spans.push(Span::styled("…", style));
+    Line::from(spans)
 }
 
 #[cfg(test)]
