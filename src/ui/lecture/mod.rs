@@ -367,8 +367,10 @@ pub(crate) fn boards_alone(
             let board = lecture.shown_board(step, false);
             let mut buf = Buffer::empty(Rect::new(0, 0, width, plan.board.bottom()));
             buf.set_style(buf.area, theme.base());
+            // The handout prints the question and its answer as text, so
+            // the predict card is left off the figure.
             for (placed, rect) in plan.shown(board, opts) {
-                if placed.part.place().kind == cards::Card::Predict.place().kind {
+                if placed.part.place().kind == Card::Predict.place().kind {
                     continue;
                 }
                 let at = At {
