@@ -35,6 +35,22 @@ impl MeasureConfig {
         per_filter * u128::from(self.filters)
     }
 
+    /// The most filters, up to [`MeasureConfig::filters`], whose run stays
+    /// within `budget` units of [`MeasureConfig::work`]; 0 when even one
+    /// filter would not. A caller with a time to keep (the lab answering a
+    /// slider move) turns its time into a budget once and measures fewer
+    /// filters rather than watching a clock.
+    pub fn filters_within(&self, budget: u128) -> u64 {
+        let one = MeasureConfig {
+            filters: 1,
+            ..*self
+        }
+        .work()
+        .max(1);
+        let fit = (budget / one).min(u128::from(self.filters));
+        fit as u64
+    }
+
     /// Keys the run inserts or queries in all, where a progress count
     /// ([`RunOptions::keys_done`]) ends.
     pub fn total_keys(&self) -> u64 {
@@ -97,6 +113,45 @@ pub enum MeasureError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn filters_within_a_budget_are_the_most_whose_work_fits() {
+        let cfg = MeasureConfig {
+            m: 1_000_000,
+            n: 100_000,
+            k: 7,
+            queries: 200,
+            filters: 100,
+            seed: 1,
+            scheme: SchemeKind::Independent,
+        };
+        let one = MeasureConfig { filters: 1, ..cfg }.work();
+        assert_eq!(one, 100_200 * 7 + 1_000_000 / 64);
+        assert_eq!(cfg.filters_within(0), 0);
+        assert_eq!(cfg.filters_within(one - 1), 0);
+        assert_eq!(cfg.filters_within(one), 1);
+        assert_eq!(cfg.filters_within(9 * one + one / 2), 9);
+        assert_eq!(cfg.filters_within(u128::MAX), 100);
+        for budget in [one, 5 * one, 50 * one] {
+            let fit = cfg.filters_within(budget);
+            assert!(
+                MeasureConfig {
+                    filters: fit,
+                    ..cfg
+                }
+                .work()
+                    <= budget
+            );
+            assert!(
+                MeasureConfig {
+                    filters: fit + 1,
+                    ..cfg
+                }
+                .work()
+                    > budget
+            );
+        }
+    }
 
     #[test]
     fn every_refusal_reads_word_for_word() {

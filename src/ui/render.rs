@@ -8,29 +8,39 @@ use crate::ui::error::UiError;
 
 /// The symbols of a buffer as lines, trailing spaces trimmed.
 pub(crate) fn buffer_text(buf: &Buffer) -> String {
-    let area = buf.area;
-    let mut out = String::new();
-    for y in area.top()..area.bottom() {
-        let mut line = String::new();
+    let width = usize::from(buf.area.width);
+    if width == 0 {
+        return "\n".repeat(usize::from(buf.area.height));
+    }
+    // Row by row over the cells themselves: indexing by (x, y) re-checks
+    // the area for every cell, which a 1000 x 1000 frame pays a million times.
+    let mut out = String::with_capacity(buf.content.len() + usize::from(buf.area.height));
+    for row in buf.content.chunks(width) {
+        let start = out.len();
         let mut skip = 0usize;
-        for x in area.left()..area.right() {
+        for cell in row {
             // A wide glyph covers the next cell, which holds an empty symbol.
             if skip > 0 {
                 skip -= 1;
                 continue;
             }
-            let symbol = buf[(x, y)].symbol();
-            line.push_str(symbol);
+            let symbol = cell.symbol();
+            out.push_str(symbol);
             skip = unicode_width(symbol).saturating_sub(1);
         }
-        out.push_str(line.trim_end());
+        let kept = start + out[start..].trim_end().len();
+        out.truncate(kept);
         out.push('\n');
     }
     out
 }
 
 fn unicode_width(symbol: &str) -> usize {
-    ratatui::text::Span::raw(symbol).width().max(1)
+    match symbol.as_bytes() {
+        // Most cells hold one printable ASCII character: one column.
+        [b] if b.is_ascii_graphic() || *b == b' ' => 1,
+        _ => ratatui::text::Span::raw(symbol).width().max(1),
+    }
 }
 
 /// Refuses a frame dimension outside [`RENDER_SIZE`].

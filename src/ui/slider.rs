@@ -47,8 +47,10 @@ impl SliderSpec {
     /// The value after one step from `v`. Log sliders step in their second
     /// significant digit (so 160 moves by 10 and 1,000,000 by 10,000) and big
     /// steps double or halve; linear sliders step by 1 and big steps by 5.
+    /// `v` is a value the slider holds, so already in range; the result is
+    /// clamped here, once, and the caller stores it as it is.
     pub(crate) fn step(&self, v: u64, up: bool, big: bool) -> u64 {
-        let v = self.clamp(v);
+        debug_assert!((self.min..=self.max).contains(&v), "{v} off the slider");
         let next = match (self.scale, big) {
             (Scale::Linear, false) => step_by(v, 1, up),
             (Scale::Linear, true) => step_by(v, 5, up),

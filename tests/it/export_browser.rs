@@ -305,12 +305,8 @@ fn the_handout_steps_by_key_and_prints_in_a_real_browser() {
     let args = ["render", "--all", "--format", "html", "--out"];
     let mut args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     args.push(page.display().to_string());
-    let made = run_limited(&args, Duration::from_secs(60));
-    assert!(
-        success_problems(&made, Duration::from_secs(60)).is_empty(),
-        "{}",
-        made.err_text()
-    );
+    let made = run_limited(&args, crate::support::run::KILL_AFTER);
+    assert!(success_problems(&made).is_empty(), "{}", made.err_text());
 
     let lecture = Lecture::builtin();
     let mut browser = Browser::start(&program, &dir.join("profile"), &dir.join("chromium.log"));

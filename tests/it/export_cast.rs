@@ -21,7 +21,7 @@ use crate::support::run::{
     render_whole_lecture, run_limited, scratch_dir, success_problems, tool_here,
 };
 
-const WHOLE_LECTURE: Duration = Duration::from_secs(60);
+const WHOLE_LECTURE: Duration = crate::support::run::KILL_AFTER;
 
 /// The recording's lines as JSON: the header, then the events.
 fn parse(cast: &str) -> (Value, Vec<Value>) {
@@ -140,11 +140,7 @@ fn the_recording_is_asciicast_v2_with_a_frame_per_step() {
 #[test]
 fn the_recording_goes_to_standard_output_and_plays_in_asciinema() {
     let o = run_limited(&["render", "--format", "cast", "--out", "-"], WHOLE_LECTURE);
-    assert!(
-        success_problems(&o, WHOLE_LECTURE).is_empty(),
-        "{}",
-        o.err_text()
-    );
+    assert!(success_problems(&o).is_empty(), "{}", o.err_text());
     let (header, events) = parse(&o.out_text());
     assert_eq!(header["version"], 2);
     assert_eq!(events.first().and_then(|e| e[0].as_f64()), Some(0.0));

@@ -16,7 +16,7 @@ use crate::support::run::{
 };
 
 /// The whole lecture in a debug build on a loaded machine.
-const WHOLE_LECTURE: Duration = Duration::from_secs(60);
+const WHOLE_LECTURE: Duration = crate::support::run::KILL_AFTER;
 
 fn non_blank(text: &str) -> String {
     typed(text)
@@ -52,7 +52,7 @@ fn text_is_the_default_and_unchanged() {
     for screen in ["lecture", "lab", "sandbox", "sizing"] {
         let plain = run(&["render", "--screen", screen]);
         let text = run(&["render", "--screen", screen, "--format", "text"]);
-        assert!(success_problems(&plain, Duration::from_secs(30)).is_empty());
+        assert!(success_problems(&plain).is_empty());
         assert_eq!(plain.stdout, text.stdout, "{screen}");
         assert!(!plain.stdout.contains(&0x1b), "no codes in plain text");
     }
@@ -96,11 +96,7 @@ fn the_handout_holds_every_step_once_with_its_narration() {
         .collect::<Vec<_>>(),
         WHOLE_LECTURE,
     );
-    assert!(
-        success_problems(&o, WHOLE_LECTURE).is_empty(),
-        "{}",
-        o.err_text()
-    );
+    assert!(success_problems(&o).is_empty(), "{}", o.err_text());
     assert!(o.stdout.is_empty(), "--out writes nothing on stdout");
     let page = std::fs::read_to_string(&page_path).expect("the page");
     let lecture = Lecture::builtin();
@@ -160,11 +156,7 @@ fn a_teachers_script_exports_too() {
         ],
         WHOLE_LECTURE,
     );
-    assert!(
-        success_problems(&o, WHOLE_LECTURE).is_empty(),
-        "{}",
-        o.err_text()
-    );
+    assert!(success_problems(&o).is_empty(), "{}", o.err_text());
     let page = o.out_text();
     let lecture = Lecture::from_file(&script).expect("the teacher's script");
     assert_eq!(count(&page, "<section class=\"step\""), lecture.len());
@@ -184,11 +176,7 @@ fn all_steps_as_svg_files_named_in_lecture_order() {
         ],
         WHOLE_LECTURE,
     );
-    assert!(
-        success_problems(&o, WHOLE_LECTURE).is_empty(),
-        "{}",
-        o.err_text()
-    );
+    assert!(success_problems(&o).is_empty(), "{}", o.err_text());
     let lecture = Lecture::builtin();
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("the folder was made")
@@ -310,7 +298,7 @@ fn out_replaces_the_named_file_whole() {
         "--out",
         &path.display().to_string(),
     ]);
-    assert!(success_problems(&o, Duration::from_secs(30)).is_empty());
+    assert!(success_problems(&o).is_empty());
     let svg = std::fs::read_to_string(&path).expect("new file");
     assert!(roxmltree::Document::parse(&svg).is_ok());
     let names: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();

@@ -7,7 +7,6 @@
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use crate::support::run::{Report, binary, run, scratch_dir, success_problems, usage_problems};
 
@@ -111,7 +110,7 @@ fn a_folder_that_cannot_be_made_is_bad_input() {
     let inside = blocker.join("svgs").display().to_string();
     let o = crate::support::run::run_limited(
         &["render", "--all", "--format", "svg", "--out", &inside],
-        Duration::from_secs(60),
+        crate::support::run::KILL_AFTER,
     );
     let problems = usage_problems(&o, &["a-file/svgs", "folder"]);
     assert!(problems.is_empty(), "{problems:#?}");
@@ -126,7 +125,7 @@ fn a_regular_file_is_replaced_and_keeps_its_mode() {
     std::fs::write(&path, "old").expect("file");
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("chmod");
     let o = render_to("svg", &path);
-    assert!(success_problems(&o, Duration::from_secs(30)).is_empty());
+    assert!(success_problems(&o).is_empty());
     let meta = std::fs::metadata(&path).expect("written");
     assert_eq!(meta.permissions().mode() & 0o777, 0o640);
     assert!(

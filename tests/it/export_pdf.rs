@@ -280,7 +280,7 @@ fn out_dash_sends_the_pdf_down_a_pipe() {
         &[
             "render", "--format", "pdf", "--paper", "letter", "--out", "-",
         ],
-        std::time::Duration::from_secs(60),
+        crate::support::run::KILL_AFTER,
     );
     assert_eq!(o.code, Some(0), "{}", o.err_text());
     assert!(o.stdout.starts_with(b"%PDF-"), "a PDF on standard output");

@@ -9,7 +9,6 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::support::run::{Outcome, Report, run, scratch_dir, success_problems, usage_problems};
 
@@ -85,7 +84,7 @@ fn odd_valid_fixtures_play() {
         let path = fixture(name);
         for args in paths_for(&path).into_iter().take(3) {
             let o = run(&args);
-            let problems = success_problems(&o, Duration::from_secs(2));
+            let problems = success_problems(&o);
             report.add(&o, problems);
         }
     }
@@ -277,7 +276,7 @@ fn byte_order_mark_is_handled() {
     for args in paths_for(&bom).into_iter().take(3) {
         let o = run(&args);
         let problems = match o.code {
-            Some(0) => success_problems(&o, Duration::from_secs(2)),
+            Some(0) => success_problems(&o),
             _ => usage_problems(&o, &["bom.txt:1:"]),
         };
         report.add(&o, problems);
@@ -314,7 +313,7 @@ fn builtin_lecture_as_a_file_passes() {
     let mut report = Report::default();
     for args in paths_for(&path).into_iter().take(3) {
         let o: Outcome = run(&args);
-        let problems = success_problems(&o, Duration::from_secs(3));
+        let problems = success_problems(&o);
         report.add(&o, problems);
     }
     report.finish();

@@ -207,6 +207,7 @@ pub(crate) fn measured_rows(
         ),
     };
     let mut lines = vec![first];
+    lines.extend(quick_run_row(lab, &key, width, theme));
     lines.push(expected_row(lab, finished, width, theme));
     if let Some(m) = finished
         && let Some(check) = model_check(lab, m)
@@ -233,6 +234,37 @@ pub(crate) fn measured_rows(
     lines
 }
 
+/// When the automatic run measures fewer filters than the slider asks for
+/// (to answer a slider move at once), how many, and how to measure all.
+fn quick_run_row(
+    lab: &LabState,
+    run: &crate::measure::MeasureConfig,
+    width: u16,
+    theme: &Theme,
+) -> Option<Line<'static>> {
+    let asked = lab.filters;
+    if run.filters >= asked {
+        return None;
+    }
+    let (used, all) = (grouped(run.filters), grouped(asked));
+    let wordings = [
+        format!("{used} of {all}, a quick run: m measures all {all}"),
+        format!("{used} of {all}, quick · m measures all"),
+        format!("{used} of {all} · m: all"),
+        format!("{used} of {all}"),
+    ];
+    Some(fitted_row(
+        "filters",
+        wordings
+            .into_iter()
+            .map(|t| (Span::styled(t, theme.style(Role::Hint)), String::new()))
+            .collect(),
+        width,
+        theme,
+        theme.style(Role::Measured),
+    ))
+}
+
 /// The measurement held against the true rate, once both are known.
 fn model_check(lab: &LabState, m: &Measurement) -> Option<ModelCheck> {
     let figures = ready(lab.results.rates.shown(&lab.rate_key()))?;
@@ -253,7 +285,8 @@ fn expected_row(
     theme: &Theme,
 ) -> Line<'static> {
     let figures = ready(lab.results.rates.shown(&lab.rate_key()));
-    let total = lab.queries.saturating_mul(lab.filters);
+    let run = lab.measure_key();
+    let total = run.queries.saturating_mul(run.filters);
     let (reference, reference_name) = match figures {
         Some(f) => (f.true_rate.decimal.to_f64(), "true"),
         None => (

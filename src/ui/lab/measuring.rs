@@ -17,10 +17,16 @@ const REPORT_EVERY: Duration = Duration::from_millis(250);
 /// Below this much time spent, a run's pace says too little for an estimate.
 const ETA_AFTER: Duration = Duration::from_millis(500);
 
-/// The longest measurement the lab starts by itself, in estimated seconds:
-/// beyond it a slider move would set both cores spinning for a while, so
-/// the measured row asks first.
-const AUTO_SECONDS: f64 = 1.5;
+/// The work ([`MeasureConfig::work`]: probes and memory words) the lab's
+/// automatic measurement may do after a slider move, with the filter in
+/// the caches and once it is not. Every lab figure is to be on screen
+/// within 50 ms of a move: at the paces below these take about 15 ms of
+/// both cores, leaving the rest of the time to the rates (which run on
+/// their own lanes meanwhile). A setting whose measurement needs more
+/// measures fewer filters, down to one, and says so; one filter over the
+/// budget makes it a measurement started on request (`m`).
+const AUTO_WORK_CACHED: u128 = 3_000_000;
+const AUTO_WORK_MEMORY: u128 = AUTO_WORK_CACHED / 5;
 /// Probes a second on one core while the filter fits in the caches, and
 /// once it does not (measured on this project's 2-core machines: 160 bits
 /// run about 1.3 * 10^8, 10^9 bits about 2.3 * 10^7). An estimate only.
@@ -32,8 +38,13 @@ const CACHED_BYTES: u64 = 4 << 20;
 /// Whether a measurement runs by itself, on request, or not at all.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum MeasurePlan {
-    /// Quick: it starts whenever the settings change.
-    Auto,
+    /// Quick: it starts whenever the settings change, on `filters` of the
+    /// filters asked for (all of them when they fit the budget; `m` then
+    /// measures all).
+    Auto {
+        /// Filters the automatic run measures.
+        filters: u64,
+    },
     /// Long: it starts when asked (`m`).
     OnRequest {
         /// The estimated run time.
@@ -55,11 +66,16 @@ impl MeasurePlan {
                 bytes: cfg.m.div_ceil(8),
             };
         }
-        let seconds = estimated_seconds(cfg.m, cfg.work(), cfg.filters);
-        if seconds <= AUTO_SECONDS {
-            MeasurePlan::Auto
+        let budget = if cfg.m / 8 <= CACHED_BYTES {
+            AUTO_WORK_CACHED
         } else {
-            MeasurePlan::OnRequest { seconds }
+            AUTO_WORK_MEMORY
+        };
+        match cfg.filters_within(budget) {
+            0 => MeasurePlan::OnRequest {
+                seconds: estimated_seconds(cfg.m, cfg.work(), cfg.filters),
+            },
+            filters => MeasurePlan::Auto { filters },
         }
     }
 }
@@ -298,11 +314,24 @@ mod tests {
             n: 16,
             k: 7,
             queries: 200,
-            filters: 1,
+            filters: 100,
             seed: 1,
             scheme: SchemeKind::Independent,
         };
-        assert_eq!(MeasurePlan::of(&lab), MeasurePlan::Auto);
+        assert_eq!(MeasurePlan::of(&lab), MeasurePlan::Auto { filters: 100 });
+        // Issue 22: 100 filters of 10^5 keys took 170-210 ms after each
+        // slider move; the automatic run now measures what fits its budget.
+        let big_n = MeasureConfig {
+            m: 1_000_000,
+            n: 100_000,
+            ..lab
+        };
+        let quick = big_n.filters_within(AUTO_WORK_CACHED);
+        assert!((1..100).contains(&quick), "{quick}");
+        assert_eq!(
+            MeasurePlan::of(&big_n),
+            MeasurePlan::Auto { filters: quick }
+        );
         let crawler_size = MeasureConfig {
             m: 1_000_000_000,
             n: 100_000_000,

@@ -163,7 +163,15 @@ impl LabState {
 
     /// Sets a slider (clamped to its range), keeping bits per key when locked.
     pub(crate) fn set(&mut self, slider: LabSlider, value: u64) {
-        let value = spec(slider).clamp(value);
+        self.put(slider, spec(slider).clamp(value));
+    }
+
+    /// Sets a slider to a value already in its range (a step's result),
+    /// keeping bits per key when locked: the value is clamped once, by
+    /// whoever made it, and only the other slider the lock moves is
+    /// clamped here.
+    fn put(&mut self, slider: LabSlider, value: u64) {
+        debug_assert_eq!(value, spec(slider).clamp(value));
         if matches!(slider, LabSlider::M | LabSlider::N) {
             // A comparison belongs to one shape: it goes when the shape does.
             self.compare = None;
@@ -240,7 +248,7 @@ impl LabState {
     pub(crate) fn adjust(&mut self, up: bool, big: bool) {
         let slider = self.selected;
         let next = spec(slider).step(self.value(slider), up, big);
-        self.set(slider, next);
+        self.put(slider, next);
     }
 
     /// `c`: measures two k on the same filters with independent hashes,
@@ -325,14 +333,14 @@ impl LabState {
     /// Whether the measurement at the current settings runs by itself, on
     /// request, or not at all (too big a filter).
     pub(crate) fn measure_plan(&self) -> MeasurePlan {
-        MeasurePlan::of(&self.measure_key())
+        MeasurePlan::of(&self.asked_measurement())
     }
 
     /// True when the measurement at the current settings should run now.
     pub(crate) fn measuring_wanted(&self) -> bool {
         match self.measure_plan() {
-            MeasurePlan::Auto => true,
-            MeasurePlan::OnRequest { .. } => self.measure_asked == Some(self.measure_key()),
+            MeasurePlan::Auto { .. } => true,
+            MeasurePlan::OnRequest { .. } => self.measure_asked == Some(self.asked_measurement()),
             MeasurePlan::TooBig { .. } => false,
         }
     }
@@ -350,12 +358,15 @@ impl LabState {
             || !results.mn_curve.is_fresh(&self.curve_key())
     }
 
-    /// `m`: asks for a measurement too long to start by itself, or stops it.
+    /// `m`: asks for a measurement too long to start by itself (or for
+    /// all the filters when the automatic run measured fewer), or stops it.
     pub(crate) fn toggle_measure(&mut self) {
-        let key = self.measure_key();
-        self.measure_asked = match self.measure_asked {
-            Some(asked) if asked == key => None,
-            _ => matches!(self.measure_plan(), MeasurePlan::OnRequest { .. }).then_some(key),
+        let all = self.asked_measurement();
+        self.measure_asked = match (self.measure_asked, self.measure_plan()) {
+            (Some(asked), _) if asked == all => None,
+            (_, MeasurePlan::OnRequest { .. }) => Some(all),
+            (_, MeasurePlan::Auto { filters }) if filters < all.filters => Some(all),
+            _ => None,
         };
     }
 
@@ -377,8 +388,9 @@ impl LabState {
         }
     }
 
-    /// The key of the measurement.
-    pub(crate) fn measure_key(&self) -> MeasureConfig {
+    /// The measurement the sliders ask for: every filter of the filters
+    /// slider.
+    pub(crate) fn asked_measurement(&self) -> MeasureConfig {
         MeasureConfig {
             m: self.m,
             n: self.n,
@@ -387,6 +399,19 @@ impl LabState {
             filters: self.filters,
             seed: self.seed,
             scheme: self.scheme,
+        }
+    }
+
+    /// The key of the measurement that runs: the one asked for, unless
+    /// the automatic run measures fewer filters to keep within its budget
+    /// and `m` has not asked for them all.
+    pub(crate) fn measure_key(&self) -> MeasureConfig {
+        let all = self.asked_measurement();
+        match self.measure_plan() {
+            MeasurePlan::Auto { filters } if self.measure_asked != Some(all) => {
+                MeasureConfig { filters, ..all }
+            }
+            _ => all,
         }
     }
 
@@ -451,6 +476,25 @@ fn round_u64(x: f64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 22: the automatic measurement at 10^6 bits and 10^5 keys built
+    /// 100 filters after every slider move; it now measures what fits its
+    /// budget, and `m` asks for every filter (and again stops asking).
+    #[test]
+    fn the_automatic_measurement_shrinks_and_m_measures_all() {
+        let mut lab = LabState::default();
+        assert_eq!(lab.measure_key(), lab.asked_measurement(), "160 bits fit");
+        lab.set(LabSlider::M, 1_000_000);
+        lab.set(LabSlider::N, 100_000);
+        let quick = lab.measure_key();
+        assert!((1..lab.filters).contains(&quick.filters), "{quick:?}");
+        assert!(lab.measuring_wanted());
+        lab.toggle_measure();
+        assert_eq!(lab.measure_key(), lab.asked_measurement());
+        assert_eq!(lab.measure_key().filters, 100);
+        lab.toggle_measure();
+        assert_eq!(lab.measure_key(), quick);
+    }
 
     #[test]
     fn sliders_stay_in_range() {

@@ -8,10 +8,11 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long a command may take before it is killed and the test fails.
-pub(crate) const KILL_AFTER: Duration = Duration::from_secs(5);
-/// How fast bad input must be refused (debug build, loaded machine).
-pub(crate) const REFUSE_WITHIN: Duration = Duration::from_secs(1);
+/// How long a command may run before it counts as hung: it is killed and
+/// the test fails. This detects hangs, not slowness: it is far above what
+/// any command takes in a debug build on a busy machine, because speed is
+/// measured by the benches (`benches/`), never asserted here.
+pub(crate) const KILL_AFTER: Duration = Duration::from_secs(120);
 /// Most output kept from one stream; the rest is counted and dropped.
 const KEEP_BYTES: usize = 8 << 20;
 
@@ -91,6 +92,22 @@ pub(crate) fn no_config_home() -> PathBuf {
 
 /// Runs `bloomlab ARGS` with stdin closed, killing it after `limit`.
 pub(crate) fn run_limited<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Outcome {
+    run_fed(args, None, limit)
+}
+
+/// Runs `bloomlab ARGS` with `input` written down a pipe into its standard
+/// input (then closed), killing it after `limit`.
+pub(crate) fn run_with_input<S: AsRef<OsStr>>(
+    args: &[S],
+    input: &[u8],
+    limit: Duration,
+) -> Outcome {
+    run_fed(args, Some(input.to_vec()), limit)
+}
+
+/// Runs `bloomlab ARGS` with `input` on a pipe as standard input, or stdin
+/// closed when there is none, killing it after `limit`.
+fn run_fed<S: AsRef<OsStr>>(args: &[S], input: Option<Vec<u8>>, limit: Duration) -> Outcome {
     let args: Vec<OsString> = args.iter().map(|a| a.as_ref().to_os_string()).collect();
     let shown = format!(
         "bloomlab {}",
@@ -116,11 +133,23 @@ pub(crate) fn run_limited<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Outco
         // The user's own config file never counts in a test.
         .env("XDG_CONFIG_HOME", no_config_home())
         .env_remove("TERM")
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {shown}: {e}"));
+    if let (Some(bytes), Some(mut stdin)) = (input, child.stdin.take()) {
+        // On its own thread: a child that stops reading must not stall the
+        // test before the time limit can end it.
+        thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(&bytes);
+        });
+    }
     let out = drain(child.stdout.take().expect("piped stdout"));
     let err = drain(child.stderr.take().expect("piped stderr"));
     let mut timed_out = false;
@@ -170,7 +199,7 @@ pub(crate) fn basic_problems(o: &Outcome) -> Vec<String> {
 
 /// Checks the bad-input promise: exit 2, exactly one non-empty line on
 /// stderr containing every one of `needles`, no control characters in it,
-/// nothing on stdout, within [`REFUSE_WITHIN`]. Returns the problems found.
+/// nothing on stdout, no hang. Returns the problems found.
 pub(crate) fn usage_problems(o: &Outcome, needles: &[&str]) -> Vec<String> {
     let mut problems = basic_problems(o);
     if o.code != Some(2) {
@@ -199,9 +228,6 @@ pub(crate) fn usage_problems(o: &Outcome, needles: &[&str]) -> Vec<String> {
             truncate(&o.out_text(), 200)
         ));
     }
-    if o.elapsed > REFUSE_WITHIN {
-        problems.push(format!("took {:?}, over {:?}", o.elapsed, REFUSE_WITHIN));
-    }
     problems
 }
 
@@ -213,8 +239,8 @@ pub(crate) fn invisible(c: char) -> bool {
         || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
 }
 
-/// Checks a valid run: exit 0, stderr empty, within `within`.
-pub(crate) fn success_problems(o: &Outcome, within: Duration) -> Vec<String> {
+/// Checks a valid run: exit 0, no hang (the kill limit the run was given).
+pub(crate) fn success_problems(o: &Outcome) -> Vec<String> {
     let mut problems = basic_problems(o);
     if o.code != Some(0) {
         problems.push(format!(
@@ -222,9 +248,6 @@ pub(crate) fn success_problems(o: &Outcome, within: Duration) -> Vec<String> {
             o.code,
             o.err_text()
         ));
-    }
-    if o.elapsed > within {
-        problems.push(format!("took {:?}, over {:?}", o.elapsed, within));
     }
     problems
 }
@@ -297,12 +320,11 @@ pub(crate) fn tool_here(found: bool, tool: &str, package: &str, require: &str) -
 /// Runs `bloomlab render ARGS --out PATH` for the whole lecture and checks
 /// that it succeeded, leaving standard output empty.
 pub(crate) fn render_whole_lecture(args: &[&str], path: &std::path::Path) {
-    const WITHIN: Duration = Duration::from_secs(60);
     let out = path.display().to_string();
     let mut all: Vec<&str> = vec!["render"];
     all.extend_from_slice(args);
     all.extend(["--out", &out]);
-    let o = run_limited(&all, WITHIN);
-    assert!(success_problems(&o, WITHIN).is_empty(), "{}", o.err_text());
+    let o = run(&all);
+    assert!(success_problems(&o).is_empty(), "{}", o.err_text());
     assert!(o.stdout.is_empty(), "--out writes nothing on stdout");
 }
