@@ -9,6 +9,17 @@ use crate::ui::screen::ids::{Screen, ScreenAction};
 pub(crate) enum Action {
     /// Leave the app.
     Quit,
+    /// Quit on the second ask (`q` with the clicker's keys): the first says
+    /// "q again to quit", any other request forgets it.
+    AskQuit,
+    /// Blank the screen to the theme's background (`b`, `.`).
+    Blank,
+    /// Bring a blanked screen back (any key; it does nothing else).
+    Unblank,
+    /// Enter present mode, never leave it (F5 from a clicker).
+    StartPresent,
+    /// Leave present mode, never quit (Esc with the clicker's keys).
+    LeavePresent,
     /// Stop the app for now (Ctrl+Z); `fg` brings it back.
     Suspend,
     /// Switch to the next screen (Tab).
@@ -36,6 +47,8 @@ pub(crate) enum Action {
     ToggleAutoplay,
     /// Stop autoplay (any key with no other meaning while it runs).
     PauseAutoplay,
+    /// A key with no other meaning after a first `q`: it forgets the ask.
+    KeepRunning,
     /// The lesson notes panel.
     Notes(NotesAction),
     /// The terminal changed size.

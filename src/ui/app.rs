@@ -47,6 +47,15 @@ pub struct App {
     pub(crate) script: Option<PathBuf>,
     /// The lesson notes panel.
     pub(crate) notes: NotesPanel,
+    /// The config file asked for the clicker's keys outside present mode
+    /// too (`keys = "clicker"`).
+    pub(crate) clicker_keys: bool,
+    /// The screen is blanked (`b` or `.` with the clicker's keys): nothing
+    /// but the theme's background until the next key.
+    pub(crate) blank: bool,
+    /// `q` was pressed once with the clicker's keys: a second `q` quits,
+    /// anything else forgets it.
+    pub(crate) quit_asked: bool,
 }
 
 impl App {
@@ -67,6 +76,9 @@ impl App {
             session: None,
             script: None,
             notes: NotesPanel::default(),
+            clicker_keys: false,
+            blank: false,
+            quit_asked: false,
         }
     }
 
@@ -90,6 +102,7 @@ impl App {
         };
         let mut app = App::new(config.screen, theme);
         app.present = config.present;
+        app.clicker_keys = config.keys == crate::ui::config::KeyScheme::Clicker;
         app.session.clone_from(&config.session);
         app.notes = NotesPanel::at(config.notes_file.clone());
         // Each app draws its own variants of exercise 5, so a class does
@@ -162,6 +175,12 @@ impl App {
     /// screen has a second one (`?` turns to it).
     pub(crate) fn help_has_next_page(&self) -> bool {
         !self.help_second_page && self.on_show().second_help().is_some()
+    }
+
+    /// True when the keys a presenter's remote sends are read: in present
+    /// mode, and always with `keys = "clicker"` in the config file.
+    pub(crate) fn clicker(&self) -> bool {
+        self.present || self.clicker_keys
     }
 
     /// True when a message the user can close with Esc is on show.

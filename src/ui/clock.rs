@@ -7,6 +7,9 @@
 
 use std::time::{Duration, Instant};
 
+/// How long a short note (the theme's name after `t`) stays.
+pub(crate) const NOTE_FOR: Duration = Duration::from_secs(2);
+
 /// Autoplay's interval when `a` is pressed and no `--autoplay` was given.
 pub(crate) const DEFAULT_INTERVAL: Duration = Duration::from_secs(20);
 
@@ -29,6 +32,11 @@ pub(crate) struct Clock {
     pub playing_since: Option<Instant>,
     /// The talk's planned length (`--minutes`), told to the speaker view.
     pub length: Option<Duration>,
+    /// Autoplay stands on a prediction the class has not seen revealed:
+    /// it waits there for the presenter instead of revealing it itself.
+    pub waiting: bool,
+    /// Until when a short note shows (the theme's name after `t`).
+    pub note_until: Option<Instant>,
 }
 
 impl Clock {
@@ -43,6 +51,8 @@ impl Clock {
             interval: DEFAULT_INTERVAL,
             playing_since: None,
             length: None,
+            waiting: false,
+            note_until: None,
         }
     }
 
@@ -94,10 +104,13 @@ impl Clock {
     /// counts its next interval from `now`).
     pub(crate) fn tick(&mut self, now: Instant) -> bool {
         self.now = self.now.max(now);
+        if self.note_until.is_some_and(|until| self.now >= until) {
+            self.note_until = None;
+        }
         match self.playing_since {
             Some(since) if self.now.saturating_duration_since(since) >= self.interval => {
                 self.playing_since = Some(self.now);
-                true
+                !self.waiting
             }
             _ => false,
         }
@@ -114,10 +127,20 @@ impl Clock {
             let into = self.talk().subsec_nanos();
             Duration::from_nanos(u64::from(1_000_000_000 - into))
         });
-        match (step, second) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let note = self
+            .note_until
+            .map(|until| until.saturating_duration_since(self.now));
+        [step, second, note].into_iter().flatten().min()
+    }
+
+    /// Shows a short note for [`NOTE_FOR`] from now.
+    pub(crate) fn note(&mut self) {
+        self.note_until = Some(self.now + NOTE_FOR);
+    }
+
+    /// True while the short note shows.
+    pub(crate) fn noting(&self) -> bool {
+        self.note_until.is_some()
     }
 
     /// What the progress line shows before the step count: the elapsed
@@ -128,7 +151,9 @@ impl Clock {
             out.push_str(&elapsed(self.talk()));
             out.push_str("  ");
         }
-        if self.playing() {
+        if self.playing() && self.waiting {
+            out.push_str("auto waits: reveal to go on  ");
+        } else if self.playing() {
             out.push_str(&format!("auto {}s  ", self.interval.as_secs()));
         }
         out

@@ -38,8 +38,8 @@ pub struct AppConfig {
     /// The talk's length in minutes: the speaker view counts down from it
     /// and shares it among the scenes (`None`: no countdown).
     pub minutes: Option<u32>,
-    /// The keys the app answers to. Read and checked, but nothing acts on
-    /// it yet: the clicker keys come with the projector work.
+    /// The keys the app answers to: with [`KeyScheme::Clicker`] a
+    /// presenter's remote is read outside present mode too.
     pub keys: KeyScheme,
     /// Plain mode: every screen said as lines of text, for a screen reader
     /// or a pipe (`--plain`, or the config file's `plain = true`).

@@ -119,6 +119,19 @@ pub(crate) fn slider_step(key: KeyEvent) -> Option<(bool, bool)> {
     }
 }
 
+/// `h j k l` read as ← ↓ ↑ →, for hands that know them from vi; `None`
+/// for any other key. Each screen says which of the four it takes.
+pub(crate) fn hjkl(key: KeyEvent) -> Option<KeyEvent> {
+    let code = match key.code {
+        KeyCode::Char('h') => KeyCode::Left,
+        KeyCode::Char('j') => KeyCode::Down,
+        KeyCode::Char('k') => KeyCode::Up,
+        KeyCode::Char('l') => KeyCode::Right,
+        _ => return None,
+    };
+    Some(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
 /// Ctrl+C quits and Ctrl+Z suspends from anywhere, over the overlay, the
 /// notes panel and any field (in raw mode they are keys, not signals).
 pub(crate) fn interrupt(key: KeyEvent) -> Option<Action> {
@@ -162,6 +175,11 @@ pub(crate) const GLOBAL: KeyPage = KeyPage {
             Hit::On(&[KeyCode::Char('p')], Action::TogglePresent),
         ),
         key(
+            "F5",
+            "start present mode",
+            Hit::On(&[KeyCode::F(5)], Action::StartPresent),
+        ),
+        key(
             "e",
             "export SVG and text",
             Hit::On(&[KeyCode::Char('e')], Action::Export),
@@ -189,6 +207,33 @@ pub(crate) const GLOBAL: KeyPage = KeyPage {
         ),
         key("Ctrl+Z", "suspend (fg resumes)", Hit::With(interrupt)),
         key("mouse", "click a tab", Hit::Elsewhere),
+    ],
+};
+
+/// `b` and `.`: the screen goes blank.
+fn blank(key: KeyEvent) -> Option<Action> {
+    matches!(key.code, KeyCode::Char('b' | '.')).then_some(Action::Blank)
+}
+
+/// The keys a presenter's remote sends, as the app reads them in present
+/// mode (and everywhere with `keys = "clicker"` in the config file). They
+/// are read before the screen's own keys and [`GLOBAL`], so none of them
+/// can quit by accident: a remote that alternates F5 (a key of every
+/// screen) and Esc only starts and stops present mode. PageDown and PageUp are the lecture's
+/// (`crate::ui::lecture::keys::CLICKING`).
+pub(crate) const CLICKER: KeyPage = KeyPage {
+    rows: &[
+        key("b, .", "blank till a key", Hit::With(blank)),
+        key(
+            "Esc",
+            "leave present mode",
+            Hit::On(&[KeyCode::Esc], Action::LeavePresent),
+        ),
+        key(
+            "q q",
+            "quit (asks once)",
+            Hit::On(&[KeyCode::Char('q')], Action::AskQuit),
+        ),
     ],
 };
 

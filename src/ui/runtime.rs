@@ -147,7 +147,12 @@ fn event_loop(
         source.wait(ceiling, &mut incoming);
         let lecture = |app: &App| {
             let tab = &app.screens.lecture;
-            (tab.step, tab.revealed, app.clock.label())
+            (
+                tab.step,
+                tab.revealed,
+                app.clock.label(),
+                app.clock.noting(),
+            )
         };
         let before = lecture(app);
         update(app, Message::Tick(Instant::now()));

@@ -8,7 +8,7 @@ use crate::ui::app::App;
 use crate::ui::lecture::action::LectureAction;
 use crate::ui::notes_panel::NotesPanel;
 use crate::ui::screen::seam::FieldEdit;
-use crate::ui::screen::{ActCx, Arrival, Focus, Screen};
+use crate::ui::screen::{ActCx, Arrival, Focus, Screen, ScreenAction};
 use crate::ui::status::Status;
 use crate::ui::text_field::TextField;
 
@@ -41,6 +41,8 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
         Message::Arrived(arrival) => app.screens.store(*arrival),
         Message::Paste(text) => paste(app, &text),
         Message::Tick(now) => {
+            // Autoplay never reveals a prediction: it waits for the
+            // presenter (the progress line says so).
             if app.clock.tick(now) {
                 let lecture = &mut app.screens.lecture;
                 lecture.apply(LectureAction::Forward, app.present);
@@ -72,11 +74,15 @@ pub(crate) fn update(app: &mut App, message: impl Into<Message>) {
         }
     }
     app.clock.follow_scene(app.screens.lecture.scene());
+    app.clock.waiting = app.screens.lecture.awaits_reveal();
 }
 
 /// What `N` says in present mode instead of projecting the notes.
 pub(crate) const NOTES_WHILE_PRESENTING: &str = "notes are kept off the projected screen: \
      take them in the speaker view (bloomlab speaker, then N), or leave present mode with p";
+
+/// What the first `q` says when the clicker's keys are on.
+pub(crate) const QUIT_ASK: &str = "q again to quit · any other key carries on";
 
 fn act(app: &mut App, action: Action) {
     // A status message lasts until the user's next request; a resize is
@@ -84,12 +90,41 @@ fn act(app: &mut App, action: Action) {
     if !matches!(action, Action::Resize(..)) {
         app.status = None;
     }
-    // Any key pauses autoplay: a person is driving now.
-    if !matches!(action, Action::Resize(..) | Action::ToggleAutoplay) {
+    // Any key pauses autoplay: a person is driving now. While it waits on
+    // a prediction, the class's answer and the reveal are what it waits
+    // for: they leave it on, and the reveal starts its interval afresh.
+    let answering = app.clock.waiting
+        && matches!(
+            action,
+            Action::Field(_)
+                | Action::Screen(ScreenAction::Lecture(
+                    LectureAction::Forward | LectureAction::Guess(_) | LectureAction::StartGuess
+                ))
+        );
+    if answering {
+        if action == Action::from(LectureAction::Forward) && app.clock.playing() {
+            app.clock.playing_since = Some(app.clock.now);
+        }
+    } else if !matches!(action, Action::Resize(..) | Action::ToggleAutoplay) {
         app.clock.pause();
     }
+    // `q` asks once: any other request (a resize aside) forgets the ask.
+    let asked = if matches!(action, Action::Resize(..)) {
+        app.quit_asked
+    } else {
+        std::mem::take(&mut app.quit_asked)
+    };
     match action {
         Action::Quit => app.quit = true,
+        Action::AskQuit if asked => app.quit = true,
+        Action::AskQuit => {
+            app.quit_asked = true;
+            app.status = Some(Status::done(QUIT_ASK));
+        }
+        Action::Blank => app.blank = true,
+        Action::Unblank => app.blank = false,
+        Action::StartPresent => set_present(app, true),
+        Action::LeavePresent => set_present(app, false),
         // The terminal loop stops the process; nothing in the state changes.
         Action::Suspend => {}
         Action::NextScreen => switch_to(app, app.screen.next()),
@@ -101,12 +136,11 @@ fn act(app: &mut App, action: Action) {
         }
         Action::HelpSecondPage => app.help_second_page = true,
         Action::Dismiss => app.screens.dismiss_all(),
-        Action::CycleTheme => app.theme = app.theme.next(),
-        Action::TogglePresent => {
-            app.present = !app.present;
-            // The notes and their file's path are never projected.
-            app.notes.open &= !app.present;
+        Action::CycleTheme => {
+            app.theme = app.theme.next();
+            app.clock.note();
         }
+        Action::TogglePresent => set_present(app, !app.present),
         // Writing two small files takes well under a frame's time.
         Action::Export => app.status = Some(crate::ui::export::from_app::save(app)),
         // While presenting, the class would read the notes off the wall:
@@ -119,6 +153,8 @@ fn act(app: &mut App, action: Action) {
         Action::ToggleAutoplay => app.clock.toggle_autoplay(),
         // `act` has already paused it, as it does for every request.
         Action::PauseAutoplay => {}
+        // The ask was forgotten above, as every request forgets it.
+        Action::KeepRunning => {}
         Action::Resize(w, h) => app.size = (w, h),
         Action::Field(field) => edit_field(app, field),
         Action::Screen(action) => {
@@ -129,6 +165,13 @@ fn act(app: &mut App, action: Action) {
             app.screens.act(action, &mut cx);
         }
     }
+}
+
+/// Present mode on or off.
+fn set_present(app: &mut App, on: bool) {
+    app.present = on;
+    // The notes and their file's path are never projected.
+    app.notes.open &= !app.present;
 }
 
 /// Leaving a screen drops focus from its fields, so letters act again on return.

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use crate::ui::app::App;
-use crate::ui::help::{GLOBAL, HelpPage, KeyHelp};
+use crate::ui::help::{CLICKER, GLOBAL, HelpPage, KeyHelp, KeyPage};
 use crate::ui::layout::{Kind, Recorder};
 use crate::ui::screen::{AppScreen, Screen, ViewCx};
 use crate::ui::status::Status;
@@ -40,6 +40,10 @@ pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, layout: Option<&Reco
         cx.record_drawn("notice", area, buf);
         return;
     }
+    // Blanked: the theme's background and nothing else, till a key.
+    if app.blank {
+        return;
+    }
     let screen = app.on_show();
     let body = body_area(area, app.present);
     // Present mode keeps the projected screen free of chrome: no tabs,
@@ -59,6 +63,9 @@ pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, layout: Option<&Reco
         cx.record_drawn("keys", footer, buf);
     }
     let mut overlays = Vec::new();
+    if app.clock.noting() {
+        overlays.push(("theme-note", render_theme_note(theme, area, buf)));
+    }
     if let Some(status) = &app.status {
         let rect = render_status(theme, status, area, buf);
         overlays.push(("status", rect));
@@ -69,7 +76,7 @@ pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, layout: Option<&Reco
         overlays.push(("notes-panel", crate::ui::notes_panel::panel_rect(area)));
     }
     if app.show_help {
-        let rect = render_help(&cx, screen, app.help_second_page, area, buf);
+        let rect = render_help(&cx, screen, app.clicker(), app.help_second_page, area, buf);
         overlays.push(("help", rect));
     }
     if let Some(rec) = layout {
@@ -177,6 +184,25 @@ fn render_status(theme: &Theme, status: &Status, area: Rect, buf: &mut Buffer) -
     }
 }
 
+/// The theme's name, for two seconds after `t`, in the top right corner:
+/// small, on the projected screen too, over nothing the class reads.
+/// Returns where it went.
+fn render_theme_note(theme: &Theme, area: Rect, buf: &mut Buffer) -> Rect {
+    let text = format!(" theme: {} ", theme.palette.name);
+    let width = u16::try_from(text.chars().count())
+        .unwrap_or(u16::MAX)
+        .min(area.width);
+    let rect = Rect::new(area.right() - width, area.y, width, 1);
+    buf.set_stringn(
+        rect.x,
+        rect.y,
+        text,
+        usize::from(width),
+        theme.style(Role::Selected),
+    );
+    rect
+}
+
 /// A status message wrapped to fit `width` columns after a one-column
 /// margin.
 pub(crate) fn status_lines(text: &str, width: u16) -> Vec<String> {
@@ -253,6 +279,7 @@ fn render_second_page(page: &HelpPage, theme: &Theme, area: Rect, buf: &mut Buff
 fn render_help(
     cx: &ViewCx<'_>,
     screen: &dyn AppScreen,
+    clicker: bool,
     second_page: bool,
     area: Rect,
     buf: &mut Buffer,
@@ -267,9 +294,20 @@ fn render_help(
     // everywhere; one under the other only on a very narrow frame.
     let two = width >= 76;
     let col = if two { (width - 3) / 2 } else { width - 2 };
-    let keys: Vec<KeyHelp> = screen.key_page().help().collect();
+    // With the clicker's keys on, their rows come first: they are read first.
+    let clicking = clicker.then(|| screen.clicker_page()).flatten();
+    let keys: Vec<KeyHelp> = clicking
+        .into_iter()
+        .flat_map(KeyPage::help)
+        .chain(screen.key_page().help())
+        .collect();
     let left = help_column(&format!("{} keys", cx.title), &keys, theme, col);
-    let everywhere: Vec<KeyHelp> = GLOBAL.help().collect();
+    let everywhere: Vec<KeyHelp> = clicker
+        .then_some(&CLICKER)
+        .into_iter()
+        .flat_map(KeyPage::help)
+        .chain(GLOBAL.help())
+        .collect();
     let right = help_column("Everywhere", &everywhere, theme, col);
     let theme_line = Line::from(vec![
         Span::styled(" theme ", theme.style(Role::Label)),

@@ -46,6 +46,7 @@ mod measure_schemes;
 mod plain_mode;
 mod practice_exercises;
 mod pty_app;
+mod pty_clicker;
 mod pty_input;
 mod pty_speaker;
 mod rates_best_k;

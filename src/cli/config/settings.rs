@@ -82,8 +82,9 @@ impl Key {
             Key::Theme => "The colours the app opens with; `t` still cycles them.",
             Key::Present => "Open in present mode, ready for the projector; `p` leaves it.",
             Key::Keys => {
-                "Answer to a presenter's remote as well as to the app's own keys. \
-                 Read and checked now; the clicker keys themselves are not built yet."
+                "\"clicker\": a presenter's remote works outside present mode too \
+                 (in present mode it always does): PageDown and PageUp are one step, \
+                 b and . blank the screen, Esc never quits and q asks once."
             }
             Key::ExportDir => {
                 "The folder `e` saves frames into: an absolute path, or one starting \

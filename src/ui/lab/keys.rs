@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::ui::action::Action;
-use crate::ui::help::{HelpPage, Hit, KeyHelp, KeyPage, key, slider_step};
+use crate::ui::help::{HelpPage, Hit, KeyHelp, KeyPage, hjkl, key, slider_step};
 use crate::ui::lab::action::LabAction;
 use crate::ui::lab::state::LabState;
 use crate::ui::screen::ScreenAction;
@@ -31,6 +31,12 @@ fn step(key: KeyEvent) -> Option<Action> {
     slider_step(key).map(|(up, big)| lab(LabAction::Adjust { up, big }))
 }
 
+/// `h`, `j`, `k` as ←, ↓, ↑ (`l` is the lock, so → has no letter).
+fn letters(key: KeyEvent) -> Option<Action> {
+    let arrow = hjkl(key).filter(|k| k.code != KeyCode::Right)?;
+    choose(arrow).or_else(|| step(arrow))
+}
+
 /// Enter or a digit starts typing (the guess, while the rates hide).
 fn start_typing(key: KeyEvent) -> Option<Action> {
     match key.code {
@@ -45,6 +51,7 @@ fn start_typing(key: KeyEvent) -> Option<Action> {
 pub(crate) const SLIDERS: KeyPage = KeyPage {
     rows: &[
         key("↑ / ↓", "choose a slider", Hit::With(choose)),
+        key("h, j, k", "as ←, ↓, ↑ (l is the lock)", Hit::With(letters)),
         key(
             "←→, Shift+←→",
             "small step, big step (halve, double)",

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::MouseEvent;
+use ratatui::crossterm::event::{MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
 use super::action::{LabAction, LabSlider};
@@ -140,6 +140,13 @@ impl AppScreen for LabState {
 
     /// A click or drag on a slider's track puts the slider there.
     fn mouse(&self, cx: &ViewCx<'_>, area: Rect, mouse: MouseEvent) -> Option<Action> {
+        // The wheel moves no slider: only a click or a drag does.
+        if matches!(
+            mouse.kind,
+            MouseEventKind::ScrollDown | MouseEventKind::ScrollUp
+        ) {
+            return None;
+        }
         let at = Position::new(mouse.column, mouse.row);
         let body = view::lab_area(self, cx, area);
         view::slider_tracks(self, cx.theme, body)

@@ -15,6 +15,11 @@ pub(crate) enum LectureAction {
     Jump(u8),
     /// The very first step.
     Home,
+    /// The very last step (`G`).
+    End,
+    /// The first step from the `g` field while it is empty (`g g`); a `g`
+    /// typed after a number is refused like any other letter.
+    GotoFirst,
     /// Show or hide the narration (`n`).
     ToggleNarration,
     /// The text view of the step (`z`): every text whole.

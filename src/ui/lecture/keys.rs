@@ -23,6 +23,24 @@ fn pick(key: KeyEvent) -> Option<Action> {
     }
 }
 
+/// `A` to `D` record the class's pick; `=` opens the field for its number.
+fn answer(key: KeyEvent) -> Option<Action> {
+    match key.code {
+        KeyCode::Char('=') => Some(lecture(LectureAction::StartGuess)),
+        _ => pick(key),
+    }
+}
+
+/// `]` and PageDown: the next scene; `[` and PageUp: this scene's start,
+/// or the one before.
+fn scenes(key: KeyEvent) -> Option<Action> {
+    match key.code {
+        KeyCode::Char(']') | KeyCode::PageDown => Some(lecture(LectureAction::NextScene)),
+        KeyCode::Char('[') | KeyCode::PageUp => Some(lecture(LectureAction::PrevScene)),
+        _ => None,
+    }
+}
+
 /// `1` to `9`: that scene's first step.
 fn jump(key: KeyEvent) -> Option<Action> {
     match key.code {
@@ -31,58 +49,51 @@ fn jump(key: KeyEvent) -> Option<Action> {
     }
 }
 
+/// Home and End (and `G`): the first and the last step.
+fn ends(key: KeyEvent) -> Option<Action> {
+    match key.code {
+        KeyCode::Home => Some(lecture(LectureAction::Home)),
+        KeyCode::End | KeyCode::Char('G') => Some(lecture(LectureAction::End)),
+        _ => None,
+    }
+}
+
 /// Stepping through the lecture.
 pub(crate) const STEPPING: KeyPage = KeyPage {
     rows: &[
         key(
-            "→, Space, Enter",
-            "next step; on a prediction, reveal",
+            "→ l Space Enter",
+            "next step or reveal",
             Hit::On(
-                &[KeyCode::Right, KeyCode::Char(' '), KeyCode::Enter],
+                &[
+                    KeyCode::Right,
+                    KeyCode::Char('l'),
+                    KeyCode::Char(' '),
+                    KeyCode::Enter,
+                ],
                 lecture(LectureAction::Forward),
             ),
         ),
         key(
-            "←, Backspace",
-            "back; a reveal hides again",
+            "← h Backspace",
+            "back; hides a reveal",
             Hit::On(
-                &[KeyCode::Left, KeyCode::Backspace],
+                &[KeyCode::Left, KeyCode::Char('h'), KeyCode::Backspace],
                 lecture(LectureAction::Back),
             ),
         ),
-        key("A … D", "the class's pick (predict steps)", Hit::With(pick)),
-        key(
-            "=",
-            "the class's number (predict steps)",
-            Hit::On(&[KeyCode::Char('=')], lecture(LectureAction::StartGuess)),
-        ),
-        key(
-            "PgDn / ]",
-            "next scene",
-            Hit::On(
-                &[KeyCode::PageDown, KeyCode::Char(']')],
-                lecture(LectureAction::NextScene),
-            ),
-        ),
-        key(
-            "PgUp / [",
-            "previous scene (or its start)",
-            Hit::On(
-                &[KeyCode::PageUp, KeyCode::Char('[')],
-                lecture(LectureAction::PrevScene),
-            ),
-        ),
+        key("A … D, =", "class's pick, number", Hit::With(answer)),
+        key("wheel", "next / previous step", Hit::Elsewhere),
+        // Presenting, [`CLICKING`] takes PgDn and PgUp first: one step.
+        key("] [ PgDn PgUp", "scene on / back", Hit::With(scenes)),
         key("1 … 9", "jump to a scene", Hit::With(jump)),
         key(
             "g 3.4 Enter",
-            "go to a scene or a step",
+            "go to a step",
             Hit::On(&[KeyCode::Char('g')], lecture(LectureAction::StartGoto)),
         ),
-        key(
-            "Home",
-            "back to the start",
-            Hit::On(&[KeyCode::Home], lecture(LectureAction::Home)),
-        ),
+        // The first `g` opens the go-to field, whose page reads the second.
+        key("g g G Home End", "first / last step", Hit::With(ends)),
         key(
             "n",
             "narration on or off",
@@ -93,7 +104,7 @@ pub(crate) const STEPPING: KeyPage = KeyPage {
         ),
         key(
             "z",
-            "the step as text, whole",
+            "the step as text (Esc: back)",
             Hit::On(
                 &[KeyCode::Char('z')],
                 lecture(LectureAction::ToggleTextView),
@@ -102,7 +113,7 @@ pub(crate) const STEPPING: KeyPage = KeyPage {
     ],
 };
 
-/// Typing the class's number (`=`) or a place to go to (`g`).
+/// Typing the class's number (`=`).
 pub(crate) const TYPING: KeyPage = KeyPage {
     rows: &[
         key("digits, ., %", "type it", Hit::Field),
@@ -111,11 +122,51 @@ pub(crate) const TYPING: KeyPage = KeyPage {
     ],
 };
 
+/// A second `g` with nothing typed yet: the first step (`g g`).
+fn first(key: KeyEvent) -> Option<Action> {
+    (key.code == KeyCode::Char('g')).then_some(lecture(LectureAction::GotoFirst))
+}
+
+/// Typing a place to go to (`g`).
+pub(crate) const GOING: KeyPage = KeyPage {
+    rows: &[
+        key("3 or 3.4", "the scene or the step to go to", Hit::Field),
+        key(
+            "g",
+            "the first step, before anything is typed",
+            Hit::With(first),
+        ),
+        key("Enter", "go", Hit::Field),
+        key("Esc", "cancel", Hit::Field),
+    ],
+};
+
+/// In present mode (and with `keys = "clicker"`), read before
+/// [`STEPPING`]: a remote's PageDown and PageUp are one step, not a scene.
+pub(crate) const CLICKING: KeyPage = KeyPage {
+    rows: &[
+        key(
+            "PgDn",
+            "next step or reveal",
+            Hit::On(&[KeyCode::PageDown], lecture(LectureAction::Forward)),
+        ),
+        key(
+            "PgUp",
+            "back one step",
+            Hit::On(&[KeyCode::PageUp], lecture(LectureAction::Back)),
+        ),
+    ],
+};
+
 /// The footer's one-line summary for the lecture as it stands, `typing`
 /// or not.
 pub(crate) fn footer(tab: &LectureTab, typing: bool) -> Cow<'static, str> {
     if typing {
-        return "type 3 or 3.4 · Enter go · Esc cancel".into();
+        return if tab.goto.is_some() {
+            "type 3 or 3.4 · Enter go · g the first step · Esc cancel".into()
+        } else {
+            "type 3 or 3.4 · Enter go · Esc cancel".into()
+        };
     }
     if tab.lecture.predicts(tab.step) && !tab.revealed {
         return match tab.prediction() {

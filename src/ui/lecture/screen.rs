@@ -5,10 +5,12 @@
 use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 use super::keys;
 use super::tab::LectureTab;
+use crate::ui::action::Action;
 use crate::ui::export::names::step_name;
 use crate::ui::help::KeyPage;
 use crate::ui::lecture::action::LectureAction;
@@ -48,11 +50,32 @@ impl Focus for LectureTab {
 
 impl AppScreen for LectureTab {
     fn key_page(&self) -> &'static KeyPage {
-        if self.focused_field().is_some() {
+        if self.goto.is_some() {
+            &keys::GOING
+        } else if self.focused_field().is_some() {
             &keys::TYPING
         } else {
             &keys::STEPPING
         }
+    }
+
+    fn clicker_page(&self) -> Option<&'static KeyPage> {
+        self.focused_field().is_none().then_some(&keys::CLICKING)
+    }
+
+    fn escape(&self) -> Option<Action> {
+        self.text_view
+            .then_some(Action::from(LectureAction::ToggleTextView))
+    }
+
+    /// The wheel steps, down forward and up back, wherever the pointer is.
+    fn mouse(&self, _: &ViewCx<'_>, _: Rect, mouse: MouseEvent) -> Option<Action> {
+        let step = match mouse.kind {
+            MouseEventKind::ScrollDown => LectureAction::Forward,
+            MouseEventKind::ScrollUp => LectureAction::Back,
+            _ => return None,
+        };
+        Some(step.into())
     }
 
     fn footer(&self, typing: bool) -> Cow<'static, str> {
@@ -124,7 +147,7 @@ impl AppScreen for LectureTab {
 impl ScreenState for LectureTab {
     type Action = LectureAction;
     type Work = Idle;
-    const KEYS: &'static [KeyPage] = &[keys::STEPPING, keys::TYPING];
+    const KEYS: &'static [KeyPage] = &[keys::STEPPING, keys::TYPING, keys::GOING, keys::CLICKING];
 
     fn act(&mut self, action: LectureAction, cx: &mut ActCx<'_>) {
         match action {

@@ -49,7 +49,7 @@ pub(crate) fn closing(lecture: &Lecture, area: Rect, buf: &mut Buffer, theme: &T
 pub(crate) fn text_view(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut p = Painter::new(buf, area);
     let title = format!(
-        " text of scene {} step {} · z returns to the board ",
+        " text of scene {} step {} · z or Esc returns to the board ",
         board.scene + 1,
         board.step + 1
     );

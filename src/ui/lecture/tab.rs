@@ -168,6 +168,11 @@ impl LectureTab {
         }
     }
 
+    /// True on a prediction not yet revealed: autoplay waits there.
+    pub(crate) fn awaits_reveal(&self) -> bool {
+        self.lecture.predicts(self.step) && !self.revealed && !self.at_end
+    }
+
     /// Whether the narration shows, in present mode or not.
     pub(crate) fn narration_shown(&self, present: bool) -> bool {
         self.narration.unwrap_or(!present)
@@ -211,6 +216,16 @@ impl LectureTab {
             }
             LectureAction::ToggleTextView => self.text_view = !self.text_view,
             LectureAction::StartGoto => self.goto = Some(TextField::new("place", GOTO_MAX)),
+            // `g g`: the first step; after a number the `g` is typed, and
+            // Enter refuses it as it would any letter.
+            LectureAction::GotoFirst => match self.goto.as_mut() {
+                Some(field) if !field.text().is_empty() => field.push('g'),
+                Some(_) => {
+                    self.goto = None;
+                    self.apply(LectureAction::Home, present);
+                }
+                None => {}
+            },
             other => {
                 self.at_end = false;
                 self.revealed = false;
@@ -227,6 +242,7 @@ impl LectureTab {
                         self.lecture.scene_start(usize::from(n) - 1)
                     }
                     LectureAction::Home => 0,
+                    LectureAction::End => last,
                     _ => self.step,
                 }
                 .min(last);

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::ui::action::Action;
-use crate::ui::help::{Hit, KeyPage, key};
+use crate::ui::help::{Hit, KeyPage, hjkl, key};
 use crate::ui::practice::action::PracticeAction;
 use crate::ui::screen::ScreenAction;
 
@@ -31,10 +31,16 @@ fn choose(key: KeyEvent) -> Option<Action> {
     }
 }
 
+/// `j` and `k` as ↓ and ↑, while no answer is typed.
+fn letters(key: KeyEvent) -> Option<Action> {
+    arrows(hjkl(key).filter(|k| matches!(k.code, KeyCode::Up | KeyCode::Down))?)
+}
+
 /// Choosing an exercise, a hint, a new variant.
 pub(crate) const CHOOSING: KeyPage = KeyPage {
     rows: &[
         key("↑ / ↓, 1 … 7", "choose an exercise", Hit::With(choose)),
+        key("j / k", "as ↓ / ↑ (h is the hint)", Hit::With(letters)),
         key(
             "Enter or i",
             "type the answer (Enter checks it, Esc leaves)",

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::ui::action::Action;
-use crate::ui::help::{Hit, KeyPage, key, slider_step};
+use crate::ui::help::{Hit, KeyPage, hjkl, key, slider_step};
 use crate::ui::sandbox::action::{KeyMode, SandboxAction, SandboxSetting};
 use crate::ui::screen::ScreenAction;
 
@@ -27,6 +27,12 @@ fn choose(key: KeyEvent) -> Option<Action> {
 /// step.
 fn change(key: KeyEvent) -> Option<Action> {
     slider_step(key).map(|(up, big)| sandbox(SandboxAction::Adjust { up, big }))
+}
+
+/// `h j k l` as the arrows.
+fn letters(key: KeyEvent) -> Option<Action> {
+    let arrow = hjkl(key)?;
+    choose(arrow).or_else(|| change(arrow))
 }
 
 /// Browsing: the filter's settings, and which field to open.
@@ -54,6 +60,7 @@ pub(crate) const BROWSING: KeyPage = KeyPage {
             "change it (the filter is rebuilt, keys re-inserted)",
             Hit::With(change),
         ),
+        key("h j k l", "as ← ↓ ↑ →", Hit::With(letters)),
         key(
             "c",
             "clear the filter and the history",

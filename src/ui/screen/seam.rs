@@ -139,6 +139,19 @@ pub(crate) trait AppScreen: Focus {
     /// actions and is what the `?` overlay lists.
     fn key_page(&self) -> &'static KeyPage;
 
+    /// The screen's page of the clicker's keys for the state on show, read
+    /// before its own page in present mode and with `keys = "clicker"`
+    /// (the lecture's PageDown and PageUp step there).
+    fn clicker_page(&self) -> Option<&'static KeyPage> {
+        None
+    }
+
+    /// What Esc asks for before it reaches the keys of every screen: the
+    /// lecture's text view (`z`) closes, say. `None` lets Esc go on.
+    fn escape(&self) -> Option<Action> {
+        None
+    }
+
     /// The `?` overlay's second page (`?` again), if the screen has one.
     fn second_help(&self) -> Option<&'static HelpPage> {
         None

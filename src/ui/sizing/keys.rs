@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::ui::action::Action;
-use crate::ui::help::{Hit, KeyPage, key};
+use crate::ui::help::{Hit, KeyPage, hjkl, key};
 use crate::ui::screen::ScreenAction;
 use crate::ui::sizing::action::SizingAction;
 
@@ -23,6 +23,11 @@ fn choose(key: KeyEvent) -> Option<Action> {
     }
 }
 
+/// ↑ and ↓, or `j` and `k` while no field is typed into.
+fn browse(key: KeyEvent) -> Option<Action> {
+    choose(hjkl(key).unwrap_or(key))
+}
+
 /// Enter edits the chosen field; a digit or `.` starts it afresh.
 fn edit(key: KeyEvent) -> Option<Action> {
     match key.code {
@@ -37,7 +42,11 @@ fn edit(key: KeyEvent) -> Option<Action> {
 /// Choosing a field, solving for it, switching the rate.
 pub(crate) const FIELDS: KeyPage = KeyPage {
     rows: &[
-        key("↑ / ↓", "choose a field: n, p, m or k", Hit::With(choose)),
+        key(
+            "↑ ↓ j k",
+            "choose n, p, m or k (no h, l: nothing sideways)",
+            Hit::With(browse),
+        ),
         key(
             "Enter or a digit",
             "edit it (Enter accepts, Esc goes back)",
@@ -50,7 +59,7 @@ pub(crate) const FIELDS: KeyPage = KeyPage {
         ),
         key(
             "b",
-            "size by the true rate, or by the exact again",
+            "size by true/exact; presenting: blank",
             Hit::On(&[KeyCode::Char('b')], sizing(SizingAction::ToggleBy)),
         ),
         key(

@@ -39,6 +39,13 @@ fn states() -> Vec<(String, App)> {
             out.push((format!("{screen:?} typing"), t));
         }
     }
+    // Presenting, the clicker's keys come first on every screen.
+    for screen in <Screen as strum::IntoEnumIterator>::iter() {
+        let mut p = App::new(screen, Theme::MONO);
+        p.show_help = true;
+        p.present = true;
+        out.push((format!("{screen:?} presenting"), p));
+    }
     // The lab's guess for the best k has keys of its own.
     let mut g = App::new(Screen::Lab, Theme::MONO);
     g.show_help = true;
@@ -87,11 +94,22 @@ fn the_help_overlay_fits_every_screen_at_80x24() {
         let mut buf = Buffer::empty(Rect::new(0, 0, 80, 24));
         (&app).render(buf.area, &mut buf);
         let hay = words(&buf);
-        let keys: Vec<KeyHelp> = app.on_show().key_page().help().collect();
+        let clicking = app.clicker().then(|| app.on_show().clicker_page());
+        let keys: Vec<KeyHelp> = clicking
+            .flatten()
+            .into_iter()
+            .flat_map(KeyPage::help)
+            .chain(app.on_show().key_page().help())
+            .collect();
         for k in missing(&app, &keys, &hay) {
             problems.push(format!("{name}: {k}"));
         }
-        let everywhere: Vec<KeyHelp> = help::GLOBAL.help().collect();
+        let clicker = app.clicker().then_some(&help::CLICKER);
+        let everywhere: Vec<KeyHelp> = clicker
+            .into_iter()
+            .flat_map(KeyPage::help)
+            .chain(help::GLOBAL.help())
+            .collect();
         for k in missing(&app, &everywhere, &hay) {
             problems.push(format!("{name}: {k}"));
         }
@@ -155,7 +173,7 @@ fn every_new_key_is_in_the_overlay() {
     for key in ["P", "R"] {
         assert!(lab.contains(&key), "{key} is not listed for the lab");
     }
-    for key in ["N", "T", "a", "A … D", "=", "h", "r"] {
+    for key in ["N", "T", "a", "A … D, =", "h", "r"] {
         assert!(all.contains(&key), "{key} is not listed");
     }
 }
@@ -185,7 +203,8 @@ fn every_key_in_the_help_is_in_the_readme() {
     let readme = include_str!("../../../README.md");
     // The keys of every screen, every page of each screen's one table, as
     // the registry lists them, and the speaker view's.
-    let pages: Vec<&KeyPage> = std::iter::once(&help::GLOBAL)
+    let pages: Vec<&KeyPage> = [&help::GLOBAL, &help::CLICKER]
+        .into_iter()
         .chain(
             crate::ui::screen::Screens::key_tables()
                 .into_iter()

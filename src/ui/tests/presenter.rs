@@ -86,6 +86,66 @@ fn autoplay_advances_and_any_key_pauses_it() {
 }
 
 #[test]
+fn autoplay_waits_on_a_prediction_until_the_presenter_reveals() {
+    let mut a = at(AppConfig {
+        autoplay: Some(5),
+        ..AppConfig::default()
+    });
+    let tab = &a.screens.lecture;
+    let predict = (0..tab.lecture.len())
+        .find(|&i| tab.lecture.predicts(i))
+        .expect("the lecture predicts somewhere");
+    a.screens.lecture.step = predict - 1;
+    let t0 = a.clock.now;
+    update(&mut a, Message::Tick(t0 + Duration::from_secs(5)));
+    assert_eq!(
+        a.screens.lecture.step, predict,
+        "autoplay reaches the question"
+    );
+    assert!(!a.screens.lecture.revealed);
+    for later in [10, 15, 60] {
+        update(&mut a, Message::Tick(t0 + Duration::from_secs(later)));
+        assert!(!a.screens.lecture.revealed, "autoplay never reveals");
+        assert_eq!(a.screens.lecture.step, predict);
+    }
+    assert!(a.clock.playing(), "it waits, it does not stop");
+    assert!(
+        text(&a).contains("auto waits: reveal to go on"),
+        "{}",
+        text(&a)
+    );
+    // The class's pick and the reveal are what it waits for.
+    press(&mut a, KeyCode::Char('A'));
+    press(&mut a, KeyCode::Right);
+    assert!(a.screens.lecture.revealed && a.clock.playing());
+    update(&mut a, Message::Tick(t0 + Duration::from_secs(64)));
+    assert_eq!(
+        a.screens.lecture.step, predict,
+        "a full interval after the reveal"
+    );
+    update(&mut a, Message::Tick(t0 + Duration::from_secs(65)));
+    assert_eq!(a.screens.lecture.step, predict + 1, "then it plays on");
+    assert!(text(&a).contains("auto 5s"), "{}", text(&a));
+}
+
+#[test]
+fn t_names_the_theme_for_two_seconds() {
+    let mut a = App::new(Screen::Lecture, Theme::MONO);
+    a.present = true;
+    let t0 = a.clock.now;
+    assert!(!text(&a).contains("theme:"));
+    press(&mut a, KeyCode::Char('t'));
+    let name = a.theme.palette.name;
+    assert!(text(&a).contains(&format!("theme: {name}")), "{}", text(&a));
+    update(&mut a, Message::Tick(t0 + Duration::from_millis(1900)));
+    assert!(text(&a).contains(&format!("theme: {name}")));
+    assert_eq!(a.clock.next_wake(), Some(Duration::from_millis(100)));
+    update(&mut a, Message::Tick(t0 + Duration::from_secs(2)));
+    assert!(!text(&a).contains("theme:"), "{}", text(&a));
+    assert_eq!(a.clock.next_wake(), None, "an idle app sleeps again");
+}
+
+#[test]
 fn start_at_opens_on_a_step_and_refuses_one_that_is_not_there() {
     let a = at(AppConfig {
         start_at: Some((3, 4)),
