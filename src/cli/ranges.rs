@@ -40,17 +40,17 @@ pub(crate) fn rate_keys(text: &str) -> Result<u64, String> {
     whole_in(text, limits::RATE_N)
 }
 
-/// `--m` for the app: the lab's m slider, 1 to 1,000,000.
+/// `--m` for the app: the lab's m slider, [`limits::LAB_M`] (1 to 10^12).
 pub(crate) fn lab_bits(text: &str) -> Result<u64, String> {
     whole_in(text, limits::LAB_M)
 }
 
-/// `--n` for the app: the lab's n slider, 1 to 100,000.
+/// `--n` for the app: the lab's n slider, [`limits::LAB_N`] (1 to 10^10).
 pub(crate) fn lab_keys(text: &str) -> Result<u64, String> {
     whole_in(text, limits::LAB_N)
 }
 
-/// `--k` for the app: the lab's k slider, 1 to 32.
+/// `--k` for the app: the lab's k slider, [`limits::LAB_K`] (1 to 32).
 pub(crate) fn lab_hashes(text: &str) -> Result<u32, String> {
     whole_u32_in(text, limits::LAB_K)
 }

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::figures::Figures;
-use super::script::{Curve, Element, Emphasis};
+use super::script::{Curve, Element, Emphasis, Hidden, Tolerance};
 use crate::filter::ProbeState;
 
 /// One probe of a query: a position and what was read there.
@@ -149,7 +149,7 @@ pub struct Board {
     /// The narration, one string per paragraph.
     pub narration: Vec<String>,
     /// The step's prediction, if it asks for one.
-    pub predict: Option<super::predict::Prediction>,
+    pub predict: Option<Prediction>,
     /// The arithmetic behind curves and figures (shared by every board of a
     /// lecture, which keeps one board per step).
     pub figures: Arc<Figures>,
@@ -196,4 +196,99 @@ impl Board {
     pub fn m(&self) -> usize {
         self.figures.settings.m
     }
+}
+
+/// The class's guess, as the presenter records it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Guess {
+    /// A choice, from 0 (key A).
+    Choice(usize),
+    /// A number.
+    Number(f64),
+}
+
+/// The answer, worked out.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Solution {
+    /// The right choice, from 0.
+    Choice(usize),
+    /// The right number.
+    Number {
+        /// Its value.
+        value: f64,
+        /// As the narration would print it.
+        text: String,
+        /// How close a guess must be.
+        tolerance: Tolerance,
+    },
+}
+
+/// A prediction on the board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prediction {
+    /// The question, filled.
+    pub question: String,
+    /// The choices, filled (none for a number).
+    pub choices: Vec<String>,
+    /// The answer.
+    pub solution: Solution,
+    /// What waits for the reveal.
+    pub hides: Vec<Hidden>,
+    /// True on the revealed board.
+    pub revealed: bool,
+    /// The class's guess, when one was recorded.
+    pub guess: Option<Guess>,
+    /// The paragraph of the narration from which it waits for the reveal.
+    pub reveal_from: Option<usize>,
+}
+
+impl Prediction {
+    /// Whether `guess` is right.
+    pub fn right(&self, guess: Guess) -> bool {
+        match (&self.solution, guess) {
+            (Solution::Choice(want), Guess::Choice(got)) => *want == got,
+            (
+                Solution::Number {
+                    value, tolerance, ..
+                },
+                Guess::Number(got),
+            ) => tolerance.accepts(*value, got),
+            _ => false,
+        }
+    }
+
+    /// The answer in words: the right choice, or the number.
+    pub fn answer_text(&self) -> String {
+        match &self.solution {
+            Solution::Choice(i) => self.choices.get(*i).cloned().unwrap_or_default(),
+            Solution::Number { text, .. } => text.clone(),
+        }
+    }
+
+    /// `verdict`, `choice` or `number`.
+    pub fn kind(&self) -> &'static str {
+        match (&self.solution, self.hides.contains(&Hidden::Verdict)) {
+            (Solution::Number { .. }, _) => "number",
+            (Solution::Choice(_), true) if self.choices == verdict_choices() => "verdict",
+            _ => "choice",
+        }
+    }
+
+    /// True for a number to guess rather than choices.
+    pub fn is_number(&self) -> bool {
+        matches!(self.solution, Solution::Number { .. })
+    }
+}
+
+/// The key that picks choice `i` (A, B, C, D).
+pub fn choice_key(i: usize) -> char {
+    (b'A' + u8::try_from(i.min(25)).unwrap_or(0)) as char
+}
+
+/// The choices of a `predict verdict`.
+pub(crate) fn verdict_choices() -> Vec<String> {
+    [Verdict::ProbablyPresent, Verdict::DefinitelyAbsent]
+        .iter()
+        .map(|v| v.as_str().to_string())
+        .collect()
 }

@@ -1,7 +1,7 @@
 //! Every number the lecture shows: rates, fills, memory sizes and the
 //! curves' points, computed from the script's settings.
 
-use super::script::{Curve, Item, Settings};
+use super::script::{Condition, Curve, Item, Settings};
 use super::template::{Arg, Call, Func, Now, Part, Template, default_digits};
 use crate::numbers::{NARRATION, grouped_real, scientific, sig_within, trim_zeros};
 
@@ -190,6 +190,16 @@ impl Figures {
             Curve::K => idealised(self.settings.k_curve_bits, 1.0, x),
             Curve::Bits => eps_at_best_k(x),
         }
+    }
+
+    /// Whether a prediction's condition (`{A} < {B}`) holds on the board
+    /// as it stands.
+    pub fn holds(&self, condition: &Condition, now: &Now<'_>) -> bool {
+        let (a, b) = (
+            self.value(&condition.left, now),
+            self.value(&condition.right, now),
+        );
+        if condition.less { a < b } else { a > b }
     }
 
     /// The value a placeholder asks for (before formatting). A `probe`

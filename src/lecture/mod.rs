@@ -10,7 +10,8 @@
 //!   they are filled with, [`curve`] the three curves by name;
 //! - [`engine`] folds a script's directives into [`board`]s, once, when
 //!   the script loads; stepping is indexing, stepping back is reading an
-//!   earlier board;
+//!   earlier board; [`predict`] works out a prediction's answer and the
+//!   board a predict step first shows;
 //! - [`texts`] words every text a board shows (verdicts, table cells,
 //!   captions, crawler figures) for the screen and for [`trace`], the
 //!   step-by-step record `bloomlab script trace` prints.
@@ -35,8 +36,8 @@ use std::path::Path;
 
 pub use crate::filter::ProbeState;
 pub use board::{Board, Cell, Flag, Probe, Query, QuerySource, TableLine, Verdict};
+pub use board::{Guess, Prediction};
 pub use error::{LectureError, ScriptError};
-pub use predict::{Guess, Prediction};
 pub use script::{Curve, Element, Emphasis, Script};
 
 use figures::Figures;

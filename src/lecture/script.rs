@@ -2,7 +2,8 @@
 //! directives of every step. Produced by `parse`, consumed by `engine`.
 
 pub use super::curve::Curve;
-use super::template::Template;
+use super::template::{Call, Template};
+use crate::numbers::trim_zeros;
 
 /// Numbers a script may set in its header; each has a default that matches
 /// the built-in lecture.
@@ -203,7 +204,7 @@ pub enum Directive {
     /// Highlight a mark for this step.
     Emphasise(Emphasis),
     /// Ask the class to predict before the board shows the outcome.
-    Predict(Box<super::predict::PredictSpec>),
+    Predict(Box<PredictSpec>),
 }
 
 /// A step: its directives and its narration paragraphs.
@@ -238,4 +239,109 @@ pub struct Script {
     pub items: Vec<Item>,
     /// The scenes, at least one.
     pub scenes: Vec<Scene>,
+}
+
+/// Fewest choices a prediction offers.
+pub const MIN_CHOICES: usize = 2;
+/// Most choices a prediction offers (keys A to D).
+pub const MAX_CHOICES: usize = 4;
+
+/// A `predict` block as the script wrote it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PredictSpec {
+    /// The question.
+    pub question: Template,
+    /// How the answer is found.
+    pub answer: AnswerSpec,
+    /// What waits for the reveal.
+    pub hides: Vec<Hidden>,
+}
+
+/// How a prediction's answer is worked out.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnswerSpec {
+    /// The step's query: "probably present" or "definitely absent".
+    Verdict,
+    /// The one choice whose condition holds.
+    Choices(Vec<ChoiceSpec>),
+    /// A figure; a guess within the tolerance is right.
+    Number {
+        /// The figure.
+        figure: Call,
+        /// How far off a guess may be.
+        tolerance: Tolerance,
+    },
+}
+
+/// One choice of a `predict choice` block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChoiceSpec {
+    /// Its words.
+    pub text: Template,
+    /// When it is the answer.
+    pub when: Condition,
+}
+
+/// `{A} < {B}` or `{A} > {B}`: two figures compared.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Condition {
+    /// The left figure.
+    pub left: Call,
+    /// True for `<`, false for `>`.
+    pub less: bool,
+    /// The right figure.
+    pub right: Call,
+}
+
+/// How far a guessed number may be from the answer and still be right.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Tolerance {
+    /// Plus or minus this much.
+    Absolute(f64),
+    /// Plus or minus this fraction of the answer (0.05 for 5%).
+    Relative(f64),
+}
+
+impl Tolerance {
+    /// Whether `guess` is close enough to `answer`.
+    pub fn accepts(self, answer: f64, guess: f64) -> bool {
+        let room = match self {
+            Tolerance::Absolute(d) => d,
+            Tolerance::Relative(f) => f * answer.abs(),
+        };
+        // A hair of slack so a tolerance that is exactly met counts.
+        (guess - answer).abs() <= room * (1.0 + 1e-9)
+    }
+
+    /// "0.5" or "5%", as the script wrote it.
+    pub fn text(self) -> String {
+        match self {
+            Tolerance::Absolute(d) => trim_zeros(&format!("{d:.6}")),
+            Tolerance::Relative(f) => {
+                format!("{}%", trim_zeros(&format!("{:.4}", f * 100.0)))
+            }
+        }
+    }
+}
+
+/// Something a prediction keeps off the board until the reveal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hidden {
+    /// The query's reads, verdict and flag: its positions stay named.
+    Verdict,
+    /// Where a curve's probe moved in this step (it stays where it was).
+    Probe(Curve),
+    /// An element of the board.
+    Element(Element),
+}
+
+impl Hidden {
+    /// The script's words for it: `verdict`, `probe k`, `k-curve`.
+    pub fn name(self) -> String {
+        match self {
+            Hidden::Verdict => "verdict".into(),
+            Hidden::Probe(c) => format!("probe {}", c.name()),
+            Hidden::Element(e) => e.name().into(),
+        }
+    }
 }

@@ -4,9 +4,9 @@
 //! lists them, so a test can check that each one appears whole on screen.
 
 use super::board::{Board, Flag, Query, QuerySource, Verdict};
+use super::board::{Guess, Prediction, Solution, choice_key};
 use super::curve::Curve;
 use super::figures::{kopt, sig};
-use super::predict::{Guess, Prediction, Solution, choice_key};
 use super::script::{Element, Emphasis};
 use crate::numbers::{grouped_real, trim_zeros};
 

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::Lecture;
+use super::board::Solution;
 use super::board::{Board, QuerySource};
-use super::predict::Solution;
 use super::script::{Curve, Element};
 use crate::filter::ProbeState;
 

@@ -147,6 +147,11 @@ impl Big {
         out
     }
 
+    /// Rows one letter stands.
+    pub(crate) fn scale(&self) -> u16 {
+        self.size.cell().1
+    }
+
     /// Rows the text takes.
     pub(crate) fn height(&self) -> u16 {
         u16::try_from(self.lines.len())

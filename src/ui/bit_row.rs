@@ -13,6 +13,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
 use crate::filter::ProbeState;
+use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
 
 /// Glyph of a set bit.
@@ -82,7 +83,18 @@ enum Shape {
 /// Columns before a wrapped line's cells: its first index and a space.
 const WRAP_PREFIX: u16 = 6;
 
-impl BitRow<'_> {
+impl<'a> BitRow<'a> {
+    /// `cells` alone: no probes, owners, marks or emphasis.
+    pub(crate) fn plain(cells: &'a [RowCell<'a>]) -> BitRow<'a> {
+        BitRow {
+            cells,
+            probes: &[],
+            owners: false,
+            marks: false,
+            emphasise_shared: false,
+        }
+    }
+
     fn m(&self) -> usize {
         self.cells.len()
     }
@@ -170,7 +182,7 @@ impl BitRow<'_> {
         if area.is_empty() || self.cells.is_empty() {
             return;
         }
-        let mut pen = Pen { buf, area };
+        let mut pen = Painter::new(buf, area);
         match self.shape(area.width) {
             Shape::Boxed { inner, left } => {
                 self.boxed(&mut pen, inner, left, cell_rows.max(1), theme)
@@ -180,33 +192,12 @@ impl BitRow<'_> {
         }
     }
 
-    fn boxed(&self, pen: &mut Pen<'_>, inner: u16, left: u16, cell_rows: u16, theme: &Theme) {
+    fn boxed(&self, pen: &mut Painter<'_>, inner: u16, left: u16, cell_rows: u16, theme: &Theme) {
         let pitch = inner + 1;
         let x_of = |i: usize| left + 1 + u16::try_from(i).unwrap_or(u16::MAX).saturating_mul(pitch);
         self.order_labels(pen, 0, x_of, inner, theme);
-        let m = self.m();
-        let seg = "─".repeat(usize::from(inner));
-        let line = |l: &str, mid: &str, r: &str| {
-            let mut s = String::from(l);
-            for i in 0..m {
-                s.push_str(&seg);
-                s.push_str(if i + 1 == m { r } else { mid });
-            }
-            s
-        };
         let border = theme.style(Role::Border);
-        pen.text(left, 1, &line("┌", "┬", "┐"), border);
-        pen.text(left, 2 + cell_rows, &line("└", "┴", "┘"), border);
-        for r in 0..cell_rows {
-            for i in 0..=m {
-                pen.text(
-                    left + u16::try_from(i).unwrap_or(u16::MAX) * pitch,
-                    2 + r,
-                    "│",
-                    border,
-                );
-            }
-        }
+        cell_frame(pen, (left, 1), self.m(), inner, cell_rows, border);
         for (i, cell) in self.cells.iter().enumerate() {
             let (face, style) = self.face(i, cell, usize::from(inner), theme);
             for r in 0..cell_rows {
@@ -225,7 +216,7 @@ impl BitRow<'_> {
         }
     }
 
-    fn bare(&self, pen: &mut Pen<'_>, left: u16, cell_rows: u16, theme: &Theme) {
+    fn bare(&self, pen: &mut Painter<'_>, left: u16, cell_rows: u16, theme: &Theme) {
         let x_of = |i: usize| left + u16::try_from(i).unwrap_or(u16::MAX);
         self.order_labels(pen, 0, x_of, 1, theme);
         for (i, cell) in self.cells.iter().enumerate() {
@@ -240,7 +231,7 @@ impl BitRow<'_> {
         }
     }
 
-    fn wrapped(&self, pen: &mut Pen<'_>, per_line: usize, theme: &Theme) {
+    fn wrapped(&self, pen: &mut Painter<'_>, per_line: usize, theme: &Theme) {
         let per = 2 + u16::from(self.marks);
         for (line, chunk) in self.cells.chunks(per_line).enumerate() {
             let y = u16::try_from(line).unwrap_or(u16::MAX).saturating_mul(per);
@@ -256,7 +247,7 @@ impl BitRow<'_> {
                     match mark {
                         Some((text, style)) => pen.text(x, y + 1, &text, style),
                         None => pen.text(x, y + 1, tick, theme.style(Role::Index)),
-                    }
+                    };
                 }
             }
         }
@@ -312,7 +303,7 @@ impl BitRow<'_> {
     /// or `+` above cells set during the step when nothing is probed.
     fn order_labels(
         &self,
-        pen: &mut Pen<'_>,
+        pen: &mut Painter<'_>,
         y: u16,
         x_of: impl Fn(usize) -> u16,
         inner: u16,
@@ -341,7 +332,7 @@ impl BitRow<'_> {
 
     fn indices(
         &self,
-        pen: &mut Pen<'_>,
+        pen: &mut Painter<'_>,
         y: u16,
         x_of: impl Fn(usize) -> u16,
         inner: u16,
@@ -368,7 +359,7 @@ impl BitRow<'_> {
     /// shortest unique prefixes with a key after the row.
     fn owner_names(
         &self,
-        pen: &mut Pen<'_>,
+        pen: &mut Painter<'_>,
         y: u16,
         left: u16,
         x_of: &dyn Fn(usize) -> u16,
@@ -396,11 +387,11 @@ impl BitRow<'_> {
             pen.text(left - width(label) - 1, y, label, theme.style(Role::Label));
         }
         if let Some(key) = short.key() {
-            let width = usize::from(pen.area.width);
-            for (i, line) in wrap_key(&key, width).iter().enumerate() {
+            let cols = pen.area().width;
+            for (i, line) in wrap_key(&key, usize::from(cols)).iter().enumerate() {
                 let row = y + 1 + u16::try_from(i).unwrap_or(u16::MAX);
                 pen.text(
-                    left.min(pen.area.width.saturating_sub(width_of(line))),
+                    left.min(cols.saturating_sub(width(line))),
                     row,
                     line,
                     theme.style(Role::Label),
@@ -438,7 +429,7 @@ impl BitRow<'_> {
 
     fn probe_marks(
         &self,
-        pen: &mut Pen<'_>,
+        pen: &mut Painter<'_>,
         y: u16,
         x_of: impl Fn(usize) -> u16,
         inner: u16,
@@ -448,6 +439,38 @@ impl BitRow<'_> {
             if let Some((text, style)) = self.mark_text(i, inner, theme) {
                 centred(pen, x_of(i), inner, y, &text, style);
             }
+        }
+    }
+}
+
+/// Draws the frame of a row of `m` cells, each `inner` columns wide and
+/// `rows` tall, with its top-left corner at `(left, top)`: the top border,
+/// a bar between every two cells on each of the rows, the bottom border.
+/// The cells' insides are left for their faces.
+pub(crate) fn cell_frame(
+    pen: &mut Painter<'_>,
+    (left, top): (u16, u16),
+    m: usize,
+    inner: u16,
+    rows: u16,
+    style: Style,
+) {
+    let seg = "─".repeat(usize::from(inner));
+    let line = |l: &str, mid: &str, r: &str| {
+        let mut s = String::from(l);
+        for i in 0..m {
+            s.push_str(&seg);
+            s.push_str(if i + 1 == m { r } else { mid });
+        }
+        s
+    };
+    pen.text(left, top, &line("┌", "┬", "┐"), style);
+    pen.text(left, top + 1 + rows, &line("└", "┴", "┘"), style);
+    let pitch = inner + 1;
+    for r in 0..rows {
+        for i in 0..=m {
+            let x = left + u16::try_from(i).unwrap_or(u16::MAX) * pitch;
+            pen.text(x, top + 1 + r, "│", style);
         }
     }
 }
@@ -474,7 +497,7 @@ fn label_every(m: usize, pitch: u16) -> usize {
 
 /// The owners' key in lines of at most `width` columns, broken between
 /// its entries.
-fn wrap_key(key: &str, width: usize) -> Vec<String> {
+fn wrap_key(key: &str, max: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for (i, entry) in key.split(" · ").enumerate() {
         let piece = if i == 0 {
@@ -483,7 +506,7 @@ fn wrap_key(key: &str, width: usize) -> Vec<String> {
             format!(" · {entry}")
         };
         match lines.last_mut() {
-            Some(line) if unicode_width(line) + unicode_width(&piece) <= width => {
+            Some(line) if usize::from(width(line)) + usize::from(width(&piece)) <= max => {
                 line.push_str(&piece)
             }
             _ => lines.push(piece.trim_start_matches(" · ").to_string()),
@@ -492,43 +515,13 @@ fn wrap_key(key: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn width_of(text: &str) -> u16 {
-    width(text)
-}
-
-/// Display width of `text` in columns.
-fn width(text: &str) -> u16 {
-    u16::try_from(unicode_width(text)).unwrap_or(u16::MAX)
-}
-
-fn unicode_width(text: &str) -> usize {
-    ratatui::text::Span::raw(text).width()
-}
-
 /// Writes `text` centred over a cell whose inside starts at `x` and is
 /// `inner` columns wide; text wider than the cell's pitch is not drawn cut,
 /// it is left to its caller to shorten first.
-fn centred(pen: &mut Pen<'_>, x: u16, inner: u16, y: u16, text: &str, style: Style) {
+fn centred(pen: &mut Painter<'_>, x: u16, inner: u16, y: u16, text: &str, style: Style) {
     let w = width(text);
     let x = x + inner.max(1).saturating_sub(w) / 2;
     pen.text(x, y, text, style);
-}
-
-/// Draws text relative to an area, never outside it.
-struct Pen<'b> {
-    buf: &'b mut Buffer,
-    area: Rect,
-}
-
-impl Pen<'_> {
-    fn text(&mut self, x: u16, y: u16, text: &str, style: Style) {
-        if y >= self.area.height || x >= self.area.width {
-            return;
-        }
-        let room = usize::from(self.area.width - x);
-        self.buf
-            .set_stringn(self.area.x + x, self.area.y + y, text, room, style);
-    }
 }
 
 /// Owner names short enough for their cells: the full names when every
@@ -655,13 +648,7 @@ mod tests {
     #[test]
     fn cells_grow_with_the_area() {
         let cells = cells(&[true; 16]);
-        let row = BitRow {
-            cells: &cells,
-            probes: &[],
-            owners: false,
-            marks: false,
-            emphasise_shared: false,
-        };
+        let row = BitRow::plain(&cells);
         // At 200 columns the row spans the width, cells three rows tall.
         let lines = draw(&row, 200, 3);
         assert_eq!(lines.len(), usize::from(row.height(200, 3)));

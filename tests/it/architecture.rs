@@ -1,8 +1,10 @@
 //! The shape of the code, checked from its own text: layers run one way
 //! (`cli` -> `ui` -> `lecture` -> core -> base), only `ui` knows the
 //! terminal, and no two files depend on each other, directly or round a
-//! ring. Imports are read from `use` lines (groups expanded) and from
-//! `crate::...` paths in the code.
+//! ring. Imports are read from `use` lines (groups expanded, over as many
+//! lines as they take) and from every path in the code that starts at
+//! `crate::`, `super::` or `self::`, each resolved from the module it is
+//! written in.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -54,31 +56,97 @@ fn module_of(file: &Path) -> Vec<String> {
     parts
 }
 
-/// Code with comments and string literals blanked, so paths in prose or
-/// in messages are not read as imports.
+/// Code with comments, string literals and character literals blanked
+/// (line breaks kept), so paths in prose or in messages are not read as
+/// imports and a `"//"` or a `'"'` cannot hide the code after it.
 fn code_only(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.lines() {
-        let line = line.split("//").next().unwrap_or("");
-        let mut in_string = false;
-        let mut escaped = false;
-        for c in line.chars() {
-            match c {
-                '\\' if in_string && !escaped => escaped = true,
-                '"' if !escaped => {
-                    in_string = !in_string;
-                    out.push(' ');
-                }
-                _ if in_string => {
-                    escaped = false;
-                    out.push(' ');
-                }
-                _ => out.push(c),
+    let chars: Vec<char> = text.chars().collect();
+    let mut out: Vec<char> = Vec::with_capacity(chars.len());
+    let blank = |out: &mut Vec<char>, c: char| out.push(if c == '\n' { '\n' } else { ' ' });
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let prev_ident = i > 0 && ident(chars[i - 1]);
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                blank(&mut out, chars[i]);
+                i += 1;
             }
+        } else if c == '/' && next == Some('*') {
+            // Block comments nest.
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    out.extend([' ', ' ']);
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    out.extend([' ', ' ']);
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    blank(&mut out, chars[i]);
+                    i += 1;
+                }
+            }
+        } else if !prev_ident && (c == 'r' || (c == 'b' && next == Some('r'))) && {
+            // A raw string: r"..", r#".."#, br"..".
+            let at = i + usize::from(c == 'b') + 1;
+            let hashes = chars[at..].iter().take_while(|&&h| h == '#').count();
+            chars.get(at + hashes) == Some(&'"')
+        } {
+            let at = i + usize::from(c == 'b') + 1;
+            let hashes = chars[at..].iter().take_while(|&&h| h == '#').count();
+            let mut j = at + hashes + 1;
+            let closes =
+                |j: usize| chars[j] == '"' && (1..=hashes).all(|h| chars.get(j + h) == Some(&'#'));
+            while j < chars.len() && !closes(j) {
+                j += 1;
+            }
+            let end = (j + 1 + hashes).min(chars.len());
+            for &skipped in &chars[i..end] {
+                blank(&mut out, skipped);
+            }
+            i = end;
+        } else if c == '"' {
+            blank(&mut out, c);
+            i += 1;
+            while i < chars.len() {
+                let d = chars[i];
+                blank(&mut out, d);
+                i += 1;
+                if d == '\\' {
+                    if let Some(&e) = chars.get(i) {
+                        blank(&mut out, e);
+                        i += 1;
+                    }
+                } else if d == '"' {
+                    break;
+                }
+            }
+        } else if c == '\'' && (next == Some('\\') || chars.get(i + 2) == Some(&'\'')) {
+            // A character literal ('x', '\n', '\u{1F600}'); a lifetime
+            // ('a) has no closing quote two characters on.
+            let mut j = if next == Some('\\') { i + 3 } else { i + 2 };
+            while j < chars.len() && chars[j] != '\'' {
+                j += 1;
+            }
+            let end = (j + 1).min(chars.len());
+            for &skipped in &chars[i..end] {
+                blank(&mut out, skipped);
+            }
+            i = end;
+        } else {
+            out.push(c);
+            i += 1;
         }
-        out.push('\n');
     }
-    out
+    out.into_iter().collect()
 }
 
 /// Expands one use tree (`a::{b::C, d}`) into its leaf paths.
@@ -119,49 +187,135 @@ fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
     }
 }
 
-/// Every module path a file names, made absolute (`crate::` stripped).
+/// Every module path a file names, made absolute (`crate::` stripped):
+/// the leaves of its `use` trees, and every path in its code that starts
+/// at `crate::`, `super::` (any number of them) or `self::`. `super` and
+/// `self` are read from the module they are written in, which inside a
+/// `mod name { ... }` block is that inline module, not the file's. A
+/// path that starts with a child module's name (`use plan::Part;` in a
+/// module file) is read too.
 fn imports(file: &Path, text: &str) -> BTreeSet<Vec<String>> {
-    let code = code_only(text);
+    let code: Vec<char> = code_only(text).chars().collect();
     let here = module_of(file);
-    let mut paths = Vec::new();
-    let mut rest = code.as_str();
-    while let Some(at) = rest.find("use ") {
-        let before = rest[..at].chars().last();
-        let after = &rest[at + 4..];
-        let end = after.find(';').unwrap_or(after.len());
-        if before.is_none_or(|c| !c.is_alphanumeric() && c != '_') {
-            let mut leaves = Vec::new();
-            expand("", &after[..end], &mut leaves);
-            paths.extend(leaves);
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let word_at = |i: usize| -> String { code[i..].iter().take_while(|&&c| ident(c)).collect() };
+    let skip_space = |mut i: usize| {
+        while code.get(i).is_some_and(|c| c.is_whitespace()) {
+            i += 1;
         }
-        rest = &after[end..];
-    }
-    for (i, _) in code.match_indices("crate::") {
-        let tail: String = code[i..]
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-            .collect();
-        paths.push(tail);
+        i
+    };
+    // (the module the path is written in, the path as written)
+    let mut found: Vec<(Vec<String>, String)> = Vec::new();
+    // Inline modules open at this point, each with the brace depth inside it.
+    let mut inline: Vec<(String, usize)> = Vec::new();
+    let mut pending_mod: Option<String> = None;
+    let mut depth = 0;
+    let mut i = 0;
+    while i < code.len() {
+        let c = code[i];
+        let scope = || {
+            let mut m = here.clone();
+            m.extend(inline.iter().map(|(name, _)| name.clone()));
+            m
+        };
+        match c {
+            '{' => {
+                depth += 1;
+                if let Some(name) = pending_mod.take() {
+                    inline.push((name, depth));
+                }
+                i += 1;
+            }
+            '}' => {
+                if inline.last().is_some_and(|(_, d)| *d == depth) {
+                    inline.pop();
+                }
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            ';' => {
+                pending_mod = None;
+                i += 1;
+            }
+            _ if ident(c) && (i == 0 || !ident(code[i - 1])) => {
+                let word = word_at(i);
+                let after = i + word.chars().count();
+                let after_colons =
+                    code.get(after) == Some(&':') && code.get(after + 1) == Some(&':');
+                let after_path = i >= 2 && code[i - 1] == ':' && code[i - 2] == ':';
+                match word.as_str() {
+                    "mod" => {
+                        let at = skip_space(after);
+                        let name = word_at(at);
+                        if !name.is_empty() {
+                            pending_mod = Some(name);
+                        }
+                        i = after;
+                    }
+                    "use" => {
+                        let end = code[after..]
+                            .iter()
+                            .position(|&c| c == ';')
+                            .map_or(code.len(), |p| after + p);
+                        let tree: String = code[after..end].iter().collect();
+                        let mut leaves = Vec::new();
+                        expand("", &tree, &mut leaves);
+                        let module = scope();
+                        found.extend(leaves.into_iter().map(|leaf| (module.clone(), leaf)));
+                        i = end;
+                    }
+                    _ if after_colons && !after_path => {
+                        let tail: String = code[i..]
+                            .iter()
+                            .take_while(|&&c| ident(c) || c == ':')
+                            .collect();
+                        i += tail.chars().count();
+                        found.push((scope(), tail));
+                    }
+                    _ => i = after,
+                }
+            }
+            _ => i += 1,
+        }
     }
     let mut out = BTreeSet::new();
-    for path in paths {
-        let segs: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+    for (module, path) in found {
+        let segs: Vec<&str> = path
+            .split("::")
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
         let abs: Vec<String> = match segs.first() {
             Some(&"crate") => segs[1..].iter().map(|s| s.to_string()).collect(),
             Some(&"super") => {
-                // `super` is the parent of this file's module, mod.rs or not.
+                // Each `super` is one module up from where it is written.
                 let ups = segs.iter().take_while(|s| **s == "super").count();
-                let mut base = here.clone();
-                base.truncate(here.len().saturating_sub(ups));
+                let mut base = module.clone();
+                base.truncate(module.len().saturating_sub(ups));
                 base.extend(segs[ups..].iter().map(|s| s.to_string()));
                 base
             }
             Some(&"self") => {
-                let mut base = here.clone();
+                let mut base = module.clone();
                 base.extend(segs[1..].iter().map(|s| s.to_string()));
                 base
             }
-            _ => continue,
+            Some(first) => {
+                // A child module of the one it is written in, if there is
+                // one by that name; else another crate or a local item.
+                let mut child = module.clone();
+                child.push(first.to_string());
+                let rel: PathBuf = child.iter().collect();
+                let exists = src().join(&rel).with_extension("rs").is_file()
+                    || src().join(&rel).join("mod.rs").is_file();
+                if !exists {
+                    continue;
+                }
+                child.extend(segs[1..].iter().map(|s| s.to_string()));
+                child
+            }
+            None => continue,
         };
         if !abs.is_empty() {
             out.insert(abs);
@@ -254,19 +408,25 @@ fn only_the_app_knows_the_terminal() {
 
 /// Edges between files: who names whom. A module file's own `pub use` of
 /// its children is how it publishes them, not a dependency, so edges from
-/// a mod.rs (or lib.rs) into its own folder are left out.
+/// a module file (`mod.rs`, `lib.rs`, or `parse.rs` beside its folder
+/// `parse/`) into its own folder are left out.
 fn edges(tree: &Tree) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
     let mut out: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
     for (file, text) in &tree.texts {
-        let publisher = file
+        let folder = if file
             .file_name()
-            .is_some_and(|n| n == "mod.rs" || n == "lib.rs");
-        let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
+        {
+            file.parent().map(Path::to_path_buf)
+        } else {
+            Some(file.with_extension("")).filter(|f| f.is_dir())
+        };
         for path in imports(file, text) {
             let Some(target) = file_of(&path, &tree.files) else {
                 continue;
             };
-            if &target == file || (publisher && target.starts_with(&folder)) {
+            let published = folder.as_ref().is_some_and(|f| target.starts_with(f));
+            if &target == file || published {
                 continue;
             }
             out.entry(file.clone()).or_default().insert(target);
@@ -334,4 +494,50 @@ fn the_reader_sees_imports() {
         assert!(names.contains(want), "{want} missing from {names:?}");
     }
     assert!(!names.iter().any(|n| n.starts_with("cli")), "{names:?}");
+}
+
+#[test]
+fn the_reader_sees_relative_paths_in_code() {
+    // What the `use` lines do not say: inline `super::` and `self::` paths
+    // (a ring of files can hide behind one), `super::super::`, groups over
+    // several lines, and `super` inside an inline module, which names the
+    // file's own module. Strings, comments and character literals hide
+    // nothing after them.
+    let file = src().join("lecture/board.rs");
+    let found = imports(
+        &file,
+        "use super::{\n    figures::Figures,\n    script::{Curve,\n        Element},\n};\n\
+         pub struct B { pub p: Option<super::predict::Prediction> }\n\
+         const URL: &str = \"http://x\"; fn g() -> char { '\"' } fn h() { self::inner::f(); }\n\
+         const RAW: &str = r#\"use crate::cli::x; \"crate::cli::y\"#; /* super::cli::z */\n\
+         fn k() { super::super::numbers::sig(1.0, 2); ::std::mem::drop(1); a::super_thing(); }\n\
+         #[cfg(test)]\nmod tests {\n    use super::*;\n    fn t() { super::texts::plots(); }\n}\n\
+         fn after() { super::engine::run(); }",
+    );
+    let names: BTreeSet<String> = found.iter().map(|p| p.join("::")).collect();
+    for want in [
+        "lecture::figures::Figures",
+        "lecture::script::Curve",
+        "lecture::script::Element",
+        "lecture::predict::Prediction",
+        "lecture::board::inner::f",
+        "numbers::sig",
+        "lecture::board::*",
+        "lecture::board::texts::plots",
+        "lecture::engine::run",
+    ] {
+        assert!(names.contains(want), "{want} missing from {names:?}");
+    }
+    assert!(
+        !names.iter().any(|n| n.contains("cli") || n.contains("std")),
+        "{names:?}"
+    );
+    // A module file's paths that start at a child's name.
+    let found = imports(&src().join("ui/lecture/mod.rs"), "use plan::Part;");
+    assert!(found.contains(&vec![
+        "ui".to_string(),
+        "lecture".to_string(),
+        "plan".to_string(),
+        "Part".to_string()
+    ]));
 }

@@ -5,10 +5,11 @@
 //! step ends: an answer must be found, and exactly one choice must hold.
 
 use super::super::curve::Curve;
-use super::super::predict::{
-    AnswerSpec, ChoiceSpec, Condition, Hidden, MAX_CHOICES, MIN_CHOICES, PredictSpec, Tolerance,
+use super::super::script::{
+    AnswerSpec, ChoiceSpec, Condition, Directive, Hidden, MAX_CHOICES, MIN_CHOICES, PredictSpec,
+    Step, Tolerance,
 };
-use super::super::script::{Directive, Step};
+
 use super::super::template::{Call, Func, Now, Part};
 use super::{Parser, Word};
 use crate::lecture::ScriptError;
@@ -299,7 +300,7 @@ impl Parser<'_> {
                     set: 0,
                     probes: &self.probes,
                 };
-                let holding = list.iter().filter(|c| c.when.holds(figures, &now)).count();
+                let holding = list.iter().filter(|c| figures.holds(&c.when, &now)).count();
                 if holding != 1 {
                     return Err(err(format!(
                         "exactly one choice's condition must hold, and {holding} do: the answer must be one choice"

@@ -9,14 +9,15 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Widget};
+use ratatui::widgets::{Axis, Widget};
 
 use crate::measure::Measurement;
 use crate::numbers::{short_count, sig};
 use crate::rates::{exact_fill, idealised_fill, idealised_ln_real_k};
+use crate::ui::chart::ticks::{axis, decade, decades_from_top, linear};
+use crate::ui::chart::{chart, curve, fitted_title, frame, legend, points, samples};
 use crate::ui::computed::Shown;
 use crate::ui::lab::compute::{BestK, MnCurve, axis_end};
 use crate::ui::lab::rows::ready;
@@ -66,10 +67,7 @@ pub(crate) fn render(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buff
 fn legend(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     let theme = cx.theme;
     let item = |mark: &'static str, role: Role, text: &'static str| {
-        vec![
-            Span::styled(mark, theme.style(role)),
-            Span::styled(text, theme.style(Role::Label)),
-        ]
+        legend::entry(mark, theme.style(role), text, theme.style(Role::Label))
     };
     let mut spans = Vec::new();
     if lab.gap_view {
@@ -114,11 +112,12 @@ fn finished(lab: &LabState) -> Option<&Measurement> {
 /// An epsilon chart's frame while the rates hide, saying why it is empty.
 fn hidden_chart(cx: &ViewCx<'_>, title: &str, area: Rect, buf: &mut Buffer) {
     let theme = cx.theme;
-    let frame = block(
+    let frame = frame(
         fitted_title(
             &[format!("{title} · hidden"), title.to_string()],
             area.width,
         ),
+        false,
         theme,
     );
     let inner = frame.inner(area);
@@ -142,89 +141,14 @@ fn hidden_chart(cx: &ViewCx<'_>, title: &str, area: Rect, buf: &mut Buffer) {
         .render(at, buf);
 }
 
-fn block(title: String, theme: &Theme) -> Block<'static> {
-    Block::default()
-        .borders(Borders::ALL)
-        .border_style(theme.style(Role::Border))
-        .title(Span::styled(title, theme.style(Role::Title)))
-}
-
-/// A curve: braille normally, half blocks in present mode (thick enough to
-/// see from the back of a room).
-fn line_set<'a>(data: &'a [(f64, f64)], style: Style, present: bool) -> Dataset<'a> {
-    Dataset::default()
-        .data(data)
-        .marker(if present {
-            Marker::HalfBlock
-        } else {
-            Marker::Braille
-        })
-        .graph_type(GraphType::Line)
-        .style(style)
-}
-
-fn points<'a>(data: &'a [(f64, f64)], marker: Marker, style: Style) -> Dataset<'a> {
-    Dataset::default()
-        .data(data)
-        .marker(marker)
-        .graph_type(GraphType::Scatter)
-        .style(style)
-}
-
-/// An axis with a title and its labels (spread evenly by the chart).
-fn axis(title: &str, bounds: [f64; 2], labels: Vec<String>, theme: &Theme) -> Axis<'static> {
-    Axis::default()
-        .title(Span::styled(title.to_string(), theme.style(Role::Axis)))
-        .bounds(bounds)
-        .labels(
-            labels
-                .into_iter()
-                .map(|l| Span::styled(l, theme.style(Role::Axis))),
-        )
-}
-
-/// Three labels for a linear axis: both ends and the middle.
-fn linear_labels(low: f64, high: f64) -> Vec<String> {
-    // Large counts as 131k, so a tick fits the few columns it has whole.
-    let label = |x: f64| {
-        if (1e4..1e15).contains(&x.abs()) {
-            short_count(x.abs().round() as u64)
-        } else {
-            crate::numbers::trim_zeros(&sig(x, 3))
-        }
-    };
-    vec![label(low), label((low + high) / 2.0), label(high)]
-}
-
 /// A log axis spanning whole decades around the log10 values `ys` (at
 /// least two decades, never above 10^0), labelled at both ends and the
 /// middle.
 fn log_axis<'a>(title: &str, ys: impl Iterator<Item = &'a f64>, theme: &Theme) -> Axis<'static> {
-    let (low, high) = ys
-        .filter(|y| y.is_finite() && **y > FLOOR)
-        .fold((0.0_f64, f64::NEG_INFINITY), |(lo, hi), &y| {
-            (lo.min(y), hi.max(y))
-        });
-    let top = if high.is_finite() {
-        high.ceil().min(0.0)
-    } else {
-        0.0
-    };
-    let bottom = low.floor().min(top - 2.0).max(FLOOR);
-    let middle = ((bottom + top) / 2.0).round();
-    let label = |e: f64| {
-        if e == 0.0 {
-            "1".to_string()
-        } else {
-            format!("1e{e}")
-        }
-    };
-    axis(
-        title,
-        [bottom, top],
-        vec![label(bottom), label(middle), label(top)],
-        theme,
-    )
+    let (bottom, middle, top) = decades_from_top(ys, FLOOR);
+    let label = |e: f64| decade(e, 0..=0);
+    let labels = vec![label(bottom), label(middle), label(top)];
+    axis(Some(title), [bottom, top], labels, theme)
 }
 
 /// log10 of a rate, floored so that 0 stays drawable.
@@ -252,10 +176,9 @@ fn measured_marks(m: &Measurement, x: f64) -> (Points, Points) {
 fn fill_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     let theme = cx.theme;
     let x_max = axis_end(lab.n as f64) as f64;
-    let ideal: Vec<(f64, f64)> = (0..=SAMPLES)
-        .map(|i| x_max * i as f64 / SAMPLES as f64)
-        .map(|x| (x, idealised_fill(f64::from(lab.k), x / lab.m as f64)))
-        .collect();
+    let ideal = samples(0.0, x_max, SAMPLES, |x| {
+        idealised_fill(f64::from(lab.k), x / lab.m as f64)
+    });
     // The exact expected fill is cheap in f64 (one power per point).
     let exact: Vec<(f64, f64)> = (0..=16)
         .map(|i| x_max * f64::from(i) / 16.0)
@@ -266,27 +189,20 @@ fn fill_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
         .map(|m| vec![(lab.n as f64, m.bits_set_mean / lab.m as f64)])
         .unwrap_or_default();
     let datasets = vec![
-        line_set(&ideal, theme.style(Role::Idealised), cx.present),
+        curve(&ideal, theme.style(Role::Idealised), cx.present),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
         points(&measured, Marker::Custom('×'), theme.style(Role::Measured)),
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
-    Chart::new(datasets)
-        .style(theme.base())
-        .block(block(
-            fitted_title(
-                &[
-                    format!("fill vs n (m={}, k={})", short_count(lab.m), lab.k),
-                    format!("fill vs n (k={})", lab.k),
-                    "fill vs n".to_string(),
-                ],
-                area.width,
-            ),
-            theme,
-        ))
-        .x_axis(axis("n", [0.0, x_max], linear_labels(0.0, x_max), theme))
-        .y_axis(axis("fill", [0.0, 1.0], linear_labels(0.0, 1.0), theme))
-        .render(area, buf);
+    let titles = [
+        format!("fill vs n (m={}, k={})", short_count(lab.m), lab.k),
+        format!("fill vs n (k={})", lab.k),
+        "fill vs n".to_string(),
+    ];
+    let title = frame(fitted_title(&titles, area.width), false, theme);
+    let x = axis(Some("n"), [0.0, x_max], linear(0.0, x_max), theme);
+    let y = axis(Some("fill"), [0.0, 1.0], linear(0.0, 1.0), theme);
+    chart(datasets, title, x, y, theme).render(area, buf);
 }
 
 /// The best-k scan for the current m and n: only points computed for
@@ -343,15 +259,9 @@ fn k_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     let (best, computing) = fresh_best(lab);
     let k_max = k_axis_end(lab, best);
     let load = lab.n as f64 / lab.m as f64;
-    let ideal: Vec<(f64, f64)> = (0..=SAMPLES)
-        .map(|i| 1.0 + (k_max - 1.0) * i as f64 / SAMPLES as f64)
-        .map(|k| {
-            (
-                k,
-                (idealised_ln_real_k(k, load) / std::f64::consts::LN_10).max(FLOOR),
-            )
-        })
-        .collect();
+    let ideal = samples(1.0, k_max, SAMPLES, |k| {
+        (idealised_ln_real_k(k, load) / std::f64::consts::LN_10).max(FLOOR)
+    });
     let (exact, truth, winners): (Points, Points, Points) = match best {
         Some(b) => {
             let exact = b
@@ -402,12 +312,12 @@ fn k_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     ys.extend(measured.iter().map(|p| p.1));
     let y_axis = log_axis("ε", ys.iter(), theme);
     let mut datasets = vec![
-        line_set(&ideal, theme.style(Role::Idealised), cx.present),
+        curve(&ideal, theme.style(Role::Idealised), cx.present),
         points(&truth, Marker::Custom('∘'), theme.style(Role::True)),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
     ];
     for b in compared_bars.iter().chain(std::iter::once(&bar)) {
-        datasets.push(line_set(b, theme.style(Role::Measured), cx.present));
+        datasets.push(curve(b, theme.style(Role::Measured), cx.present));
     }
     datasets.push(points(
         &measured,
@@ -421,21 +331,13 @@ fn k_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
         Marker::Custom('◆'),
         theme.style(Role::Marker),
     ));
-    Chart::new(datasets)
-        .style(theme.base())
-        .block(block(
-            fitted_title(
-                &with_status(
-                    &format!("ε vs k (m/n={})", sig(lab.bits_per_key(), 3)),
-                    computing,
-                ),
-                area.width,
-            ),
-            theme,
-        ))
-        .x_axis(axis("k", [0.0, k_max], linear_labels(0.0, k_max), theme))
-        .y_axis(y_axis)
-        .render(area, buf);
+    let titles = with_status(
+        &format!("ε vs k (m/n={})", sig(lab.bits_per_key(), 3)),
+        computing,
+    );
+    let title = frame(fitted_title(&titles, area.width), false, theme);
+    let x = axis(Some("k"), [0.0, k_max], linear(0.0, k_max), theme);
+    chart(datasets, title, x, y_axis, theme).render(area, buf);
 }
 
 /// Chart titles, longest first, each with " · computing…" while exact
@@ -453,17 +355,6 @@ fn with_status(title: &str, computing: bool) -> Vec<String> {
     }
 }
 
-/// The first title that fits a chart `width` columns wide (between its
-/// corners, with a space either side), else the last.
-fn fitted_title(options: &[String], width: u16) -> String {
-    let room = usize::from(width.saturating_sub(2));
-    options
-        .iter()
-        .find(|t| t.chars().count() + 2 <= room)
-        .or(options.last())
-        .map_or(String::new(), |t| format!(" {t} "))
-}
-
 /// The m/n chart's exact points for the current n and k.
 fn fresh_curve(lab: &LabState) -> (Option<&MnCurve>, bool) {
     let shown = lab.results.mn_curve.shown(&lab.curve_key());
@@ -475,17 +366,13 @@ fn mn_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     let key = lab.curve_key();
     let x_max = key.max_bits as f64;
     let k = f64::from(lab.k);
-    let ideal: Vec<(f64, f64)> = (1..=SAMPLES)
-        .map(|i| x_max * i as f64 / SAMPLES as f64)
-        .map(|b| {
-            (
-                b,
-                (idealised_ln_real_k(k, 1.0 / b) / std::f64::consts::LN_10).max(FLOOR),
-            )
-        })
-        .collect();
-    let (curve, computing) = fresh_curve(lab);
-    let exact: Vec<(f64, f64)> = curve
+    // From the first sample on: no filter has 0 bits per key.
+    let mut ideal = samples(0.0, x_max, SAMPLES, |b| {
+        (idealised_ln_real_k(k, 1.0 / b) / std::f64::consts::LN_10).max(FLOOR)
+    });
+    ideal.remove(0);
+    let (mn, computing) = fresh_curve(lab);
+    let exact: Vec<(f64, f64)> = mn
         .map(|c| {
             c.points
                 .iter()
@@ -493,7 +380,7 @@ fn mn_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
                 .collect()
         })
         .unwrap_or_default();
-    let truth: Vec<(f64, f64)> = curve
+    let truth: Vec<(f64, f64)> = mn
         .map(|c| {
             c.points
                 .iter()
@@ -515,25 +402,17 @@ fn mn_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
         .collect();
     let y_axis = log_axis("ε", ys.iter(), theme);
     let datasets = vec![
-        line_set(&ideal, theme.style(Role::Idealised), cx.present),
+        curve(&ideal, theme.style(Role::Idealised), cx.present),
         points(&truth, Marker::Custom('∘'), theme.style(Role::True)),
         points(&exact, Marker::Dot, theme.style(Role::Exact)),
-        line_set(&bar, theme.style(Role::Measured), cx.present),
+        curve(&bar, theme.style(Role::Measured), cx.present),
         points(&measured, Marker::Custom('×'), theme.style(Role::Measured)),
         points(&now, Marker::Custom('●'), theme.style(Role::Marker)),
     ];
-    Chart::new(datasets)
-        .style(theme.base())
-        .block(block(
-            fitted_title(
-                &with_status(&format!("ε vs m/n (k={})", lab.k), computing),
-                area.width,
-            ),
-            theme,
-        ))
-        .x_axis(axis("m/n", [0.0, x_max], linear_labels(0.0, x_max), theme))
-        .y_axis(y_axis)
-        .render(area, buf);
+    let titles = with_status(&format!("ε vs m/n (k={})", lab.k), computing);
+    let title = frame(fitted_title(&titles, area.width), false, theme);
+    let x = axis(Some("m/n"), [0.0, x_max], linear(0.0, x_max), theme);
+    chart(datasets, title, x, y_axis, theme).render(area, buf);
 }
 
 /// `(a - b) / b` in percent, from two base-10 logarithms.
@@ -570,22 +449,15 @@ fn gap_chart(
     // Each gap's points carry its own glyph, as in the legend, so the two
     // curves differ without colour too.
     let datasets = vec![
-        line_set(exact_gap, theme.style(Role::Exact), cx.present),
-        line_set(true_gap, theme.style(Role::True), cx.present),
+        curve(exact_gap, theme.style(Role::Exact), cx.present),
+        curve(true_gap, theme.style(Role::True), cx.present),
         points(exact_gap, Marker::Dot, theme.style(Role::Exact)),
         points(true_gap, Marker::Custom('∘'), theme.style(Role::True)),
     ];
-    Chart::new(datasets)
-        .style(theme.base())
-        .block(block(fitted_title(title, area.width), theme))
-        .x_axis(axis(
-            x_title,
-            [x_low, x_high],
-            linear_labels(x_low, x_high),
-            theme,
-        ))
-        .y_axis(axis("%", [0.0, top], linear_labels(0.0, top), theme))
-        .render(area, buf);
+    let title = frame(fitted_title(title, area.width), false, theme);
+    let x = axis(Some(x_title), [x_low, x_high], linear(x_low, x_high), theme);
+    let y = axis(Some("%"), [0.0, top], linear(0.0, top), theme);
+    chart(datasets, title, x, y, theme).render(area, buf);
 }
 
 fn k_gap_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
@@ -635,8 +507,8 @@ fn k_gap_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
 
 fn mn_gap_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     let x_max = lab.curve_key().max_bits as f64;
-    let (curve, computing) = fresh_curve(lab);
-    let exact_gap: Vec<(f64, f64)> = curve
+    let (mn, computing) = fresh_curve(lab);
+    let exact_gap: Vec<(f64, f64)> = mn
         .map(|c| {
             c.points
                 .iter()
@@ -644,7 +516,7 @@ fn mn_gap_chart(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
                 .collect()
         })
         .unwrap_or_default();
-    let true_gap: Vec<(f64, f64)> = curve
+    let true_gap: Vec<(f64, f64)> = mn
         .map(|c| {
             c.points
                 .iter()
@@ -673,12 +545,5 @@ mod tests {
         // 0.0083187 against 0.0081937: the idealised rate is 1.50% lower.
         let gap = -gap_percent(0.0081937_f64.log10(), 0.0083187_f64.log10());
         assert!((gap - 1.5027).abs() < 1e-3, "{gap}");
-    }
-
-    #[test]
-    fn every_axis_has_three_labels() {
-        assert_eq!(linear_labels(0.0, 32.0), ["0", "16", "32"]);
-        assert_eq!(linear_labels(1.0, 11.0), ["1", "6", "11"]);
-        assert_eq!(linear_labels(0.0, 262_144.0), ["0", "131k", "262k"]);
     }
 }

@@ -169,6 +169,15 @@ pub(crate) fn best_k(key: BestKey, cancel: &AtomicBool) -> Option<Outcome<BestK>
     })())
 }
 
+/// The best-k scan for `key`, worked out at once (for tests).
+#[cfg(test)]
+pub(crate) fn scanned(key: BestKey) -> BestK {
+    match best_k(key, &AtomicBool::new(false)) {
+        Some(Outcome::Ready(b)) => b,
+        other => panic!("no scan: {other:?}"),
+    }
+}
+
 /// Exact points of the epsilon-against-m/n chart at one bits-per-key, as
 /// base-10 logarithms (finite far below the smallest double).
 #[derive(Debug, Clone, Copy, PartialEq)]

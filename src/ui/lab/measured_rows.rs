@@ -10,8 +10,9 @@ use crate::limits::LAB_FILTERS;
 use crate::measure::{IntervalMethod, Measurement, ModelCheck};
 use crate::numbers::{format_bytes, grouped, short_count, sig, trim_zeros};
 use crate::ui::computed::Shown;
+use crate::ui::format::{fitted, pairings};
 use crate::ui::lab::measuring::{CompareFigures, MeasureFigures, MeasurePlan, Running};
-use crate::ui::lab::rows::{fitted_line, fitted_row, notes, pairings, ready, wrapped_row};
+use crate::ui::lab::rows::{fitted_row, notes, ready, wrapped_row};
 use crate::ui::lab::state::LabState;
 use crate::ui::theme::{Role, Theme};
 
@@ -140,7 +141,10 @@ pub(crate) fn measured_rows(
                         .map(|(fp, total)| format!("{fp}/{total} = {rate}"))
                         .collect();
                     texts.push(rate);
-                    texts.into_iter().map(|t| Span::styled(t, label)).collect()
+                    texts
+                        .into_iter()
+                        .map(|t| Span::styled(t, label))
+                        .collect::<Vec<_>>()
                 },
                 &interval_notes(&m.pooled),
             ),
@@ -324,7 +328,7 @@ fn expected_row(
         format!("  expected {}", sig(expected, 2)),
         theme.style(Role::Hint),
     ));
-    fitted_line(options, width)
+    fitted(options, width)
 }
 
 /// An expected count: three significant digits when small, grouped when large.

@@ -159,27 +159,46 @@ impl CompareFigures {
     }
 }
 
-/// Runs `work` (given a keys-done counter) on a thread of its own while
-/// this thread hands `report(keys_done, elapsed)` to the screen every
-/// [`REPORT_EVERY`]. Returns what `work` returned.
-fn with_reports<R: Send>(
-    work: impl FnOnce(&AtomicU64) -> R + Send,
-    report: impl Fn(u64, Duration),
+/// Runs `work` on a thread of its own with options that count the keys
+/// done and a listener for its progress (the filters done and the pooled
+/// figures so far), while this thread hands `report` the latest of them
+/// every [`REPORT_EVERY`]: the filters done, the figures (none until the
+/// first filter is done) and how far the keys have got. Returns what
+/// `work` returned.
+fn with_reports<S: Copy + Send, R: Send>(
+    keys_total: u64,
+    work: impl FnOnce(RunOptions<'_>, &mut dyn FnMut(u64, S)) -> R + Send,
+    report: impl Fn(u64, Option<S>, Running),
 ) -> R {
+    let latest: Mutex<(u64, Option<S>)> = Mutex::new((0, None));
     let keys_done = AtomicU64::new(0);
     let start = Instant::now();
     let (done_tx, done_rx) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
-        let counter = &keys_done;
+        let (counter, latest) = (&keys_done, &latest);
         let run = scope.spawn(move || {
-            let result = work(counter);
+            let options = RunOptions {
+                threads: None,
+                keys_done: Some(counter),
+            };
+            let mut note = |filters_done: u64, so_far: S| {
+                *latest.lock().unwrap_or_else(PoisonError::into_inner) =
+                    (filters_done, Some(so_far));
+            };
+            let result = work(options, &mut note);
             // The receiver may have stopped listening; the join below
             // collects the result either way.
             let _ = done_tx.send(());
             result
         });
         while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(REPORT_EVERY) {
-            report(keys_done.load(Ordering::Relaxed), start.elapsed());
+            let (filters_done, so_far) = *latest.lock().unwrap_or_else(PoisonError::into_inner);
+            let running = Running {
+                keys_done: keys_done.load(Ordering::Relaxed),
+                keys_total,
+                elapsed: start.elapsed(),
+            };
+            report(filters_done, so_far, running);
         }
         match run.join() {
             Ok(result) => result,
@@ -196,31 +215,18 @@ pub(crate) fn measured(
     cancel: &AtomicBool,
     so_far: &dyn Fn(MeasureFigures),
 ) -> Option<Result<MeasureFigures, String>> {
-    let latest: Mutex<(u64, Option<Measurement>)> = Mutex::new((0, None));
-    let keys_total = cfg.total_keys();
     let result = with_reports(
-        |keys_done| {
-            let mut listener = |p: &Progress| {
-                *latest.lock().unwrap_or_else(PoisonError::into_inner) =
-                    (p.filters_done, Some(p.so_far));
-            };
-            let options = RunOptions {
-                threads: None,
-                keys_done: Some(keys_done),
-            };
+        cfg.total_keys(),
+        |options, note| {
+            let mut listener = |p: &Progress| note(p.filters_done, p.so_far);
             measure_with_options(&cfg, cancel, options, Some(&mut listener))
         },
-        |keys_done, elapsed| {
-            let (filters_done, pooled) = *latest.lock().unwrap_or_else(PoisonError::into_inner);
+        |filters_done, pooled, running| {
             so_far(MeasureFigures {
                 pooled: pooled.unwrap_or_else(|| empty(cfg.queries)),
                 filters_done,
                 filters: cfg.filters,
-                running: Some(Running {
-                    keys_done,
-                    keys_total,
-                    elapsed,
-                }),
+                running: Some(running),
             });
         },
     );
@@ -242,7 +248,6 @@ pub(crate) fn compared(
     cancel: &AtomicBool,
     so_far: &dyn Fn(CompareFigures),
 ) -> Option<Result<CompareFigures, String>> {
-    let latest: Mutex<(u64, Option<Comparison>)> = Mutex::new((0, None));
     // Each filter is filled and queried once per k.
     let keys_total = cfg
         .n
@@ -250,28 +255,17 @@ pub(crate) fn compared(
         .saturating_mul(cfg.filters)
         .saturating_mul(2);
     let result = with_reports(
-        |keys_done| {
-            let mut listener = |p: &CompareProgress| {
-                *latest.lock().unwrap_or_else(PoisonError::into_inner) =
-                    (p.filters_done, Some(p.so_far));
-            };
-            let options = RunOptions {
-                threads: None,
-                keys_done: Some(keys_done),
-            };
+        keys_total,
+        |options, note| {
+            let mut listener = |p: &CompareProgress| note(p.filters_done, p.so_far);
             compare_k_with_options(&cfg, cancel, options, Some(&mut listener))
         },
-        |keys_done, elapsed| {
-            let (filters_done, comparison) = *latest.lock().unwrap_or_else(PoisonError::into_inner);
+        |filters_done, comparison, running| {
             so_far(CompareFigures {
                 comparison,
                 filters_done,
                 filters: cfg.filters,
-                running: Some(Running {
-                    keys_done,
-                    keys_total,
-                    elapsed,
-                }),
+                running: Some(running),
             });
         },
     );
@@ -355,16 +349,19 @@ mod tests {
         let (seen_tx, seen_rx) = mpsc::channel::<u64>();
         let reports = std::cell::RefCell::new(Vec::new());
         let result = with_reports(
-            move |keys_done| {
+            40,
+            move |options, note: &mut dyn FnMut(u64, char)| {
+                let keys_done = options.keys_done.expect("a counter");
                 keys_done.store(10, Ordering::Relaxed);
                 seen_rx.recv().ok();
                 keys_done.store(20, Ordering::Relaxed);
+                note(1, 'x');
                 seen_rx.recv().ok();
                 "done"
             },
-            |keys, _| {
-                reports.borrow_mut().push(keys);
-                let _ = seen_tx.send(keys);
+            |_, _, running| {
+                reports.borrow_mut().push(running.keys_done);
+                let _ = seen_tx.send(running.keys_done);
             },
         );
         assert_eq!(result, "done");

@@ -229,15 +229,7 @@ fn recorded(best: &BestK, shape: BestKey) -> Option<Recorded> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::computed::Outcome;
-    use crate::ui::lab::compute::best_k;
-
-    fn scan(key: BestKey) -> BestK {
-        match best_k(key, &std::sync::atomic::AtomicBool::new(false)) {
-            Some(Outcome::Ready(b)) => b,
-            other => panic!("no scan: {other:?}"),
-        }
-    }
+    use crate::ui::lab::compute::scanned as scan;
 
     fn guess(p: &mut Predict, text: &str, best: Option<&BestK>, shape: BestKey) {
         p.start_guess(None);

@@ -9,9 +9,10 @@ use std::f64::consts::LN_2;
 use ratatui::text::{Line, Span};
 
 use crate::numbers::{sig, trim_zeros};
+use crate::ui::format::pairings;
 use crate::ui::lab::compute::BestK;
 use crate::ui::lab::predict::{Recorded, Step};
-use crate::ui::lab::rows::{fitted_row, notes, pairings, ready, wrapped_row};
+use crate::ui::lab::rows::{fitted_row, notes, ready, wrapped_row};
 use crate::ui::lab::state::LabState;
 use crate::ui::theme::{Role, Theme};
 
@@ -312,16 +313,8 @@ pub(crate) fn verdict_rows(lab: &LabState, width: u16, theme: &Theme) -> Vec<Lin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::computed::Outcome;
-    use crate::ui::lab::compute::{BestKey, best_k};
+    use crate::ui::lab::compute::{BestKey, scanned as scan};
     use crate::ui::lab::predict::{EIGHT_BITS, TEN_BITS};
-
-    fn scan(key: BestKey) -> BestK {
-        match best_k(key, &std::sync::atomic::AtomicBool::new(false)) {
-            Some(Outcome::Ready(b)) => b,
-            other => panic!("no scan: {other:?}"),
-        }
-    }
 
     fn recorded(key: BestKey) -> Recorded {
         let b = scan(key);

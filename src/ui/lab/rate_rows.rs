@@ -12,10 +12,9 @@ use crate::rates::figures::{OneIn, RateFigures};
 use crate::rates::idealised_ln_real_k;
 use crate::rates::scan::{KBest, ScanReach};
 use crate::ui::computed::Shown;
+use crate::ui::format::{fitted, pairings};
 use crate::ui::lab::compute::{BestK, shown_decimal};
-use crate::ui::lab::rows::{
-    fitted_line, fitted_row, notes, pairings, ready, shown_values, wrapped_row,
-};
+use crate::ui::lab::rows::{fitted_row, notes, ready, shown_values, wrapped_row};
 use crate::ui::lab::state::LabState;
 use crate::ui::theme::{Role, Theme};
 
@@ -80,7 +79,7 @@ pub(crate) fn formula_rows(lab: &LabState, width: u16, theme: &Theme) -> Vec<Lin
         theme,
         theme.style(Role::Exact),
     )];
-    lines.push(fitted_line(
+    lines.push(fitted(
         match figures {
             Some(f) => {
                 let [full, short] = digit_count(f.denominator_digits);

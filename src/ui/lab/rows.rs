@@ -7,24 +7,17 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::ui::computed::{Outcome, Shown};
-use crate::ui::format::{too_large_wordings, wrap};
+use crate::ui::format::{RowShape, Wording, labelled_row, too_large_wordings, wrap};
 use crate::ui::theme::{Role, Theme};
 
 /// Columns of a row before its value: the label and its padding.
 pub(crate) const LABEL_COLUMNS: usize = 11;
 
-/// One way to word a row: its value and its note (empty for none).
-pub(crate) type Wording = (Span<'static>, String);
-
-/// Columns a row of `value` and `note` takes.
-fn row_width((value, note): &Wording) -> usize {
-    let note = if note.is_empty() {
-        0
-    } else {
-        2 + Span::raw(note.as_str()).width()
-    };
-    LABEL_COLUMNS + value.width() + note
-}
+/// How the lab's panels lay out a labelled row.
+const SHAPE: RowShape = RowShape {
+    label: LABEL_COLUMNS,
+    gap: 2,
+};
 
 /// A labelled row in the first wording that fits `width` columns, else the
 /// last (the shortest): a value is shortened by its own rules, never cut.
@@ -35,30 +28,8 @@ pub(crate) fn fitted_row(
     theme: &Theme,
     style: Style,
 ) -> Line<'static> {
-    let fits = |w: &Wording| row_width(w) <= usize::from(width);
-    let last = wordings.last().cloned();
-    let (value, note) = wordings
-        .into_iter()
-        .find(fits)
-        .or(last)
-        .unwrap_or((Span::raw(""), String::new()));
-    let mut spans = vec![
-        Span::styled(format!("{kind:<LABEL_COLUMNS$}"), style),
-        value,
-    ];
-    if !note.is_empty() {
-        spans.push(Span::styled(format!("  {note}"), theme.style(Role::Hint)));
-    }
-    Line::from(spans)
-}
-
-/// Every pairing of `values` with `notes`, values first: a shorter note is
-/// tried before a shorter value, since the value is the figure itself.
-pub(crate) fn pairings(values: Vec<Span<'static>>, notes: &[String]) -> Vec<Wording> {
-    values
-        .into_iter()
-        .flat_map(|v| notes.iter().map(move |n| (v.clone(), n.clone())))
-        .collect()
+    let label = Span::styled(kind.to_string(), style);
+    labelled_row(SHAPE, label, wordings, width, theme.style(Role::Hint))
 }
 
 /// Notes from longest to none.
@@ -68,15 +39,6 @@ pub(crate) fn notes(options: &[&str]) -> Vec<String> {
         .map(|s| s.to_string())
         .chain([String::new()])
         .collect()
-}
-
-/// The first line of `options` that fits `width` columns, else the last.
-pub(crate) fn fitted_line(options: Vec<Line<'static>>, width: u16) -> Line<'static> {
-    let last = options.last().cloned().unwrap_or_default();
-    options
-        .into_iter()
-        .find(|l| l.width() <= usize::from(width))
-        .unwrap_or(last)
 }
 
 /// `text` wrapped to `width` columns under a label of [`LABEL_COLUMNS`]
@@ -143,6 +105,7 @@ pub(crate) fn ready<'a, T>(shown: Shown<'a, Outcome<T>>) -> Option<&'a T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::format::pairings;
 
     #[test]
     fn the_longest_wording_that_fits_wins() {

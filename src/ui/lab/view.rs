@@ -11,13 +11,14 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::measure::SchemeKind;
 use crate::numbers::{grouped, sig};
 use crate::ui::big::Big;
+use crate::ui::format::fitted;
 use crate::ui::lab::action::LabSlider;
 use crate::ui::lab::charts;
 use crate::ui::lab::compute::shown_decimal;
 use crate::ui::lab::measured_rows::{compare_rows, measured_rows};
 use crate::ui::lab::predict_rows::{hidden_rows, rehearsal_rows, verdict_rows};
 use crate::ui::lab::rate_rows::{best_k_rows, formula_rows};
-use crate::ui::lab::rows::{fitted_line, ready};
+use crate::ui::lab::rows::ready;
 use crate::ui::lab::state::{LabState, label, spec};
 use crate::ui::screen::ViewCx;
 use crate::ui::slider::track;
@@ -207,7 +208,7 @@ fn render_settings(lab: &LabState, theme: &Theme, area: Rect, buf: &mut Buffer) 
         Some(_) => Span::styled("locked (l)", theme.style(Role::Warn)),
         None => Span::styled("unlocked (l)", theme.style(Role::Hint)),
     };
-    lines.push(fitted_line(
+    lines.push(fitted(
         vec![
             Line::from(vec![
                 Span::styled(format!("m/n {bits} bits/key  "), theme.style(Role::Text)),
@@ -241,7 +242,7 @@ fn render_settings(lab: &LabState, theme: &Theme, area: Rect, buf: &mut Buffer) 
         Span::styled(" (s)", theme.style(Role::Hint)),
     ]));
     let seed_line = match &lab.edit_error {
-        Some(err) => fitted_line(
+        Some(err) => fitted(
             error_wordings(err)
                 .into_iter()
                 .map(|t| Line::styled(format!("✗ {t}"), theme.style(Role::Bad)))

@@ -6,13 +6,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Widget};
+use ratatui::widgets::{BorderType, Widget};
 
-use super::paint::{Painter, width};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::{PredictLine, TABLE_HEADER, predict_lines, table_rows};
 use crate::lecture::{Board, Element, Emphasis, Guess};
-use crate::ui::big::{Big, legible};
+use crate::ui::big::legible;
 use crate::ui::format::wrap;
+use crate::ui::paint::{Painter, frame, width};
 use crate::ui::theme::{Role, Theme};
 
 /// Which card.
@@ -28,8 +29,67 @@ pub(crate) enum Card {
     Predict,
 }
 
-/// Every card, in the order their frames are stretched.
-pub(crate) const CARDS: [Card; 4] = [Card::Derivation, Card::Table, Card::Notes, Card::Predict];
+/// Every card, in the order the spotlight repeats their words.
+const CARDS: [Card; 4] = [Card::Derivation, Card::Table, Card::Notes, Card::Predict];
+
+impl Part for Card {
+    fn place(&self) -> Place {
+        let kind = Kind::new(match self {
+            Card::Derivation => "formula",
+            Card::Table => "table",
+            Card::Notes => "notes",
+            Card::Predict => "predict",
+        });
+        Place::new(kind, Column::Cards)
+    }
+
+    fn shows(&self, board: &Board, _opts: Options) -> bool {
+        self.shown(board)
+    }
+
+    fn wanted_width(&self, board: &Board) -> u16 {
+        Card::wanted_width(*self, board)
+    }
+
+    fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
+        let card = *self;
+        let rows = scene.most(|b| card.height(b, scene.width));
+        Box::new(Framed { card, rows })
+    }
+}
+
+/// A card fitted to a scene. Cards never grow: a frame taller than its
+/// lines is empty rows the narration could use.
+#[derive(Debug)]
+struct Framed {
+    card: Card,
+    rows: u16,
+}
+
+impl Fitted for Framed {
+    fn rows(&self, _notch: u16) -> u16 {
+        self.rows
+    }
+
+    fn used(&self, board: &Board, rect: Rect) -> Rect {
+        Rect {
+            height: rect.height.min(self.card.height(board, rect.width)),
+            ..rect
+        }
+    }
+
+    fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        self.card.draw(at.board, at.rect, buf, theme);
+    }
+
+    fn describe(&self, at: &At<'_>) -> Shows {
+        let inner = at.rect.width.saturating_sub(4);
+        let mut text = vec![self.card.title().to_string()];
+        let lines = self.card.lines(at.board, inner, &Theme::MONO);
+        text.extend(lines.iter().map(|l| l.to_string().trim_end().to_string()));
+        Shows::plain(text)
+    }
+}
 
 impl Card {
     fn title(self) -> &'static str {
@@ -51,7 +111,7 @@ impl Card {
     }
 
     /// Whether the board shows this card.
-    pub(crate) fn shown(self, board: &Board) -> bool {
+    fn shown(self, board: &Board) -> bool {
         match self {
             Card::Derivation => board.shows(Element::Derivation) && !board.derivation.is_empty(),
             Card::Table => board.shows(Element::Table) && !board.table.is_empty(),
@@ -61,7 +121,7 @@ impl Card {
     }
 
     /// Columns the card would like: its longest unwrapped line and frame.
-    pub(crate) fn wanted_width(self, board: &Board) -> u16 {
+    fn wanted_width(self, board: &Board) -> u16 {
         self.variants(board)
             .iter()
             .flat_map(|b| self.lines(b, u16::MAX / 2, &Theme::MONO))
@@ -74,7 +134,7 @@ impl Card {
     /// Rows the card needs at `cols` columns, frame included: for a
     /// prediction, the most any guess the class may make needs, so the
     /// card keeps its size whatever is recorded.
-    pub(crate) fn height(self, board: &Board, cols: u16) -> u16 {
+    fn height(self, board: &Board, cols: u16) -> u16 {
         let inner = cols.saturating_sub(4);
         let most = self
             .variants(board)
@@ -160,11 +220,12 @@ impl Card {
 
     /// Draws the card into `area`; lines that do not fit are counted in a
     /// notice on the last row instead of being dropped silently.
-    pub(crate) fn draw(self, board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    fn draw(self, board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         // A prediction is what the step is about: its frame stands out.
         let boxed =
             self == Card::Predict || self.element().is_some_and(|e| board.boxed.contains(&e));
-        let block = frame(self.title(), boxed, theme);
+        let title = format!(" {} ", self.title());
+        let block = frame(title, boxed, BorderType::Rounded, theme);
         let inner = block.inner(area);
         block.render(area, buf);
         let lines = self.lines(board, inner.width.saturating_sub(2), theme);
@@ -225,28 +286,6 @@ pub(crate) fn spotlight_texts(board: &Board) -> Vec<String> {
     }
 }
 
-/// Draws `texts` in big letters, stacked from the top of `area` at the
-/// largest size at which all fit; nothing when none does.
-pub(crate) fn draw_spotlight(texts: &[String], area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let Some(set) = Big::fit_stack(texts, area.width, area.height) else {
-        return;
-    };
-    let mut y = area.y;
-    for big in set {
-        let rows = big.height();
-        big.draw(
-            Rect {
-                y,
-                height: rows,
-                ..area
-            },
-            buf,
-            theme.style(Role::Text),
-        );
-        y = y.saturating_add(rows + 1);
-    }
-}
-
 /// The prediction's lines, wrapped, each styled by what it says.
 fn predict_card_lines(board: &Board, cols: usize, theme: &Theme) -> Vec<Line<'static>> {
     let Some(p) = &board.predict else {
@@ -300,20 +339,6 @@ pub(crate) fn draw_lines(lines: &[Line<'static>], area: Rect, buf: &mut Buffer, 
 pub(crate) fn more_lines(more: usize) -> String {
     let noun = if more == 1 { "line" } else { "lines" };
     format!("{more} more {noun}: resize or press z")
-}
-
-/// A card's frame: rounded, or doubled when the step boxes the card.
-pub(crate) fn frame<'a>(title: &str, boxed: bool, theme: &Theme) -> Block<'a> {
-    let block = Block::bordered()
-        .title(Span::styled(format!(" {title} "), theme.style(Role::Title)))
-        .border_style(theme.style(Role::Border));
-    if boxed {
-        block
-            .border_type(BorderType::Double)
-            .border_style(theme.style(Role::Emphasis))
-    } else {
-        block.border_type(BorderType::Rounded)
-    }
 }
 
 /// Splits `text` into spans, highlighting every emphasised substring.

@@ -6,24 +6,84 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::paint::{Painter, width};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::crawler_lines;
 use crate::lecture::{Board, Element};
 use crate::ui::format::wrap;
+use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
 
 /// Largest scale drawn, across or down.
-pub(crate) const MAX_SCALE: u16 = 24;
+const MAX_SCALE: u16 = 24;
+
+/// The crawler part.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CrawlerPart;
+
+impl Part for CrawlerPart {
+    fn place(&self) -> Place {
+        Place::new(Kind::new("diagram"), Column::Wide).growing(3)
+    }
+
+    fn shows(&self, board: &Board, _opts: Options) -> bool {
+        board.shows(Element::Crawler)
+    }
+
+    fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
+        let rows = height(1) + scene.most(|b| figure_rows(b, scene.width));
+        Box::new(Crawler { rows })
+    }
+}
+
+/// The diagram fitted to a scene; each notch is a scale larger.
+#[derive(Debug)]
+struct Crawler {
+    /// Rows at scale 1, figures included.
+    rows: u16,
+}
+
+impl Fitted for Crawler {
+    fn rows(&self, notch: u16) -> u16 {
+        self.rows + height(1 + notch) - height(1)
+    }
+
+    fn grows(&self, notch: u16) -> bool {
+        1 + notch < MAX_SCALE
+    }
+
+    fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        draw(at.board, 1 + at.notch, at.rect, buf, theme);
+    }
+
+    fn describe(&self, at: &At<'_>) -> Shows {
+        let mut text: Vec<String> = NAMES.iter().chain(&LABELS).map(|t| t.to_string()).collect();
+        text.extend(["probably seen".to_string(), DROPPED.to_string()]);
+        let figures = crawler_lines(at.board).unwrap_or_default();
+        text.extend(
+            figures
+                .iter()
+                .flat_map(|l| wrap(l, usize::from(at.rect.width))),
+        );
+        Shows::plain(text)
+    }
+}
+
+/// The boxes' names, left to right.
+const NAMES: [&str; 3] = ["crawler", "Bloom filter", "fetch"];
+/// The arrows' labels, left to right.
+const LABELS: [&str; 2] = ["URL found", "definitely new"];
+/// Where the filter sends a URL it has probably seen.
+const DROPPED: &str = "dropped";
 
 /// Rows the diagram takes at height scale `scale` (from 1), without the
 /// rows of its figures.
-pub(crate) fn height(scale: u16) -> u16 {
+fn height(scale: u16) -> u16 {
     let box_h = 1 + 2 * scale;
     box_h + 1 + scale + 1 + 1
 }
 
 /// Rows the figures take under the diagram at `cols` columns.
-pub(crate) fn figure_rows(board: &Board, cols: u16) -> u16 {
+fn figure_rows(board: &Board, cols: u16) -> u16 {
     crawler_lines(board).map_or(0, |lines| {
         let rows: usize = lines.iter().map(|l| wrap(l, usize::from(cols)).len()).sum();
         u16::try_from(rows).unwrap_or(u16::MAX)
@@ -31,7 +91,7 @@ pub(crate) fn figure_rows(board: &Board, cols: u16) -> u16 {
 }
 
 /// The largest scale whose diagram fits `cols` columns.
-pub(crate) fn widest_scale(cols: u16) -> u16 {
+fn widest_scale(cols: u16) -> u16 {
     (1..=MAX_SCALE)
         .rev()
         .find(|&s| diagram_width(s) <= cols)
@@ -61,7 +121,7 @@ fn widths(scale: u16) -> ([u16; 3], [u16; 2]) {
 
 /// Draws the diagram `scale` rows tall (its width scale is the widest that
 /// fits, at most as large), centred in `area`.
-pub(crate) fn draw(board: &Board, scale: u16, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn draw(board: &Board, scale: u16, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let across = widest_scale(area.width).min(scale);
     let style = if board.boxed.contains(&Element::Crawler) {
         theme.style(Role::Emphasis)
@@ -74,8 +134,7 @@ pub(crate) fn draw(board: &Board, scale: u16, area: Rect, buf: &mut Buffer, them
     let box_h = 1 + 2 * scale;
     let mid = box_h / 2;
     let mut p = Painter::new(buf, area);
-    let names = ["crawler", "Bloom filter", "fetch"];
-    let labels = ["URL found", "definitely new"];
+    let (names, labels) = (NAMES, LABELS);
     let mut filter_centre = 0;
     for i in 0..3 {
         draw_box(&mut p, x, boxes[i], box_h, names[i], style);
@@ -99,7 +158,7 @@ pub(crate) fn draw(board: &Board, scale: u16, area: Rect, buf: &mut Buffer, them
     }
     p.text(filter_centre + 2, box_h + scale / 2, "probably seen", style);
     p.text(filter_centre, box_h + scale, "▼", style);
-    let dropped = "dropped";
+    let dropped = DROPPED;
     p.text(
         filter_centre.saturating_sub(width(dropped) / 2),
         box_h + scale + 1,

@@ -3,10 +3,13 @@
 //! so nothing moves between steps, and the narration under it. Drawing
 //! only: the board comes from the pure engine in `crate::lecture`.
 //!
-//! - [`plan`]: where each part goes for a whole scene;
-//! - [`row`], [`cards`], [`crawler`], [`plots`]: the parts (big letters,
-//!   as in the spotlight of a step of cards alone, come from
-//!   [`crate::ui::big`]);
+//! - [`part`]: what a board part says about itself (its kind, column,
+//!   rows, growth, drawing and description), and [`PARTS`], the registry;
+//! - [`plan`]: where each part goes for a whole scene, from the registry
+//!   alone (it names no part);
+//! - the parts, one file each: [`banner`], [`row`], [`counters`],
+//!   [`headline`] (present mode's verdict and probe figure), [`crawler`],
+//!   [`plots`], [`spotlight`] and [`cards`] (the four text cards);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
 //! - [`tab`]: the state (step, closing screen, jump field, toggles);
@@ -14,25 +17,53 @@
 //!   screens (what its keys ask for, its key table, the screen traits).
 
 pub(crate) mod action;
+pub(crate) mod banner;
 pub(crate) mod cards;
+pub(crate) mod counters;
 pub(crate) mod crawler;
+pub(crate) mod headline;
 pub(crate) mod keys;
 pub(crate) mod narration;
-pub(crate) mod paint;
+pub(crate) mod part;
 pub(crate) mod plan;
 pub(crate) mod plots;
 pub(crate) mod row;
 pub(crate) mod screen;
 pub(crate) mod screens;
+pub(crate) mod spotlight;
 pub(crate) mod tab;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::lecture::{Board, Lecture};
+use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
-use plan::{Options, Part, ScenePlan, headline_text, shows};
+use cards::Card;
+use part::{At, Kind, Layout, Options, Part};
+use plan::ScenePlan;
 use tab::LectureTab;
+
+/// Every part of the board, top to bottom: a part goes under every part
+/// before it here that shares a step and a column with it. Present mode's
+/// big letters go under the parts they speak of, or above everything when
+/// that covers more (see [`part::Place`]). A part missing here is
+/// never placed, and its file's code is never used, which the compiler
+/// reports.
+pub(crate) static PARTS: &[&dyn Part] = &[
+    &banner::BannerPart,
+    &row::RowPart,
+    &counters::CountersPart,
+    &headline::VERDICT,
+    &crawler::CrawlerPart,
+    &headline::HEADLINE,
+    &plots::ChartsPart,
+    &spotlight::SpotlightPart,
+    &Card::Predict,
+    &Card::Derivation,
+    &Card::Table,
+    &Card::Notes,
+];
 
 /// Smallest area the lecture screen draws into; below it a one-line notice
 /// says so instead.
@@ -67,7 +98,7 @@ pub(crate) fn render(
             "The lecture needs at least {MIN_WIDTH}x{MIN_HEIGHT}; this area is {}x{}.",
             area.width, area.height
         );
-        paint::Painter::new(buf, area).text(0, 0, &notice, theme.style(Role::Bad));
+        Painter::new(buf, area).text(0, 0, &notice, theme.style(Role::Bad));
         return;
     }
     let lecture = &tab.lecture;
@@ -129,14 +160,16 @@ fn draw_step(
     if let Some(at) = plan.narration {
         narration::draw(board, narration_room(board, plan, opts, at), buf, theme);
     }
-    for placed in &plan.parts {
-        if !shows(placed.part, board, opts) {
-            continue;
-        }
+    for (placed, rect) in plan.shown(board, opts) {
         // A part the board is too small for is drawn as far as it goes,
         // and its last row says how much is missing.
-        let rect = drawn_rect(board, placed, plan);
-        draw_part(board, placed.part, rect, plan, shown.present, buf, theme);
+        let at = At {
+            board,
+            rect,
+            notch: placed.notch,
+            present: shown.present,
+        };
+        placed.fitted.draw(&at, buf, theme);
         let visible = placed.rect.intersection(plan.board).height;
         let missing = placed.rect.height.saturating_sub(visible);
         if missing > 0 && rect.height > 0 {
@@ -146,28 +179,58 @@ fn draw_step(
                 height: 1,
                 ..rect
             };
-            paint::Painter::new(buf, last).text(
-                1,
-                0,
-                &format!(" {notice} "),
-                theme.style(Role::Warn),
-            );
+            Painter::new(buf, last).text(1, 0, &format!(" {notice} "), theme.style(Role::Warn));
         }
     }
 }
 
-/// Where a part is drawn on this step: its planned place and width, cut
-/// to the board; a card only as tall as this step's lines need, so a box
-/// holding one line leaves the rows under it to the narration.
-fn drawn_rect(board: &Board, placed: &plan::Placed, plan: &ScenePlan) -> Rect {
-    let rect = placed.rect.intersection(plan.board);
-    match placed.part {
-        Part::Card(card) => Rect {
-            height: rect.height.min(card.height(board, rect.width)),
-            ..rect
-        },
-        _ => rect,
+/// What a step puts where: the progress line, each part the board shows
+/// (its kind, where it is drawn, how large its letters are and what it
+/// says) and the narration, top to bottom.
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "the projector's `render --layout` prints it")
+)]
+pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layout> {
+    let opts = Options {
+        present,
+        narration: plan.narration.is_some(),
+    };
+    let mut out = vec![Layout {
+        kind: Kind::PROGRESS,
+        rect: plan.progress,
+        scale: 1,
+        text: vec![board.scene_title.clone()],
+    }];
+    for (placed, rect) in plan.shown(board, opts) {
+        if rect.is_empty() {
+            continue;
+        }
+        let at = At {
+            board,
+            rect,
+            notch: placed.notch,
+            present,
+        };
+        let shows = placed.fitted.describe(&at);
+        out.push(Layout {
+            kind: placed.part.place().kind,
+            rect,
+            scale: shows.scale,
+            text: shows.text,
+        });
     }
+    if let Some(at) = plan.narration {
+        let rect = narration_room(board, plan, opts, at);
+        out.push(Layout {
+            kind: Kind::NARRATION,
+            rect,
+            scale: 1,
+            text: narration::lines(board, rect.width),
+        });
+    }
+    out.sort_by_key(|l| (l.rect.y, l.rect.x));
+    out
 }
 
 /// The narration's rows for this step. Its planned rows first, grown
@@ -181,10 +244,8 @@ fn narration_room(board: &Board, plan: &ScenePlan, opts: Options, at: Rect) -> R
         return at;
     }
     let drawn: Vec<Rect> = plan
-        .parts
-        .iter()
-        .filter(|p| shows(p.part, board, opts))
-        .map(|p| drawn_rect(board, p, plan))
+        .shown(board, opts)
+        .map(|(_, rect)| rect)
         .filter(|r| !r.is_empty())
         .collect();
     let used = drawn
@@ -246,36 +307,17 @@ fn free_band(drawn: &[Rect], top: u16, bottom: u16) -> Option<(u16, u16)> {
     best
 }
 
-fn draw_part(
-    board: &Board,
-    part: Part,
-    rect: Rect,
-    plan: &ScenePlan,
-    present: bool,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
-    match part {
-        Part::Headline | Part::Verdict => {
-            let text = headline_text(board).unwrap_or_default();
-            let big = plan
-                .headline
-                .as_ref()
-                .and_then(|b| b.with_text(&text, rect.width));
-            if let Some(big) = big {
-                let role = match board.query.as_ref().and_then(|q| q.flag) {
-                    Some(_) => Role::Bad,
-                    None => Role::Title,
-                };
-                big.draw(rect, buf, theme.style(role));
-            }
-        }
-        Part::Banner => screens::banner(board, plan.banner.as_ref(), rect, buf, theme),
-        Part::Row => row::draw(board, rect, buf, theme, plan.row),
-        Part::Counters => row::draw_counters(board, rect, buf, theme),
-        Part::Crawler => crawler::draw(board, plan.crawler_scale, rect, buf, theme),
-        Part::Plots => plots::draw_all(board, rect, plan.chart_rows, present, buf, theme),
-        Part::Spotlight => cards::draw_spotlight(&cards::spotlight_texts(board), rect, buf, theme),
-        Part::Card(card) => card.draw(board, rect, buf, theme),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_part_has_a_kind_of_its_own() {
+        let mut kinds: Vec<Kind> = PARTS.iter().map(|p| p.place().kind).collect();
+        kinds.extend([Kind::PROGRESS, Kind::NARRATION]);
+        let count = kinds.len();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(kinds.len(), count, "{kinds:?}");
     }
 }

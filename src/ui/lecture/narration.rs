@@ -5,9 +5,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::paint::{Painter, fit, width};
 use crate::lecture::{Board, Element, ProbeState};
 use crate::ui::format::wrap;
+use crate::ui::paint::{Painter, fit, width};
 use crate::ui::theme::{Role, Theme};
 
 /// The widest line of narration, in columns: wider text is hard to follow

@@ -3,97 +3,77 @@
 //! first step that shows it to the last: nothing moves while the teacher
 //! talks. Parts that are never on screen at the same time may share rows.
 //!
-//! Planning runs in three passes:
-//! 1. measure: each part's smallest height over the steps that show it;
-//! 2. pack: parts go top to bottom in a fixed order, each under every
-//!    earlier part that shares a step and a column with it;
-//! 3. grow: the rows left over go, one at a time, to the part whose growth
-//!    leaves the emptiest step least empty (taller cells, a taller chart,
-//!    a bigger title, a larger crawler, a taller spotlight). Cards are
-//!    never stretched: a frame taller than its lines is empty rows the
-//!    narration could use. On a big screen a step of cards alone gets the
-//!    spotlight instead: the cards' words again, in big letters.
+//! The planner names no part: it reads what each part of
+//! [`super::PARTS`] says about itself (see [`super::part`]). Planning runs
+//! in three passes:
+//! 1. fit: each part measures its smallest height over the steps that
+//!    show it, at the width of its column;
+//! 2. pack: parts go top to bottom in the registry's order, each under
+//!    every earlier part that shares a step and a column with it;
+//! 3. grow: the rows left over go, one notch at a time, to the part whose
+//!    growth leaves the emptiest step least empty (taller cells, a taller
+//!    chart, a bigger title, a larger crawler, a taller spotlight). Cards
+//!    never grow: a frame taller than its lines is empty rows the
+//!    narration could use.
+
+use std::rc::Rc;
 
 use ratatui::layout::Rect;
 
-use super::cards::{CARDS, Card, spotlight_texts};
-use super::row::{self, RowLayout};
-use super::{crawler, narration, plots};
-use crate::lecture::{Board, Element, Lecture, QuerySource};
-use crate::ui::big::Big;
+use super::PARTS;
+use super::narration;
+pub(crate) use super::part::Options;
+use super::part::{BIG_WIDTH, Column, Fitted, Fitting, Part};
+use crate::lecture::{Board, Lecture};
 
-/// Fewest rows a chart's frame takes (axes and a few rows of curve).
-pub(crate) const MIN_CHART: u16 = 8;
 /// Narrowest chart worth drawing beside the cards.
 const MIN_CHART_WIDTH: u16 = 40;
 /// Narrowest card column beside a chart.
 const MIN_SIDE: u16 = 32;
-/// Tallest a row's cells grow.
-const MAX_CELL_ROWS: u16 = 40;
-/// Width from which a screen counts as big: the row may share the main
-/// column with the charts, and a step of cards alone gets its spotlight.
-const BIG_WIDTH: u16 = 160;
-
-/// A part of the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum Part {
-    /// Present mode's probe figure in big letters, above the charts.
-    Headline,
-    /// Present mode's verdict in big letters, under the row it judges.
-    Verdict,
-    /// The lecture's title.
-    Banner,
-    /// The bit row with its query.
-    Row,
-    /// The counting variant.
-    Counters,
-    /// The crawler diagram.
-    Crawler,
-    /// The plots (side by side when several show at once).
-    Plots,
-    /// On a big screen, a step that shows only text cards: their words
-    /// again in big letters, in the main column the step leaves empty.
-    Spotlight,
-    /// A text card.
-    Card(Card),
-}
-
-/// Top to bottom, with the big letters under the row or over the charts
-/// they speak of, so a step without them leaves no blank rows on top (see
-/// [`Scene::order`] for the other way).
-const ORDER: [Part; 12] = [
-    Part::Banner,
-    Part::Row,
-    Part::Counters,
-    Part::Verdict,
-    Part::Crawler,
-    Part::Headline,
-    Part::Plots,
-    Part::Spotlight,
-    Part::Card(Card::Predict),
-    Part::Card(Card::Derivation),
-    Part::Card(Card::Table),
-    Part::Card(Card::Notes),
-];
-
-/// How the lecture is being shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct Options {
-    /// Present mode: no chrome, a headline in big letters.
-    pub present: bool,
-    /// Narration under the board.
-    pub narration: bool,
-}
 
 /// One placed part.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub(crate) struct Placed {
     /// Which part.
-    pub part: Part,
+    pub part: &'static dyn Part,
+    /// The part as fitted to the scene.
+    pub fitted: Rc<dyn Fitted>,
     /// Where, for the whole scene.
     pub rect: Rect,
     /// Rows its content needs at the most, at this width.
     pub need: u16,
+    /// How far it grew from its smallest.
+    pub notch: u16,
+    /// Its place in [`PARTS`].
+    index: usize,
+}
+
+impl std::fmt::Debug for Placed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Placed")
+            .field("part", &self.part.place().kind)
+            .field("rect", &self.rect)
+            .field("need", &self.need)
+            .field("notch", &self.notch)
+            .finish()
+    }
+}
+
+impl PartialEq for Placed {
+    fn eq(&self, other: &Self) -> bool {
+        (self.part.place().kind, self.rect, self.need, self.notch)
+            == (other.part.place().kind, other.rect, other.need, other.notch)
+    }
+}
+
+impl Eq for Placed {}
+
+impl Placed {
+    /// Where the part is drawn on this board: its planned place cut to the
+    /// board, and only the rows the step uses.
+    fn drawn(&self, board: &Board, plan: &ScenePlan) -> Rect {
+        self.fitted.used(board, self.rect.intersection(plan.board))
+    }
 }
 
 /// The plan of one scene at one size.
@@ -107,23 +87,37 @@ pub(crate) struct ScenePlan {
     pub narration: Option<Rect>,
     /// The board's parts.
     pub parts: Vec<Placed>,
-    /// The row's cell height and reserved lines.
-    pub row: RowLayout,
-    /// Rows of each chart's frame (the caption takes the rest of its part).
-    pub chart_rows: u16,
-    /// The title's big letters, when they fit.
-    pub banner: Option<Big>,
-    /// The headline's size (its lines are the scene's first headline's).
-    pub headline: Option<Big>,
-    /// The crawler's scale.
-    pub crawler_scale: u16,
 }
 
 impl ScenePlan {
     /// Where a part is drawn, if the scene has it.
     #[cfg(test)]
-    pub(crate) fn rect(&self, part: Part) -> Option<Rect> {
-        self.parts.iter().find(|p| p.part == part).map(|p| p.rect)
+    pub(crate) fn rect(&self, kind: super::part::Kind) -> Option<Rect> {
+        self.parts
+            .iter()
+            .find(|p| p.part.place().kind == kind)
+            .map(|p| p.rect)
+    }
+
+    /// How far the part kept tall (the charts) grew, 0 when the scene has
+    /// none.
+    pub(crate) fn tall_notch(&self) -> u16 {
+        self.parts
+            .iter()
+            .find(|p| p.part.place().kept_tall)
+            .map_or(0, |p| p.notch)
+    }
+
+    /// The parts this board shows, each with where it is drawn.
+    pub(crate) fn shown<'a>(
+        &'a self,
+        board: &'a Board,
+        opts: Options,
+    ) -> impl Iterator<Item = (&'a Placed, Rect)> + 'a {
+        self.parts
+            .iter()
+            .filter(move |p| shows(p.part, board, opts))
+            .map(move |p| (p, p.drawn(board, self)))
     }
 }
 
@@ -141,58 +135,19 @@ fn scene_boards(lecture: &Lecture, scene: usize) -> Vec<&Board> {
         .collect()
 }
 
-/// Whether `part` is on the board after a step.
-pub(crate) fn shows(part: Part, board: &Board, opts: Options) -> bool {
-    match part {
-        Part::Verdict => opts.present && verdict_text(board).is_some(),
-        Part::Headline => {
-            opts.present && verdict_text(board).is_none() && plots::probe_headline(board).is_some()
-        }
-        Part::Banner => board.shows(Element::Banner) && board.banner.is_some(),
-        Part::Row => board.shows(Element::Row) && board.row.is_some(),
-        Part::Counters => board.shows(Element::Counters),
-        Part::Crawler => board.shows(Element::Crawler),
-        Part::Plots => !crate::lecture::texts::plots(board).is_empty(),
-        Part::Spotlight => {
-            // Only where nothing but cards shows, so it covers no diagram.
-            let others = [
-                Part::Headline,
-                Part::Verdict,
-                Part::Banner,
-                Part::Row,
-                Part::Counters,
-                Part::Crawler,
-                Part::Plots,
-            ];
-            !others.into_iter().any(|p| shows(p, board, opts)) && !spotlight_texts(board).is_empty()
-        }
-        Part::Card(card) => card.shown(board),
-    }
-}
-
-/// The step's headline in present mode: the flagged mistake, else the
-/// verdict, else the probe's figure.
-pub(crate) fn headline_text(board: &Board) -> Option<String> {
-    verdict_text(board).or_else(|| plots::probe_headline(board))
-}
-
-/// The flagged mistake, else the verdict, of a query the board shows.
-fn verdict_text(board: &Board) -> Option<String> {
-    if let Some(q) = &board.query {
-        let shown = match q.source {
-            QuerySource::Row => board.shows(Element::Row),
-            QuerySource::Counters => board.shows(Element::Counters),
-        };
-        if shown {
-            if let Some(flag) = q.flag {
-                return Some(flag.as_str().to_uppercase());
-            }
-            if let Some(v) = q.verdict {
-                return Some(v.as_str().to_uppercase());
-            }
+/// Whether `part` is on the board after a step: as the part says, and for
+/// a part that keeps to steps of cards alone, only where nothing outside
+/// the cards' column shows.
+pub(crate) fn shows(part: &dyn Part, board: &Board, opts: Options) -> bool {
+    if part.place().alone_with_cards.is_some() {
+        let others = PARTS
+            .iter()
+            .filter(|p| p.place().column != Column::Cards && p.place().alone_with_cards.is_none());
+        if others.into_iter().any(|p| p.shows(board, opts)) {
+            return false;
         }
     }
-    None
+    part.shows(board, opts)
 }
 
 /// Columns the parts use: the charts in the main column and the cards in
@@ -210,13 +165,13 @@ struct Columns {
 }
 
 impl Columns {
-    fn span(&self, part: Part) -> (u16, u16) {
-        match part {
-            Part::Headline | Part::Verdict => self.full,
-            Part::Plots | Part::Banner | Part::Spotlight => self.main,
-            Part::Card(_) => self.cards,
-            Part::Row | Part::Counters | Part::Crawler if self.all_beside => self.main,
-            _ => self.full,
+    fn span(&self, column: Column) -> (u16, u16) {
+        match column {
+            Column::Full => self.full,
+            Column::Main => self.main,
+            Column::Cards => self.cards,
+            Column::Wide if self.all_beside => self.main,
+            Column::Wide => self.full,
         }
     }
 }
@@ -225,66 +180,35 @@ fn overlaps(a: (u16, u16), b: (u16, u16)) -> bool {
     a.0 < b.0 + b.1 && b.0 < a.0 + a.1
 }
 
+/// One part of [`PARTS`] as a scene has it.
+struct Entry {
+    part: &'static dyn Part,
+    /// For each board, whether the part shows on it (worked out once: the
+    /// spotlight's glyph check draws letters and the planner asks often).
+    life: Vec<bool>,
+    /// The part fitted to the scene, when any board shows it.
+    fitted: Option<Rc<dyn Fitted>>,
+}
+
 /// Everything the planner needs about one scene.
 struct Scene<'a> {
     boards: Vec<&'a Board>,
-    opts: Options,
     board_area: Rect,
     columns: Columns,
-    /// Each part's height at the smallest sizes, measured once (in
-    /// [`ORDER`]'s order).
-    base: [u16; 12],
-    /// Whether the row's cells can grow (not when it wraps).
-    row_grows: bool,
-    /// Whether present mode's headline gets its rows (it is the first part
-    /// to go when the board is too small).
-    headline: bool,
-    /// For each board, whether it gets the spotlight: worked out once,
-    /// since the glyph check draws letters and the planner asks often.
-    spotlit: Vec<bool>,
-    /// Whether the big letters go under the parts they speak of
-    /// ([`ORDER`]) rather than above everything.
+    /// The registry's parts, in its order.
+    entries: Vec<Entry>,
+    /// Whether present mode's big letters get their rows (they are the
+    /// first to go when the board is too small).
+    big_letters: bool,
+    /// Whether the big letters go under the parts they speak of (the
+    /// registry's order) rather than above everything.
     low: bool,
 }
 
-/// The sizes that can grow, and the heights they give each part.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Sizes {
-    row: RowLayout,
-    chart_rows: u16,
-    banner: Option<Big>,
-    headline: Option<Big>,
-    crawler_scale: u16,
-    spotlight_rows: u16,
-}
+/// How far each part has grown, by its place in [`PARTS`].
+type Sizes = Vec<u16>;
 
 impl<'a> Scene<'a> {
-    /// For each step, whether `part` shows.
-    fn life(&self, part: Part) -> Vec<bool> {
-        self.boards.iter().map(|b| self.shows(part, b)).collect()
-    }
-
-    /// Whether `part` shows after the step that left `board`.
-    fn shows(&self, part: Part, board: &Board) -> bool {
-        match part {
-            Part::Spotlight => self
-                .boards
-                .iter()
-                .zip(&self.spotlit)
-                .any(|(b, lit)| *lit && std::ptr::eq(*b, board)),
-            Part::Headline | Part::Verdict => self.headline && shows(part, board, self.opts),
-            _ => shows(part, board, self.opts),
-        }
-    }
-
-    fn present(&self, part: Part) -> bool {
-        self.life(part).contains(&true)
-    }
-
-    fn shown_boards(&self, part: Part) -> impl Iterator<Item = &&Board> + '_ {
-        self.boards.iter().filter(move |b| self.shows(part, b))
-    }
-
     fn new(
         boards: &[&'a Board],
         opts: Options,
@@ -292,155 +216,102 @@ impl<'a> Scene<'a> {
         columns: Columns,
         low: bool,
     ) -> Self {
-        let scene = Scene::with_headline(boards, opts, board_area, columns, true, low);
-        if scene.headline && scene.pack(&scene.smallest()).1 > board_area.height {
-            return Scene::with_headline(boards, opts, board_area, columns, false, low);
+        let scene = Scene::with_big_letters(boards, opts, board_area, columns, true, low);
+        if scene.big_letters && scene.pack(&scene.smallest()).1 > board_area.height {
+            return Scene::with_big_letters(boards, opts, board_area, columns, false, low);
         }
         scene
     }
 
-    /// The parts top to bottom: [`ORDER`], or with the big letters first
-    /// when they go above everything.
-    fn order(&self) -> Vec<Part> {
-        let big = [Part::Headline, Part::Verdict];
-        if self.low {
-            return ORDER.to_vec();
-        }
-        big.into_iter()
-            .chain(ORDER.into_iter().filter(|p| !big.contains(p)))
-            .collect()
-    }
-
-    fn with_headline(
+    fn with_big_letters(
         boards: &[&'a Board],
         opts: Options,
         board_area: Rect,
         columns: Columns,
-        headline: bool,
+        big_letters: bool,
         low: bool,
     ) -> Self {
-        let mut scene = Scene {
+        let big_letters = big_letters && opts.present;
+        let cards_beside = columns.cards.0 > 0;
+        let entries = PARTS
+            .iter()
+            .map(|&part| {
+                let place = part.place();
+                // A part alone with the cards needs a wide enough board with
+                // the cards beside; big letters need the scene to keep them.
+                let room = place
+                    .alone_with_cards
+                    .is_none_or(|width| board_area.width >= width && cards_beside)
+                    && (big_letters || !place.big_letters);
+                let life: Vec<bool> = boards
+                    .iter()
+                    .map(|b| room && shows(part, b, opts))
+                    .collect();
+                let fitted = life.contains(&true).then(|| {
+                    let fitting = Fitting {
+                        boards,
+                        life: &life,
+                        opts,
+                        big_letters,
+                        board: board_area,
+                        width: columns.span(part.place().column).1,
+                    };
+                    Rc::from(part.fit(&fitting))
+                });
+                Entry { part, life, fitted }
+            })
+            .collect();
+        Scene {
             boards: boards.to_vec(),
-            opts,
             board_area,
             columns,
-            base: [0; 12],
-            row_grows: false,
-            headline: headline && opts.present,
-            spotlit: Vec::new(),
+            entries,
+            big_letters,
             low,
-        };
-        // The spotlight needs a big screen and the cards in a column of
-        // their own, so the big letters never push a card down.
-        let roomy = board_area.width >= BIG_WIDTH && columns.cards.0 > 0;
-        scene.spotlit = boards
-            .iter()
-            .map(|b| roomy && shows(Part::Spotlight, b, opts))
-            .collect();
-        let smallest = scene.smallest();
-        for (i, part) in ORDER.into_iter().enumerate() {
-            scene.base[i] = scene.measure(part, &smallest);
         }
-        let taller = RowLayout {
-            cell_rows: 2,
-            ..smallest.row
-        };
-        let width = scene.width(Part::Row);
-        let grows = scene
-            .shown_boards(Part::Row)
-            .any(|b| row::height(b, width, taller) > row::height(b, width, smallest.row));
-        scene.row_grows = grows;
-        scene
     }
 
-    /// The sizes everything starts from.
+    /// Every part at its smallest.
     fn smallest(&self) -> Sizes {
-        Sizes {
-            row: RowLayout {
-                cell_rows: 1,
-                owners: self.boards.iter().any(|b| b.shows(Element::Owners)),
-                query: self
-                    .boards
-                    .iter()
-                    .any(|b| row::query_of(b, QuerySource::Row).is_some()),
-            },
-            chart_rows: MIN_CHART,
-            banner: None,
-            headline: headline_size(self),
-            crawler_scale: 1,
-            spotlight_rows: 0,
+        vec![0; self.entries.len()]
+    }
+
+    /// The parts top to bottom, by their place in [`PARTS`]: the
+    /// registry's order, or with the big letters first when they go above
+    /// everything.
+    fn order(&self) -> Vec<usize> {
+        let all = 0..self.entries.len();
+        if self.low {
+            return all.collect();
         }
-    }
-
-    fn width(&self, part: Part) -> u16 {
-        self.columns.span(part).1
-    }
-
-    /// Rows `part` needs at the smallest sizes: the most any step needs.
-    fn measure(&self, part: Part, sizes: &Sizes) -> u16 {
-        let width = self.width(part);
-        let most =
-            |f: &dyn Fn(&Board) -> u16| self.shown_boards(part).map(|b| f(b)).max().unwrap_or(0);
-        match part {
-            Part::Headline | Part::Verdict => sizes.headline.as_ref().map_or(0, |b| b.height() + 1),
-            Part::Banner => 3,
-            Part::Row => most(&|b| row::height(b, width, sizes.row)),
-            Part::Counters => most(&|b| row::counters_height(b, width, self.counters_queried())),
-            Part::Crawler => crawler::height(1) + most(&|b| crawler::figure_rows(b, width)),
-            Part::Plots => MIN_CHART + most(&|b| plots::caption_rows(b, width)),
-            Part::Card(card) => most(&|b| card.height(b, width)),
-            // The fewest rows that set the words at all; without them a
-            // row more would only cover rows the cards already cover, so
-            // it would never be handed any.
-            Part::Spotlight => most(&|b| {
-                let texts = spotlight_texts(b);
-                (1..=self.board_area.height)
-                    .find(|&h| Big::fit_stack(&texts, width, h).is_some())
-                    .unwrap_or(0)
-            }),
-        }
-    }
-
-    /// Rows `part` takes with these sizes.
-    fn height(&self, part: Part, sizes: &Sizes) -> u16 {
-        let i = ORDER.iter().position(|p| *p == part).unwrap_or(0);
-        let base = self.base[i];
-        match part {
-            Part::Row if self.row_grows => base + sizes.row.cell_rows - 1,
-            Part::Plots => base + sizes.chart_rows - MIN_CHART,
-            Part::Banner => sizes.banner.as_ref().map_or(base, |b| b.height() + 2),
-            Part::Crawler => base + crawler::height(sizes.crawler_scale) - crawler::height(1),
-            Part::Spotlight => base + sizes.spotlight_rows,
-            _ => base,
-        }
-    }
-
-    fn counters_queried(&self) -> bool {
-        self.boards
-            .iter()
-            .any(|b| row::query_of(b, QuerySource::Counters).is_some())
+        let big = |i: &usize| self.entries[*i].part.place().big_letters;
+        all.clone()
+            .filter(big)
+            .chain(all.filter(|i| !big(i)))
+            .collect()
     }
 
     /// Places every part the scene has; returns the parts and the rows used.
     fn pack(&self, sizes: &Sizes) -> (Vec<Placed>, u16) {
-        let mut placed: Vec<(Placed, Vec<bool>)> = Vec::new();
+        let mut placed: Vec<(Placed, &[bool])> = Vec::new();
         let mut bottom = 0;
-        for part in self.order() {
-            let life = self.life(part);
-            if !life.contains(&true) {
+        for i in self.order() {
+            let entry = &self.entries[i];
+            let Some(fitted) = &entry.fitted else {
                 continue;
-            }
-            let span = self.columns.span(part);
+            };
+            let life = entry.life.as_slice();
+            let span = self.columns.span(entry.part.place().column);
             let top = placed
                 .iter()
                 .filter(|(q, qlife)| {
-                    overlaps(self.columns.span(q.part), span)
-                        && qlife.iter().zip(&life).any(|(a, b)| *a && *b)
+                    overlaps(self.columns.span(q.part.place().column), span)
+                        && qlife.iter().zip(life).any(|(a, b)| *a && *b)
                 })
                 .map(|(q, _)| q.rect.bottom() - self.board_area.y)
                 .max()
                 .unwrap_or(0);
-            let h = self.height(part, sizes);
+            let h = fitted.rows(sizes[i]);
             let rect = Rect::new(
                 self.board_area.x + span.0,
                 self.board_area.y + top,
@@ -450,14 +321,22 @@ impl<'a> Scene<'a> {
             bottom = bottom.max(top + h);
             placed.push((
                 Placed {
-                    part,
+                    part: entry.part,
+                    fitted: Rc::clone(fitted),
                     rect,
                     need: h,
+                    notch: sizes[i],
+                    index: i,
                 },
                 life,
             ));
         }
         (placed.into_iter().map(|(p, _)| p).collect(), bottom)
+    }
+
+    /// Whether placed part `p` shows on board `i`.
+    fn lives(&self, p: &Placed, i: usize) -> bool {
+        self.entries[p.index].life[i]
     }
 
     /// How well a packing fills the board: the fewest rows any step covers
@@ -470,10 +349,10 @@ impl<'a> Scene<'a> {
         let (mut capped, mut least, mut total) = (0, u32::MAX, 0);
         let top = self.board_area.y;
         let end = self.board_area.height;
-        for board in &self.boards {
+        for i in 0..self.boards.len() {
             let mut spans: Vec<(u16, u16)> = parts
                 .iter()
-                .filter(|p| self.shows(p.part, board))
+                .filter(|p| self.lives(p, i))
                 .map(|p| (p.rect.y - top, (p.rect.bottom() - top).min(end)))
                 .collect();
             spans.sort_unstable();
@@ -492,56 +371,31 @@ impl<'a> Scene<'a> {
         // Last, the charts: they take whatever rows nothing else wants.
         let chart = parts
             .iter()
-            .find(|p| p.part == Part::Plots)
+            .find(|p| p.part.place().kept_tall)
             .map_or(0, |p| p.rect.height);
         (least, capped, total, chart)
     }
 
-    /// Every way the sizes can grow by one notch.
+    /// Every way the sizes can grow by one notch, the parts that grow
+    /// first when growths help alike first.
     fn growths(&self, sizes: &Sizes) -> Vec<Sizes> {
-        let mut out = Vec::new();
-        if self.present(Part::Row) && self.row_grows && sizes.row.cell_rows < MAX_CELL_ROWS {
-            let mut s = sizes.clone();
-            s.row.cell_rows += 1;
-            out.push(s);
-        }
-        if self.present(Part::Plots) {
-            let mut s = sizes.clone();
-            s.chart_rows += 1;
-            out.push(s);
-        }
-        if self.present(Part::Spotlight) {
-            let mut s = sizes.clone();
-            s.spotlight_rows += 1;
-            out.push(s);
-        }
-        if self.present(Part::Crawler) && sizes.crawler_scale < crawler::MAX_SCALE {
-            let mut s = sizes.clone();
-            s.crawler_scale += 1;
-            out.push(s);
-        }
-        if self.present(Part::Banner)
-            && let Some(big) = self.bigger_banner(sizes)
-        {
-            let mut s = sizes.clone();
-            s.banner = Some(big);
-            out.push(s);
-        }
-        out
-    }
-
-    /// The banner one size up from `sizes`, if it fits the width.
-    fn bigger_banner(&self, sizes: &Sizes) -> Option<Big> {
-        let text = self
-            .shown_boards(Part::Banner)
-            .filter_map(|b| b.banner.clone())
-            .max_by_key(|t| t.len())?;
-        let width = self.width(Part::Banner);
-        let current = sizes.banner.as_ref().map_or(0, Big::height);
-        // The smallest setting taller than now.
-        Big::settings(&text.to_uppercase(), width)
+        let mut growing: Vec<usize> = (0..self.entries.len())
+            .filter(|&i| {
+                self.entries[i]
+                    .fitted
+                    .as_ref()
+                    .is_some_and(|f| f.grows(sizes[i]))
+            })
+            .collect();
+        growing.sort_by_key(|&i| self.entries[i].part.place().growth_rank);
+        growing
             .into_iter()
-            .find(|b| b.height() > current)
+            .map(|i| {
+                let mut s = sizes.clone();
+                s[i] += 1;
+                s
+            })
+            .collect()
     }
 }
 
@@ -629,7 +483,7 @@ fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(Sce
                 let scene = Scene::new(boards, opts, board_area, columns, low);
                 let planned = grow(&scene);
                 let key = (
-                    scene.headline,
+                    scene.big_letters,
                     planned.1 <= height,
                     scene.score(&planned.0.parts),
                 );
@@ -647,7 +501,7 @@ fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(Sce
             // A layout that fits wins; then one whose charts are taller
             // (a chart squeezed flat hides its lines); then the order of
             // preference.
-            let key = (fits, planned.0.chart_rows, std::cmp::Reverse(rank));
+            let key = (fits, planned.0.tall_notch(), std::cmp::Reverse(rank));
             (key, planned)
         })
         .max_by_key(|(key, _)| *key)
@@ -664,9 +518,19 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
         cards: full,
         all_beside: false,
     };
-    let cards = CARDS;
-    let has_cards = boards.iter().any(|b| cards.into_iter().any(|c| c.shown(b)));
-    let has_plots = boards.iter().any(|b| shows(Part::Plots, b, opts));
+    let cards: Vec<&dyn Part> = PARTS
+        .iter()
+        .copied()
+        .filter(|p| p.place().column == Column::Cards)
+        .collect();
+    let has_cards = boards
+        .iter()
+        .any(|b| cards.iter().any(|c| shows(*c, b, opts)));
+    let has_plots = boards.iter().any(|b| {
+        PARTS
+            .iter()
+            .any(|p| p.place().kept_tall && shows(*p, b, opts))
+    });
     if !has_cards || width < MIN_CHART_WIDTH + MIN_SIDE {
         return vec![one];
     }
@@ -674,8 +538,8 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
         .iter()
         .flat_map(|b| {
             cards
-                .into_iter()
-                .filter(|c| c.shown(b))
+                .iter()
+                .filter(|c| shows(**c, b, opts))
                 .map(|c| c.wanted_width(b))
         })
         .max()
@@ -688,13 +552,13 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
         all_beside: false,
     };
     // On a big screen the row and diagrams may join the charts beside the
-    // cards, when that still leaves the row cells six columns wide.
-    let m = boards
+    // cards, when each still has the columns it asks for there.
+    let asked = boards
         .iter()
-        .filter_map(|b| b.row.as_ref().map(Vec::len))
+        .flat_map(|b| PARTS.iter().map(|p| p.beside_width(b)))
         .max()
         .unwrap_or(0);
-    let main_needs = MIN_CHART_WIDTH.max(u16::try_from(m * 7 + 1).unwrap_or(u16::MAX));
+    let main_needs = MIN_CHART_WIDTH.max(asked);
     let all = (width >= BIG_WIDTH && width.saturating_sub(MIN_SIDE) >= main_needs).then(|| {
         let side = side.min(width - main_needs);
         Columns {
@@ -731,7 +595,7 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
                 let score = scene.score(&p);
                 (u <= room && score > now).then_some((score, s, p, u))
             })
-            // The first of equals: the earlier part in the list grows.
+            // The first of equals: the part of the lower growth rank.
             .rev()
             .max_by_key(|(key, ..)| *key);
         let Some((_, s, p, u)) = best else { break };
@@ -744,34 +608,8 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
         board: scene.board_area,
         narration: None,
         parts,
-        row: sizes.row,
-        chart_rows: sizes.chart_rows,
-        banner: sizes.banner,
-        headline: sizes.headline,
-        crawler_scale: sizes.crawler_scale,
     };
     (plan, used)
-}
-
-/// The headline's size for the whole scene: the largest at which every
-/// step's headline fits the width, at most a third of the board's rows.
-fn headline_size(scene: &Scene<'_>) -> Option<Big> {
-    // The verdict and the probe's figure take one size through the scene.
-    let texts: Vec<String> = scene
-        .boards
-        .iter()
-        .filter(|b| scene.shows(Part::Headline, b) || scene.shows(Part::Verdict, b))
-        .filter_map(|b| headline_text(b))
-        .collect();
-    if texts.is_empty() {
-        return None;
-    }
-    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    Big::fit_all(
-        &refs,
-        scene.width(Part::Headline),
-        scene.board_area.height / 3,
-    )
 }
 
 /// When nothing fits, the packing at the smallest sizes (its parts will

@@ -1,21 +1,24 @@
 //! The plots: fill against n, epsilon against k, epsilon against bits per
-//! item (log scale), and the memory argument with the RAM line. Each curve
-//! is braille; probes and marks use block and dot glyphs, so they read
-//! without colour.
+//! item (log scale), and the memory argument with the RAM line, drawn with
+//! the chart kit (`crate::ui::chart`). Each curve is braille (half blocks
+//! in present mode); probes and marks use block and dot glyphs, so they
+//! read without colour.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Modifier;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, BorderType, Chart, Dataset, GraphType, Widget};
+use ratatui::widgets::Widget;
 
-use super::paint::Painter;
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::figures::sig;
 use crate::lecture::texts::{CaptionMark, caption, crossing, plots};
 use crate::lecture::{Board, Curve, Element, Emphasis};
 use crate::numbers::trim_zeros;
-use crate::ui::lab::rows::fitted_line;
+use crate::ui::chart::grid::Grid;
+use crate::ui::chart::ticks::{axis, decade, even_decades, fitted_last};
+use crate::ui::chart::{chart, curve_marker, fitted_title, frame, legend, line, points, samples};
 use crate::ui::theme::{Role, Theme};
 
 /// Glyph of a dashed level line (the RAM, half full, the best k's floor).
@@ -24,10 +27,74 @@ const DASH: char = '┄';
 /// Points per unit of x used to draw smooth curves.
 const SAMPLES: usize = 240;
 
+/// Fewest rows a chart's frame takes (axes and a few rows of curve).
+const MIN_CHART: u16 = 8;
+
+/// The plots part: every chart the step shows, side by side.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ChartsPart;
+
+impl Part for ChartsPart {
+    fn place(&self) -> Place {
+        Place::new(Kind::new("chart"), Column::Main)
+            .growing(1)
+            .kept_tall()
+    }
+
+    fn shows(&self, board: &Board, _opts: Options) -> bool {
+        !plots(board).is_empty()
+    }
+
+    fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
+        let rows = MIN_CHART + scene.most(|b| caption_rows(b, scene.width));
+        Box::new(Charts { rows })
+    }
+}
+
+/// The charts fitted to a scene; each notch is a row more of chart.
+#[derive(Debug)]
+struct Charts {
+    /// Rows at the smallest, captions included.
+    rows: u16,
+}
+
+impl Fitted for Charts {
+    fn rows(&self, notch: u16) -> u16 {
+        self.rows + notch
+    }
+
+    fn grows(&self, _notch: u16) -> bool {
+        true
+    }
+
+    fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        let chart_rows = chart_rows(at.notch);
+        draw_all(at.board, at.rect, chart_rows, at.present, buf, theme);
+    }
+
+    fn describe(&self, at: &At<'_>) -> Shows {
+        let mut text = Vec::new();
+        for (element, area) in chart_areas(at.board, at.rect) {
+            let chart = chart_text(at.board, element);
+            text.push(fitted_title(&chart.titles, area.width).trim().to_string());
+            let caption = caption_spans(at.board, element, &Theme::MONO);
+            let lines = legend::lines(caption, area.width);
+            text.extend(lines.iter().map(ToString::to_string));
+        }
+        Shows::plain(text)
+    }
+}
+
+/// Rows of each chart's frame at growth `notch` (the caption takes the
+/// rest of the part).
+pub(crate) fn chart_rows(notch: u16) -> u16 {
+    MIN_CHART + notch
+}
+
 /// Draws the board's plots into `area`, side by side when several show:
 /// each a chart `chart_rows` high with its caption under it. In present
 /// mode curves are drawn in blocks, thick enough to see from the back.
-pub(crate) fn draw_all(
+fn draw_all(
     board: &Board,
     area: Rect,
     chart_rows: u16,
@@ -35,23 +102,34 @@ pub(crate) fn draw_all(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
+    for (element, at) in chart_areas(board, area) {
+        draw(board, element, at, chart_rows, present, buf, theme);
+    }
+}
+
+/// Each chart the board shows with its share of `area`, left to right
+/// (the last takes what the division leaves).
+fn chart_areas(board: &Board, area: Rect) -> Vec<(Element, Rect)> {
     let list = plots(board);
     let count = u16::try_from(list.len()).unwrap_or(1).max(1);
     let each = area.width / count;
-    for (i, element) in list.into_iter().enumerate() {
-        let i = u16::try_from(i).unwrap_or(0);
-        let w = if i + 1 == count {
-            area.width - each * i
-        } else {
-            each
-        };
-        let at = Rect {
-            x: area.x + each * i,
-            width: w,
-            ..area
-        };
-        draw(board, element, at, chart_rows, present, buf, theme);
-    }
+    list.into_iter()
+        .enumerate()
+        .map(|(i, element)| {
+            let i = u16::try_from(i).unwrap_or(0);
+            let w = if i + 1 == count {
+                area.width - each * i
+            } else {
+                each
+            };
+            let at = Rect {
+                x: area.x + each * i,
+                width: w,
+                ..area
+            };
+            (element, at)
+        })
+        .collect()
 }
 
 fn draw(
@@ -65,28 +143,24 @@ fn draw(
 ) {
     let caption = caption_spans(board, element, theme);
     let (chart, caption_area, lines) = with_caption(area, caption, chart_rows);
-    let curve_marker = if present {
-        Marker::HalfBlock
-    } else {
-        Marker::Braille
-    };
+    let marker = curve_marker(present);
     match element {
-        Element::Memory => draw_memory(board, chart, curve_marker, buf, theme),
-        Element::FillCurve => draw_curve(board, Curve::Fill, chart, curve_marker, buf, theme),
-        Element::KCurve => draw_curve(board, Curve::K, chart, curve_marker, buf, theme),
-        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, curve_marker, buf, theme),
+        Element::Memory => draw_memory(board, chart, marker, buf, theme),
+        Element::FillCurve => draw_curve(board, Curve::Fill, chart, marker, buf, theme),
+        Element::KCurve => draw_curve(board, Curve::K, chart, marker, buf, theme),
+        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, marker, buf, theme),
         _ => {}
     }
-    draw_caption(buf, caption_area, &lines);
+    legend::draw(&lines, caption_area, buf);
 }
 
 /// Rows the captions take under the board's plots in `width` columns.
-pub(crate) fn caption_rows(board: &Board, width: u16) -> u16 {
+fn caption_rows(board: &Board, width: u16) -> u16 {
     let list = plots(board);
     let count = u16::try_from(list.len()).unwrap_or(1).max(1);
     list.into_iter()
         .map(|e| {
-            let lines = caption_lines(caption_spans(board, e, &Theme::MONO), width / count);
+            let lines = legend::lines(caption_spans(board, e, &Theme::MONO), width / count);
             u16::try_from(lines.len()).unwrap_or(1)
         })
         .max()
@@ -134,19 +208,6 @@ fn caption_spans(board: &Board, element: Element, theme: &Theme) -> Vec<Span<'st
         .collect()
 }
 
-fn frame<'a>(title: String, boxed: bool, theme: &Theme) -> Block<'a> {
-    let block = Block::bordered()
-        .title(Span::styled(title, theme.style(Role::Title)))
-        .border_style(theme.style(Role::Border));
-    if boxed {
-        block
-            .border_type(BorderType::Double)
-            .border_style(theme.style(Role::Emphasis))
-    } else {
-        block
-    }
-}
-
 /// Splits a plot area into the chart, `chart_rows` high, and the caption
 /// lines under it.
 fn with_caption(
@@ -154,7 +215,7 @@ fn with_caption(
     caption: Vec<Span<'static>>,
     chart_rows: u16,
 ) -> (Rect, Rect, Vec<Line<'static>>) {
-    let lines = caption_lines(caption, area.width);
+    let lines = legend::lines(caption, area.width);
     let chart = Rect {
         height: chart_rows.min(area.height),
         ..area
@@ -168,61 +229,6 @@ fn with_caption(
         ..area
     };
     (chart, caption_area, lines)
-}
-
-/// The caption's items wrapped onto as many lines as the plot's width
-/// needs: an item starts a new line when it does not fit on this one, and
-/// one longer than a whole line breaks between its words.
-fn caption_lines(caption: Vec<Span<'static>>, width: u16) -> Vec<Line<'static>> {
-    let room = usize::from(width.saturating_sub(2)).max(8);
-    let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
-    let mut used = 0;
-    for span in caption {
-        let style = span.style;
-        let whole = span.content.to_string();
-        let pieces = if span.width() > room {
-            crate::ui::format::wrap(whole.trim_start(), room)
-        } else {
-            vec![whole]
-        };
-        for piece in pieces {
-            let w = Span::raw(piece.as_str()).width();
-            if used > 0 && used + w > room {
-                lines.push(Vec::new());
-                used = 0;
-            }
-            let piece = if used == 0 {
-                piece.trim_start().to_string()
-            } else {
-                piece
-            };
-            used += Span::raw(piece.as_str()).width();
-            if let Some(last) = lines.last_mut() {
-                last.push(Span::styled(piece, style));
-            }
-        }
-    }
-    lines.into_iter().map(Line::from).collect()
-}
-
-fn draw_caption(buf: &mut Buffer, area: Rect, lines: &[Line<'static>]) {
-    let mut p = Painter::new(buf, area);
-    for (i, line) in lines.iter().enumerate() {
-        p.line(1, u16::try_from(i).unwrap_or(u16::MAX), line);
-    }
-}
-
-fn samples(from: f64, to: f64, f: impl Fn(f64) -> f64) -> Vec<(f64, f64)> {
-    (0..=SAMPLES)
-        .map(|i| {
-            let x = from + (to - from) * i as f64 / SAMPLES as f64;
-            (x, f(x))
-        })
-        .collect()
-}
-
-fn label(text: String, theme: &Theme) -> Line<'static> {
-    Line::from(Span::styled(text, theme.style(Role::Axis)))
 }
 
 fn draw_curve(
@@ -248,7 +254,7 @@ fn draw_curve(
         Curve::K => (1.0, s.k_max as f64),
         Curve::Bits => (s.bits_min as f64, s.bits_max as f64),
     };
-    let line = samples(x0, x1, |x| y_of(f.curve_value(curve, x)));
+    let curve_line = samples(x0, x1, SAMPLES, |x| y_of(f.curve_value(curve, x)));
     let whole: Vec<f64> = match curve {
         Curve::Fill => f.fill_curve(),
         Curve::K => f.k_curve(),
@@ -270,44 +276,14 @@ fn draw_curve(
 
     let text = chart_text(board, element);
     let datasets = vec![
-        Dataset::default()
-            .marker(marker)
-            .graph_type(GraphType::Line)
-            .style(theme.style(Role::Idealised))
-            .data(&line),
-        Dataset::default()
-            .marker(Marker::Block)
-            .graph_type(GraphType::Line)
-            .style(theme.style(Role::ProbeHit))
-            .data(&probe_stem),
-        Dataset::default()
-            .marker(Marker::Block)
-            .graph_type(GraphType::Scatter)
-            .style(theme.style(Role::ProbeHit))
-            .data(&probe_dot),
+        line(&curve_line, marker, theme.style(Role::Idealised)),
+        line(&probe_stem, Marker::Block, theme.style(Role::ProbeHit)),
+        points(&probe_dot, Marker::Block, theme.style(Role::ProbeHit)),
     ];
-    Chart::new(datasets)
-        .style(theme.base())
-        .block(frame(
-            fitted_title(&text.titles, area.width),
-            board.boxed.contains(&element),
-            theme,
-        ))
-        .legend_position(None)
-        .x_axis(
-            Axis::default()
-                .bounds([axis_x0, x1])
-                .labels(x_labels(&text, area, theme)),
-        )
-        .y_axis(
-            Axis::default().bounds([y0, y1]).labels(
-                text.y_ticks
-                    .iter()
-                    .map(|t| label(t.clone(), theme))
-                    .collect::<Vec<_>>(),
-            ),
-        )
-        .render(area, buf);
+    let boxed = board.boxed.contains(&element);
+    let (x, y) = axes(&text, [axis_x0, x1], [y0, y1], area, theme);
+    let title = frame(fitted_title(&text.titles, area.width), boxed, theme);
+    chart(datasets, title, x, y, theme).render(area, buf);
     let grid = Grid::of(buf, area, [axis_x0, x1], [y0, y1]);
     if half {
         grid.hline(buf, 0.5, DASH, theme.style(Role::Guide));
@@ -430,11 +406,35 @@ fn y_scale(curve: Curve, values: &[f64]) -> (f64, f64, [String; 3]) {
     match curve {
         Curve::Fill => (0.0, 1.0, ["0".to_string(), "0.5".into(), "1".into()]),
         Curve::K | Curve::Bits => {
-            let (low, high, labels) = decades(values);
-            let [a, b, c] = <[String; 3]>::try_from(labels).unwrap_or_default();
-            (low, high, [a, b, c])
+            let (low, high) = even_decades(values);
+            let label = |p: f64| decade(p, -3..=i32::MAX);
+            (
+                low,
+                high,
+                [label(low), label((low + high) / 2.0), label(high)],
+            )
         }
     }
+}
+
+/// The axes of a chart in `area` with bounds `x` and `y`, labelled with
+/// its texts (the last x tick in the wording its slot holds).
+fn axes(
+    text: &ChartText,
+    x: [f64; 2],
+    y: [f64; 2],
+    area: Rect,
+    theme: &Theme,
+) -> (
+    ratatui::widgets::Axis<'static>,
+    ratatui::widgets::Axis<'static>,
+) {
+    let last = fitted_last(&text.x_last, &text.y_ticks, area);
+    let x_ticks = vec![text.x_ticks[0].clone(), text.x_ticks[1].clone(), last];
+    (
+        axis(None, x, x_ticks, theme),
+        axis(None, y, text.y_ticks.to_vec(), theme),
+    )
 }
 
 /// Where the x axis starts: on the k axis one step early when that puts
@@ -444,71 +444,6 @@ fn axis_start(curve: Curve, x0: f64, x1: f64) -> f64 {
         x0 - 1.0
     } else {
         x0
-    }
-}
-
-/// The longest title that fits between a chart's corners `width` columns
-/// apart, with a space either side of it.
-fn fitted_title(titles: &[String], width: u16) -> String {
-    let options = titles.iter().map(|t| Line::raw(format!(" {t} "))).collect();
-    fitted_line(options, width.saturating_sub(2)).to_string()
-}
-
-/// Columns the chart's axis leaves between two x ticks; ratatui gives the
-/// last tick that many and cuts a longer one from the left.
-fn tick_room(text: &ChartText, area: Rect) -> u16 {
-    // Inside the frame, less the y labels (at most a third) and the axis.
-    let inner = area.width.saturating_sub(2);
-    let y_labels = text
-        .y_ticks
-        .iter()
-        .map(|t| Span::raw(t.as_str()).width())
-        .max()
-        .map_or(0, |w| u16::try_from(w).unwrap_or(u16::MAX))
-        .min(inner / 3);
-    let graph = inner.saturating_sub(y_labels + 1);
-    graph / 3
-}
-
-/// The x ticks as drawn: the last in the longest wording its slot holds,
-/// so the axis's name never covers the figure.
-fn x_labels(text: &ChartText, area: Rect, theme: &Theme) -> Vec<Line<'static>> {
-    let last = text.x_last.iter().map(|t| Line::raw(t.clone())).collect();
-    let last = fitted_line(last, tick_room(text, area)).to_string();
-    vec![
-        label(text.x_ticks[0].clone(), theme),
-        label(text.x_ticks[1].clone(), theme),
-        label(last, theme),
-    ]
-}
-
-/// Log-scale y bounds on whole decades around `values` (log10), an even
-/// number of decades apart so the middle tick is a decade too, with labels.
-fn decades(values: &[f64]) -> (f64, f64, Vec<String>) {
-    let finite = values.iter().copied().filter(|v| v.is_finite());
-    let low = finite.clone().fold(f64::MAX, f64::min).floor();
-    let high = finite.fold(f64::MIN, f64::max).ceil().min(0.0);
-    let (low, high) = if low < high {
-        (low, high)
-    } else {
-        (high - 2.0, high)
-    };
-    let low = if (high - low) % 2.0 == 0.0 {
-        low
-    } else {
-        low - 1.0
-    };
-    let mid = (low + high) / 2.0;
-    (low, high, vec![decade(low), decade(mid), decade(high)])
-}
-
-/// 10 to a whole power, written plainly down to 0.001 and as 1e-N below.
-fn decade(power: f64) -> String {
-    let p = power.round() as i32;
-    match p {
-        0.. => format!("{}", 10u64.saturating_pow(p.unsigned_abs())),
-        -3..=-1 => format!("{:.*}", p.unsigned_abs() as usize, 10f64.powi(p)),
-        _ => format!("1e{p}"),
     }
 }
 
@@ -530,162 +465,30 @@ fn draw_memory(board: &Board, area: Rect, marker: Marker, buf: &mut Buffer, them
         .unwrap_or_default();
     let mut datasets = Vec::new();
     if board.shows(Element::BloomLine) {
-        datasets.push(
-            Dataset::default()
-                .marker(Marker::HalfBlock)
-                .graph_type(GraphType::Line)
-                .style(theme.style(Role::Good))
-                .data(&bloom),
-        );
+        datasets.push(line(&bloom, Marker::HalfBlock, theme.style(Role::Good)));
     }
     if !crossing_stem.is_empty() {
-        datasets.push(
-            Dataset::default()
-                .marker(Marker::Block)
-                .graph_type(GraphType::Line)
-                .style(theme.style(Role::ProbeMiss))
-                .data(&crossing_stem),
-        );
+        datasets.push(line(
+            &crossing_stem,
+            Marker::Block,
+            theme.style(Role::ProbeMiss),
+        ));
     }
     // The exact line goes after the Bloom bar so the bar cannot hide its
     // first stretch; the RAM line and the crossing are painted over both.
     if shows_exact {
-        datasets.push(
-            Dataset::default()
-                .marker(marker)
-                .graph_type(GraphType::Line)
-                .style(theme.style(Role::Bad))
-                .data(&exact),
-        );
+        datasets.push(line(&exact, marker, theme.style(Role::Bad)));
     }
-    let chart_area = area;
     let text = chart_text(board, Element::Memory);
-    Chart::new(datasets)
-        .style(theme.base())
-        .block(frame(
-            fitted_title(&text.titles, area.width),
-            board.boxed.contains(&Element::Memory),
-            theme,
-        ))
-        .legend_position(None)
-        .x_axis(
-            Axis::default()
-                .bounds([0.0, x1])
-                .labels(x_labels(&text, chart_area, theme)),
-        )
-        .y_axis(
-            Axis::default().bounds([0.0, y1]).labels(
-                text.y_ticks
-                    .iter()
-                    .map(|t| label(t.clone(), theme))
-                    .collect::<Vec<_>>(),
-            ),
-        )
-        .render(chart_area, buf);
-    let grid = Grid::of(buf, chart_area, [0.0, x1], [0.0, y1]).nearest();
+    let boxed = board.boxed.contains(&Element::Memory);
+    let (x, y) = axes(&text, [0.0, x1], [0.0, y1], area, theme);
+    let title = frame(fitted_title(&text.titles, area.width), boxed, theme);
+    chart(datasets, title, x, y, theme).render(area, buf);
+    let grid = Grid::of(buf, area, [0.0, x1], [0.0, y1]).nearest();
     if shows_ram {
         grid.hline(buf, s.ram_gb, DASH, theme.style(Role::Guide));
     }
     for &(x, y) in &crossing_dot {
         grid.put(buf, x, y, '█', theme.style(Role::ProbeMiss));
-    }
-}
-
-/// The cells of a drawn chart's plotting area, found from the corner where
-/// its axes meet, so marks can be put on exact cells with their own glyphs.
-struct Grid {
-    area: Rect,
-    x: [f64; 2],
-    y: [f64; 2],
-    /// Place marks as the braille canvas places a curve (on the curve's
-    /// row) rather than on the nearest row's centre.
-    braille: bool,
-}
-
-impl Grid {
-    /// The plotting area of the chart just drawn into `chart` with bounds
-    /// `x` and `y`; empty when the chart had no room for axes.
-    fn of(buf: &Buffer, chart: Rect, x: [f64; 2], y: [f64; 2]) -> Grid {
-        let inner = chart.intersection(buf.area);
-        let mut area = Rect::default();
-        'search: for row in (inner.y + 1..inner.bottom().saturating_sub(1)).rev() {
-            for col in inner.x + 1..inner.right().saturating_sub(1) {
-                let corner = buf.cell((col, row)).is_some_and(|c| c.symbol() == "└");
-                if corner {
-                    area = Rect {
-                        x: col + 1,
-                        y: inner.y + 1,
-                        width: inner.right().saturating_sub(col + 2),
-                        height: row.saturating_sub(inner.y + 1),
-                    };
-                    break 'search;
-                }
-            }
-        }
-        Grid {
-            area,
-            x,
-            y,
-            braille: true,
-        }
-    }
-
-    /// Marks go on the row whose centre is nearest, so a level just above
-    /// the floor keeps a row of its own.
-    fn nearest(self) -> Grid {
-        Grid {
-            braille: false,
-            ..self
-        }
-    }
-
-    /// The cell showing point (x, y), if it is inside the plotting area.
-    fn cell(&self, x: f64, y: f64) -> Option<(u16, u16)> {
-        let a = self.area;
-        if a.is_empty() || !x.is_finite() || !y.is_finite() {
-            return None;
-        }
-        let fx = (x - self.x[0]) / (self.x[1] - self.x[0]);
-        let fy = (self.y[1] - y) / (self.y[1] - self.y[0]);
-        if !(0.0..=1.0).contains(&fx) || !(0.0..=1.0).contains(&fy) {
-            return None;
-        }
-        // The same rounding ratatui's braille canvas uses, so a mark lands
-        // on the row where the curve is drawn.
-        let (col, row) = if self.braille {
-            (
-                (fx * (f64::from(a.width) * 2.0 - 1.0)).round() as u16 / 2,
-                (fy * (f64::from(a.height) * 4.0 - 1.0)).round() as u16 / 4,
-            )
-        } else {
-            (
-                (fx * f64::from(a.width - 1)).round() as u16,
-                (fy * f64::from(a.height - 1)).round() as u16,
-            )
-        };
-        Some((a.x + col, a.y + row))
-    }
-
-    /// Puts `glyph` on the cell showing point (x, y).
-    fn put(&self, buf: &mut Buffer, x: f64, y: f64, glyph: char, style: Style) {
-        if let Some(pos) = self.cell(x, y)
-            && let Some(c) = buf.cell_mut(pos)
-        {
-            c.set_char(glyph).set_style(style);
-        }
-    }
-
-    /// Draws a horizontal line of `glyph` at height y across the area's
-    /// empty cells, under whatever is already drawn there.
-    fn hline(&self, buf: &mut Buffer, y: f64, glyph: char, style: Style) {
-        if let Some((_, row)) = self.cell(self.x[0], y) {
-            for col in self.area.x..self.area.right() {
-                if let Some(c) = buf.cell_mut((col, row))
-                    && c.symbol() == " "
-                {
-                    c.set_char(glyph).set_style(style);
-                }
-            }
-        }
     }
 }

@@ -1,19 +1,111 @@
 //! The lecture's bit row part: the row itself (drawn by the shared bit-row
-//! widget), the query line with its verdict under it, and the counting
-//! variant's counters lined up with the row's cells.
+//! widget), its cells growing taller into spare rows, and the query line
+//! with its verdict under it (which the counters' part draws the same way).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
-use super::paint::Painter;
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::filter::ProbeState;
 use crate::lecture::texts::{Judgement, verdict_line};
 use crate::lecture::{Board, Element, Emphasis, Query, QuerySource, Verdict};
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe, probe_style};
 use crate::ui::format::wrap;
+use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
+
+/// Tallest a row's cells grow.
+const MAX_CELL_ROWS: u16 = 40;
+
+/// The bit row part.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RowPart;
+
+impl Part for RowPart {
+    fn place(&self) -> Place {
+        Place::new(Kind::new("bit-row"), Column::Wide).growing(0)
+    }
+
+    fn shows(&self, board: &Board, _opts: Options) -> bool {
+        board.shows(Element::Row) && board.row.is_some()
+    }
+
+    fn beside_width(&self, board: &Board) -> u16 {
+        // Beside the cards only while each cell keeps six columns.
+        board.row.as_ref().map_or(0, |row| {
+            u16::try_from(row.len() * 7 + 1).unwrap_or(u16::MAX)
+        })
+    }
+
+    fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
+        let layout = RowLayout {
+            cell_rows: 1,
+            owners: scene.boards.iter().any(|b| b.shows(Element::Owners)),
+            query: scene
+                .boards
+                .iter()
+                .any(|b| query_of(b, QuerySource::Row).is_some()),
+        };
+        let taller = RowLayout {
+            cell_rows: 2,
+            ..layout
+        };
+        let width = scene.width;
+        // A row that wraps keeps one-row cells.
+        let grows = scene
+            .shown()
+            .any(|b| height(b, width, taller) > height(b, width, layout));
+        Box::new(Row {
+            layout,
+            rows: scene.most(|b| height(b, width, layout)),
+            grows,
+        })
+    }
+}
+
+/// The row fitted to a scene.
+#[derive(Debug)]
+struct Row {
+    /// Its layout at the smallest.
+    layout: RowLayout,
+    /// Rows at the smallest.
+    rows: u16,
+    /// Whether its cells can grow taller.
+    grows: bool,
+}
+
+impl Row {
+    fn layout(&self, notch: u16) -> RowLayout {
+        RowLayout {
+            cell_rows: 1 + notch,
+            ..self.layout
+        }
+    }
+}
+
+impl Fitted for Row {
+    fn rows(&self, notch: u16) -> u16 {
+        if self.grows {
+            self.rows + notch
+        } else {
+            self.rows
+        }
+    }
+
+    fn grows(&self, notch: u16) -> bool {
+        self.grows && 1 + notch < MAX_CELL_ROWS
+    }
+
+    fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        draw(at.board, at.rect, buf, theme, self.layout(at.notch));
+    }
+
+    fn describe(&self, at: &At<'_>) -> Shows {
+        Shows::plain(query_texts(at.board, QuerySource::Row, at.rect.width))
+    }
+}
 
 /// Rows the query line and its verdict take under a row or the counters
 /// `width` columns wide (the verdict wraps rather than being cut).
@@ -142,145 +234,17 @@ pub(crate) fn height(board: &Board, width: u16, layout: RowLayout) -> u16 {
     row.height(width, layout.cell_rows) + query
 }
 
-/// Rows the counters part needs at `width` columns: its title, the framed
-/// counters (or their values on lines of their own when the row is too
-/// narrow for boxes) and the query lines when the scene queries them.
-pub(crate) fn counters_height(board: &Board, width: u16, query: bool) -> u16 {
-    let title = u16::try_from(wrap(COUNTERS_TITLE, usize::from(width)).len()).unwrap_or(1);
-    let body = match counter_cells(board, width) {
-        Some(_) => 3,
-        None => u16::try_from(counter_list(board, width).len()).unwrap_or(1),
-    };
-    let query = if query {
-        query_rows(board, QuerySource::Counters, width)
-    } else {
-        0
-    };
-    title + body + query
-}
-
-const COUNTERS_TITLE: &str = "counting variant: a small counter per cell (inserts +1, deletes -1)";
-
-/// Where the counters go when they fit in boxes under the row: the left
-/// edge and each cell's inside width.
-fn counter_cells(board: &Board, width: u16) -> Option<(u16, u16)> {
-    let cells = vec![RowCell::default(); board.counters.len()];
-    let row = BitRow {
-        cells: &cells,
-        probes: &[],
-        owners: false,
-        marks: false,
-        emphasise_shared: false,
-    };
-    row.boxed_cell(width, 0)
-        .map(|(_, inner)| (row.left(width), inner))
-}
-
-/// The counters as "i:value" lines, for a row too narrow for boxes.
-fn counter_list(board: &Board, width: u16) -> Vec<String> {
-    let items: Vec<String> = board
-        .counters
-        .iter()
-        .enumerate()
-        .map(|(i, v)| format!("{i}:{v}"))
-        .collect();
-    wrap(&items.join("  "), usize::from(width.saturating_sub(1)))
-}
-
-/// Draws the counting variant: a counter per cell, lined up with the row.
-pub(crate) fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let mut p = Painter::new(buf, area);
-    let mut y = 0;
-    for line in wrap(COUNTERS_TITLE, usize::from(area.width)) {
-        p.text(0, y, &line, theme.style(Role::Title));
-        y += 1;
-    }
-    let query = query_of(board, QuerySource::Counters);
-    let left = match counter_cells(board, area.width) {
-        Some((left, inner)) => {
-            boxed_counters(board, query, &mut p, y, left, inner, theme);
-            y += 3;
-            left
-        }
-        None => {
-            for line in counter_list(board, area.width) {
-                p.text(0, y, &line, theme.style(Role::BitSet));
-                y += 1;
-            }
-            0
-        }
-    };
-    if let Some(q) = query {
-        let at = Rect {
-            y: area.y + y,
-            height: area.height.saturating_sub(y),
-            ..area
-        };
-        draw_query(q, board, at, left, buf, theme);
-    }
-}
-
-fn boxed_counters(
-    board: &Board,
-    query: Option<&Query>,
-    p: &mut Painter<'_>,
-    y: u16,
-    left: u16,
-    inner: u16,
-    theme: &Theme,
-) {
-    let m = board.counters.len();
-    let seg = "─".repeat(usize::from(inner));
-    let frame = |l: &str, mid: &str, r: &str| {
-        let mut s = String::from(l);
-        for i in 0..m {
-            s.push_str(&seg);
-            s.push_str(if i + 1 == m { r } else { mid });
-        }
-        s
-    };
-    let border = theme.style(Role::Border);
-    p.text(left, y, &frame("┌", "┬", "┐"), border);
-    p.text(left, y + 2, &frame("└", "┴", "┘"), border);
-    let bars: String = std::iter::once("│".to_string())
-        .chain((0..m).map(|_| format!("{}│", " ".repeat(usize::from(inner)))))
-        .collect();
-    p.text(left, y + 1, &bars, border);
-    for (i, &value) in board.counters.iter().enumerate() {
-        let x = left
-            + 1
-            + u16::try_from(i)
-                .unwrap_or(u16::MAX)
-                .saturating_mul(inner + 1);
-        let peak = board.counters_peak.get(i).copied().unwrap_or(value);
-        let fresh = board.counters_fresh.get(i).copied().unwrap_or(false);
-        let text = if peak != value && inner >= 3 {
-            format!("{peak}→{value}")
-        } else {
-            value.to_string()
-        };
-        let probe = query.and_then(|q| q.probes.iter().find(|p| p.position == i));
-        let style = match probe {
-            Some(p) => probe_style(p.read, theme),
-            None if fresh => theme.style(Role::BitFresh),
-            None if value == 0 => theme.style(Role::BitEmpty),
-            None => theme.style(Role::BitSet),
-        };
-        let w = super::paint::width(&text);
-        p.text(x + inner.saturating_sub(w) / 2, y + 1, &text, style);
-    }
-}
-
 /// The query line ("query v  h1(v)=2 ✓ ...  → probably present") and the
 /// verdict line under it, from the top of `area`.
-fn draw_query(q: &Query, board: &Board, area: Rect, left: u16, buf: &mut Buffer, theme: &Theme) {
-    let room = usize::from(area.width).saturating_sub(3);
-    let spans = [Detail::Long, Detail::Medium, Detail::Short]
-        .into_iter()
-        .map(|d| query_spans(q, d, theme))
-        .find(|s| Line::from(s.clone()).width() <= room)
-        .unwrap_or_else(|| query_spans(q, Detail::Short, theme));
-    let line = Line::from(spans);
+pub(crate) fn draw_query(
+    q: &Query,
+    board: &Board,
+    area: Rect,
+    left: u16,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let line = query_line(q, area.width, theme);
     // Line up with the row when the line fits from there.
     let x = if usize::from(left) + line.width() <= usize::from(area.width) {
         left.max(2)
@@ -293,7 +257,7 @@ fn draw_query(q: &Query, board: &Board, area: Rect, left: u16, buf: &mut Buffer,
     let lines = wrap(&text, usize::from(area.width.saturating_sub(2)));
     let longest = lines
         .iter()
-        .map(|l| super::paint::width(l))
+        .map(|l| crate::ui::paint::width(l))
         .max()
         .unwrap_or(0);
     // Under the query line when it fits from there, else further left.
@@ -312,6 +276,31 @@ fn draw_query(q: &Query, board: &Board, area: Rect, left: u16, buf: &mut Buffer,
     for (i, line) in lines.iter().enumerate() {
         p.text(vx, 1 + u16::try_from(i).unwrap_or(0), line, style);
     }
+}
+
+/// The query line in the most detail that fits `width` columns.
+fn query_line(q: &Query, width: u16, theme: &Theme) -> Line<'static> {
+    let room = usize::from(width).saturating_sub(3);
+    let spans = [Detail::Long, Detail::Medium, Detail::Short]
+        .into_iter()
+        .map(|d| query_spans(q, d, theme))
+        .find(|s| Line::from(s.clone()).width() <= room)
+        .unwrap_or_else(|| query_spans(q, Detail::Short, theme));
+    Line::from(spans)
+}
+
+/// The query line and the verdict's lines, as drawn `width` columns wide,
+/// when the board queries `source`.
+pub(crate) fn query_texts(board: &Board, source: QuerySource, width: u16) -> Vec<String> {
+    let Some(q) = query_of(board, source) else {
+        return Vec::new();
+    };
+    let mut out = vec![query_line(q, width, &Theme::MONO).to_string()];
+    out.extend(wrap(
+        &verdict_line(q).0,
+        usize::from(width.saturating_sub(2)),
+    ));
+    out
 }
 
 /// How much the query line spells out.

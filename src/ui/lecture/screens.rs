@@ -1,6 +1,6 @@
-//! The lecture's screens that are not a board: the title banner, the
-//! closing screen after the last step, the text view of a step (every text
-//! whole, for when the window is too small), and the `g` jump line.
+//! The lecture's screens that are not a board: the closing screen after
+//! the last step, the text view of a step (every text whole, for when the
+//! window is too small), and the `g` jump line.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,52 +8,12 @@ use ratatui::text::Line;
 
 use super::cards::draw_lines;
 use super::narration;
-use super::paint::{Painter, width};
 use crate::lecture::texts::board_texts;
 use crate::lecture::{Board, Lecture};
 use crate::ui::big::Big;
 use crate::ui::format::wrap;
+use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
-
-/// The title: big letters when the plan found room for them, with the title
-/// in plain letters under them; otherwise the plain title between rules.
-pub(crate) fn banner(
-    board: &Board,
-    big: Option<&Big>,
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
-    let Some(text) = &board.banner else { return };
-    let mut p = Painter::new(buf, area);
-    let upper = text.to_uppercase();
-    // The plan's own lines for the text it planned for; another step's
-    // title takes the same size.
-    let big = big.and_then(|b| {
-        if b.lines.join(" ") == upper {
-            Some(b.clone())
-        } else {
-            b.with_text(&upper, area.width)
-        }
-    });
-    if let Some(big) = big {
-        let letters = Rect {
-            height: big.height(),
-            ..area
-        };
-        big.draw(letters, buf, theme.style(Role::Title));
-        let mut p = Painter::new(buf, area);
-        p.centred(big.height() + 1, text, theme.style(Role::Title));
-        return;
-    }
-    let rule = "━".repeat(usize::from(width(text) + 4));
-    let mid = area.height / 2;
-    if area.height >= 3 {
-        p.centred(mid - 1, &rule, theme.style(Role::Border));
-        p.centred(mid + 1, &rule, theme.style(Role::Border));
-    }
-    p.centred(mid, text, theme.style(Role::Title));
-}
 
 /// After the last step: the end, and the keys that go back.
 pub(crate) fn closing(lecture: &Lecture, area: Rect, buf: &mut Buffer, theme: &Theme) {

@@ -12,6 +12,7 @@ use crate::rates::figures::OneIn;
 use crate::rates::size_inputs::Target;
 use crate::rates::size_report::{Textbook, rate_text, rate_word, target_text};
 use crate::rates::solve::{KChoice, Solved};
+use crate::ui::format::first_fitting;
 use crate::ui::sizing::compute::SizingFigures;
 use crate::ui::sizing::fit::{labelled_row, wrapped};
 use crate::ui::sizing::rows::k_choice;
@@ -53,10 +54,7 @@ impl Pen<'_> {
     /// fits; the shortest wraps if even it does not.
     fn sentence(&self, options: &[String], role: Role) -> Vec<Line<'static>> {
         let style = self.theme.style(role);
-        match options
-            .iter()
-            .find(|o| Line::raw(o.as_str()).width() <= usize::from(self.width))
-        {
+        match first_fitting(options, usize::from(self.width)) {
             Some(o) => vec![Line::styled(o.clone(), style)],
             None => wrapped(options.last().map_or("", String::as_str), self.width, style),
         }

@@ -6,36 +6,17 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use crate::ui::format::{self, RowShape, pairings};
 use crate::ui::theme::{Role, Theme};
 
 /// Columns of a row's label, padding included.
 pub(crate) const LABEL: usize = 16;
 
-/// The first of `options` that fits `width` columns, else the last.
-pub(crate) fn fitted(options: Vec<Line<'static>>, width: u16) -> Line<'static> {
-    let last = options.last().cloned().unwrap_or_default();
-    options
-        .into_iter()
-        .find(|l| l.width() <= usize::from(width))
-        .unwrap_or(last)
-}
-
-/// A labelled row: the label, the value and (unless empty) a note.
-pub(crate) fn labelled(
-    label: &str,
-    value: Span<'static>,
-    note: &str,
-    theme: &Theme,
-) -> Line<'static> {
-    let mut spans = vec![
-        Span::styled(format!("{label:<LABEL$}"), theme.style(Role::Label)),
-        value,
-    ];
-    if !note.is_empty() {
-        spans.push(Span::styled(format!("   {note}"), theme.style(Role::Hint)));
-    }
-    Line::from(spans)
-}
+/// How the sizing screen lays out a labelled row.
+const SHAPE: RowShape = RowShape {
+    label: LABEL,
+    gap: 3,
+};
 
 /// A labelled row in the longest of its wordings that fits: every value
 /// (longest first) with every note (longest first, then none). A shorter
@@ -47,13 +28,10 @@ pub(crate) fn labelled_row(
     width: u16,
     theme: &Theme,
 ) -> Line<'static> {
-    let mut options = Vec::new();
-    for value in values {
-        for note in notes.iter().map(String::as_str).chain([""]) {
-            options.push(labelled(label, value.clone(), note, theme));
-        }
-    }
-    fitted(options, width)
+    let notes: Vec<String> = notes.iter().cloned().chain([String::new()]).collect();
+    let wordings = pairings(values.iter().cloned(), &notes);
+    let label = Span::styled(label.to_string(), theme.style(Role::Label));
+    format::labelled_row(SHAPE, label, wordings, width, theme.style(Role::Hint))
 }
 
 /// The same line in the stale style: a figure left from the last entry

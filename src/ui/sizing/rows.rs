@@ -14,9 +14,10 @@ use crate::rates::size_inputs::{
 use crate::rates::size_report::{rate_text, rate_word, target_text};
 use crate::rates::solve::KChoice;
 use crate::text::echo;
+use crate::ui::format::{first_fitting, fitted};
 use crate::ui::sizing::action::SizingField;
 use crate::ui::sizing::compute::SizingFigures;
-use crate::ui::sizing::fit::{fitted, wrapped};
+use crate::ui::sizing::fit::wrapped;
 use crate::ui::sizing::inputs::{FieldError, input_of};
 use crate::ui::sizing::state::SizingState;
 use crate::ui::theme::{Role, Theme};
@@ -312,10 +313,7 @@ pub(crate) fn error_lines(e: &FieldError, width: u16, theme: &Theme) -> Vec<Line
             format!("✗ {name} must be {}", kind.allowed_briefly()),
         ]
     };
-    match options
-        .iter()
-        .find(|o| Line::raw(o.as_str()).width() <= usize::from(width))
-    {
+    match first_fitting(&options, usize::from(width)) {
         Some(o) => vec![Line::styled(o.clone(), style)],
         None => wrapped(options.last().map_or("", String::as_str), width, style),
     }

@@ -18,7 +18,7 @@ use crate::talk::State;
 use crate::talk::pace::Standing;
 use crate::ui::clock::elapsed;
 use crate::ui::format::wrap;
-use crate::ui::lecture::paint::{Painter, fit, width};
+use crate::ui::paint::{Painter, fit, width};
 use crate::ui::theme::Role;
 
 impl Widget for &Speaker {

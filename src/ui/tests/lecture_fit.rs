@@ -10,11 +10,12 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::lecture::texts::{TextPart, board_texts};
+use crate::lecture::texts::board_texts;
 use crate::lecture::{Element, Guess, Lecture};
 use crate::ui::app::App;
-use crate::ui::lecture::plan::{Options, Part, ScenePlan};
-use crate::ui::lecture::{cards::Card, scene_plan};
+use crate::ui::lecture::part::{Kind, Options};
+use crate::ui::lecture::plan::ScenePlan;
+use crate::ui::lecture::{layout, scene_plan};
 use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
 use crate::ui::view::body_area;
@@ -62,18 +63,13 @@ fn contains_run(hay: &[String], needle: &str) -> bool {
             .any(|w| w.iter().zip(&words).all(|(a, b)| a == b))
 }
 
-fn part_of(text: TextPart) -> Part {
-    match text {
-        TextPart::Banner => Part::Banner,
-        TextPart::Verdict => Part::Row,
-        TextPart::CountersVerdict => Part::Counters,
-        TextPart::Crawler => Part::Crawler,
-        TextPart::Derivation => Part::Card(Card::Derivation),
-        TextPart::Table => Part::Card(Card::Table),
-        TextPart::Notes => Part::Card(Card::Notes),
-        TextPart::Predict => Part::Card(Card::Predict),
-        TextPart::Caption(_) => Part::Plots,
-    }
+/// The words of a part's texts, in order.
+fn words_of(texts: &[String]) -> Vec<String> {
+    texts
+        .iter()
+        .flat_map(|t| t.split_whitespace())
+        .map(str::to_string)
+        .collect()
 }
 
 fn app_at(lecture: &Lecture, step: usize, present: bool) -> App {
@@ -145,19 +141,33 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
         let plan = plan_of(lecture, step, w, h, present);
         for part in &plan.parts {
             if part.rect.intersection(plan.board) != part.rect {
-                out.push(format!("{at}: {:?} runs off the board", part.part));
+                out.push(format!(
+                    "{at}: {:?} runs off the board",
+                    part.part.place().kind
+                ));
             }
         }
         // A predict step is checked in every state it can show: hidden and
         // revealed, with no guess and with each guess the class may make.
+        // Each text is looked for inside the parts that say they draw it.
         for (state, app) in predict_states(&app) {
             let buf = frame(&app, w, h);
-            for text in board_texts(&app.screens.lecture.board()) {
-                let Some(rect) = plan.rect(part_of(text.part)) else {
-                    out.push(format!("{at}{state}: no room planned for {:?}", text.part));
+            let shown = app.screens.lecture.board();
+            let layout = layout(&shown, &plan, present);
+            for text in board_texts(&shown) {
+                let rects: Vec<Rect> = layout
+                    .iter()
+                    .filter(|l| contains_run(&words_of(&l.text), &text.text))
+                    .map(|l| l.rect)
+                    .collect();
+                if rects.is_empty() {
+                    out.push(format!("{at}{state}: no part draws {:?}", text.part));
                     continue;
-                };
-                if !contains_run(&words_in(&buf, rect), &text.text) {
+                }
+                let whole = rects
+                    .iter()
+                    .any(|r| contains_run(&words_in(&buf, *r), &text.text));
+                if !whole {
                     out.push(format!(
                         "{at}{state}: {:?} not whole: {:?}",
                         text.part, text.text
@@ -266,12 +276,15 @@ fn print_a_plan() {
         std::env::var("PRESENT").is_ok(),
     );
     for p in &plan.parts {
-        println!("{:?} {:?} need {}", p.part, p.rect, p.need);
+        println!(
+            "{:?} {:?} need {} notch {}",
+            p.part.place().kind,
+            p.rect,
+            p.need,
+            p.notch
+        );
     }
-    println!(
-        "narration {:?} board {:?} row {:?} chart {} crawler {}",
-        plan.narration, plan.board, plan.row, plan.chart_rows, plan.crawler_scale
-    );
+    println!("narration {:?} board {:?}", plan.narration, plan.board);
 }
 
 /// The cells of row `y` from column `from` up to (not including) `to`.
@@ -296,7 +309,7 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
         let at = format!("{w}x{h} {}.{}", board.scene + 1, board.step + 1);
         let buf = frame(&app_at(lecture, step, present), w, h);
         let plan = plan_of(lecture, step, w, h, present);
-        let Some(area) = plan.rect(Part::Plots) else {
+        let Some(area) = plan.rect(Kind::new("chart")) else {
             out.push(format!("{at}: no room for the charts"));
             continue;
         };
@@ -310,7 +323,8 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
                 each
             };
             let (left, right) = (area.x + each * i, area.x + each * i + width);
-            let bottom = area.y + plan.chart_rows.min(area.height);
+            let chart_rows = crate::ui::lecture::plots::chart_rows(plan.tall_notch());
+            let bottom = area.y + chart_rows.min(area.height);
             let text = chart_text(board, element);
             let at = format!("{at} {element:?}");
             // The title: between the corners, then only the frame's line.
@@ -452,8 +466,10 @@ fn present_mode_keeps_no_rows_on_top_for_a_verdict_other_steps_lack() {
         for scene in [1, 2] {
             let at = format!("{w}x{h} scene {}", scene + 1);
             let plan = plan_of(&lecture, lecture.scene_start(scene), w, h, true);
-            let row = plan.rect(Part::Row).expect("the scene shows the row");
-            let verdict = plan.rect(Part::Verdict).expect("and a verdict");
+            let row = plan
+                .rect(Kind::new("bit-row"))
+                .expect("the scene shows the row");
+            let verdict = plan.rect(Kind::new("verdict")).expect("and a verdict");
             assert_eq!(row.y, plan.board.y, "{at}: rows kept above the row");
             assert!(
                 verdict.y >= row.bottom(),
@@ -461,4 +477,59 @@ fn present_mode_keeps_no_rows_on_top_for_a_verdict_other_steps_lack() {
             );
         }
     }
+}
+
+#[test]
+fn the_layout_names_every_text_in_the_part_that_draws_it() {
+    use crate::ui::lecture::headline::headline_text;
+    let lecture = Lecture::builtin();
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        for present in [false, true] {
+            for step in 0..lecture.len() {
+                let board = lecture.step_board(step);
+                let at = format!("{w}x{h} present {present} step {step}");
+                let plan = plan_of(&lecture, step, w, h, present);
+                let layout = layout(board, &plan, present);
+                let body = body_area(Rect::new(0, 0, w, h), present);
+                assert_eq!(
+                    layout.iter().filter(|l| l.kind == Kind::PROGRESS).count(),
+                    1
+                );
+                for l in &layout {
+                    assert_eq!(l.rect.intersection(body), l.rect, "{at}: {l:?}");
+                }
+                // The board's parts lie on the board, in plain letters but
+                // for the title, the spotlight and present mode's headline.
+                for l in &layout {
+                    if [Kind::PROGRESS, Kind::NARRATION].contains(&l.kind) {
+                        continue;
+                    }
+                    assert_eq!(l.rect.intersection(plan.board), l.rect, "{at}: {l:?}");
+                    let big = ["banner", "spotlight"].contains(&l.kind.name())
+                        || (present && ["verdict", "headline"].contains(&l.kind.name()));
+                    assert!(big || l.scale == 1, "{at}: {l:?}");
+                }
+                // On a projector-sized screen the headline is big letters.
+                if present && (w, h) == (200, 60) && headline_text(board).is_some() {
+                    let big = layout
+                        .iter()
+                        .find(|l| ["verdict", "headline"].contains(&l.kind.name()));
+                    assert!(big.is_some_and(|l| l.scale > 1), "{at}: {big:?}");
+                }
+            }
+        }
+    }
+    // As JSON: the kind by name, the rect's numbers, the scale, the text.
+    let plan = plan_of(&lecture, 0, 200, 60, true);
+    let layout = layout(lecture.step_board(0), &plan, true);
+    let banner = layout
+        .iter()
+        .find(|l| l.kind == Kind::new("banner"))
+        .expect("a banner");
+    assert!(banner.scale > 1, "{banner:?}");
+    let json = serde_json::to_value(banner).expect("serialises");
+    assert_eq!(json["kind"], "banner");
+    assert_eq!(json["text"][0], "The Bloom filter");
+    assert_eq!(json["y"], banner.rect.y);
+    assert_eq!(json["scale"], banner.scale);
 }

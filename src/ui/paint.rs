@@ -5,6 +5,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType};
+
+use crate::ui::theme::{Role, Theme};
 
 /// Draws text relative to an area's top-left corner, clipped to the area.
 pub(crate) struct Painter<'b> {
@@ -17,6 +20,11 @@ impl<'b> Painter<'b> {
     pub(crate) fn new(buf: &'b mut Buffer, area: Rect) -> Self {
         let area = area.intersection(buf.area);
         Painter { buf, area }
+    }
+
+    /// The area drawn into.
+    pub(crate) fn area(&self) -> Rect {
+        self.area
     }
 
     /// Writes `text` at column `x`, row `y` of the area; returns the column
@@ -45,6 +53,21 @@ impl<'b> Painter<'b> {
     pub(crate) fn centred(&mut self, y: u16, text: &str, style: Style) {
         let x = self.area.width.saturating_sub(width(text)) / 2;
         self.text(x, y, text, style);
+    }
+}
+
+/// A frame with `title` on its top border: of `kind`, or doubled in the
+/// emphasis style when `boxed` (a step framing a card or a chart).
+pub(crate) fn frame<'a>(title: String, boxed: bool, kind: BorderType, theme: &Theme) -> Block<'a> {
+    let block = Block::bordered()
+        .title(Span::styled(title, theme.style(Role::Title)))
+        .border_style(theme.style(Role::Border));
+    if boxed {
+        block
+            .border_type(BorderType::Double)
+            .border_style(theme.style(Role::Emphasis))
+    } else {
+        block.border_type(kind)
     }
 }
 

@@ -1,0 +1,105 @@
+//! Marks put on exact cells of a chart already drawn, each with its own
+//! glyph: a level line under the curves, a dot where two lines cross.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+/// The cells of a drawn chart's plotting area, found from the corner where
+/// its axes meet, so marks can be put on exact cells with their own glyphs.
+pub(crate) struct Grid {
+    area: Rect,
+    x: [f64; 2],
+    y: [f64; 2],
+    /// Place marks as the braille canvas places a curve (on the curve's
+    /// row) rather than on the nearest row's centre.
+    braille: bool,
+}
+
+impl Grid {
+    /// The plotting area of the chart just drawn into `chart` with bounds
+    /// `x` and `y`; empty when the chart had no room for axes.
+    pub(crate) fn of(buf: &Buffer, chart: Rect, x: [f64; 2], y: [f64; 2]) -> Grid {
+        let inner = chart.intersection(buf.area);
+        let mut area = Rect::default();
+        'search: for row in (inner.y + 1..inner.bottom().saturating_sub(1)).rev() {
+            for col in inner.x + 1..inner.right().saturating_sub(1) {
+                let corner = buf.cell((col, row)).is_some_and(|c| c.symbol() == "└");
+                if corner {
+                    area = Rect {
+                        x: col + 1,
+                        y: inner.y + 1,
+                        width: inner.right().saturating_sub(col + 2),
+                        height: row.saturating_sub(inner.y + 1),
+                    };
+                    break 'search;
+                }
+            }
+        }
+        Grid {
+            area,
+            x,
+            y,
+            braille: true,
+        }
+    }
+
+    /// Marks go on the row whose centre is nearest, so a level just above
+    /// the floor keeps a row of its own.
+    pub(crate) fn nearest(self) -> Grid {
+        Grid {
+            braille: false,
+            ..self
+        }
+    }
+
+    /// The cell showing point (x, y), if it is inside the plotting area.
+    fn cell(&self, x: f64, y: f64) -> Option<(u16, u16)> {
+        let a = self.area;
+        if a.is_empty() || !x.is_finite() || !y.is_finite() {
+            return None;
+        }
+        let fx = (x - self.x[0]) / (self.x[1] - self.x[0]);
+        let fy = (self.y[1] - y) / (self.y[1] - self.y[0]);
+        if !(0.0..=1.0).contains(&fx) || !(0.0..=1.0).contains(&fy) {
+            return None;
+        }
+        // The same rounding ratatui's braille canvas uses, so a mark lands
+        // on the row where the curve is drawn.
+        let (col, row) = if self.braille {
+            (
+                (fx * (f64::from(a.width) * 2.0 - 1.0)).round() as u16 / 2,
+                (fy * (f64::from(a.height) * 4.0 - 1.0)).round() as u16 / 4,
+            )
+        } else {
+            (
+                (fx * f64::from(a.width - 1)).round() as u16,
+                (fy * f64::from(a.height - 1)).round() as u16,
+            )
+        };
+        Some((a.x + col, a.y + row))
+    }
+
+    /// Puts `glyph` on the cell showing point (x, y).
+    pub(crate) fn put(&self, buf: &mut Buffer, x: f64, y: f64, glyph: char, style: Style) {
+        if let Some(pos) = self.cell(x, y)
+            && let Some(c) = buf.cell_mut(pos)
+        {
+            c.set_char(glyph).set_style(style);
+        }
+    }
+
+    /// Draws a horizontal line of `glyph` at height y across the area's
+    /// empty cells, under whatever is already drawn there.
+    pub(crate) fn hline(&self, buf: &mut Buffer, y: f64, glyph: char, style: Style) {
+        if let Some((_, row)) = self.cell(self.x[0], y) {
+            for col in self.area.x..self.area.right() {
+                if let Some(c) = buf.cell_mut((col, row))
+                    && c.symbol() == " "
+                {
+                    c.set_char(glyph).set_style(style);
+                }
+            }
+        }
+    }
+}

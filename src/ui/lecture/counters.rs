@@ -1,0 +1,171 @@
+//! The counting variant's part: a small counter under each cell, lined
+//! up with the bit row's cells when they are boxed, with the query on the
+//! counters and its verdict under them.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
+use super::row::{draw_query, query_of, query_rows, query_texts};
+use crate::lecture::{Board, Element, Query, QuerySource};
+use crate::ui::bit_row::{BitRow, RowCell, cell_frame, probe_style};
+use crate::ui::format::wrap;
+use crate::ui::paint::{Painter, width};
+use crate::ui::theme::{Role, Theme};
+
+/// The counters part.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CountersPart;
+
+impl Part for CountersPart {
+    fn place(&self) -> Place {
+        Place::new(Kind::new("counters"), Column::Wide)
+    }
+
+    fn shows(&self, board: &Board, _opts: Options) -> bool {
+        board.shows(Element::Counters)
+    }
+
+    fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
+        // The query lines are kept through the scene once any step has them.
+        let queried = scene
+            .boards
+            .iter()
+            .any(|b| query_of(b, QuerySource::Counters).is_some());
+        let rows = scene.most(|b| counters_height(b, scene.width, queried));
+        Box::new(Counters { rows })
+    }
+}
+
+/// The counters fitted to a scene.
+#[derive(Debug)]
+struct Counters {
+    rows: u16,
+}
+
+impl Fitted for Counters {
+    fn rows(&self, _notch: u16) -> u16 {
+        self.rows
+    }
+
+    fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        draw_counters(at.board, at.rect, buf, theme);
+    }
+
+    fn describe(&self, at: &At<'_>) -> Shows {
+        let mut text = wrap(COUNTERS_TITLE, usize::from(at.rect.width));
+        text.extend(query_texts(at.board, QuerySource::Counters, at.rect.width));
+        Shows::plain(text)
+    }
+}
+
+/// Rows the counters part needs at `width` columns: its title, the framed
+/// counters (or their values on lines of their own when the row is too
+/// narrow for boxes) and the query lines when the scene queries them.
+fn counters_height(board: &Board, width: u16, query: bool) -> u16 {
+    let title = u16::try_from(wrap(COUNTERS_TITLE, usize::from(width)).len()).unwrap_or(1);
+    let body = match counter_cells(board, width) {
+        Some(_) => 3,
+        None => u16::try_from(counter_list(board, width).len()).unwrap_or(1),
+    };
+    let query = if query {
+        query_rows(board, QuerySource::Counters, width)
+    } else {
+        0
+    };
+    title + body + query
+}
+
+const COUNTERS_TITLE: &str = "counting variant: a small counter per cell (inserts +1, deletes -1)";
+
+/// Where the counters go when they fit in boxes under the row: the left
+/// edge and each cell's inside width.
+fn counter_cells(board: &Board, width: u16) -> Option<(u16, u16)> {
+    let cells = vec![RowCell::default(); board.counters.len()];
+    let row = BitRow::plain(&cells);
+    row.boxed_cell(width, 0)
+        .map(|(_, inner)| (row.left(width), inner))
+}
+
+/// The counters as "i:value" lines, for a row too narrow for boxes.
+fn counter_list(board: &Board, width: u16) -> Vec<String> {
+    let items: Vec<String> = board
+        .counters
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("{i}:{v}"))
+        .collect();
+    wrap(&items.join("  "), usize::from(width.saturating_sub(1)))
+}
+
+/// Draws the counting variant: a counter per cell, lined up with the row.
+fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let mut p = Painter::new(buf, area);
+    let mut y = 0;
+    for line in wrap(COUNTERS_TITLE, usize::from(area.width)) {
+        p.text(0, y, &line, theme.style(Role::Title));
+        y += 1;
+    }
+    let query = query_of(board, QuerySource::Counters);
+    let left = match counter_cells(board, area.width) {
+        Some((left, inner)) => {
+            boxed_counters(board, query, &mut p, y, left, inner, theme);
+            y += 3;
+            left
+        }
+        None => {
+            for line in counter_list(board, area.width) {
+                p.text(0, y, &line, theme.style(Role::BitSet));
+                y += 1;
+            }
+            0
+        }
+    };
+    if let Some(q) = query {
+        let at = Rect {
+            y: area.y + y,
+            height: area.height.saturating_sub(y),
+            ..area
+        };
+        draw_query(q, board, at, left, buf, theme);
+    }
+}
+
+fn boxed_counters(
+    board: &Board,
+    query: Option<&Query>,
+    p: &mut Painter<'_>,
+    y: u16,
+    left: u16,
+    inner: u16,
+    theme: &Theme,
+) {
+    let border = theme.style(Role::Border);
+    cell_frame(p, (left, y), board.counters.len(), inner, 1, border);
+    let blank = " ".repeat(usize::from(inner));
+    for (i, &value) in board.counters.iter().enumerate() {
+        let x = left
+            + 1
+            + u16::try_from(i)
+                .unwrap_or(u16::MAX)
+                .saturating_mul(inner + 1);
+        // The inside is cleared in the frame's style, then holds the value.
+        p.text(x, y + 1, &blank, border);
+        let peak = board.counters_peak.get(i).copied().unwrap_or(value);
+        let fresh = board.counters_fresh.get(i).copied().unwrap_or(false);
+        let text = if peak != value && inner >= 3 {
+            format!("{peak}→{value}")
+        } else {
+            value.to_string()
+        };
+        let probe = query.and_then(|q| q.probes.iter().find(|p| p.position == i));
+        let style = match probe {
+            Some(p) => probe_style(p.read, theme),
+            None if fresh => theme.style(Role::BitFresh),
+            None if value == 0 => theme.style(Role::BitEmpty),
+            None => theme.style(Role::BitSet),
+        };
+        let w = width(&text);
+        p.text(x + inner.saturating_sub(w) / 2, y + 1, &text, style);
+    }
+}

@@ -1,0 +1,123 @@
+//! Present mode's big letters: the verdict (or the flagged mistake) under
+//! the row it judges, and the probe's figure over the charts it reads.
+//! Both take one size through the scene, so a step's headline never
+//! jumps to another size on the next.
+
+use ratatui::buffer::Buffer;
+
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
+use super::plots::probe_headline;
+use crate::lecture::{Board, Element, QuerySource};
+use crate::ui::big::Big;
+use crate::ui::theme::{Role, Theme};
+
+/// Big letters of one of the two kinds.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BigLetters {
+    verdict: bool,
+}
+
+/// The verdict, under the row it judges.
+pub(crate) const VERDICT: BigLetters = BigLetters { verdict: true };
+/// The probe's figure, over the charts.
+pub(crate) const HEADLINE: BigLetters = BigLetters { verdict: false };
+
+impl Part for BigLetters {
+    fn place(&self) -> Place {
+        let kind = Kind::new(if self.verdict { "verdict" } else { "headline" });
+        Place::new(kind, Column::Full).big_letters()
+    }
+
+    fn shows(&self, board: &Board, opts: Options) -> bool {
+        let verdict = verdict_text(board).is_some();
+        opts.present
+            && if self.verdict {
+                verdict
+            } else {
+                !verdict && probe_headline(board).is_some()
+            }
+    }
+
+    fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
+        // The verdict and the probe's figure take one size through the
+        // scene: the largest at which every step's headline fits the
+        // width, at most a third of the board's rows.
+        let texts: Vec<String> = scene
+            .boards
+            .iter()
+            .filter(|_| scene.big_letters && scene.opts.present)
+            .filter_map(|b| headline_text(b))
+            .collect();
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let size = (!refs.is_empty())
+            .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 3))
+            .flatten();
+        Box::new(Letters { size })
+    }
+}
+
+/// Big letters fitted to a scene.
+#[derive(Debug)]
+struct Letters {
+    /// The scene's size (its lines are the scene's first headline's).
+    size: Option<Big>,
+}
+
+impl Letters {
+    /// This step's headline at the scene's size, if it fits `width`.
+    fn set(&self, board: &Board, width: u16) -> Option<Big> {
+        let text = headline_text(board).unwrap_or_default();
+        self.size.as_ref().and_then(|b| b.with_text(&text, width))
+    }
+}
+
+impl Fitted for Letters {
+    fn rows(&self, _notch: u16) -> u16 {
+        self.size.as_ref().map_or(0, |b| b.height() + 1)
+    }
+
+    fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        if let Some(big) = self.set(at.board, at.rect.width) {
+            let role = match at.board.query.as_ref().and_then(|q| q.flag) {
+                Some(_) => Role::Bad,
+                None => Role::Title,
+            };
+            big.draw(at.rect, buf, theme.style(role));
+        }
+    }
+
+    fn describe(&self, at: &At<'_>) -> Shows {
+        match self.set(at.board, at.rect.width) {
+            Some(big) => Shows {
+                scale: big.scale(),
+                text: vec![big.lines.join(" ")],
+            },
+            None => Shows::plain(Vec::new()),
+        }
+    }
+}
+
+/// The step's headline in present mode: the flagged mistake, else the
+/// verdict, else the probe's figure.
+pub(crate) fn headline_text(board: &Board) -> Option<String> {
+    verdict_text(board).or_else(|| probe_headline(board))
+}
+
+/// The flagged mistake, else the verdict, of a query the board shows.
+fn verdict_text(board: &Board) -> Option<String> {
+    if let Some(q) = &board.query {
+        let shown = match q.source {
+            QuerySource::Row => board.shows(Element::Row),
+            QuerySource::Counters => board.shows(Element::Counters),
+        };
+        if shown {
+            if let Some(flag) = q.flag {
+                return Some(flag.as_str().to_uppercase());
+            }
+            if let Some(v) = q.verdict {
+                return Some(v.as_str().to_uppercase());
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,273 @@
+//! The seam between the scene planner and the board's parts. A part says
+//! what it is, which column it takes, on which boards it shows and, fitted
+//! to one scene, how many rows it needs, how it grows into spare rows, how
+//! it is drawn and what it puts on screen. The planner (`plan.rs`) names no
+//! part: it stacks the parts of [`super::PARTS`] in that list's order and
+//! grows whichever part helps the emptiest step most.
+
+use std::fmt::Debug;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+use crate::lecture::Board;
+use crate::ui::theme::Theme;
+
+/// Width from which a screen counts as big: the row may share the main
+/// column with the charts, and a step of cards alone gets its spotlight.
+pub(crate) const BIG_WIDTH: u16 = 160;
+
+/// How the lecture is being shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Options {
+    /// Present mode: no chrome, a headline in big letters.
+    pub present: bool,
+    /// Narration under the board.
+    pub narration: bool,
+}
+
+/// What a placed part is, by the name a layout description gives it
+/// ("bit-row", "chart", "formula"): each part names itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Kind(&'static str);
+
+impl Kind {
+    /// The progress line (not a board part).
+    pub(crate) const PROGRESS: Kind = Kind("progress");
+    /// The narration (not a board part).
+    pub(crate) const NARRATION: Kind = Kind("narration");
+
+    /// The kind called `name`.
+    pub(crate) const fn new(name: &'static str) -> Kind {
+        Kind(name)
+    }
+
+    /// The name a layout description gives it.
+    pub(crate) fn name(self) -> &'static str {
+        self.0
+    }
+}
+
+/// Which columns of the board a part spans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Column {
+    /// The whole width.
+    Full,
+    /// The main column (the whole width when the cards are not beside it).
+    Main,
+    /// The cards' column (the whole width when the cards are not beside).
+    Cards,
+    /// The whole width, or the main column when a big screen puts the row
+    /// and the diagrams beside the cards.
+    Wide,
+}
+
+/// Where a part goes and how it grows, as the part declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Place {
+    /// What it is.
+    pub kind: Kind,
+    /// Which columns it spans.
+    pub column: Column,
+    /// When two parts' growth helps alike, the lower rank grows first.
+    pub growth_rank: u8,
+    /// Big letters that say again what another part shows (present mode's
+    /// verdict and headline): the first to go when the board is too small,
+    /// and set under the parts they speak of or above everything,
+    /// whichever covers more.
+    pub big_letters: bool,
+    /// Shows only where nothing outside the cards' column does, so it
+    /// covers no diagram, and only on a board at least this wide with the
+    /// cards in a column of their own (the spotlight).
+    pub alone_with_cards: Option<u16>,
+    /// Kept as tall as it can be when the planner weighs one layout
+    /// against another, since it hides its content when squeezed flat (the
+    /// charts); the cards go beside it first on a wide screen.
+    pub kept_tall: bool,
+}
+
+impl Place {
+    /// A part of `kind` in `column` that keeps its size.
+    pub(crate) const fn new(kind: Kind, column: Column) -> Place {
+        Place {
+            kind,
+            column,
+            growth_rank: u8::MAX,
+            big_letters: false,
+            alone_with_cards: None,
+            kept_tall: false,
+        }
+    }
+
+    /// The same part, kept tall (see [`Place::kept_tall`]).
+    pub(crate) const fn kept_tall(self) -> Place {
+        Place {
+            kept_tall: true,
+            ..self
+        }
+    }
+
+    /// The same part, growing into spare rows with rank `rank`.
+    pub(crate) const fn growing(self, rank: u8) -> Place {
+        Place {
+            growth_rank: rank,
+            ..self
+        }
+    }
+
+    /// The same part, in big letters that give way first.
+    pub(crate) const fn big_letters(self) -> Place {
+        Place {
+            big_letters: true,
+            ..self
+        }
+    }
+
+    /// The same part, shown alone with the cards on a board at least
+    /// `width` columns wide.
+    pub(crate) const fn alone_with_cards(self, width: u16) -> Place {
+        Place {
+            alone_with_cards: Some(width),
+            ..self
+        }
+    }
+}
+
+/// A part of the board, as the registry lists it.
+pub(crate) trait Part: Sync {
+    /// What it is, where it goes and how it grows.
+    fn place(&self) -> Place;
+
+    /// Whether the board shows it.
+    fn shows(&self, board: &Board, opts: Options) -> bool;
+
+    /// The part fitted to one scene: measured once, at the width it gets.
+    fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted>;
+
+    /// For a part that may join the main column beside the cards on a big
+    /// screen: the columns it needs there on this board.
+    fn beside_width(&self, _board: &Board) -> u16 {
+        0
+    }
+
+    /// For a part in the cards' column: the columns it would like on this
+    /// board (its longest unwrapped line and frame).
+    fn wanted_width(&self, _board: &Board) -> u16 {
+        0
+    }
+}
+
+/// What a part is fitted with: the scene's boards and where it stands.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Fitting<'a> {
+    /// Every board the scene can show (each step, and each revealed).
+    pub boards: &'a [&'a Board],
+    /// For each board, whether the part shows on it.
+    pub life: &'a [bool],
+    /// How the lecture is shown.
+    pub opts: Options,
+    /// Whether present mode's big letters get their rows in this scene.
+    pub big_letters: bool,
+    /// The board's area.
+    pub board: Rect,
+    /// The columns the part spans.
+    pub width: u16,
+}
+
+impl<'a> Fitting<'a> {
+    /// The boards the part shows on.
+    pub(crate) fn shown(&self) -> impl Iterator<Item = &'a Board> + '_ {
+        self.boards
+            .iter()
+            .zip(self.life)
+            .filter(|(_, shows)| **shows)
+            .map(|(b, _)| *b)
+    }
+
+    /// The most `rows` gives for any board the part shows on (0 for none).
+    pub(crate) fn most(&self, rows: impl Fn(&Board) -> u16) -> u16 {
+        self.shown().map(rows).max().unwrap_or(0)
+    }
+}
+
+/// A part fitted to one scene.
+pub(crate) trait Fitted: Debug {
+    /// Rows it takes at growth `notch` (0 is its smallest).
+    fn rows(&self, notch: u16) -> u16;
+
+    /// Whether it can grow one notch from `notch`.
+    fn grows(&self, _notch: u16) -> bool {
+        false
+    }
+
+    /// The rows of its planned `rect` it uses on this board (a card only
+    /// as tall as its lines, so the narration may have the rest).
+    fn used(&self, _board: &Board, rect: Rect) -> Rect {
+        rect
+    }
+
+    /// Draws it.
+    fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme);
+
+    /// What it shows: its type scale and its texts.
+    fn describe(&self, at: &At<'_>) -> Shows;
+}
+
+/// Where and how a fitted part is drawn on one step.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct At<'a> {
+    /// The step's board.
+    pub board: &'a Board,
+    /// The part's rows on this step, inside the board.
+    pub rect: Rect,
+    /// How far it grew.
+    pub notch: u16,
+    /// Present mode.
+    pub present: bool,
+}
+
+/// What a part shows on one step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Shows {
+    /// Rows one letter stands: 1 for plain text, more for big letters.
+    pub scale: u16,
+    /// Its texts, each whole.
+    pub text: Vec<String>,
+}
+
+impl Shows {
+    /// Plain text.
+    pub(crate) fn plain(text: Vec<String>) -> Shows {
+        Shows { scale: 1, text }
+    }
+}
+
+/// One part as the plan describes it on one step: what it is, where it is
+/// drawn, how large its letters are and what it says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Layout {
+    /// What it is.
+    pub kind: Kind,
+    /// Where it is drawn.
+    pub rect: Rect,
+    /// Rows one letter stands: 1 for plain text, more for big letters.
+    pub scale: u16,
+    /// Its texts, each whole.
+    pub text: Vec<String>,
+}
+
+impl Serialize for Layout {
+    // Flat, as a JSON object: the kind by name and the rect's four numbers.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Layout", 7)?;
+        out.serialize_field("kind", self.kind.name())?;
+        out.serialize_field("x", &self.rect.x)?;
+        out.serialize_field("y", &self.rect.y)?;
+        out.serialize_field("width", &self.rect.width)?;
+        out.serialize_field("height", &self.rect.height)?;
+        out.serialize_field("scale", &self.scale)?;
+        out.serialize_field("text", &self.text)?;
+        out.end()
+    }
+}
