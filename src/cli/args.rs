@@ -69,18 +69,33 @@ pub(crate) enum FormatName {
     Svg,
     /// A self-contained HTML page (with --all: the whole lecture).
     Html,
+    /// The lecture as a printable PDF handout.
+    Pdf,
+    /// The lecture as an asciinema recording (asciicast v2).
+    Cast,
 }
 
 impl FormatName {
-    /// The app's name for this format.
-    pub(crate) fn format(self) -> Format {
+    /// The app's name for this format, for one frame (`None` for the
+    /// formats only the whole lecture is written in).
+    pub(crate) fn format(self) -> Option<Format> {
         match self {
-            FormatName::Text => Format::Text,
-            FormatName::Ansi => Format::Ansi,
-            FormatName::Svg => Format::Svg,
-            FormatName::Html => Format::Html,
+            FormatName::Text => Some(Format::Text),
+            FormatName::Ansi => Some(Format::Ansi),
+            FormatName::Svg => Some(Format::Svg),
+            FormatName::Html => Some(Format::Html),
+            FormatName::Pdf | FormatName::Cast => None,
         }
     }
+}
+
+/// `--paper`: the PDF handout's page size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum PaperName {
+    /// ISO A4 (210 x 297 mm).
+    A4,
+    /// US Letter (8.5 x 11 in).
+    Letter,
 }
 
 /// `--scheme`: one of [`SchemeKind::NAMES`], parsed by the core's own
@@ -461,23 +476,33 @@ pub(crate) struct RenderArgs {
     pub height: u16,
     /// Output format: text (the default), ansi (colours for a terminal; 24-bit
     /// when COLORTERM says truecolor or 24bit, else the 16 ANSI colours),
-    /// svg or html (the palette's exact colours).
+    /// svg or html (the palette's exact colours); for the whole lecture
+    /// also pdf (a handout to print) and cast (an asciinema recording).
     #[arg(long, value_enum, default_value_t = FormatName::Text)]
     pub format: FormatName,
     /// Every step of the lecture: with --format html one page that steps by
-    /// keys and prints a step per sheet; with --format svg one file per step
-    /// (3-04.svg) in the folder --out names.
+    /// keys and prints as a handout; with --format pdf the handout as a PDF
+    /// (light unless --theme says otherwise); with --format svg one file
+    /// per step (3-04.svg) in the folder --out names.
     #[arg(long)]
     pub all: bool,
-    /// Write to this file instead of standard output (with --all --format
-    /// svg: into this folder, made if missing). The file appears whole or
-    /// not at all.
+    /// Write to this file instead of standard output (- is standard output;
+    /// with --all --format svg: into this folder, made if missing). The file
+    /// appears whole or not at all, and only a regular file is replaced.
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// Draw a predict step revealed: its hidden verdict, figure or probe
     /// shown, and whether the class was right (other steps are the same).
     #[arg(long)]
     pub revealed: bool,
+    /// Page size of the PDF handout (--all --format pdf): a4 (the default)
+    /// or letter.
+    #[arg(long, value_enum)]
+    pub paper: Option<PaperName>,
+    /// Seconds each frame of --format cast stays on screen (1 to 3600;
+    /// 4 when not given).
+    #[arg(long, value_name = "SECONDS", value_parser = ranges::autoplay_seconds, allow_negative_numbers = true)]
+    pub step_seconds: Option<u64>,
 }
 
 impl RenderArgs {

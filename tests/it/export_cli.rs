@@ -9,6 +9,7 @@ use std::time::Duration;
 use bloomlab::lecture::Lecture;
 use bloomlab::ui::{AppConfig, FrameConfig};
 
+use crate::support::doc::{drawn_as_text, svg_elements, tspan_text, typed};
 use crate::support::run::{
     Report, basic_problems, invisible, run, run_limited, scratch_dir, success_problems,
     usage_problems,
@@ -18,27 +19,7 @@ use crate::support::run::{
 const WHOLE_LECTURE: Duration = Duration::from_secs(60);
 
 fn non_blank(text: &str) -> String {
-    text.chars().filter(|c| !c.is_whitespace()).collect()
-}
-
-fn tspan_text(svg: &str) -> String {
-    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}"));
-    doc.descendants()
-        .filter(|n| n.has_tag_name("tspan"))
-        .filter_map(|n| n.text())
-        .collect()
-}
-
-/// Each `<svg>...</svg>` element in a page, in order.
-fn svg_elements(page: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = page;
-    while let Some(start) = rest.find("<svg ") {
-        let end = rest[start..].find("</svg>").expect("closed svg") + start + "</svg>".len();
-        out.push(&rest[start..end]);
-        rest = &rest[end..];
-    }
-    out
+    typed(text)
 }
 
 fn text_frame(scene: u32, step: u32, theme: &str, script: Option<&Path>) -> String {
@@ -84,6 +65,7 @@ fn every_format_of_one_frame() {
     let svg = run(&[&args[..], &["--format", "svg"]].concat()).out_text();
     assert!(svg.starts_with("<?xml"));
     assert_eq!(non_blank(&tspan_text(&svg)), non_blank(&text));
+    assert_eq!(drawn_as_text(&svg), Vec::<String>::new());
     let html = run(&[&args[..], &["--format", "html"]].concat()).out_text();
     assert!(html.starts_with("<!DOCTYPE html>") && !html.contains("<script"));
     assert_eq!(svg_elements(&html).len(), 1);
@@ -92,8 +74,16 @@ fn every_format_of_one_frame() {
     assert_eq!(ansi.code, Some(0));
 }
 
+/// How often `needle` occurs in `haystack`.
+fn count(haystack: &str, needle: &str) -> usize {
+    haystack.matches(needle).count()
+}
+
+/// The app's chrome, none of which a handout may show.
+const CHROME: [&str; 6] = ["Lab", "Sandbox", "? help", "q quit", "narration", "→ next"];
+
 #[test]
-fn the_handout_holds_every_step_with_its_narration() {
+fn the_handout_holds_every_step_once_with_its_narration() {
     let dir = scratch_dir("handout");
     let page_path = dir.join("lecture.html");
     let o = run_limited(
@@ -114,21 +104,28 @@ fn the_handout_holds_every_step_with_its_narration() {
     assert!(o.stdout.is_empty(), "--out writes nothing on stdout");
     let page = std::fs::read_to_string(&page_path).expect("the page");
     let lecture = Lecture::builtin();
-    let frames = svg_elements(&page);
-    assert_eq!(frames.len(), lecture.len(), "one frame per step");
-    for (global, svg) in frames.iter().enumerate() {
+    assert_eq!(count(&page, "<section class=\"step\""), lecture.len());
+    for global in 0..lecture.len() {
         let (scene, step) = lecture.locate(global);
-        let (s, t) = (scene as u32 + 1, step as u32 + 1);
-        let id = format!("id=\"{s}.{t}\"");
-        assert!(page.contains(&id), "{id}");
-        assert_eq!(
-            non_blank(&tspan_text(svg)),
-            non_blank(&text_frame(s, t, "light", None)),
-            "step {s}.{t}"
-        );
-        for paragraph in &lecture.board(global).narration {
-            assert!(page.contains(&escaped(paragraph)), "{s}.{t}: {paragraph}");
+        let id = format!("id=\"{}.{}\"", scene + 1, step + 1);
+        assert_eq!(count(&page, &id), 1, "{id}");
+        // Each paragraph once, the revealed explanation included.
+        for paragraph in &lecture.shown_board(global, true).narration {
+            assert_eq!(count(&page, &escaped(paragraph)), 1, "{id}: {paragraph}");
         }
+    }
+    let predictions = (0..lecture.len()).filter(|g| lecture.predicts(*g)).count();
+    assert_eq!(count(&page, "<strong>Predict:</strong>"), predictions);
+    assert_eq!(count(&page, "<strong>Answer:</strong>"), predictions);
+    for svg in svg_elements(&page) {
+        let text = tspan_text(svg);
+        for chrome in CHROME {
+            assert!(
+                !text.contains(chrome),
+                "a figure shows the app's {chrome:?}: {text}"
+            );
+        }
+        assert_eq!(drawn_as_text(svg), Vec::<String>::new());
     }
     for scene in 0..lecture.scene_count() {
         let link = format!(
@@ -145,7 +142,7 @@ fn the_handout_holds_every_step_with_its_narration() {
             "the page fetches nothing: {outside}"
         );
     }
-    assert!(page.contains("@media print") && page.contains("break-after:page"));
+    assert!(page.contains("@media print") && page.contains("break-before:page"));
 }
 
 #[test]
@@ -170,13 +167,11 @@ fn a_teachers_script_exports_too() {
     );
     let page = o.out_text();
     let lecture = Lecture::from_file(&script).expect("the teacher's script");
-    assert_eq!(svg_elements(&page).len(), lecture.len());
+    assert_eq!(count(&page, "<section class=\"step\""), lecture.len());
     assert!(page.contains("<title>bloomlab lecture: teacher.txt</title>"));
-    let first = svg_elements(&page)[0];
-    assert_eq!(
-        non_blank(&tspan_text(first)),
-        non_blank(&text_frame(1, 1, "dark", Some(&script)))
-    );
+    for paragraph in &lecture.step_board(0).narration {
+        assert_eq!(count(&page, &escaped(paragraph)), 1, "{paragraph}");
+    }
 }
 
 #[test]
@@ -203,6 +198,14 @@ fn all_steps_as_svg_files_named_in_lecture_order() {
     assert_eq!(names.len(), lecture.len(), "{names:?}");
     assert_eq!(names.first().map(String::as_str), Some("1-01.svg"));
     assert!(names.contains(&"3-04.svg".to_string()));
+    for name in &names {
+        let svg = std::fs::read_to_string(dir.join(name)).expect("an SVG");
+        let as_text = drawn_as_text(&svg);
+        assert!(
+            as_text.is_empty(),
+            "{name}: drawing characters as text: {as_text:?}"
+        );
+    }
     let svg = std::fs::read_to_string(dir.join("3-04.svg")).expect("3-04");
     assert_eq!(
         non_blank(&tspan_text(&svg)),
@@ -229,8 +232,24 @@ fn all_refuses_what_it_cannot_do() {
             &["--screen"],
         ),
         (
-            &["render", "--format", "pdf"],
+            &["render", "--format", "pdf", "--scene", "2"],
+            &["whole lecture", "--scene"],
+        ),
+        (
+            &["render", "--format", "cast", "--screen", "lab"],
+            &["whole lecture", "--screen"],
+        ),
+        (
+            &["render", "--format", "pdf", "--step-seconds", "2"],
+            &["--step-seconds", "cast"],
+        ),
+        (
+            &["render", "--format", "cub"],
             &["pdf", "text", "ansi", "svg", "html"],
+        ),
+        (
+            &["render", "--format", "svg", "--paper", "letter"],
+            &["--paper", "pdf"],
         ),
         (&["--export-dir", "x", "render"], &["--export-dir", "--out"]),
         (&["render", "--export-dir", "x"], &["--export-dir"]),
@@ -268,21 +287,8 @@ fn an_unwritable_destination_is_one_line_and_leaves_nothing() {
     let inside = blocker.join("page.html").display().to_string();
     let o = run(&["render", "--format", "svg", "--out", &inside]);
     let mut problems = io_problems(&o, "a-file/page.html");
-    let folder = blocker.join("svgs").display().to_string();
-    let o2 = run_limited(
-        &["render", "--all", "--format", "svg", "--out", &folder],
-        WHOLE_LECTURE,
-    );
-    problems.extend(io_problems(&o2, "a-file/svgs"));
-    // A folder given where a page should go.
-    let o3 = run(&[
-        "render",
-        "--format",
-        "html",
-        "--out",
-        &dir.display().to_string(),
-    ]);
-    problems.extend(io_problems(&o3, "cannot write"));
+    // A folder where a file goes, or one that cannot be made, is bad input
+    // (tests/it/export_out.rs).
     let hostile = dir.join("no\u{1b}[2Jsuch/x.svg").display().to_string();
     let o4 = run(&["render", "--format", "svg", "--out", &hostile]);
     problems.extend(io_problems(&o4, "\\u{1b}[2J"));

@@ -8,6 +8,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::support::doc::drawn_as_text;
 use crate::support::run::scratch_dir;
 
 fn docs() -> PathBuf {
@@ -47,6 +48,13 @@ fn the_readme_pictures_are_current() {
         );
         let drawn = std::fs::read(&out).expect("drawn");
         let committed = std::fs::read(docs().join(name)).unwrap_or_default();
+        if name.ends_with(".svg") {
+            let as_text = drawn_as_text(&String::from_utf8_lossy(&drawn));
+            assert!(
+                as_text.is_empty(),
+                "{name}: drawing characters as text: {as_text:?}"
+            );
+        }
         if drawn != committed {
             stale.push(format!("docs/{name}"));
         }

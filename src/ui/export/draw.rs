@@ -1,7 +1,8 @@
 //! Frames and the whole lecture drawn through the app for the command line
 //! (`bloomlab render --format`, `--all`), in the format asked for.
 
-use super::{Format, ansi, handout, html, lecture, svg};
+use super::pdf::{self, Paper};
+use super::{Format, ansi, cast, handout, html, lecture, printed, svg};
 use crate::ui::config::{AppConfig, FrameConfig};
 use crate::ui::error::UiError;
 use crate::ui::headless::Headless;
@@ -16,6 +17,20 @@ fn full_colour(app: &AppConfig) -> Theme {
         .as_deref()
         .and_then(Theme::named)
         .unwrap_or_else(Theme::from_env);
+    Theme {
+        depth: Depth::TrueColor,
+        ..chosen
+    }
+}
+
+/// The theme a printed handout is drawn in: the one `--theme` names, or
+/// light (dark ink on white) whatever the screen shows.
+fn on_paper(app: &AppConfig) -> Theme {
+    let chosen = app
+        .theme
+        .as_deref()
+        .and_then(Theme::named)
+        .unwrap_or_else(|| Theme::new(&crate::ui::theme::palettes::LIGHT));
     Theme {
         depth: Depth::TrueColor,
         ..chosen
@@ -57,15 +72,15 @@ pub(crate) fn frame(frame: &FrameConfig, format: Format) -> Result<String, UiErr
     }
 }
 
-/// The whole lecture as one HTML page (`render --all --format html`).
+/// The whole lecture as one HTML page (`render --all --format html`): on
+/// screen in the theme the app would use, on paper light unless a theme
+/// was named.
 pub(crate) fn lecture_page(frame: &FrameConfig) -> Result<String, UiError> {
-    let theme = full_colour(&frame.app);
-    let steps = lecture::all_steps(frame, theme)?;
-    let name = match frame.app.script.as_deref().and_then(|p| p.file_name()) {
-        Some(file) => format!("bloomlab lecture: {}", file.to_string_lossy()),
-        None => "bloomlab lecture".to_string(),
-    };
-    Ok(handout::document(&name, &steps, theme.palette))
+    let screen = full_colour(&frame.app);
+    let paper = on_paper(&frame.app);
+    let print = (paper.palette.name != screen.palette.name).then_some(paper);
+    let handout = printed::handout(frame, screen, print)?;
+    Ok(handout::document(&handout, screen.palette, paper.palette))
 }
 
 /// Every step of the lecture as an SVG, with its file name (`3-04.svg`),
@@ -83,4 +98,18 @@ pub(crate) fn lecture_pictures(frame: &FrameConfig) -> Result<Vec<(String, Strin
             )
         })
         .collect())
+}
+
+/// The whole lecture as a PDF handout on `paper` (`render --all --format
+/// pdf`), light unless the frame's theme was named.
+pub(crate) fn lecture_pdf(frame: &FrameConfig, paper: Paper) -> Result<Vec<u8>, UiError> {
+    let theme = on_paper(&frame.app);
+    let handout = printed::handout(frame, theme, None)?;
+    pdf::document(&handout, theme.palette, paper)
+}
+
+/// The whole lecture as an asciinema recording (`render --format cast`),
+/// in the theme the app would use, each frame held `step_seconds`.
+pub(crate) fn lecture_cast(frame: &FrameConfig, step_seconds: u64) -> Result<String, UiError> {
+    cast::recording(frame, full_colour(&frame.app), step_seconds)
 }

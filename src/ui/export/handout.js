@@ -1,9 +1,14 @@
-// Steps through the handout one frame at a time with the app's own keys.
+// Steps through the handout one step at a time with the app's own keys.
 // The step on show is named in the address (#3.4), in the position line
 // and in <body data-current>, so a link, a reload or a test lands on it.
+// On a predict step the answer waits, as in the app: the first key
+// forward shows it, the next moves on; <body data-revealed> says which.
+// Printing shows every step and every answer (the style sheet's print
+// rules), whatever is on screen.
 (function () {
   "use strict";
   var steps = Array.prototype.slice.call(document.querySelectorAll("section.step"));
+  var scenes = Array.prototype.slice.call(document.querySelectorAll("section.scene"));
   var controls = document.querySelector(".controls");
   var where = document.getElementById("where");
   var prev = document.getElementById("prev");
@@ -12,6 +17,7 @@
     return;
   }
   var current = -1;
+  var revealed = false;
 
   function find(hash) {
     var id = decodeURIComponent(hash.replace(/^#/, ""));
@@ -23,17 +29,31 @@
     return -1;
   }
 
-  function show(i) {
+  function answer(i) {
+    return steps[i].querySelector(".answer");
+  }
+
+  // Shows step i; `open` says whether a prediction there shows its answer.
+  function show(i, open) {
     i = Math.max(0, Math.min(steps.length - 1, i));
     current = i;
+    revealed = !!open && !!answer(i);
     for (var j = 0; j < steps.length; j++) {
       steps[j].hidden = j !== i;
+      var a = answer(j);
+      if (a) {
+        a.hidden = !(j === i && revealed);
+      }
+    }
+    for (var s = 0; s < scenes.length; s++) {
+      scenes[s].hidden = !scenes[s].contains(steps[i]);
     }
     var id = steps[i].id;
     document.body.setAttribute("data-current", id);
+    document.body.setAttribute("data-revealed", revealed ? "yes" : "no");
     where.textContent = id + " \u00b7 step " + (i + 1) + " of " + steps.length;
     prev.disabled = i === 0;
-    next.disabled = i === steps.length - 1;
+    next.disabled = i === steps.length - 1 && !(answer(i) && !revealed);
     if (location.hash !== "#" + id) {
       try {
         history.replaceState(null, "", "#" + id);
@@ -43,12 +63,31 @@
     }
   }
 
+  // Forward: a hidden answer first, then the next step.
+  function forward() {
+    if (answer(current) && !revealed) {
+      show(current, true);
+    } else {
+      show(current + 1, false);
+    }
+  }
+
+  // Back: a shown answer is hidden again; coming back to a prediction
+  // from the step after it, its answer stands shown.
+  function back() {
+    if (revealed) {
+      show(current, false);
+    } else if (current > 0) {
+      show(current - 1, true);
+    }
+  }
+
   // The first step of the scene after (or, going back, of this scene, or
   // of the one before when already at its start), as the app's PgDn/PgUp.
-  function sceneStart(forward) {
+  function sceneStart(forwards) {
     var scene = steps[current].getAttribute("data-scene");
     var i = current;
-    if (forward) {
+    if (forwards) {
       while (i < steps.length && steps[i].getAttribute("data-scene") === scene) {
         i++;
       }
@@ -65,17 +104,17 @@
   }
 
   var moves = {
-    ArrowRight: function () { return current + 1; },
-    " ": function () { return current + 1; },
-    Enter: function () { return current + 1; },
-    ArrowLeft: function () { return current - 1; },
-    Backspace: function () { return current - 1; },
-    PageDown: function () { return sceneStart(true); },
-    "]": function () { return sceneStart(true); },
-    PageUp: function () { return sceneStart(false); },
-    "[": function () { return sceneStart(false); },
-    Home: function () { return 0; },
-    End: function () { return steps.length - 1; }
+    ArrowRight: forward,
+    " ": forward,
+    Enter: forward,
+    ArrowLeft: back,
+    Backspace: back,
+    PageDown: function () { show(sceneStart(true), false); },
+    "]": function () { show(sceneStart(true), false); },
+    PageUp: function () { show(sceneStart(false), false); },
+    "[": function () { show(sceneStart(false), false); },
+    Home: function () { show(0, false); },
+    End: function () { show(steps.length - 1, false); }
   };
 
   document.addEventListener("keydown", function (event) {
@@ -88,27 +127,27 @@
       return;
     }
     var move = moves[event.key];
-    var target = move ? move() : -1;
     // 1 to 9 jump to that scene's first step, as in the app.
-    if (/^[1-9]$/.test(event.key)) {
-      target = find("#" + event.key + ".1");
+    if (!move && /^[1-9]$/.test(event.key)) {
+      var target = find("#" + event.key + ".1");
+      if (target >= 0) {
+        move = function () { show(target, false); };
+      }
     }
-    if (target < 0 && !move) {
+    if (!move) {
       return;
     }
     event.preventDefault();
-    if (target >= 0) {
-      show(target);
-    }
+    move();
   });
-  prev.addEventListener("click", function () { show(current - 1); });
-  next.addEventListener("click", function () { show(current + 1); });
+  prev.addEventListener("click", back);
+  next.addEventListener("click", forward);
   window.addEventListener("hashchange", function () {
     var i = find(location.hash);
     if (i >= 0 && i !== current) {
-      show(i);
+      show(i, false);
     }
   });
   controls.hidden = false;
-  show(Math.max(0, find(location.hash)));
+  show(Math.max(0, find(location.hash)), false);
 })();

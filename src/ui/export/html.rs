@@ -4,6 +4,7 @@
 use ratatui::buffer::Buffer;
 
 use super::cells::hex;
+use super::figure::Figure;
 use super::markup::escape;
 use super::svg::{self, BASE_CSS, Classes};
 use crate::ui::theme::Palette;
@@ -33,7 +34,7 @@ pub(crate) fn colours_css(palette: &Palette) -> String {
 /// `buf` as an HTML page in `palette`'s colours.
 pub(crate) fn document(buf: &Buffer, palette: &Palette, title: &str) -> String {
     let mut classes = Classes::default();
-    let frame = svg::element(buf, palette, title, &mut classes);
+    let frame = svg::element(&Figure::new((buf, palette), None), title, &mut classes);
     let css = format!(
         "{}body{{margin:0;padding:1rem}}\n\
          svg.frame{{display:block;max-width:100%;height:auto}}\n{BASE_CSS}{}",

@@ -1,13 +1,15 @@
 //! Every step of a lecture drawn as its own frame, each exactly what
-//! `bloomlab render --scene S --step T` draws, with what a handout needs
-//! beside it: the scene's title and the step's narration.
+//! `bloomlab render --scene S --step T` draws (`render --all --format svg`:
+//! the frames as slides, chrome and all; the handouts draw the boards
+//! alone, see [`super::printed`]).
 
 use ratatui::buffer::Buffer;
 
 use super::names::step_name;
 
+use crate::lecture::Lecture;
 use crate::ui::app::App;
-use crate::ui::config::FrameConfig;
+use crate::ui::config::{AppConfig, FrameConfig};
 use crate::ui::error::UiError;
 use crate::ui::headless::Headless;
 use crate::ui::screen::Screen;
@@ -22,17 +24,12 @@ pub(crate) struct StepFrame {
     pub step: usize,
     /// Steps in this scene.
     pub steps: usize,
-    /// The scene's title.
-    pub scene_title: String,
-    /// The step's narration, one string per paragraph.
-    pub narration: Vec<String>,
     /// The frame.
     pub buffer: Buffer,
 }
 
 impl StepFrame {
-    /// The step as the progress line writes it, `3.4`; also its anchor on
-    /// the handout page.
+    /// The step as the progress line writes it, `3.4`.
     pub(crate) fn id(&self) -> String {
         format!("{}.{}", self.scene, self.step)
     }
@@ -46,17 +43,19 @@ impl StepFrame {
     }
 }
 
+/// The lecture `app` names (its script, or the built-in one), exactly as
+/// the app loads it.
+pub(crate) fn loaded(app: &AppConfig, theme: Theme) -> Result<Lecture, UiError> {
+    Ok(App::from_config(app, theme)?.screens.lecture.lecture)
+}
+
 /// Every step of the lecture `frame` names (its script, or the built-in
 /// one), on the lecture screen, at the frame's size and in `theme`. The
 /// screen, scene and step of `frame` are ignored: all of them are drawn.
 pub(crate) fn all_steps(frame: &FrameConfig, theme: Theme) -> Result<Vec<StepFrame>, UiError> {
     let mut config = frame.clone();
     config.app.screen = Screen::Lecture;
-    // The lecture exactly as the app loads it, for its shape and narration.
-    let lecture = App::from_config(&config.app, theme)?
-        .screens
-        .lecture
-        .lecture;
+    let lecture = loaded(&config.app, theme)?;
     let mut out = Vec::with_capacity(lecture.len());
     for global in 0..lecture.len() {
         let (scene, step) = lecture.locate(global);
@@ -67,8 +66,6 @@ pub(crate) fn all_steps(frame: &FrameConfig, theme: Theme) -> Result<Vec<StepFra
             scene: scene + 1,
             step: step + 1,
             steps: lecture.scene_len(scene),
-            scene_title: lecture.scene_title(scene).to_string(),
-            narration: lecture.step_board(global).narration.clone(),
             buffer: drawn.buffer(),
         });
     }

@@ -321,3 +321,57 @@ mod tests {
         assert_eq!(kinds.len(), count, "{kinds:?}");
     }
 }
+
+/// Each step of scene `scene` with its board alone, for a printed handout:
+/// the parts placed by the scene's plan at `width` columns, with no
+/// progress line, no narration and no prediction card (the handout prints
+/// those as text). The height is the least at which no part of the scene
+/// is cut (plus `extra` rows for the plan to grow its parts into), so the
+/// figures are compact; rows nothing is drawn on are left blank.
+pub(crate) fn boards_alone(
+    lecture: &Lecture,
+    scene: usize,
+    width: u16,
+    extra: u16,
+    theme: &Theme,
+) -> Vec<Buffer> {
+    let opts = Options {
+        present: false,
+        narration: false,
+    };
+    let plan_at = |height: u16| plan::plan(lecture, scene, Rect::new(0, 0, width, height), opts);
+    let whole = |plan: &ScenePlan| {
+        plan.parts
+            .iter()
+            .all(|p| p.rect.bottom() <= plan.board.bottom())
+    };
+    // The least height at which nothing is cut, by halving: a taller area
+    // never cuts a part a shorter one kept.
+    let (mut low, mut high) = (MIN_HEIGHT, crate::limits::RENDER_SIZE.max as u16);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if whole(&plan_at(mid)) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    let plan = plan_at(low.saturating_add(extra));
+    let start = lecture.scene_start(scene);
+    (start..start + lecture.scene_len(scene))
+        .map(|step| {
+            let board = lecture.shown_board(step, false);
+            let mut buf = Buffer::empty(Rect::new(0, 0, width, plan.board.bottom()));
+            buf.set_style(buf.area, theme.base());
+            for placed in &plan.parts {
+                let card = placed.part == Part::Card(cards::Card::Predict);
+                if card || !shows(placed.part, board, opts) {
+                    continue;
+                }
+                let rect = drawn_rect(board, placed, &plan);
+                draw_part(board, placed.part, rect, &plan, false, &mut buf, theme);
+            }
+            buf
+        })
+        .collect()
+}

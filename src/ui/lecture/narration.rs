@@ -93,6 +93,13 @@ pub(crate) fn lines(board: &Board, cols: u16) -> Vec<String> {
     out
 }
 
+/// What the bit row's glyphs mean ("█ set  ▓ shared ..."), with the
+/// unread mark when a query's probes wait to be read.
+pub(crate) fn glyph_key(pending: bool) -> String {
+    let unread = if pending { "( ) unread  " } else { "" };
+    format!("█ set  ▓ shared  × cleared  {unread}▐ ▌ read  ┊ ┊ not needed")
+}
+
 /// The narration under a "─ narration ─" rule; when it does not all fit,
 /// the last row says how many lines are left and how to read them.
 pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -122,8 +129,7 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
                 .iter()
                 .any(|probe| probe.read == ProbeState::Pending)
         });
-        let unread = if pending { "( ) unread  " } else { "" };
-        let key = format!(" █ set  ▓ shared  × cleared  {unread}▐ ▌ read  ┊ ┊ not needed ");
+        let key = format!(" {} ", glyph_key(pending));
         let x = area.width.saturating_sub(width(&key) + 2);
         if x > 12 {
             p.text(x, 0, &key, theme.style(Role::Hint));

@@ -70,7 +70,12 @@ fn e_saves_the_frame_as_svg_and_text_and_says_where() {
     let svg = std::fs::read_to_string(dir.join("bloomlab-lecture-3-03.svg")).expect("svg");
     assert!(roxmltree::Document::parse(&svg).is_ok());
     // Light's exact colours, though this app was drawn in 16 colours.
-    assert!(svg.contains("fill=\"#fafafa\""), "light background");
+    assert!(svg.contains("{fill:#fafafa}"), "light background");
+    let as_text = super::export_svg::drawn_as_text(&svg);
+    assert!(
+        as_text.is_empty(),
+        "drawing characters as text: {as_text:?}"
+    );
     let line = bottom_line(&app);
     assert!(
         line.contains("exported") && line.contains("bloomlab-lecture-3-03.svg"),

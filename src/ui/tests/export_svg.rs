@@ -1,6 +1,7 @@
 //! SVG and HTML frames checked as a reader would take them: parsed as XML,
-//! with every glyph of the text frame present in order, on the cell grid,
-//! in colours of the palette only.
+//! with every glyph of the text frame present in order (the drawing
+//! characters as shapes, every other glyph as text), on the cell grid, in
+//! colours of the palette only.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,6 +10,7 @@ use strum::IntoEnumIterator;
 
 use crate::ui::config::{AppConfig, FrameConfig};
 use crate::ui::export::cells::hex;
+use crate::ui::export::shapes::is_drawn;
 use crate::ui::export::svg::{self, CELL_HEIGHT, CELL_WIDTH};
 use crate::ui::export::{Format, frame};
 use crate::ui::headless::Headless;
@@ -44,6 +46,24 @@ fn drawn(frame: &FrameConfig, palette: &'static Palette) -> Buffer {
 
 fn non_blank(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// The glyphs an SVG writes as text: all but blanks and the drawing
+/// characters (box drawing, blocks, braille), which are shapes.
+fn typed(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && !is_drawn(*c))
+        .collect()
+}
+
+/// Every `<text>` element of `svg` whose text holds a drawing character.
+pub(crate) fn drawn_as_text(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}"));
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.descendants().filter_map(|d| d.text()).collect::<String>())
+        .filter(|t| t.chars().any(is_drawn))
+        .collect()
 }
 
 /// The text of every run, in document order.
@@ -108,16 +128,17 @@ fn the_svg_holds_every_glyph_of_the_text_frame_in_order() {
         let svg = svg::document(&buf, palette, "t");
         let label = format!("{:?} {:?} {}", frame.app.screen, frame.scene, palette.name);
         assert_eq!(
-            non_blank(&svg_text(&svg)),
-            non_blank(&buffer_text(&buf)),
+            svg_text(&svg)
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>(),
+            typed(&buffer_text(&buf)),
             "{label}"
         );
         // What `render --format svg` writes is the same picture.
         let rendered = crate::ui::export::frame(&frame, Format::Svg).expect("renders");
-        assert_eq!(
-            non_blank(&svg_text(&rendered)),
-            non_blank(&buffer_text(&buf))
-        );
+        assert_eq!(svg_text(&rendered), svg_text(&svg), "{label}");
+        assert_eq!(drawn_as_text(&svg), Vec::<String>::new(), "{label}");
         for colour in colours_in(&svg) {
             assert!(
                 palette_colours(palette).contains(&colour),
@@ -160,6 +181,8 @@ fn runs_sit_on_the_cell_grid() {
     };
     assert_eq!(number(root, "width"), 120 * CELL_WIDTH);
     assert_eq!(number(root, "height"), 40 * CELL_HEIGHT);
+    // The picture's own units are cells: one wide, two tall.
+    assert_eq!(root.attribute("viewBox"), Some("0 0 120 80"));
     for text in doc.descendants().filter(|n| n.has_tag_name("text")) {
         let mut end = 0;
         for span in text.children().filter(|n| n.has_tag_name("tspan")) {
@@ -167,9 +190,8 @@ fn runs_sit_on_the_cell_grid() {
             let cells = span
                 .text()
                 .map_or(0, |t| ratatui::text::Span::raw(t).width()) as u32;
-            assert_eq!(x % CELL_WIDTH, 0);
-            assert_eq!(len, cells * CELL_WIDTH, "{:?}", span.text());
-            assert!(x >= end && x + len <= 120 * CELL_WIDTH, "runs overlap");
+            assert_eq!(len, cells, "{:?}", span.text());
+            assert!(x >= end && x + len <= 120, "runs overlap");
             end = x + len;
         }
     }
@@ -188,8 +210,9 @@ fn text_attributes_and_backgrounds_are_drawn() {
         (Style::new().bold(), "font-weight:bold"),
         (Style::new().italic(), "font-style:italic"),
         (Style::new().dim(), "fill-opacity:.6"),
-        (Style::new().underlined(), "text-decoration:underline"),
-        (Style::new().crossed_out(), "text-decoration:line-through"),
+        // Lines under and through text are bars of the text's colour.
+        (Style::new().underlined(), "d=\"M1 1.78h1v0.1h-1z\""),
+        (Style::new().crossed_out(), "d=\"M1 1.05h1v0.1h-1z\""),
     ];
     for (style, css) in cases {
         let svg = svg::document(&one_cell_buffer(style, "x"), palette, "t");
@@ -199,12 +222,22 @@ fn text_attributes_and_backgrounds_are_drawn() {
         .fg(Color::Rgb(1, 2, 3))
         .bg(Color::Rgb(200, 100, 50));
     let svg = svg::document(&one_cell_buffer(shaded, "ab"), palette, "t");
-    assert!(svg.contains("<rect x=\"9\" y=\"0\" width=\"18\" height=\"18\" fill=\"#c86432\"/>"));
+    assert!(
+        svg.contains("<path class=\"f1\" d=\"M1 0h2v2h-2z\"/>"),
+        "{svg}"
+    );
+    assert!(svg.contains(".f1{fill:#c86432}"), "{svg}");
     assert!(svg.contains("fill:#010203"));
     // Reversed: the palette's own colours swap.
     let svg = svg::document(&one_cell_buffer(Style::new().reversed(), "r"), palette, "t");
-    assert!(svg.contains(&format!("fill=\"{}\"", hex(palette.foreground))));
-    assert!(svg.contains(&format!("fill:{}", hex(palette.background))));
+    assert!(
+        svg.contains(&format!(".f1{{fill:{}}}", hex(palette.foreground))),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(&format!(".t0{{fill:{}}}", hex(palette.background))),
+        "{svg}"
+    );
 }
 
 #[test]
@@ -214,8 +247,8 @@ fn wide_glyphs_take_two_cells_and_markup_is_escaped() {
     buf.set_string(0, 0, "a日b<&>", Style::new());
     let svg = svg::document(&buf, palette, "<title & more>");
     assert_eq!(svg_text(&svg), "a日b<&>");
-    assert!(svg.contains("<tspan x=\"9\" textLength=\"18\""), "{svg}");
-    assert!(svg.contains("<tspan x=\"27\" textLength=\"36\""), "{svg}");
+    assert!(svg.contains("<tspan x=\"1\" textLength=\"2\""), "{svg}");
+    assert!(svg.contains("<tspan x=\"3\" textLength=\"4\""), "{svg}");
     let doc = roxmltree::Document::parse(&svg).expect("XML");
     let title = doc.descendants().find(|n| n.has_tag_name("title"));
     assert_eq!(title.and_then(|t| t.text()), Some("<title & more>"));
@@ -233,7 +266,8 @@ fn the_html_frame_is_self_contained() {
     let end = page.rfind("</svg>").expect("its end") + "</svg>".len();
     let svg = &page[start..end];
     let text = frame_text(&frame);
-    assert_eq!(non_blank(&svg_text(svg)), non_blank(&text));
+    assert_eq!(non_blank(&svg_text(svg)), typed(&text));
+    assert_eq!(drawn_as_text(svg), Vec::<String>::new());
     assert!(page.contains("html{background:var(--bg)"));
 }
 

@@ -278,3 +278,31 @@ impl Report {
         );
     }
 }
+
+/// Whether a system tool a test needs is here. When it is not, the test
+/// says so and is to pass, unless the environment variable `require` is
+/// `1` (CI sets it after installing `package`), which makes it a failure.
+pub(crate) fn tool_here(found: bool, tool: &str, package: &str, require: &str) -> bool {
+    if !found {
+        let reason = format!("skipped: no {tool} (apt-get install {package})");
+        assert!(
+            std::env::var_os(require).is_none_or(|v| v != "1"),
+            "{reason}, but {require}=1"
+        );
+        println!("{reason}");
+    }
+    found
+}
+
+/// Runs `bloomlab render ARGS --out PATH` for the whole lecture and checks
+/// that it succeeded, leaving standard output empty.
+pub(crate) fn render_whole_lecture(args: &[&str], path: &std::path::Path) {
+    const WITHIN: Duration = Duration::from_secs(60);
+    let out = path.display().to_string();
+    let mut all: Vec<&str> = vec!["render"];
+    all.extend_from_slice(args);
+    all.extend(["--out", &out]);
+    let o = run_limited(&all, WITHIN);
+    assert!(success_problems(&o, WITHIN).is_empty(), "{}", o.err_text());
+    assert!(o.stdout.is_empty(), "--out writes nothing on stdout");
+}
