@@ -11,6 +11,7 @@
 //! - [`limits`]: every accepted range, read by the command line and the app.
 //! - [`numbers`]: numbers as people type and read them (parsing, formatting).
 //! - [`text`]: outside text made safe to print (escapes, capped echoes).
+//! - [`private_dir`]: folders only this user may change (notes, the speaker link).
 //! - [`lecture`]: the lecture script format and its pure step engine.
 //! - [`practice`]: the seed lesson's seven exercises, checked by the code.
 //! - [`notes`]: lesson notes kept in a private Markdown file.
@@ -26,6 +27,7 @@ pub mod measure;
 pub mod notes;
 pub mod numbers;
 pub mod practice;
+pub mod private_dir;
 pub mod rates;
 pub mod talk;
 pub mod text;

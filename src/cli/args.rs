@@ -22,7 +22,7 @@ pub(crate) struct Cli {
     #[command(flatten)]
     pub app: AppArgs,
     /// Folder the app's `e` key saves frames into (the current one when not
-    /// given).
+    /// given); made when missing.
     #[arg(long, value_name = "DIR")]
     pub export_dir: Option<PathBuf>,
     /// Step the lecture on by itself every SECONDS (1 to 3600); any key

@@ -25,9 +25,15 @@ pub(crate) fn key_bytes(key: &OsStr) -> Cow<'_, [u8]> {
 }
 
 /// How a key is shown in output: as text, with any bytes that are not
-/// UTF-8 replaced by U+FFFD.
+/// UTF-8 replaced by U+FFFD and every control, bidirectional or zero-width
+/// character escaped by `crate::text`'s rule (`\u{1b}`), so a key can
+/// never steer the terminal it is printed on.
 pub(crate) fn key_label(bytes: &[u8]) -> Cow<'_, str> {
-    String::from_utf8_lossy(bytes)
+    match String::from_utf8_lossy(bytes) {
+        // Most keys need nothing done, and `positions` prints thousands.
+        Cow::Borrowed(text) if !text.chars().any(crate::text::is_unsafe) => Cow::Borrowed(text),
+        text => Cow::Owned(crate::text::escaped(&text)),
+    }
 }
 
 /// Splits a comma-separated list of keys into their bytes. Returns `None`
@@ -75,5 +81,15 @@ mod tests {
         let raw = OsStr::from_bytes(b"caf\xe9");
         assert_eq!(&*key_bytes(raw), b"caf\xe9");
         assert_eq!(key_label(b"caf\xe9"), "caf\u{FFFD}");
+    }
+
+    #[test]
+    fn labels_escape_what_would_steer_a_terminal() {
+        assert_eq!(key_label(b"\x1b]0;owned\x07"), "\\u{1b}]0;owned\\u{7}");
+        assert_eq!(
+            key_label("a\u{202e}b\u{85}".as_bytes()),
+            "a\\u{202e}b\\u{85}"
+        );
+        assert_eq!(key_label(b"\xc2\x9b"), "\\u{9b}");
     }
 }

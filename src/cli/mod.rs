@@ -90,6 +90,7 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
             ..app.config()
         };
         config::settings(flags).apply(&mut config);
+        config.export_dir = Some(export_folder(config.export_dir.take())?);
         return crate::ui::run_app(&config).map(|()| None).map_err(from_ui);
     };
     match command {
@@ -123,6 +124,28 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         }
     }
     .map(Some)
+}
+
+/// The app's export folder (`--export-dir`, else the current one) as an
+/// absolute path, so every export is reported by a path that means the
+/// same from any folder; a missing one is made (with its parents), and
+/// one that cannot be made, or is not a folder, is bad input (exit 2).
+fn export_folder(given: Option<std::path::PathBuf>) -> Result<std::path::PathBuf, CliError> {
+    let dir = given.unwrap_or_else(|| ".".into());
+    let shown = crate::text::escaped(&dir.display().to_string());
+    let refused = |why: String| CliError::Usage(format!("--export-dir {shown}: {why}"));
+    if !dir.exists() {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| refused(format!("cannot make the folder: {e}")))?;
+    }
+    if !dir.is_dir() {
+        return Err(refused("it is not a folder".into()));
+    }
+    // Made absolute without resolving links: the path the user gave stays
+    // recognisable. A current folder that cannot be read keeps `.`.
+    Ok(std::path::absolute(&dir)
+        .map(|p| p.components().collect())
+        .unwrap_or(dir))
 }
 
 /// Refuses the app's options before a command they do not apply to.
@@ -211,6 +234,11 @@ fn parse_failure(err: &clap::Error, argv: &[OsString]) -> ExitCode {
 /// Writes the command's output (see [`output_failed`] for what a failed
 /// write means).
 fn print_stdout(text: &str) -> ExitCode {
+    // Commands that wrote their own output (and dealt with its failure)
+    // hand back nothing; stdout is not touched again.
+    if text.is_empty() {
+        return ExitCode::SUCCESS;
+    }
     let mut out = std::io::stdout().lock();
     let newline = if text.ends_with('\n') || text.is_empty() {
         ""

@@ -1,4 +1,7 @@
 //! `bloomlab script check FILE` and `bloomlab script trace [FILE] [--json]`.
+//! A script holding a control, bidirectional or zero-width character is
+//! refused where it stands (`lecture::parse`); the trace is still printed
+//! through `crate::text`, so nothing raw can reach the terminal.
 
 use super::CliError;
 use super::args::{ScriptAction, ScriptArgs};
@@ -22,10 +25,12 @@ pub(crate) fn run(args: &ScriptArgs) -> Result<String, CliError> {
                 Some(path) => load(path)?,
                 None => Lecture::builtin(),
             };
+            // A script that loads holds no unsafe character (the parser
+            // refuses them), so this only guards the rule's one place.
             Ok(if *json {
-                trace::json_lines(&lecture)
+                crate::text::json_safe(&trace::json_lines(&lecture))
             } else {
-                trace::text(&lecture)
+                crate::text::escaped_lines(&trace::text(&lecture))
             })
         }
     }

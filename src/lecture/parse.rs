@@ -88,7 +88,34 @@ pub fn parse_bytes(file: &str, bytes: &[u8]) -> Result<Script, ScriptError> {
             "the file contains a NUL byte (is it a binary file?)",
         ));
     }
+    if let Some((at, c)) = first_unsafe(text) {
+        let (line, column) = position_of_byte(bytes, at);
+        return Err(ScriptError::at(
+            file,
+            line,
+            column,
+            format!(
+                "U+{:04X} is a control, bidirectional or invisible character; \
+                 a script's text is shown on terminals, so it may not hold one",
+                u32::from(c)
+            ),
+        ));
+    }
     Parser::new(file).run(text)
+}
+
+/// The first character `crate::text` calls unsafe, with its byte offset;
+/// tabs and line ends (`\n`, `\r\n`) are the script's own layout.
+fn first_unsafe(text: &str) -> Option<(usize, char)> {
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let layout =
+            c == '\t' || c == '\n' || (c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n'));
+        if !layout && crate::text::is_unsafe(c) {
+            return Some((at, c));
+        }
+    }
+    None
 }
 
 /// 1-based line and character column of a byte offset (valid UTF-8 before it).

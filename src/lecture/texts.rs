@@ -150,7 +150,7 @@ pub fn crawler_lines(board: &Board) -> Option<[String; 2]> {
             f.best_k_for_bloom()
         ),
         format!(
-            "epsilon {} · about {} M new URLs wrongly dropped per {}",
+            "idealised epsilon {} · about {} M new URLs wrongly dropped per {}",
             sig(f.bloom_eps(), 2),
             sig(f.bloom_missed_millions(), 2),
             items_text(s.urls)
@@ -205,15 +205,19 @@ pub fn caption(board: &Board, element: Element) -> Vec<CaptionItem> {
 
 fn curve_caption(board: &Board, curve: Curve) -> Vec<CaptionItem> {
     let f = &board.figures;
-    let mut out = vec![item(CaptionMark::Curve, "curve".into())];
+    // Every curve plots an idealised rate or fill; the legend says so,
+    // so the probe's figure is read as one on its own step.
+    let mut out = vec![item(CaptionMark::Curve, "idealised".into())];
     if let Some((x, y)) = board.probe(curve) {
         out.push(item(
             CaptionMark::Probe,
             match curve {
-                Curve::Fill => format!("probe n = {x}: fill {}", sig(y, 2)),
-                Curve::K => format!("probe k = {x}: epsilon {}", sig(y, 2)),
+                // The probe's own mark says what it is; the words are
+                // kept short so "idealised" fits beside them at 80x24.
+                Curve::Fill => format!("n = {x}: fill {}", sig(y, 2)),
+                Curve::K => format!("k = {x}: epsilon {}", sig(y, 2)),
                 Curve::Bits => format!(
-                    "probe {x} bits per item: epsilon {} at k* = {}",
+                    "{x} bits/item: epsilon {} at k* = {}",
                     sig(y, 2),
                     sig(kopt(x), 3)
                 ),

@@ -26,6 +26,20 @@ pub struct Note {
     pub text: String,
 }
 
+impl Note {
+    /// The text as printed anywhere (a terminal, the app, an export):
+    /// control, bidirectional and zero-width characters escaped by
+    /// `crate::text`'s rule. The file keeps the text as written.
+    pub fn shown_text(&self) -> String {
+        crate::text::escaped(&self.text)
+    }
+
+    /// The place as printed anywhere, escaped as [`Note::shown_text`] is.
+    pub fn shown_place(&self) -> String {
+        crate::text::escaped(&self.place)
+    }
+}
+
 /// Why a change to the list was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NoteError {
@@ -35,6 +49,10 @@ pub enum NoteError {
     /// The list is full.
     #[error("the list holds at most {MAX_NOTES} notes: delete some first")]
     Full,
+    /// The note acted on is no longer in the list (changed or deleted by
+    /// another process since the list was read).
+    #[error("that note was changed or deleted elsewhere; the list now shows it as it is")]
+    Gone,
     /// No note by that number.
     #[error("note {number} does not exist: {}", match count { 0 => "there are no notes yet".to_string(), 1 => "there is only note 1".to_string(), n => format!("the notes are numbered 1 to {n}") })]
     NoSuchNote {
@@ -88,6 +106,20 @@ impl NoteBook {
         Ok(self.notes.len())
     }
 
+    /// The number (from 1) of the note written at `place` saying `text`:
+    /// note `hint` when that is the one, else the first such note.
+    pub fn find(&self, hint: usize, place: &str, text: &str) -> Result<usize, NoteError> {
+        let same = |n: &Note| n.place == place && n.text == text;
+        if self.notes.get(hint.wrapping_sub(1)).is_some_and(same) {
+            return Ok(hint);
+        }
+        self.notes
+            .iter()
+            .position(same)
+            .map(|i| i + 1)
+            .ok_or(NoteError::Gone)
+    }
+
     fn index(&self, number: usize) -> Result<usize, NoteError> {
         (1..=self.notes.len())
             .contains(&number)
@@ -121,7 +153,7 @@ impl NoteBook {
         out
     }
 
-    /// Reads the file's text; on failure, the line that is not a note.
+    /// Reads the file's text; on failure, which line is not a note.
     pub fn from_file(text: &str) -> Result<NoteBook, String> {
         let mut book = NoteBook::default();
         for (i, line) in text.lines().enumerate() {
@@ -129,13 +161,9 @@ impl NoteBook {
             if line.trim().is_empty() || line.starts_with('#') || line == PRIVATE {
                 continue;
             }
-            let note = parse_note(line).ok_or_else(|| {
-                format!(
-                    "line {} is not a note: {}",
-                    i + 1,
-                    crate::text::echo(line, 40)
-                )
-            })?;
+            // Named by number only: the file may not be a notes file at
+            // all, and its words are nobody's business in a message.
+            let note = parse_note(line).ok_or_else(|| format!("line {} is not a note", i + 1))?;
             if book.notes.len() >= MAX_NOTES {
                 return Err(format!("it holds more than {MAX_NOTES} notes"));
             }
@@ -145,7 +173,8 @@ impl NoteBook {
     }
 
     /// The list as a Markdown document to hand on: what is open, then
-    /// what is done, each note with where it was written.
+    /// what is done, each note with where it was written (escaped, as it
+    /// may well be read on a terminal).
     pub fn to_markdown(&self) -> String {
         let mut out = String::from("# Lesson notes\n");
         let open: Vec<&Note> = self.notes.iter().filter(|n| !n.done).collect();
@@ -156,7 +185,11 @@ impl NoteBook {
                 out.push_str("Nothing here.\n");
             }
             for n in list {
-                out.push_str(&format!("- [{mark}] {} *({})*\n", n.text, n.place));
+                out.push_str(&format!(
+                    "- [{mark}] {} *({})*\n",
+                    n.shown_text(),
+                    n.shown_place()
+                ));
             }
         }
         out
@@ -216,7 +249,7 @@ mod tests {
     #[test]
     fn a_line_that_is_not_a_note_is_named() {
         let e = NoteBook::from_file("# t\n- [ ] (a) fine\nstray words\n").unwrap_err();
-        assert_eq!(e, "line 3 is not a note: stray words");
+        assert_eq!(e, "line 3 is not a note");
         assert!(NoteBook::from_file("- [?] (a) b\n").is_err());
         assert!(NoteBook::from_file("- [ ] no place\n").is_err());
     }

@@ -3,7 +3,7 @@
 //! strides of its double hashing.
 
 use super::answer::{booleans, numbers, words};
-use super::{Exercise, Picture, Task, Verdict};
+use super::{Exercise, Finding, Picture, Task};
 use crate::filter::{BitArray, BloomFilter, LessonHash, ProbeState, Scheme};
 
 fn yes_no(b: bool) -> &'static str {
@@ -49,29 +49,38 @@ pub fn set_bits() -> Exercise {
 }
 
 impl SetBits {
-    pub(super) fn check(&self, typed: &str) -> Verdict {
+    pub(super) fn check(&self, typed: &str) -> Finding {
         let w = words(typed);
         let (Some(count), Some(set)) = (
             w.first().and_then(|x| x.parse::<u64>().ok()),
             w.get(1).and_then(|x| super::answer::boolean(x)),
         ) else {
-            return Verdict::Unreadable("answer with a number, then yes or no: 5 no".into());
+            return Finding::Unreadable("answer with a number, then yes or no: 5 no".into());
         };
         let really = self.row[self.asked as usize];
         if count != self.count {
-            return Verdict::Wrong(format!(
-                "{count} is not the count: bit 3 was set twice, and a bit set twice is one bit, so {} are set",
-                self.count
-            ));
+            return Finding::miss(
+                format!("{count} is not the count: what does setting bit 3 a second time change?"),
+                format!(
+                    "{count} is not the count: bit 3 was set twice, and a bit set twice is one bit, so {} are set",
+                    self.count
+                ),
+            );
         }
         if set != really {
-            return Verdict::Wrong(format!(
-                "bit {} was set, so the answer is {}",
-                self.asked,
-                yes_no(really)
-            ));
+            return Finding::miss(
+                format!(
+                    "the count is right; look again at which bits were set, bit {} among them or not",
+                    self.asked
+                ),
+                format!(
+                    "bit {} was set, so the answer is {}",
+                    self.asked,
+                    yes_no(really)
+                ),
+            );
         }
-        Verdict::Right(format!(
+        Finding::Right(format!(
             "{} bits, and bit {} is set: the second set of bit 3 changed nothing",
             self.count, self.asked
         ))
@@ -166,12 +175,12 @@ pub fn wrong_query() -> Exercise {
 }
 
 impl WrongQuery {
-    pub(super) fn check(&self, typed: &str) -> Verdict {
+    pub(super) fn check(&self, typed: &str) -> Finding {
         let w = words(typed);
         let said_absent = match w.as_slice() {
             [x] if x == "no" || x == "all" || x == "all()" => true,
             [x] if x == "maybe" || x == "any" || x == "any()" || x == "yes" => false,
-            _ => return Verdict::Unreadable("answer maybe or no".into()),
+            _ => return Finding::Unreadable("answer maybe or no".into()),
         };
         let zero = self
             .reads
@@ -179,16 +188,22 @@ impl WrongQuery {
             .position(|&b| !b)
             .map(|i| self.positions[i]);
         match (said_absent == self.absent, zero) {
-            (true, Some(bit)) => Verdict::Right(format!(
+            (true, Some(bit)) => Finding::Right(format!(
                 "bit {bit} is 0, and a stored key sets all its bits: rec-6 was never inserted, as all() says"
             )),
-            (false, Some(bit)) => Verdict::Wrong(format!(
-                "any() is the mistake: bit {bit} is 0, which a stored rec-6 would have set, so the answer is no"
-            )),
+            (false, Some(bit)) => Finding::miss(
+                "one of any() and all() is the mistake: what would storing rec-6 have done to each of its bits?",
+                format!(
+                    "any() is the mistake: bit {bit} is 0, which a stored rec-6 would have set, so the answer is no"
+                ),
+            ),
             (true, None) => {
-                Verdict::Right("every bit is 1, so maybe is all the filter can say".into())
+                Finding::Right("every bit is 1, so maybe is all the filter can say".into())
             }
-            (false, None) => Verdict::Wrong("every bit is 1: the filter cannot say no".into()),
+            (false, None) => Finding::miss(
+                "look again at the bits rec-6 reads",
+                "every bit is 1: the filter cannot say no",
+            ),
         }
     }
 
@@ -245,20 +260,23 @@ pub fn all_of() -> Exercise {
 }
 
 impl AllOf {
-    pub(super) fn check(&self, typed: &str) -> Verdict {
+    pub(super) fn check(&self, typed: &str) -> Finding {
         let Some(said) = booleans(typed, self.answers.len()) else {
-            return Verdict::Unreadable("answer yes or no for each: no no".into());
+            return Finding::Unreadable("answer yes or no for each: no no".into());
         };
         for ((ask, &want), &got) in self.asks.iter().zip(&self.answers).zip(&said) {
             if want != got {
                 let zero = ask.iter().find(|&&b| !self.row[b as usize]);
-                return Verdict::Wrong(match zero {
-                    Some(b) => format!("bit {b} is 0, so not all of {ask:?} read 1"),
-                    None => format!("every one of {ask:?} is set, so all of them read 1"),
-                });
+                return Finding::miss(
+                    "not both answers are right: look for a 0 among each list's bits",
+                    match zero {
+                        Some(b) => format!("bit {b} is 0, so not all of {ask:?} read 1"),
+                        None => format!("every one of {ask:?} is set, so all of them read 1"),
+                    },
+                );
             }
         }
-        Verdict::Right("(2, 5, 9) are all set; bit 6 is 0, so (2, 5, 6) is a no".into())
+        Finding::Right("(2, 5, 9) are all set; bit 6 is 0, so (2, 5, 6) is a no".into())
     }
 
     pub(super) fn picture(&self) -> Picture {
@@ -315,19 +333,25 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 impl Stride {
-    pub(super) fn check(&self, typed: &str) -> Verdict {
+    pub(super) fn check(&self, typed: &str) -> Finding {
         let Some(v) = numbers(typed, 2) else {
-            return Verdict::Unreadable("answer two whole numbers: 2 6".into());
+            return Finding::Unreadable("answer two whole numbers: 2 6".into());
         };
         if v[0] != self.collapsed as f64 {
-            return Verdict::Wrong(format!(
-                "h2 = 16 is a multiple of m, so every probe lands on bit h1: {} bit",
-                self.collapsed
-            ));
+            return Finding::miss(
+                format!(
+                    "{} is not how many bits: what is i·16 mod {} for every probe i?",
+                    v[0], self.m
+                ),
+                format!(
+                    "h2 = 16 is a multiple of m, so every probe lands on bit h1: {} bit",
+                    self.collapsed
+                ),
+            );
         }
         let h2 = v[1];
         if h2.fract() != 0.0 || !(1.0..self.m as f64).contains(&h2) {
-            return Verdict::Unreadable(format!(
+            return Finding::Unreadable(format!(
                 "give h2 as a whole number from 1 to {}",
                 self.m - 1
             ));
@@ -340,15 +364,21 @@ impl Stride {
         let distinct = hash.distinct_positions(self.m, self.m as u32);
         let g = gcd(h2, self.m);
         if distinct == self.m {
-            Verdict::Right(format!(
+            Finding::Right(format!(
                 "gcd({h2}, {}) = 1, so {h2} walks through all {} bits before it repeats; any odd h2 does",
                 self.m, self.m
             ))
         } else {
-            Verdict::Wrong(format!(
-                "gcd({h2}, {}) = {g}: the probes repeat after {} / {g} = {distinct} bits",
-                self.m, self.m
-            ))
+            Finding::miss(
+                format!(
+                    "the count is right, but h2 = {h2} shares a factor with {}, so its probes come round early",
+                    self.m
+                ),
+                format!(
+                    "gcd({h2}, {}) = {g}: the probes repeat after {} / {g} = {distinct} bits",
+                    self.m, self.m
+                ),
+            )
         }
     }
 

@@ -5,7 +5,7 @@
 //! same seed always gives the same task.
 
 use super::answer::{booleans, letters};
-use super::{Exercise, Picture, Task, Verdict};
+use super::{Exercise, Finding, Picture, Task};
 use crate::filter::{BloomFilter, ProbeState, Scheme};
 
 /// Exercise 5's filter and queries, with the answers the filter gives.
@@ -135,10 +135,10 @@ pub fn variant(seed: u64) -> Exercise {
 }
 
 impl Lookup {
-    pub(super) fn check(&self, typed: &str) -> Verdict {
+    pub(super) fn check(&self, typed: &str) -> Finding {
         let n = self.queries.len();
         let Some(said) = booleans(typed, n) else {
-            return Verdict::Unreadable(format!(
+            return Finding::Unreadable(format!(
                 "answer T or F for each of the {n} queries: T F T"
             ));
         };
@@ -148,20 +148,23 @@ impl Lookup {
                 continue;
             }
             let report = f.query(q.as_bytes());
-            return Verdict::Wrong(match report.stopped_at {
-                Some(i) => format!(
-                    "{q} reads bit {} = 0, so the filter says F",
-                    report.positions[i]
-                ),
-                None => {
-                    let bits: Vec<String> =
-                        report.positions.iter().map(ToString::to_string).collect();
-                    format!(
-                        "{q}'s bits {} are all 1, so the filter says T",
-                        bits.join(", ")
-                    )
-                }
-            });
+            return Finding::miss(
+                "not every answer is right: for each query, find its bits and look for a 0",
+                match report.stopped_at {
+                    Some(i) => format!(
+                        "{q} reads bit {} = 0, so the filter says F",
+                        report.positions[i]
+                    ),
+                    None => {
+                        let bits: Vec<String> =
+                            report.positions.iter().map(ToString::to_string).collect();
+                        format!(
+                            "{q}'s bits {} are all 1, so the filter says T",
+                            bits.join(", ")
+                        )
+                    }
+                },
+            );
         }
         let fooled: Vec<&String> = self
             .queries
@@ -181,7 +184,7 @@ impl Lookup {
                     .join(", ")
             ),
         };
-        Verdict::Right(format!("{}; {tail}", letters(&self.answers)))
+        Finding::Right(format!("{}; {tail}", letters(&self.answers)))
     }
 
     /// The filter with the probes of the query most worth seeing: the

@@ -57,6 +57,47 @@ impl Verdict {
     }
 }
 
+/// What a task's check finds. A miss carries two things to say: a nudge
+/// for a first miss, which points at the mistake without giving the
+/// answer away, and the working (with the right answer) for a miss after
+/// that.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Finding {
+    /// The answer is right, and why.
+    Right(String),
+    /// The answer is wrong.
+    Miss {
+        /// What a first miss is told.
+        nudge: String,
+        /// What a later miss is told: the working and the answer.
+        working: String,
+    },
+    /// The answer could not be read; what an answer looks like.
+    Unreadable(String),
+}
+
+impl Finding {
+    /// A miss with its nudge and its working.
+    pub(crate) fn miss(nudge: impl Into<String>, working: impl Into<String>) -> Finding {
+        Finding::Miss {
+            nudge: nudge.into(),
+            working: working.into(),
+        }
+    }
+
+    /// What to say after `misses_before` wrong answers to this exercise.
+    fn verdict(self, misses_before: usize) -> Verdict {
+        match self {
+            Finding::Right(why) => Verdict::Right(why),
+            Finding::Miss { nudge, .. } if misses_before == 0 => {
+                Verdict::Wrong(format!("{nudge} (a second miss shows the working)"))
+            }
+            Finding::Miss { working, .. } => Verdict::Wrong(working),
+            Finding::Unreadable(how) => Verdict::Unreadable(how),
+        }
+    }
+}
+
 /// One exercise, with everything it needs to check an answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Exercise {
@@ -94,8 +135,20 @@ pub enum Task {
 }
 
 impl Exercise {
-    /// Checks `typed`.
+    /// Checks `typed`, with the full working (and the right answer) when
+    /// it is wrong.
     pub fn check(&self, typed: &str) -> Verdict {
+        self.check_attempt(typed, 1)
+    }
+
+    /// Checks `typed` after `misses_before` wrong answers to this
+    /// exercise: a first miss is told what to look at again, never the
+    /// answer; a later one is shown the working.
+    pub fn check_attempt(&self, typed: &str, misses_before: usize) -> Verdict {
+        self.find(typed).verdict(misses_before)
+    }
+
+    fn find(&self, typed: &str) -> Finding {
         match &self.task {
             Task::SetBits(t) => t.check(typed),
             Task::WrongQuery(t) => t.check(typed),

@@ -2,7 +2,7 @@
 //! key, and sizing a filter, both from the rates module.
 
 use super::answer::numbers;
-use super::{Exercise, Task, Verdict};
+use super::{Exercise, Finding, Task};
 use crate::numbers::trim_zeros;
 
 /// Exercise 6: the rate at k = 7 and 10 bits per key.
@@ -48,23 +48,29 @@ pub fn rate_by_k() -> Exercise {
 }
 
 impl RateByK {
-    pub(super) fn check(&self, typed: &str) -> Verdict {
+    pub(super) fn check(&self, typed: &str) -> Finding {
         let Some(v) = numbers(typed, 1) else {
-            return Verdict::Unreadable("answer one number: 0.0123".into());
+            return Finding::Unreadable("answer one number: 0.0123".into());
         };
         let shown = format!("{:.4}", self.rate);
         // Right when it rounds to the same four decimals.
         if (v[0] - self.rate).abs() <= 0.00005 {
-            Verdict::Right(format!(
+            Finding::Right(format!(
                 "(1 - e^(-{}/{}))^{} = {:.6}, about {shown}: the lowest of these, since k = 7 is the best whole k here",
                 self.k, self.bits, self.k, self.rate
             ))
         } else {
-            Verdict::Wrong(format!(
-                "{} is off: 1 - e^(-0.7) = {:.4}, and that to the 7th power is about {shown}",
-                v[0],
-                1.0 - (-self.k / self.bits).exp()
-            ))
+            Finding::miss(
+                format!(
+                    "{} is off: work out 1 - e^(-{}/{}) first, then raise it to the {}th power",
+                    v[0], self.k, self.bits, self.k
+                ),
+                format!(
+                    "{} is off: 1 - e^(-0.7) = {:.4}, and that to the 7th power is about {shown}",
+                    v[0],
+                    1.0 - (-self.k / self.bits).exp()
+                ),
+            )
         }
     }
 
@@ -106,7 +112,7 @@ pub fn sizing() -> Exercise {
     Exercise {
         number: 7,
         title: "Sizing",
-        prompt: "A filter must hold 50 million ids at a 1% false-positive rate. How many bits per key (three decimals), how many MiB (one decimal), and which k?".into(),
+        prompt: "A filter must hold 50 million ids at a 1% false-positive rate. How many bits per key (three decimals), how many MiB (one decimal), and which k? Either answer counts: the textbook's formulas, or the exact smallest filter the Sizing screen finds.".into(),
         form: "three numbers: 12.345 67.8 9",
         hint: "Divide -ln p by the square of ln 2 for the bits each key needs; multiply that by ln 2 and round for k.".into(),
         task: Task::Sizing(SizingTask {
@@ -117,9 +123,9 @@ pub fn sizing() -> Exercise {
 }
 
 impl SizingTask {
-    pub(super) fn check(&self, typed: &str) -> Verdict {
+    pub(super) fn check(&self, typed: &str) -> Finding {
         let Some(v) = numbers(typed, 3) else {
-            return Verdict::Unreadable("answer three numbers: bits per key, MiB, k".into());
+            return Finding::Unreadable("answer three numbers: bits per key, MiB, k".into());
         };
         let s = &self.sizing;
         let why = format!(
@@ -133,16 +139,44 @@ impl SizingTask {
         let close = |bits: f64, mib: f64, k: u32| {
             (v[0] - bits).abs() <= 0.0005 && (v[1] - mib).abs() <= 0.05 && v[2] == f64::from(k)
         };
+        // The exact answer is the smallest filter that meets 1%, so a
+        // textbook filter with fewer bits misses it.
+        let misses = |bits: f64| {
+            if bits > s.bits_per_key {
+                ", so the textbook's filter misses 1% by a little"
+            } else {
+                ""
+            }
+        };
         if close(s.bits_per_key, s.mib, s.k) {
-            return Verdict::Right(why);
+            let exact = match self.exact {
+                Some((bits, mib, k)) => format!(
+                    "; the exact smallest filter for 1%, as the Sizing screen finds it, is \
+                     {bits:.3} bits per key, {mib:.1} MiB, k = {k}{}",
+                    misses(bits)
+                ),
+                None => String::new(),
+            };
+            return Finding::Right(format!("the textbook's answer: {why}{exact}"));
         }
-        match self.exact {
-            Some((bits, mib, k)) if close(bits, mib, k) => Verdict::Wrong(format!(
-                "those are the Sizing screen's figures, the fewest bits whose exact rate meets 1%; \
-                 the exercise asks for the textbook's: {why}"
-            )),
-            _ => Verdict::Wrong(why),
+        if let Some((bits, mib, k)) = self.exact
+            && close(bits, mib, k)
+        {
+            return Finding::Right(format!(
+                "the exact answer, as the Sizing screen finds it: {bits:.3} bits per key, \
+                 {mib:.1} MiB, k = {k}, the fewest bits whose exact rate meets 1%. The textbook's \
+                 formulas give {:.3} bits per key, {:.1} MiB, k = {}{}",
+                s.bits_per_key,
+                s.mib,
+                s.k,
+                misses(bits)
+            ));
         }
+        Finding::miss(
+            "not these figures: -ln p / (ln 2)^2 gives the bits per key, times 50 million the \
+             bits in all (a MiB is 8,388,608 bits), and (m/n) ln 2 rounded gives k",
+            why,
+        )
     }
 
     pub(super) fn solution(&self) -> String {

@@ -10,11 +10,13 @@
 
 use std::fs;
 use std::io;
-use std::os::unix::fs::{DirBuilderExt, FileTypeExt, MetadataExt, PermissionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 
 use super::session::{Session, socket_dir};
+pub use crate::private_dir::current_uid;
+use crate::private_dir::{self, OPEN_TO_OTHERS, Refusal};
 
 /// Longest socket path the system accepts, in bytes (`sun_path` less its NUL).
 const MAX_PATH: usize = 107;
@@ -22,27 +24,11 @@ const MAX_PATH: usize = 107;
 /// Why a socket cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum TalkError {
-    /// The folder or the socket belongs to another user.
-    #[error("refusing what belongs to user id {owner}, not to you (user id {uid}): {path}")]
-    NotYours {
-        /// The path refused.
-        path: String,
-        /// Its owner.
-        owner: u32,
-        /// Ours.
-        uid: u32,
-    },
-    /// The folder or socket is open to other users.
-    #[error("refusing what other users may open (mode {mode:o}, not {want:o}): {path}")]
-    Open {
-        /// The path refused.
-        path: String,
-        /// Its mode bits.
-        mode: u32,
-        /// What they must be.
-        want: u32,
-    },
-    /// Something that is not a socket (or folder) sits where one should be.
+    /// The folder or the socket belongs to another user, or other users
+    /// may open it (the check shared with the notes' folder).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// Something that is not a socket sits where one should be.
     #[error("refusing {path}: it is not a {want}")]
     NotA {
         /// The path refused.
@@ -106,11 +92,6 @@ pub struct Endpoint {
     pub uid: u32,
 }
 
-/// The user id of this process.
-pub fn current_uid() -> u32 {
-    rustix::process::getuid().as_raw()
-}
-
 impl Endpoint {
     /// The session's socket for this user, where the environment says.
     pub fn for_session(session: &Session) -> Endpoint {
@@ -131,46 +112,14 @@ impl Endpoint {
         }
     }
 
-    /// The owner and mode checks on a path that exists.
-    fn check_owner(&self, path: &Path, meta: &fs::Metadata, want: u32) -> Result<(), TalkError> {
-        if meta.uid() != self.uid {
-            return Err(TalkError::NotYours {
-                path: show(path),
-                owner: meta.uid(),
-                uid: self.uid,
-            });
-        }
-        let mode = meta.permissions().mode() & 0o777;
-        if mode & 0o077 != 0 {
-            return Err(TalkError::Open {
-                path: show(path),
-                mode,
-                want,
-            });
-        }
-        Ok(())
-    }
-
-    /// Makes the folder if it is missing (0700) and checks it.
+    /// Makes the folder if it is missing (0700) and checks it (the check
+    /// shared with the notes' folder, in `crate::private_dir`).
     fn prepare_dir(&self) -> Result<(), TalkError> {
-        match fs::symlink_metadata(&self.dir) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => fs::DirBuilder::new()
-                .recursive(true)
-                .mode(0o700)
-                .create(&self.dir)
-                .map_err(io_error("cannot make the folder", &self.dir))?,
-            Err(e) => return Err(io_error("cannot look at", &self.dir)(e)),
-            Ok(meta) if !meta.is_dir() => {
-                return Err(TalkError::NotA {
-                    path: show(&self.dir),
-                    want: "folder",
-                });
-            }
-            Ok(_) => {}
-        }
-        let meta =
-            fs::symlink_metadata(&self.dir).map_err(io_error("cannot look at", &self.dir))?;
-        self.check_owner(&self.dir, &meta, 0o700)
+        Ok(private_dir::prepare_dir(
+            &self.dir,
+            self.uid,
+            OPEN_TO_OTHERS,
+        )?)
     }
 
     /// Checks the socket file, if there is one: ours, private, a socket.
@@ -186,7 +135,7 @@ impl Endpoint {
                         want: "socket",
                     });
                 }
-                self.check_owner(&self.path, &meta, 0o600)?;
+                private_dir::check_owner(&self.path, &meta, self.uid, OPEN_TO_OTHERS)?;
                 Ok(true)
             }
         }
@@ -299,7 +248,10 @@ mod tests {
             refused.contains("refusing") && refused.contains("not to you"),
             "{refused}"
         );
-        assert!(matches!(theirs.listen(), Err(TalkError::NotYours { .. })));
+        assert!(matches!(
+            theirs.listen(),
+            Err(TalkError::Refused(Refusal::NotYours { .. }))
+        ));
         assert!(mine.path.exists(), "a refused socket is never removed");
         let _ = fs::remove_dir_all(&dir);
     }
@@ -312,7 +264,7 @@ mod tests {
         fs::set_permissions(&e.dir, fs::Permissions::from_mode(0o755)).unwrap();
         assert!(matches!(
             e.listen(),
-            Err(TalkError::Open { mode: 0o755, .. })
+            Err(TalkError::Refused(Refusal::Open { mode: 0o755, .. }))
         ));
         let _ = fs::remove_dir_all(&dir);
     }

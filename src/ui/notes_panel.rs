@@ -1,16 +1,21 @@
 //! The lesson notes panel (`N`, on every screen): the list with where each
 //! note was written, a field to add one, ticking off, deleting, and export
-//! as Markdown. The file is read when the panel first opens and written
-//! after each change (a small file, whole, in well under a frame).
+//! as Markdown. The file is read each time the panel opens; each change is
+//! made through `notes::change`, which reads the list again under its lock
+//! and applies the change to it, so a note added from the command line
+//! meanwhile is kept, never overwritten (a small file, whole, in well
+//! under a frame). Notes are found again by where and what they say, not
+//! by number, since the list may have moved on.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::notes::{self, NoteBook};
+use crate::notes::{self, NoteBook, NoteError};
 use crate::ui::action::NotesAction;
 use crate::ui::text_field::TextField;
 use crate::ui::theme::{Role, Theme};
@@ -40,6 +45,10 @@ impl Said {
     }
 }
 
+/// How long a change waits for another process's change to the list: a
+/// command-line change takes milliseconds, and a frame must not wait long.
+const PATIENCE: Duration = Duration::from_millis(100);
+
 /// The file the Markdown export is written to, in the export folder.
 pub(crate) const EXPORT_NAME: &str = "lesson-notes.md";
 
@@ -50,12 +59,8 @@ pub(crate) struct NotesPanel {
     pub open: bool,
     /// The notes file; `None` keeps notes for this run only.
     pub path: Option<PathBuf>,
-    /// The list (read when the panel first opens).
+    /// The list (read each time the panel opens, and after each change).
     pub book: NoteBook,
-    /// The file has been read.
-    pub loaded: bool,
-    /// Changes may be saved (false when a bad file could not be moved aside).
-    pub writable: bool,
     /// The note the keys act on, from 0.
     pub selected: usize,
     /// The field a new note is typed into.
@@ -73,32 +78,68 @@ impl NotesPanel {
         }
     }
 
+    /// Reads the list as it now is on disk; a file that cannot be read is
+    /// said and left where it is.
     fn load(&mut self) {
-        if self.loaded {
+        let Some(path) = &self.path else {
             return;
+        };
+        self.message = None;
+        match notes::read(path) {
+            Ok(book) => self.book = book,
+            Err(e) => {
+                self.book = NoteBook::default();
+                self.message = Some(Said::failed(e.to_string()));
+            }
         }
-        self.loaded = true;
-        self.writable = true;
-        if let Some(path) = &self.path {
-            let opened = notes::open(path);
-            self.book = opened.book;
-            self.writable = opened.writable;
-            self.message = opened.warning.map(Said::failed);
+        self.selected = self.selected.min(self.book.notes.len().saturating_sub(1));
+    }
+
+    /// Makes one change: to the list on disk (read again under its lock,
+    /// so nobody else's notes are lost), or to the list in memory when
+    /// there is no file. `said` words what was done, from the change's
+    /// value. Returns that value when the change was made.
+    fn change<T: Copy>(
+        &mut self,
+        apply: impl FnOnce(&mut NoteBook) -> Result<T, NoteError>,
+        said: impl FnOnce(T) -> String,
+    ) -> Option<T> {
+        let Some(path) = &self.path else {
+            return match apply(&mut self.book) {
+                Ok(v) => {
+                    self.message =
+                        Some(Said::done(format!("{} (kept for this run only)", said(v))));
+                    Some(v)
+                }
+                Err(e) => {
+                    self.message = Some(Said::failed(e.to_string()));
+                    None
+                }
+            };
+        };
+        match notes::change(path, PATIENCE, apply) {
+            Ok(changed) => {
+                self.book = changed.book;
+                let text = match changed.warning {
+                    Some(w) => format!("{}; {w}", said(changed.value)),
+                    None => said(changed.value),
+                };
+                self.message = Some(Said::done(text));
+                Some(changed.value)
+            }
+            Err(e) => {
+                let text = format!("not saved: {e}");
+                self.load();
+                self.message = Some(Said::failed(text));
+                None
+            }
         }
     }
 
-    fn save(&mut self, said: String) {
-        let outcome = match (&self.path, self.writable) {
-            (None, _) => Said::done(format!("{said} (kept for this run only)")),
-            (Some(_), false) => Said::failed(format!(
-                "{said}, but not saved: the notes file could not be read or moved aside"
-            )),
-            (Some(path), true) => match notes::save(path, &self.book) {
-                Ok(()) => Said::done(said),
-                Err(e) => Said::failed(format!("{said}, but not saved: {e}")),
-            },
-        };
-        self.message = Some(outcome);
+    /// The place and text of the selected note, and its number (from 1).
+    fn chosen(&self) -> Option<(usize, String, String)> {
+        let n = self.book.notes.get(self.selected)?;
+        Some((self.selected + 1, n.place.clone(), n.text.clone()))
     }
 
     /// Applies a panel key; `export_dir` is where the Markdown goes.
@@ -108,7 +149,9 @@ impl NotesPanel {
             NotesAction::Toggle => {
                 self.open = !self.open;
                 self.adding = None;
-                self.load();
+                if self.open {
+                    self.load();
+                }
             }
             NotesAction::Up => self.selected = self.selected.saturating_sub(1),
             NotesAction::Down => self.selected = (self.selected + 1).min(count.saturating_sub(1)),
@@ -116,15 +159,34 @@ impl NotesPanel {
                 self.adding = Some(TextField::new("note", crate::notes::book::MAX_TEXT));
             }
             NotesAction::Tick if count > 0 => {
-                let done = !self.book.notes[self.selected].done;
-                let _ = self.book.set_done(self.selected + 1, done);
-                let said = if done { "ticked off" } else { "open again" };
-                self.save(format!("note {} {said}", self.selected + 1));
+                let Some((hint, place, text)) = self.chosen() else {
+                    return;
+                };
+                self.change(
+                    |b| {
+                        let n = b.find(hint, &place, &text)?;
+                        let done = !b.notes[n - 1].done;
+                        b.set_done(n, done)?;
+                        Ok((n, done))
+                    },
+                    |(n, done)| {
+                        let said = if done { "ticked off" } else { "open again" };
+                        format!("note {n} {said}")
+                    },
+                );
             }
             NotesAction::Delete if count > 0 => {
-                let _ = self.book.delete(self.selected + 1);
-                self.save(format!("note {} deleted", self.selected + 1));
-                self.selected = self.selected.min(count.saturating_sub(2));
+                let Some((hint, place, text)) = self.chosen() else {
+                    return;
+                };
+                self.change(
+                    |b| {
+                        let n = b.find(hint, &place, &text)?;
+                        b.delete(n).map(|_| n)
+                    },
+                    |n| format!("note {n} deleted"),
+                );
+                self.selected = self.selected.min(self.book.notes.len().saturating_sub(1));
             }
             NotesAction::Export => self.export(export_dir),
             NotesAction::Tick | NotesAction::Delete => {}
@@ -136,12 +198,9 @@ impl NotesPanel {
         let Some(field) = self.adding.take() else {
             return;
         };
-        match self.book.add(place, field.text()) {
-            Ok(n) => {
-                self.selected = n - 1;
-                self.save(format!("note {n} added"));
-            }
-            Err(e) => self.message = Some(Said::failed(e.to_string())),
+        let text = field.text().to_string();
+        if let Some(n) = self.change(|b| b.add(place, &text), |n| format!("note {n} added")) {
+            self.selected = n - 1;
         }
     }
 
@@ -196,7 +255,10 @@ pub(crate) fn render(panel: &NotesPanel, area: Rect, buf: &mut Buffer, theme: &T
     if let Some(field) = &panel.adding {
         bottom.push(Line::from(vec![
             Span::styled("new note: ", theme.style(Role::Label)),
-            Span::styled(format!("{}▏", field.text()), theme.style(Role::Focus)),
+            Span::styled(
+                format!("{}▏", crate::text::escaped(field.text())),
+                theme.style(Role::Focus),
+            ),
         ]));
         bottom.push(Line::styled(
             "Enter adds it (with this screen and step) · Esc cancels",
@@ -254,8 +316,8 @@ fn list_lines(panel: &NotesPanel, room: usize, theme: &Theme) -> Vec<Line<'stati
                     format!("{lead}{:>2}. {mark} ", i + 1),
                     theme.style(Role::Key),
                 ),
-                Span::styled(n.text.clone(), theme.style(text_role)),
-                Span::styled(format!("  ({})", n.place), theme.style(Role::Label)),
+                Span::styled(n.shown_text(), theme.style(text_role)),
+                Span::styled(format!("  ({})", n.shown_place()), theme.style(Role::Label)),
             ])
         })
         .collect()

@@ -1,6 +1,7 @@
 //! The terminal: set-up, the event loop, and giving the terminal back on
-//! every way out (quit, Ctrl+C, SIGTERM, SIGINT, SIGHUP, a panic). Ctrl+Z
-//! and SIGTSTP give it back and stop; SIGCONT takes it again and redraws.
+//! every way out (quit, Ctrl+C, SIGTERM, SIGINT, SIGHUP, SIGQUIT, a
+//! panic). Ctrl+Z and SIGTSTP give it back and stop; SIGCONT takes it
+//! again and redraws.
 //!
 //! The loop sleeps on [`Source::wait`] until input, a signal, or (only
 //! while a figure is being computed) the next look for results.

@@ -65,10 +65,12 @@ impl TextField {
         self.text.is_empty()
     }
 
-    /// Appends a printable character; control characters are ignored and
-    /// a character past the maximum is refused (the note says so).
+    /// Appends a printable character; control, bidirectional and
+    /// zero-width characters (`crate::text`'s rule) are ignored, so no
+    /// field can draw one, and a character past the maximum is refused
+    /// (the note says so).
     pub(crate) fn push(&mut self, c: char) {
-        if c.is_control() {
+        if crate::text::is_unsafe(c) {
             return;
         }
         self.replace_selection();
@@ -85,7 +87,7 @@ impl TextField {
         self.replace_selection();
         let mut room = self.max.saturating_sub(self.text.chars().count());
         self.cut = false;
-        for c in text.chars().filter(|c| !c.is_control()) {
+        for c in text.chars().filter(|&c| !crate::text::is_unsafe(c)) {
             if room == 0 {
                 self.cut = true;
                 break;
@@ -133,6 +135,18 @@ mod tests {
         f.push('\n');
         assert_eq!(f.text(), "rec-11");
         assert_eq!(f.note(), None);
+    }
+
+    #[test]
+    fn nothing_that_steers_a_terminal_is_typed_or_pasted() {
+        let mut f = TextField::new("key", 40);
+        for c in "a\u{202e}b\u{200b}\u{9b}c".chars() {
+            f.push(c);
+        }
+        assert_eq!(f.text(), "abc");
+        f.clear();
+        f.paste("x\u{1b}]0;t\u{7}\u{2066}y\u{feff}");
+        assert_eq!(f.text(), "x]0;ty");
     }
 
     #[test]

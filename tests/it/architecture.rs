@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// The layers, lowest first. A file may name modules of its own layer or
 /// below, never above.
 const LAYERS: &[&[&str]] = &[
-    &["numbers", "limits", "text"],
+    &["numbers", "limits", "text", "private_dir"],
     &["filter", "rates", "measure"],
     &["lecture", "talk", "notes", "practice"],
     &["ui"],

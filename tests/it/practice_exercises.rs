@@ -93,19 +93,67 @@ fn bloom_lookup_is_checked_against_the_real_filter_in_every_variant() {
     assert!(seen.len() > 30, "variants differ: {}", seen.len());
 }
 
+/// Issue 22: the Sizing screen's answer was marked wrong though the
+/// question never said "textbook". Both are taken, each named.
 #[test]
-fn the_sizing_screen_s_answer_to_exercise_7_is_told_apart_from_the_textbook_s() {
+fn exercise_7_takes_the_sizing_screens_answer_and_the_textbooks_and_names_each() {
     let ex = practice::all(None);
-    let Verdict::Wrong(why) = ex[6].check("9.593 57.2 7") else {
-        panic!(
-            "the exact-rate answer is not the exercise's: {:?}",
-            ex[6].check("9.593 57.2 7")
-        );
+    assert!(ex[6].prompt.contains("textbook") && ex[6].prompt.contains("Sizing screen"));
+    let Verdict::Right(exact) = ex[6].check("9.593 57.2 7") else {
+        panic!("{:?}", ex[6].check("9.593 57.2 7"));
     };
-    assert!(why.contains("Sizing screen"), "{why}");
-    assert!(why.contains("9.585"), "{why}");
+    assert!(
+        exact.starts_with("the exact answer, as the Sizing screen finds it"),
+        "{exact}"
+    );
+    assert!(
+        exact.contains("9.585") && exact.contains("misses 1%"),
+        "{exact}"
+    );
+    let Verdict::Right(textbook) = ex[6].check("9.585 57.1 7") else {
+        panic!("{:?}", ex[6].check("9.585 57.1 7"));
+    };
+    assert!(textbook.starts_with("the textbook's answer"), "{textbook}");
+    assert!(textbook.contains("9.593"), "{textbook}");
     let Verdict::Wrong(other) = ex[6].check("10 60 8") else {
         panic!("a wrong answer");
     };
     assert!(!other.contains("Sizing screen"), "{other}");
+}
+
+/// Issue 22: a first wrong answer was told the right one. Every
+/// exercise's first miss is a nudge that names no figure of the answer;
+/// the second shows the working.
+#[test]
+fn a_first_miss_never_gives_the_answer_away() {
+    let wrong = [
+        "3 yes", "maybe", "yes yes", "2 7", "F F F", "0.0085", "9.6 57 7",
+    ];
+    for (e, bad) in practice::all(None).iter().zip(wrong) {
+        let Verdict::Wrong(nudge) = e.check_attempt(bad, 0) else {
+            panic!("{}: {bad} is wrong", e.number);
+        };
+        let Verdict::Wrong(working) = e.check_attempt(bad, 1) else {
+            panic!("{}", e.number);
+        };
+        assert_ne!(nudge, working, "{}", e.number);
+        assert!(nudge.contains("a second miss shows the working"), "{nudge}");
+        for figure in crate::common::numbers(&e.solution()) {
+            // A figure the student typed may be quoted back; no other
+            // figure of the answer may appear.
+            assert!(
+                !crate::common::numbers(&nudge).contains(&figure) || bad.contains(&figure),
+                "{}: the nudge gives {figure} away: {nudge}",
+                e.number
+            );
+        }
+        for giveaway in [
+            "so the answer is",
+            "so the filter says",
+            "are set",
+            "is about",
+        ] {
+            assert!(!nudge.contains(giveaway), "{}: {nudge}", e.number);
+        }
+    }
 }

@@ -469,6 +469,19 @@ fn external_sigint_restores_the_terminal() {
     signal_and_check(&mut app, "INT");
 }
 
+/// SIGQUIT from outside (`kill -QUIT`; Ctrl+\\ is a plain byte in raw
+/// mode) left the terminal raw, in the alternate screen, with mouse
+/// reporting on (issue 22). It is now handled as SIGTERM is: the terminal
+/// is given back and the app ends by the signal.
+#[test]
+fn sigquit_restores_the_terminal() {
+    let mut app = open_lecture();
+    app.signal("QUIT");
+    let code = app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(code, None, "SIGQUIT should end the app by the signal");
+    assert_restored(&app, "SIGQUIT");
+}
+
 /// With NO_COLOR set, no cell on any screen carries a colour (a projector
 /// or a monochrome terminal still reads every screen by glyphs).
 #[test]
@@ -509,4 +522,86 @@ fn no_color_draws_without_colour() {
     app.send(b"q");
     app.wait_exit(EXIT).unwrap_or_else(|e| panic!("{e}"));
     assert_restored(&app, "q under NO_COLOR");
+}
+
+/// Issue 22: a note added with `bloomlab notes add` while the app's notes
+/// panel was open disappeared at the app's next change (the app wrote its
+/// own older copy of the list). The app now changes the list as it is on
+/// disk, under the list's lock.
+#[test]
+fn a_note_added_from_the_command_line_survives_the_apps_next_change() {
+    let data = crate::support::run::scratch_dir("pty-notes");
+    let file = data.join("bloomlab").join("notes.md");
+    let home = data.to_string_lossy().into_owned();
+    let mut app = PtyApp::spawn(&[], 100, 30, &[("XDG_DATA_HOME", &home)]);
+    app.wait_until("the lecture", SHOW, |s| lower(s).contains("step 1 of"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    app.send(b"Na");
+    app.send(b"from the app\r");
+    app.wait_for("note 1 added", SHOW)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let cli = std::process::Command::new(crate::support::run::binary())
+        .args(["notes", "add", "from the command line"])
+        .env("XDG_DATA_HOME", &data)
+        .env("XDG_CONFIG_HOME", crate::support::run::no_config_home())
+        .output()
+        .unwrap();
+    assert!(cli.status.success(), "{cli:?}");
+    app.send(b"a");
+    app.send(b"from the app again\r");
+    app.wait_for("note 3 added", SHOW).unwrap_or_else(|e| {
+        panic!(
+            "{e}\n{}",
+            std::fs::read_to_string(&file).unwrap_or_default()
+        )
+    });
+    let saved = std::fs::read_to_string(&file).unwrap();
+    for text in [
+        "from the app",
+        "from the command line",
+        "from the app again",
+    ] {
+        assert!(saved.contains(&format!(") {text}\n")), "{text}: {saved}");
+    }
+    app.send(b"\x1b");
+    app.wait_until("the panel to close", SHOW, |s| {
+        !lower(s).contains("lesson notes")
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    quit_with(&mut app, b"q", "q after notes");
+}
+
+/// Issue 22: a missing `--export-dir` folder was not made, and `e`
+/// reported its files by a relative path. The folder is made at start and
+/// the export is reported by its absolute path.
+#[test]
+fn a_missing_export_folder_is_made_and_exports_are_named_absolutely() {
+    let root = crate::support::run::scratch_dir("pty-export-dir");
+    let target = root.join("new").join("exports");
+    let mut app = PtyApp::spawn(&["--export-dir", target.to_str().unwrap()], 160, 30, &[]);
+    app.wait_until("the lecture", SHOW, |s| lower(s).contains("step 1 of"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(target.is_dir(), "the folder is made at start");
+    app.send(b"e");
+    let shown = format!("exported {}", target.display());
+    app.wait_for(&shown, SHOW).unwrap_or_else(|e| panic!("{e}"));
+    let files: Vec<_> = std::fs::read_dir(&target).unwrap().flatten().collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    quit_with(&mut app, b"q", "q after an export");
+}
+
+/// Without `--export-dir` the export goes into the folder the app was
+/// started in, and is still named by its absolute path.
+#[test]
+fn an_export_into_the_current_folder_is_named_absolutely() {
+    let mut app = PtyApp::spawn(&["--screen", "lab"], 200, 30, &[]);
+    app.wait_until("the lab", SHOW, |s| lower(s).contains("m bits"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    app.send(b"e");
+    app.wait_until("an export", SHOW, |s| lower(s).contains("exported "))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = app.screen_text();
+    let at = text.find("exported ").unwrap() + "exported ".len();
+    assert!(text[at..].starts_with('/'), "{}", &text[at..]);
+    quit_with(&mut app, b"q", "q after an export");
 }

@@ -50,3 +50,20 @@ fn render_quotes_the_lab_range_too() {
         )
     );
 }
+
+/// Issue 22: `--export-dir` naming a folder that cannot be made (its
+/// parent is a file) is one line and exit 2, before the app starts.
+#[test]
+fn an_export_folder_that_cannot_be_made_is_bad_input() {
+    let dir = crate::support::run::scratch_dir("export-dir-bad");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let target = file.join("exports");
+    let (code, err) = run(&["--export-dir", target.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: --export-dir ") && err.contains("cannot make the folder"),
+        "{err}"
+    );
+}

@@ -1,9 +1,17 @@
 //! Bytes from the terminal to events, with a timeout for sequences that
 //! never finish. A terminal sends a key like Up as `ESC [ A` in one go, so
 //! a sequence still unfinished [`ESCAPE_TIMEOUT`] after its last byte, or
-//! interrupted by a byte that cannot continue it, was typed by hand (Alt+[
-//! then `<`) or cut short: it is taken for the keys it was typed as, as
-//! vim's `ttimeout` does, and never holds back what comes after it.
+//! interrupted by a byte that cannot continue it, was cut short: it never
+//! holds back what comes after it, and it is dropped, never typed (typed,
+//! `ESC [ ?` was Alt+[ and `?`, which opened the help). Only what one key
+//! sends by itself survives the cut: `ESC` alone is Esc and `ESC x` is
+//! Alt+x, even for the `x` that start sequences (`[`, `O`, `]`, `P`, ...).
+//!
+//! Control strings (OSC `ESC ]`, DCS `ESC P`, APC `ESC _`, PM `ESC ^`, SOS
+//! `ESC X`, and their C1 forms) are a terminal's replies, never keys: each
+//! is read to its end (BEL or `ESC \`) and dropped, one that never ends is
+//! dropped at the timeout, and nothing of its text is typed or kept. A
+//! control byte inside one (Ctrl+C, say) ends it and is read as its key.
 //!
 //! Time is passed in, so every case is tested without a terminal or a clock.
 
@@ -37,6 +45,8 @@ enum Scan {
     Skip(usize),
     /// A bracketed paste starts after this many bytes.
     PasteStart(usize),
+    /// A control string starts after this many bytes (its introducer).
+    StringStart(usize),
     /// A sequence this long that the next byte cannot continue: it is
     /// taken for the keys it was typed as.
     Broken(usize),
@@ -53,6 +63,17 @@ pub(crate) struct Parser {
     last: Option<Instant>,
     /// The text of a bracketed paste in progress.
     paste: Option<Vec<u8>>,
+    /// A control string being read (and dropped).
+    string: Option<ControlString>,
+}
+
+/// A control string in progress: only its introducer is kept.
+#[derive(Debug)]
+struct ControlString {
+    /// The bytes that began it (`ESC ]`, or a C1 introducer).
+    opener: Vec<u8>,
+    /// Whether any of its text has come: an opener alone was a key.
+    text: bool,
 }
 
 impl Parser {
@@ -70,6 +91,20 @@ impl Parser {
                 }
                 break;
             }
+            if self.string.is_some() {
+                match self.string_from(at, out) {
+                    Some(next) => {
+                        at = next;
+                        continue;
+                    }
+                    None => {
+                        // Only a lone ESC that may still become `ESC \`
+                        // is kept; the text before it is gone.
+                        at = self.pending.len() - usize::from(self.pending.last() == Some(&0x1b));
+                        break;
+                    }
+                }
+            }
             match scan(&self.pending[at..]) {
                 Scan::Event(event, n) => {
                     out.push(event);
@@ -80,8 +115,15 @@ impl Parser {
                     self.paste = Some(Vec::new());
                     at += n;
                 }
+                Scan::StringStart(n) => {
+                    self.string = Some(ControlString {
+                        opener: self.pending[at..at + n].to_vec(),
+                        text: false,
+                    });
+                    at += n;
+                }
                 Scan::Broken(n) => {
-                    typed_as_keys(&self.pending[at..at + n], out);
+                    cut_short(&self.pending[at..at + n], out);
                     at += n;
                 }
                 Scan::Incomplete => break,
@@ -110,6 +152,41 @@ impl Parser {
         }
     }
 
+    /// Reads a control string's text from `at`, dropping it. Returns where
+    /// reading goes on once the string has ended (by BEL or `ESC \`, or
+    /// cut short by a control byte or an ESC that starts something else,
+    /// which are then read as usual), `None` when every byte is read and
+    /// the string goes on.
+    fn string_from(&mut self, at: usize, out: &mut Vec<Event>) -> Option<usize> {
+        let mut i = at;
+        while let Some(&b) = self.pending.get(i) {
+            let (cut, used) = match b {
+                0x07 => (false, 1),
+                0x1b => match self.pending.get(i + 1) {
+                    None => return None,
+                    Some(b'\\') => (false, 2),
+                    Some(_) => (true, 0),
+                },
+                0x00..=0x1f => (true, 0),
+                _ => {
+                    if let Some(string) = self.string.as_mut() {
+                        string.text = true;
+                    }
+                    i += 1;
+                    continue;
+                }
+            };
+            if let Some(string) = self.string.take()
+                && cut
+                && !string.text
+            {
+                cut_short(&string.opener, out);
+            }
+            return Some(i + used);
+        }
+        None
+    }
+
     fn end_paste(&mut self, out: &mut Vec<Event>) {
         if let Some(text) = self.paste.take() {
             out.push(Event::Paste(String::from_utf8_lossy(&text).into_owned()));
@@ -121,7 +198,7 @@ impl Parser {
         let last = self.last?;
         if self.paste.is_some() {
             Some(last + PASTE_SILENCE)
-        } else if self.pending.is_empty() {
+        } else if self.pending.is_empty() && self.string.is_none() {
             None
         } else {
             Some(last + ESCAPE_TIMEOUT)
@@ -129,7 +206,8 @@ impl Parser {
     }
 
     /// Resolves unfinished input whose deadline has passed at `now`: a
-    /// paste ends with what it has, a sequence becomes the keys typed.
+    /// paste ends with what it has; a sequence or control string is
+    /// dropped, unless it is all one key sends (`ESC`, `ESC x`).
     pub(crate) fn expire(&mut self, now: Instant, out: &mut Vec<Event>) {
         if self.deadline().is_none_or(|d| d > now) {
             return;
@@ -139,8 +217,12 @@ impl Parser {
             let room = PASTE_KEEP.saturating_sub(text.len());
             text.extend(pending.iter().take(room));
             self.end_paste(out);
+        } else if let Some(string) = self.string.take() {
+            if !string.text && pending.is_empty() {
+                cut_short(&string.opener, out);
+            }
         } else {
-            typed_as_keys(&pending, out);
+            cut_short(&pending, out);
         }
     }
 }
@@ -149,6 +231,9 @@ impl Parser {
 fn scan(buf: &[u8]) -> Scan {
     match buf[0] {
         0x1b => escape(buf),
+        // C1's CSI and control string introducers, as raw bytes.
+        0x9b => csi(buf, 1),
+        0x90 | 0x98 | 0x9d..=0x9f => Scan::StringStart(1),
         b if b < 0x80 => match plain_key(b) {
             Some(key) => Scan::Event(Event::Key(key), 1),
             None => Scan::Skip(1),
@@ -161,7 +246,7 @@ fn scan(buf: &[u8]) -> Scan {
 fn escape(buf: &[u8]) -> Scan {
     match buf.get(1) {
         None => Scan::Incomplete,
-        Some(b'[') => csi(buf),
+        Some(b'[') => csi(buf, 2),
         Some(b'O') => match buf.get(2) {
             None => Scan::Incomplete,
             Some(&last) if (0x40..=0x7e).contains(&last) => match ss3_event(last) {
@@ -170,6 +255,7 @@ fn escape(buf: &[u8]) -> Scan {
             },
             Some(_) => Scan::Broken(2),
         },
+        Some(b']' | b'P' | b'_' | b'^' | b'X') => Scan::StringStart(2),
         // ESC ESC: the first is the Esc key; the second starts afresh.
         Some(0x1b) => Scan::Event(Event::Key(key(KeyCode::Esc)), 1),
         // ESC then a key is that key with Alt.
@@ -179,25 +265,33 @@ fn escape(buf: &[u8]) -> Scan {
                 Scan::Event(Event::Key(key), n + 1)
             }
             Scan::Incomplete => Scan::Incomplete,
+            Scan::StringStart(n) => Scan::StringStart(n + 1),
             _ => Scan::Skip(2),
         },
     }
 }
 
-/// `ESC [`: parameter bytes, intermediate bytes, one final byte (ECMA-48),
-/// or an X10 mouse report (`ESC [ M` and three raw bytes).
-fn csi(buf: &[u8]) -> Scan {
-    if buf.get(2) == Some(&b'M') {
-        return match buf.get(3..6) {
+/// `ESC [` (or C1's CSI), its parameters starting at `from`: parameter
+/// bytes, intermediate bytes, one final byte (ECMA-48), or an X10 mouse
+/// report (`ESC [ M` and three raw bytes).
+fn csi(buf: &[u8], from: usize) -> Scan {
+    if buf.get(from) == Some(&b'M') {
+        // Each of the report's bytes is 32 or more: a control byte (Tab,
+        // Ctrl+C) cannot be one, so it cuts the report short.
+        let body = &buf[from + 1..buf.len().min(from + 4)];
+        if let Some(i) = body.iter().position(|&b| b < 0x20) {
+            return Scan::Broken(from + 1 + i);
+        }
+        return match buf.get(from + 1..from + 4) {
             Some(&[b, x, y]) => match x10_mouse([b, x, y]) {
-                Some(event) => Scan::Event(event, 6),
-                None => Scan::Skip(6),
+                Some(event) => Scan::Event(event, from + 4),
+                None => Scan::Skip(from + 4),
             },
             _ => Scan::Incomplete,
         };
     }
     let mut intermediates_from = None;
-    for (i, &b) in buf.iter().enumerate().skip(2) {
+    for (i, &b) in buf.iter().enumerate().skip(from) {
         if i >= SEQUENCE_MAX {
             return overlong(buf, i);
         }
@@ -211,7 +305,7 @@ fn csi(buf: &[u8]) -> Scan {
                     return Scan::PasteStart(i + 1);
                 }
                 let split = intermediates_from.unwrap_or(i);
-                let (params, intermediates) = (&buf[2..split], &buf[split..i]);
+                let (params, intermediates) = (&buf[from..split], &buf[split..i]);
                 return match csi_event(params, intermediates, b) {
                     Some(event) => Scan::Event(event, i + 1),
                     None => Scan::Skip(i + 1),
@@ -251,6 +345,11 @@ fn utf8(buf: &[u8]) -> Scan {
         .ok()
         .and_then(|s| s.chars().next())
     {
+        // C1 controls in UTF-8: CSI and the string introducers start their
+        // sequence, the rest are dropped; none is ever a typed character.
+        Some('\u{9b}') => csi(buf, width),
+        Some('\u{90}' | '\u{98}' | '\u{9d}'..='\u{9f}') => Scan::StringStart(width),
+        Some(c) if c.is_control() => Scan::Skip(width),
         Some(c) => Scan::Event(Event::Key(char_key(c)), width),
         None => Scan::Skip(1),
     }
@@ -289,22 +388,20 @@ fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
 
-/// An unfinished sequence as the keys it was typed as: `ESC` alone is Esc,
-/// `ESC x ...` is Alt+x and then each following byte as its own key.
-fn typed_as_keys(bytes: &[u8], out: &mut Vec<Event>) {
-    let (alt, rest) = match bytes {
-        [0x1b] => (false, bytes),
-        [0x1b, rest @ ..] => (true, rest),
-        _ => (false, bytes),
+/// A sequence cut short: dropped, unless it is all that one key sends by
+/// itself (`ESC` is Esc, `ESC x` is Alt+x). Anything longer was a
+/// terminal's sequence that lost its end; typing its bytes would run
+/// commands nobody asked for.
+fn cut_short(bytes: &[u8], out: &mut Vec<Event>) {
+    let key = match *bytes {
+        [0x1b] => Some(key(KeyCode::Esc)),
+        [0x1b, b] => plain_key(b).map(|mut key| {
+            key.modifiers |= KeyModifiers::ALT;
+            key
+        }),
+        _ => None,
     };
-    for (i, &b) in rest.iter().enumerate() {
-        if let Some(mut key) = plain_key(b) {
-            if alt && i == 0 {
-                key.modifiers |= KeyModifiers::ALT;
-            }
-            out.push(Event::Key(key));
-        }
-    }
+    out.extend(key.map(Event::Key));
 }
 
 /// Where `needle` (not empty) first occurs in `hay`.

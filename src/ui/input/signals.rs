@@ -1,5 +1,5 @@
-//! Signals as input: a thread turns SIGTERM, SIGINT, SIGHUP, SIGTSTP,
-//! SIGCONT and SIGWINCH into messages for the app loop, which acts on them
+//! Signals as input: a thread turns SIGTERM, SIGINT, SIGHUP, SIGQUIT,
+//! SIGTSTP, SIGCONT and SIGWINCH into messages for the app loop, which acts on them
 //! between two frames. A termination signal also starts a watchdog: if the
 //! loop has not ended the process [`GRACE`] later (stuck writing to a
 //! terminal that does not read, say), the watchdog gives the terminal back
@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH};
 use signal_hook::iterator::Signals;
 
 use super::tty::Tty;
@@ -24,7 +24,9 @@ const WRITE_WAIT: Duration = Duration::from_millis(30);
 /// What a signal asks of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Signal {
-    /// SIGTERM, SIGINT or SIGHUP: give the terminal back and end by it.
+    /// SIGTERM, SIGINT, SIGHUP or SIGQUIT: give the terminal back and end
+    /// by it. (In raw mode Ctrl+C and Ctrl+\\ are bytes, so these come from
+    /// another process.)
     Terminate(i32),
     /// SIGTSTP: give the terminal back and stop.
     Suspend,
@@ -37,7 +39,11 @@ pub(crate) enum Signal {
 impl Signal {
     fn of(number: i32) -> Option<Signal> {
         match number {
-            SIGTERM | SIGINT | SIGHUP => Some(Signal::Terminate(number)),
+            // SIGQUIT's default action also dumps core: left to it, the
+            // process ended with the terminal raw, in the alternate screen
+            // and reporting the mouse. It ends the same way after the
+            // terminal is given back.
+            SIGTERM | SIGINT | SIGHUP | SIGQUIT => Some(Signal::Terminate(number)),
             SIGTSTP => Some(Signal::Suspend),
             SIGCONT => Some(Signal::Continue),
             SIGWINCH => Some(Signal::Resize),
@@ -48,7 +54,7 @@ impl Signal {
 
 /// Starts the signal thread, which hands every signal to `send`.
 pub(crate) fn watch(send: impl Fn(Signal) + Send + 'static, tty: Arc<Tty>) -> io::Result<()> {
-    let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH])?;
+    let mut signals = Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH])?;
     thread::Builder::new()
         .name("bloomlab-signals".into())
         .spawn(move || {

@@ -74,9 +74,37 @@ pub(crate) const TYPING: KeyPage = KeyPage {
     ],
 };
 
-/// The footer's one-line summary, typing or not.
-pub(crate) fn footer(typing: bool) -> Cow<'static, str> {
-    if typing {
+/// Typing, right after a check: the answer is selected and nothing is
+/// typed yet, so `h` can be the hint (no answer starts with an h) and
+/// anything else starts the next answer, which replaces the last.
+pub(crate) const CHECKED: KeyPage = KeyPage {
+    rows: &[
+        key(
+            "h",
+            "right after a check: the hint (no answer starts with h)",
+            Hit::On(&[KeyCode::Char('h')], practice(PracticeAction::ToggleHint)),
+        ),
+        key(
+            "letters, digits",
+            "the next answer, which replaces the one checked",
+            Hit::Field,
+        ),
+        key(
+            "Enter",
+            "check it (a right answer stays, selected)",
+            Hit::Field,
+        ),
+        key("↑ / ↓", "the exercise above or below", Hit::With(arrows)),
+        key("Esc", "leave the field (then q quits)", Hit::Field),
+    ],
+};
+
+/// The footer's one-line summary: typing right after a check, typing, or
+/// not.
+pub(crate) fn footer(typing: bool, checked: bool) -> Cow<'static, str> {
+    if typing && checked {
+        "type the next answer · h hint · Enter check · Esc leave the field"
+    } else if typing {
         "type the answer · Enter check · Esc leave the field"
     } else {
         "↑↓ choose · Enter answer · h hint · r new variant · N notes · ? help"

@@ -34,7 +34,9 @@ impl Focus for PracticeState {
 
 impl AppScreen for PracticeState {
     fn key_page(&self) -> &'static KeyPage {
-        if self.focus {
+        if self.focus && self.field.is_selected() {
+            &keys::CHECKED
+        } else if self.focus {
             &keys::TYPING
         } else {
             &keys::CHOOSING
@@ -42,7 +44,7 @@ impl AppScreen for PracticeState {
     }
 
     fn footer(&self, typing: bool) -> Cow<'static, str> {
-        keys::footer(typing)
+        keys::footer(typing, self.focus && self.field.is_selected())
     }
 
     fn blur(&mut self) {
@@ -66,7 +68,7 @@ impl AppScreen for PracticeState {
 impl ScreenState for PracticeState {
     type Action = PracticeAction;
     type Work = Idle;
-    const KEYS: &'static [KeyPage] = &[keys::CHOOSING, keys::TYPING];
+    const KEYS: &'static [KeyPage] = &[keys::CHOOSING, keys::TYPING, keys::CHECKED];
 
     fn act(&mut self, action: PracticeAction, _: &mut ActCx<'_>) {
         match action {

@@ -34,6 +34,9 @@ pub(crate) struct PracticeState {
     pub solved: Vec<bool>,
     /// Hints shown.
     pub hints: Vec<bool>,
+    /// Wrong answers given to each exercise: the first is nudged, later
+    /// ones are shown the working.
+    pub misses: Vec<usize>,
     /// The seed the next variant of exercise 5 is drawn from.
     pub next_seed: u64,
 }
@@ -50,6 +53,7 @@ impl PracticeState {
             checked: vec![None; COUNT],
             solved: vec![false; COUNT],
             hints: vec![false; COUNT],
+            misses: vec![0; COUNT],
             next_seed: seed,
         }
     }
@@ -88,9 +92,13 @@ impl PracticeState {
         if typed.is_empty() {
             return;
         }
-        let verdict = self.current().check(&typed);
-        if verdict.is_right() {
-            self.solved[self.selected] = true;
+        let verdict = self
+            .current()
+            .check_attempt(&typed, self.misses[self.selected]);
+        match &verdict {
+            Verdict::Right(_) => self.solved[self.selected] = true,
+            Verdict::Wrong(_) => self.misses[self.selected] += 1,
+            Verdict::Unreadable(_) => {}
         }
         // The field stays open with the answer selected, so a retry
         // replaces it and Esc leaves the field rather than the app.
@@ -110,6 +118,7 @@ impl PracticeState {
         self.exercises[4] = practice::lookup::variant(seed);
         self.checked[4] = None;
         self.solved[4] = false;
+        self.misses[4] = 0;
         self.selected = 4;
         self.field.clear();
     }

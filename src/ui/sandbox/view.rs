@@ -312,7 +312,7 @@ pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut 
     let mut lines = Vec::new();
     match last {
         Some(event) => {
-            lines.push(describe(event, theme));
+            lines.push(fit(describe(event, theme), rest.width));
             lines.extend(mistakes(event, state, theme));
         }
         None => lines.push(Line::styled(
@@ -333,8 +333,45 @@ pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut 
     ));
     let room = usize::from(rest.height).saturating_sub(lines.len());
     let skip = state.history.len().saturating_sub(room);
-    lines.extend(state.history.iter().skip(skip).map(|e| describe(e, theme)));
+    lines.extend(
+        state
+            .history
+            .iter()
+            .skip(skip)
+            .map(|e| fit(describe(e, theme), rest.width)),
+    );
     Paragraph::new(lines).render(rest, buf);
+}
+
+/// `line` cut to `width` columns, ending in `…` when something had to go,
+/// so a line too long for the screen says it was cut.
+fn fit(line: Line<'static>, width: u16) -> Line<'static> {
+    let width = usize::from(width);
+    if line.width() <= width {
+        return line;
+    }
+    let room = width.saturating_sub(1);
+    let mut used = 0;
+    let mut spans = Vec::new();
+    for span in line.spans {
+        let mut kept = String::new();
+        for c in span.content.chars() {
+            let w = textwrap::core::display_width(c.encode_utf8(&mut [0; 4]));
+            if used + w > room {
+                break;
+            }
+            used += w;
+            kept.push(c);
+        }
+        let full = kept.len() == span.content.len();
+        spans.push(Span::styled(kept, span.style));
+        if !full {
+            break;
+        }
+    }
+    let style = spans.last().map(|s| s.style).unwrap_or_default();
+    spans.push(Span::styled("…", style));
+    Line::from(spans)
 }
 
 #[cfg(test)]

@@ -332,31 +332,26 @@ impl Speaker {
             return;
         };
         let place = self.place();
-        let opened = crate::notes::open(&path);
-        let mut book = opened.book;
         let shown = crate::text::escaped(&path.display().to_string());
-        let n = match book.add(&place, text) {
-            Ok(n) => n,
-            Err(e) => return self.say(e.to_string(), true),
-        };
-        if !opened.writable {
-            return self.say(
-                "not saved: the notes file could not be read or moved aside",
-                true,
-            );
-        }
-        match crate::notes::save(&path, &book) {
-            Ok(()) => {
-                let warned = opened
+        // Under the list's lock, on the list as it is on disk, so notes
+        // added meanwhile elsewhere are kept; a frame waits at most this.
+        let patience = std::time::Duration::from_millis(100);
+        match crate::notes::change(&path, patience, |book| book.add(&place, text)) {
+            Ok(changed) => {
+                let warned = changed
                     .warning
                     .map(|w| format!(" ({w})"))
                     .unwrap_or_default();
                 self.say(
-                    format!("note {n} added ({place}), kept in {shown}{warned}"),
+                    format!(
+                        "note {} added ({place}), kept in {shown}{warned}",
+                        changed.value
+                    ),
                     false,
                 );
             }
-            Err(e) => self.say(format!("note not saved in {shown}: {e}"), true),
+            Err(crate::notes::FileError::Refused(e)) => self.say(e.to_string(), true),
+            Err(e) => self.say(format!("note not saved: {e}"), true),
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The lesson notes panel: `N` opens it on any screen, a note records the
 //! screen and step it was written on, it survives a restart, ticks off,
-//! deletes, exports as Markdown, and a corrupt file is reported and kept
-//! aside. Every test keeps its notes in a temporary folder of its own.
+//! deletes, exports as Markdown, a corrupt file is reported when read and
+//! kept aside when the list changes, and a note added elsewhere while the
+//! app is open is kept. Every test keeps its notes in a temporary folder
+//! of its own.
 
 use std::path::PathBuf;
 
@@ -85,13 +87,19 @@ fn a_corrupt_notes_file_is_reported_and_kept_aside() {
     let mut a = app(&dir, Screen::Sandbox);
     a.type_text("N");
     let text = a.text();
-    assert!(text.contains("could not be read"), "{text}");
-    assert!(!text.contains('\u{1b}'));
-    let kept = std::fs::read_to_string(dir.join("data/notes.md.corrupt")).unwrap();
-    assert_eq!(kept, "\u{1b}[2J not a list\n");
-    // Writing a new note starts a new file; the backup stays untouched.
+    assert!(text.contains("cannot be read"), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains("not a list"),
+        "{text}"
+    );
+    // Opening the panel only reads: the file stays where it is.
+    assert!(!dir.join("data/notes.md.corrupt").exists());
+    // Writing a new note keeps the bad file aside and starts a new one.
     a.type_text("aafter the crash");
     a.press(KeyCode::Enter);
+    assert!(a.text().contains("kept as"), "{}", a.text());
+    let kept = std::fs::read_to_string(dir.join("data/notes.md.corrupt")).unwrap();
+    assert_eq!(kept, "\u{1b}[2J not a list\n");
     assert!(
         std::fs::read_to_string(dir.join("data/notes.md"))
             .unwrap()
@@ -118,5 +126,61 @@ fn letters_type_into_the_note_not_into_the_app() {
     a.press(KeyCode::Esc);
     a.press(KeyCode::Esc);
     assert!(a.quit(), "with the panel closed, Esc quits as before");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 22: a note added from the command line while the app was open
+/// disappeared at the app's next save. The app's changes are applied to
+/// the list as it is on disk, under its lock.
+#[test]
+fn a_note_added_elsewhere_while_the_panel_is_open_is_kept() {
+    let dir = scratch("merge");
+    let file = dir.join("data").join("notes.md");
+    let mut a = app(&dir, Screen::Lecture);
+    a.type_text("Na");
+    a.type_text("first from the app");
+    a.press(KeyCode::Enter);
+    // The command line adds a note while the panel shows its list.
+    crate::notes::change(&file, std::time::Duration::from_secs(5), |b| {
+        b.add("command line", "added meanwhile")
+    })
+    .unwrap();
+    // The app ticks its own note off (found by its words, not its place in
+    // an old copy) and adds another.
+    a.type_text(" ");
+    a.type_text("a");
+    a.type_text("second from the app");
+    a.press(KeyCode::Enter);
+    let book = crate::notes::read(&file).unwrap();
+    let texts: Vec<(&str, bool)> = book
+        .notes
+        .iter()
+        .map(|n| (n.text.as_str(), n.done))
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            ("first from the app", true),
+            ("added meanwhile", false),
+            ("second from the app", false)
+        ]
+    );
+    let text = a.text();
+    assert!(
+        text.contains("added meanwhile"),
+        "the panel shows it: {text}"
+    );
+    // A note deleted elsewhere is not ticked by mistake.
+    crate::notes::change(&file, std::time::Duration::from_secs(5), |b| b.delete(1)).unwrap();
+    a.press(KeyCode::Up);
+    a.press(KeyCode::Up);
+    a.type_text(" ");
+    assert!(
+        a.text().contains("changed or deleted elsewhere"),
+        "{}",
+        a.text()
+    );
+    let after = crate::notes::read(&file).unwrap();
+    assert!(after.notes.iter().all(|n| !n.done), "{after:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
