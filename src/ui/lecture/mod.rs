@@ -363,13 +363,18 @@ pub(crate) fn boards_alone(
             let board = lecture.shown_board(step, false);
             let mut buf = Buffer::empty(Rect::new(0, 0, width, plan.board.bottom()));
             buf.set_style(buf.area, theme.base());
-            for placed in &plan.parts {
-                let card = placed.part == Part::Card(cards::Card::Predict);
-                if card || !shows(placed.part, board, opts) {
+            let predict = Card::Predict.place().kind;
+            for (placed, rect) in plan.shown(board, opts) {
+                if placed.part.place().kind == predict {
                     continue;
                 }
-                let rect = drawn_rect(board, placed, &plan);
-                draw_part(board, placed.part, rect, &plan, false, &mut buf, theme);
+                let at = At {
+                    board,
+                    rect,
+                    notch: placed.notch,
+                    present: false,
+                };
+                placed.fitted.draw(&at, &mut buf, theme);
             }
             buf
         })
