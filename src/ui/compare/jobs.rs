@@ -59,8 +59,7 @@ impl Work<CompareState> for CompareLanes {
 }
 
 /// Line-ups measured for frames lately, newest last.
-static MEASURED: Mutex<Vec<(LineupConfig, Result<LineupFigures, String>)>> =
-    Mutex::new(Vec::new());
+static MEASURED: Mutex<Vec<(LineupConfig, Result<LineupFigures, String>)>> = Mutex::new(Vec::new());
 /// How many of them are kept.
 const KEPT: usize = 4;
 

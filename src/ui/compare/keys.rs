@@ -33,9 +33,7 @@ fn step(key: KeyEvent) -> Option<Action> {
 fn start_typing(key: KeyEvent) -> Option<Action> {
     match key.code {
         KeyCode::Enter => Some(compare(CompareAction::StartEdit(None))),
-        KeyCode::Char(c) if c.is_ascii_digit() => {
-            Some(compare(CompareAction::StartEdit(Some(c))))
-        }
+        KeyCode::Char(c) if c.is_ascii_digit() => Some(compare(CompareAction::StartEdit(Some(c)))),
         _ => None,
     }
 }

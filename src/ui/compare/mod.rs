@@ -19,4 +19,6 @@ pub(crate) mod measuring;
 pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod table;
+#[cfg(test)]
+mod tests;
 pub(crate) mod view;

@@ -250,9 +250,7 @@ impl CompareState {
         };
         let text = field.text().to_string();
         let taken = match self.selected {
-            CompareSlider::N => {
-                read_count(&text, N_SPEC.min, self.n_max()).map(|n| self.n = n)
-            }
+            CompareSlider::N => read_count(&text, N_SPEC.min, self.n_max()).map(|n| self.n = n),
             CompareSlider::Queries => {
                 read_count(&text, QUERIES_SPEC.min, QUERIES_SPEC.max).map(|q| self.queries = q)
             }
@@ -356,8 +354,6 @@ mod tests {
         s.selected = CompareSlider::N;
         s.set_fraction(CompareSlider::N, 1.0);
         assert_eq!(s.n, s.n_max());
-        assert!(
-            crate::measure::lineup::check_memory(s.n, s.p.value, COMPARE_MEMORY).is_ok()
-        );
+        assert!(crate::measure::lineup::check_memory(s.n, s.p.value, COMPARE_MEMORY).is_ok());
     }
 }

@@ -102,7 +102,13 @@ const COLUMNS: [Column; 11] = [
         width: 22,
         right: false,
         rank: 2,
-        cell: |r| format!("{} to {}", rate_text(r.interval.low), rate_text(r.interval.high)),
+        cell: |r| {
+            format!(
+                "{} to {}",
+                rate_text(r.interval.low),
+                rate_text(r.interval.high)
+            )
+        },
     },
     Column {
         head: "model",
@@ -111,7 +117,11 @@ const COLUMNS: [Column; 11] = [
         right: true,
         rank: 3,
         cell: |r| {
-            let mark = if r.model_inside == Some(false) { "*" } else { "" };
+            let mark = if r.model_inside == Some(false) {
+                "*"
+            } else {
+                ""
+            };
             r.fp_model
                 .map_or_else(|| "none".into(), |m| format!("{}{mark}", rate_text(m)))
         },
@@ -243,9 +253,9 @@ pub(crate) fn lines(
         let result = figures.and_then(|f| f.get(structure));
         let pending = match figures.and_then(|f| f.running) {
             _ if result.is_some() => None,
-            Some(r) if r.structure == structure => Some(Pending::Measuring(
-                r.done as f64 / r.total.max(1) as f64,
-            )),
+            Some(r) if r.structure == structure => {
+                Some(Pending::Measuring(r.done as f64 / r.total.max(1) as f64))
+            }
             _ => Some(Pending::Waiting),
         };
         out.push(row(structure, result, pending, &columns, stale, theme));
@@ -306,11 +316,12 @@ mod tests {
         let (shown, left) = columns_for(200);
         assert_eq!(shown.len(), COLUMNS.len());
         assert!(left.is_empty());
-        let needed = NAME_WIDTH + shown
-            .iter()
-            .filter(|c| c.rank == 0)
-            .map(|c| c.width + GAP)
-            .sum::<usize>();
+        let needed = NAME_WIDTH
+            + shown
+                .iter()
+                .filter(|c| c.rank == 0)
+                .map(|c| c.width + GAP)
+                .sum::<usize>();
         assert!(needed <= 78, "{needed}");
     }
 

@@ -47,6 +47,8 @@ struct Parts {
     table: Rect,
     chart: Option<Rect>,
     notes: Option<Rect>,
+    /// The rows under the table when they are too few for the chart.
+    unused: Option<Rect>,
 }
 
 fn panel(title: String, theme: &Theme) -> Block<'static> {
@@ -71,9 +73,11 @@ fn parts(cx: &ViewCx<'_>, body: Rect) -> Parts {
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(body);
         (None, Some(head), rest)
     } else {
-        let [top, rest] =
-            Layout::vertical([Constraint::Length(settings_rows(body.width) + 2), Constraint::Fill(1)])
-                .areas(body);
+        let [top, rest] = Layout::vertical([
+            Constraint::Length(settings_rows(body.width) + 2),
+            Constraint::Fill(1),
+        ])
+        .areas(body);
         (Some(top), None, rest)
     };
     if rest.width >= SIDE_BY_SIDE {
@@ -89,17 +93,20 @@ fn parts(cx: &ViewCx<'_>, body: Rect) -> Parts {
             table,
             chart: Some(chart),
             notes: (!cx.present && notes.height >= 3).then_some(notes),
+            unused: None,
         };
     }
     let rows = table_rows(rest.width, cx.theme).min(rest.height);
     let [table, chart] =
         Layout::vertical([Constraint::Length(rows), Constraint::Fill(1)]).areas(rest);
+    let fits = chart.height >= CHART_MIN_ROWS;
     Parts {
         settings,
         headline,
         table,
-        chart: (chart.height >= CHART_MIN_ROWS).then_some(chart),
+        chart: fits.then_some(chart),
         notes: None,
+        unused: (!fits && !chart.is_empty()).then_some(chart),
     }
 }
 
@@ -112,7 +119,7 @@ pub(crate) fn render(state: &CompareState, cx: &ViewCx<'_>, body: Rect, buf: &mu
         render_settings(state, figures, parts.chart.is_some(), theme, area, buf);
     }
     if let Some(area) = parts.headline {
-        let line = headline(state, figures, parts.chart.is_some(), theme);
+        let line = headline(state, figures, theme);
         Paragraph::new(line).render(area, buf);
     }
     render_table(state, figures, stale, theme, parts.table, buf);
@@ -121,6 +128,15 @@ pub(crate) fn render(state: &CompareState, cx: &ViewCx<'_>, body: Rect, buf: &mu
     }
     if let (Some(area), Some(f)) = (parts.notes, figures) {
         render_notes(f, theme, area, buf);
+    }
+    if let Some(area) = parts.unused {
+        let notice = format!(
+            " The chart needs {CHART_MIN_ROWS} rows below the table and has {}: a taller window shows it.",
+            area.height
+        );
+        Paragraph::new(Line::styled(notice, theme.style(Role::Warn)))
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
     }
 }
 
@@ -266,7 +282,10 @@ fn progress_line(
     figures: Option<&LineupFigures>,
     theme: &Theme,
 ) -> Line<'static> {
-    let seed = Span::styled(format!(" · seed {} (r)", state.seed), theme.style(Role::Hint));
+    let seed = Span::styled(
+        format!(" · seed {} (r)", state.seed),
+        theme.style(Role::Hint),
+    );
     let text = match state.shown() {
         Shown::Fresh(Err(why)) => {
             return Line::styled(format!("✗ {why}"), theme.style(Role::Bad));
@@ -313,28 +332,17 @@ fn progress_line(
 }
 
 /// Present mode's one line: the settings, the floor and the progress.
-fn headline(
-    state: &CompareState,
-    figures: Option<&LineupFigures>,
-    chart_shown: bool,
-    theme: &Theme,
-) -> Line<'static> {
+fn headline(state: &CompareState, figures: Option<&LineupFigures>, theme: &Theme) -> Line<'static> {
     let floor = sig(state.key().floor_bits_per_key(), 3);
     let mut spans = vec![Span::styled(
         format!(
-            " n = {} keys · target p = {} · floor {floor} bits per key · ",
+            " n = {} · p = {} · floor {floor} bits/key · ",
             grouped(state.n),
             percent(state.p.value)
         ),
         theme.style(Role::Title),
     )];
     spans.extend(progress_line(state, figures, theme).spans);
-    if !chart_shown {
-        spans.push(Span::styled(
-            " · the chart needs a taller window",
-            theme.style(Role::Warn),
-        ));
-    }
     Line::from(spans)
 }
 
