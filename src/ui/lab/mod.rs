@@ -17,6 +17,7 @@
 //!   the screen traits).
 
 pub(crate) mod action;
+pub(crate) mod blocked_rows;
 pub(crate) mod charts;
 pub(crate) mod compute;
 pub(crate) mod jobs;
