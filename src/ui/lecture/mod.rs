@@ -363,9 +363,10 @@ pub(crate) fn boards_alone(
             let board = lecture.shown_board(step, false);
             let mut buf = Buffer::empty(Rect::new(0, 0, width, plan.board.bottom()));
             buf.set_style(buf.area, theme.base());
-            let predict = Card::Predict.place().kind;
+            // The handout prints the question and its answer as text, so
+            // the predict card is left off the figure.
             for (placed, rect) in plan.shown(board, opts) {
-                if placed.part.place().kind == predict {
+                if placed.part.place().kind == Card::Predict.place().kind {
                     continue;
                 }
                 let at = At {
