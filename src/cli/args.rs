@@ -503,6 +503,11 @@ pub(crate) struct RenderArgs {
     /// 4 when not given).
     #[arg(long, value_name = "SECONDS", value_parser = ranges::autoplay_seconds, allow_negative_numbers = true)]
     pub step_seconds: Option<u64>,
+    /// Print what the frame puts where instead of the frame: one JSON
+    /// object {"width", "height", "parts"}, each part with its kind, rect
+    /// [x, y, w, h], type scale, text (and a bit row's cell [w, h]).
+    #[arg(long, conflicts_with_all = ["all", "format", "paper", "step_seconds"])]
+    pub layout: bool,
 }
 
 impl RenderArgs {

@@ -28,6 +28,13 @@ enum Out<'a> {
 pub(crate) fn run(args: &RenderArgs) -> Result<String, CliError> {
     let out = destination(args)?;
     check_options(args)?;
+    if args.layout {
+        if let Out::Path(path) = out {
+            export::check_file(path).map_err(write_failure)?;
+        }
+        let text = crate::ui::layout::frame_layout(&args.frame()).map_err(from_ui)?;
+        return emit(out, text.into_bytes());
+    }
     // The handout and the recording are always the whole lecture.
     let Some(format) = args.format.format().filter(|_| !args.all) else {
         return run_all(args, out);

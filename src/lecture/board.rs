@@ -134,6 +134,9 @@ pub struct Board {
     pub query: Option<Query>,
     /// Derivation lines, filled.
     pub derivation: Vec<String>,
+    /// A derivation line was added during this step (its newest line is
+    /// what the step is about).
+    pub derived: bool,
     /// Callout notes, filled.
     pub notes: Vec<String>,
     /// The large title, filled.

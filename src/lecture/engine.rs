@@ -59,6 +59,7 @@ impl State {
                 visible: BTreeSet::new(),
                 query: None,
                 derivation: Vec::new(),
+                derived: false,
                 notes: Vec::new(),
                 banner: None,
                 table: Vec::new(),
@@ -111,6 +112,7 @@ impl State {
         self.board.notes.clear();
         self.board.visible.remove(&Element::Notes);
         self.board.predict = None;
+        self.board.derived = false;
         self.before = Before {
             probes: self.board.probes.clone(),
             derivation: self.board.derivation.len(),
@@ -194,6 +196,7 @@ impl State {
             Directive::Derive(t) => {
                 let line = figures.fill(t, &self.now());
                 self.board.derivation.push(line);
+                self.board.derived = true;
                 self.board.visible.insert(Element::Derivation);
             }
             Directive::Note(t) => {

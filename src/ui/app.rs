@@ -154,6 +154,7 @@ impl App {
             present: self.present,
             clock: &self.clock,
             title: self.screen.title(),
+            layout: None,
         }
     }
 

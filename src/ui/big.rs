@@ -21,9 +21,18 @@ pub(crate) enum Size {
     HalfHeight,
     /// Four font pixels in one cell.
     Quadrant,
+    /// Six font pixels (two across, three down) in one cell: letters
+    /// three rows tall, for a part that needs many words big.
+    Sextant,
 }
 
 const SIZES: [Size; 4] = [Size::Double, Size::Full, Size::HalfHeight, Size::Quadrant];
+
+/// The sizes a part set in big letters grows through, smallest first.
+pub(crate) const GROWING: [Size; 4] = [Size::Sextant, Size::Quadrant, Size::HalfHeight, Size::Full];
+
+/// Stands for a space no line may break at while a formula is wrapped.
+const GLUE: char = '\u{E000}';
 
 impl Size {
     /// Columns and rows one character takes.
@@ -33,6 +42,7 @@ impl Size {
             Size::Full => (8, 8),
             Size::HalfHeight => (8, 4),
             Size::Quadrant => (4, 4),
+            Size::Sextant => (4, 3),
         }
     }
 
@@ -41,6 +51,7 @@ impl Size {
             Size::Double | Size::Full => PixelSize::Full,
             Size::HalfHeight => PixelSize::HalfHeight,
             Size::Quadrant => PixelSize::Quadrant,
+            Size::Sextant => PixelSize::Sextant,
         }
     }
 }
@@ -84,46 +95,6 @@ impl Big {
         None
     }
 
-    /// `texts` stacked in `width` x `height`, a blank row between two of
-    /// them, each on as many lines as it needs: first all at the largest
-    /// size at which they fit alike, then, newest (last) first, each text
-    /// one size up while the stack still fits and it stays no larger than
-    /// any text after it, so the newest words are the biggest. `None` when
-    /// even the smallest size leaves a word wider than the room or the
-    /// stack taller than it.
-    pub(crate) fn fit_stack(texts: &[String], width: u16, height: u16) -> Option<Vec<Big>> {
-        let gaps = u16::try_from(texts.len().saturating_sub(1)).unwrap_or(u16::MAX);
-        let rows = |set: &[Big]| set.iter().map(Big::height).fold(gaps, u16::saturating_add);
-        let at = |text: &str, size: usize| {
-            let max_chars = usize::from(width / SIZES[size].cell().0);
-            let lines = wrap_words(text, max_chars).filter(|_| max_chars > 0)?;
-            Some(Big {
-                lines,
-                size: SIZES[size],
-            })
-        };
-        let (mut set, mut sizes) = (0..SIZES.len()).find_map(|size| {
-            let set: Vec<Big> = texts.iter().map(|t| at(t, size)).collect::<Option<_>>()?;
-            (rows(&set) <= height).then(|| (set, vec![size; texts.len()]))
-        })?;
-        for i in (0..texts.len()).rev() {
-            // The smallest size index (largest letters) of any later text.
-            let cap = sizes[i + 1..].iter().copied().max().unwrap_or(0);
-            while sizes[i] > cap {
-                let Some(bigger) = at(&texts[i], sizes[i] - 1) else {
-                    break;
-                };
-                let before = std::mem::replace(&mut set[i], bigger);
-                if rows(&set) > height {
-                    set[i] = before;
-                    break;
-                }
-                sizes[i] -= 1;
-            }
-        }
-        Some(set)
-    }
-
     /// Every setting of `text` that fits `width`: each size, on one to three
     /// lines (a line breaks only at a space), shortest first.
     pub(crate) fn settings(text: &str, width: u16) -> Vec<Big> {
@@ -145,6 +116,25 @@ impl Big {
         out.sort_by_key(Big::height);
         out.dedup();
         out
+    }
+
+    /// `text` at `size` in lines at most `width` columns wide, broken at
+    /// spaces; for a `formula`, only at spaces outside brackets, so a
+    /// bracketed term is never split. `None` when a piece is wider than
+    /// `width` or a character has no glyph in the font.
+    pub(crate) fn at(text: &str, size: Size, width: u16, formula: bool) -> Option<Big> {
+        if !legible(text) {
+            return None;
+        }
+        let max_chars = usize::from(width / size.cell().0);
+        let glued = if formula {
+            glue_brackets(text)
+        } else {
+            text.to_string()
+        };
+        let lines = wrap_words(&glued, max_chars).filter(|l| !l.is_empty())?;
+        let lines = lines.into_iter().map(|l| l.replace(GLUE, " ")).collect();
+        Some(Big { lines, size })
     }
 
     /// Rows one letter stands.
@@ -228,6 +218,21 @@ pub(crate) fn legible(text: &str) -> bool {
 
 /// `text` in lines of at most `max` characters, breaking at spaces; `None`
 /// when one word alone is longer than a line.
+/// `text` with every space inside brackets glued to its neighbours.
+fn glue_brackets(text: &str) -> String {
+    let mut depth = 0i32;
+    text.chars()
+        .map(|c| {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                _ => {}
+            }
+            if c == ' ' && depth > 0 { GLUE } else { c }
+        })
+        .collect()
+}
+
 fn wrap_words(text: &str, max: usize) -> Option<Vec<String>> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
@@ -250,6 +255,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_formula_breaks_only_outside_its_brackets() {
+        let text = "epsilon at k*:  (1/2)^((m/n) ln 2) = 0.6185^(m/n)";
+        // 18 quadrant letters a line: the bracket stays whole.
+        let big = Big::at(text, Size::Quadrant, 72, true).expect("fits");
+        assert!(
+            big.lines.contains(&"(1/2)^((m/n) ln 2)".to_string()),
+            "{big:?}"
+        );
+        // As plain words the same width breaks inside the bracket.
+        let words = Big::at(text, Size::Quadrant, 72, false).expect("fits");
+        assert!(
+            words.lines.iter().any(|l| l.ends_with("((m/n)")),
+            "{words:?}"
+        );
+        // A bracket wider than the room is refused, not split.
+        assert!(Big::at("(a b c d e f g h)", Size::Quadrant, 40, true).is_none());
+        // A character the font lacks is refused.
+        assert!(Big::at("P0 \u{2248} e", Size::Quadrant, 200, true).is_none());
+    }
+
+    #[test]
     fn the_largest_size_that_fits_is_chosen() {
         let big = Big::fit("FALSE POSITIVE", 200, 40).unwrap();
         assert_eq!(big.size, Size::Double);
@@ -259,42 +285,6 @@ mod tests {
         let big = Big::fit("FALSE POSITIVE", 80, 5).unwrap();
         assert_eq!(big.size, Size::Quadrant);
         assert!(Big::fit("FALSE POSITIVE", 20, 3).is_none());
-    }
-
-    #[test]
-    fn a_stack_shrinks_until_every_text_fits() {
-        let texts = ["P0 = 1 - 1/m".to_string(), "no deletions".to_string()];
-        let set = Big::fit_stack(&texts, 200, 40).unwrap();
-        assert_eq!(set.len(), 2);
-        assert_eq!(set[0].size, Size::Double);
-        assert_eq!(set[0].lines, ["P0 = 1 - 1/m"]);
-        // Two rows of four and the gap between them.
-        let set = Big::fit_stack(&texts, 200, 9).unwrap();
-        assert_eq!(set[1].size, Size::HalfHeight);
-        // Too narrow for "deletions" at half height: quarter cells.
-        let set = Big::fit_stack(&texts, 60, 9).unwrap();
-        assert_eq!(set[0].size, Size::Quadrant);
-        assert!(Big::fit_stack(&texts, 60, 8).is_none());
-    }
-
-    #[test]
-    fn the_newest_text_grows_first_and_stays_the_largest() {
-        let sizes = |texts: &[&str], h| {
-            let texts: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
-            let set = Big::fit_stack(&texts, 200, h).unwrap();
-            set.iter().map(|b| b.size).collect::<Vec<_>>()
-        };
-        // Alike they fit at full size; the room left doubles the last.
-        assert_eq!(
-            sizes(&["a b c d e f", "xy"], 25),
-            [Size::Full, Size::Double]
-        );
-        // The last word is too wide to double, so the first stays as is
-        // too, though there are rows for it.
-        assert_eq!(
-            sizes(&["ab", "abcdefghijklm"], 40),
-            [Size::Full, Size::Full]
-        );
     }
 
     #[test]

@@ -134,6 +134,24 @@ impl<'a> BitRow<'a> {
         }
     }
 
+    /// One cell's inside, as `(columns, rows)`, when the row is drawn
+    /// `width` columns wide with cells `cell_rows` tall (a one-column cell
+    /// for a row too long for boxes; a wrapped row's cells are one row).
+    pub(crate) fn cell_size(&self, width: u16, cell_rows: u16) -> (u16, u16) {
+        match self.shape(width) {
+            Shape::Boxed { inner, .. } => (inner, cell_rows.max(1)),
+            Shape::Bare { .. } => (1, cell_rows.max(1)),
+            Shape::Wrapped { .. } => (1, 1),
+        }
+    }
+
+    /// Rows a cell stands to look about square at `width` columns: a
+    /// terminal cell is about twice as tall as it is wide, so half the
+    /// cell's inside columns, rounded up (height over width 0.5 to 0.67).
+    pub(crate) fn square_rows(&self, width: u16) -> u16 {
+        self.cell_size(width, 1).0.div_ceil(2).max(1)
+    }
+
     /// Column of the row's left edge at `width` columns.
     pub(crate) fn left(&self, width: u16) -> u16 {
         match self.shape(width) {

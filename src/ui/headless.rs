@@ -13,9 +13,11 @@ use crate::ui::config::FrameConfig;
 use crate::ui::error::UiError;
 use crate::ui::jobs::compute_now;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
+use crate::ui::layout::{Dump, Recorder};
 use crate::ui::render::{buffer_text, check_size};
 use crate::ui::theme::Theme;
 use crate::ui::update::update;
+use crate::ui::view::draw;
 
 /// An app that draws into buffers instead of a terminal.
 ///
@@ -102,6 +104,20 @@ impl Headless {
         let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
         self.draw(&mut buf);
         buf
+    }
+
+    /// What the current frame puts where: each part's kind, rect, type
+    /// scale and words (`render --layout`).
+    pub(crate) fn layout(&self) -> Dump {
+        let (width, height) = self.app.size;
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+        let rec = Recorder::default();
+        draw(&self.app, buf.area, &mut buf, Some(&rec));
+        Dump {
+            width,
+            height,
+            parts: rec.into_parts(),
+        }
     }
 
     /// The current frame as text, one line per row, trailing spaces trimmed.

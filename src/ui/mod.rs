@@ -41,6 +41,7 @@ pub(crate) mod input;
 pub(crate) mod jobs;
 pub(crate) mod keymap;
 pub(crate) mod lab;
+pub(crate) mod layout;
 pub(crate) mod lecture;
 pub(crate) mod link;
 pub(crate) mod notes_panel;

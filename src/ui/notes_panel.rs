@@ -226,11 +226,16 @@ impl NotesPanel {
 /// The keys the panel lists at its foot.
 const KEYS: &str = "a add · Space tick · d delete · m export .md · ↑↓ choose · Esc close";
 
-/// Draws the panel over the middle of `area`.
-pub(crate) fn render(panel: &NotesPanel, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// Where the panel is drawn over a frame `area`.
+pub(crate) fn panel_rect(area: Rect) -> Rect {
     let width = area.width.saturating_sub(4).min(96);
     let height = area.height.saturating_sub(2);
-    let rect = area.centered(Constraint::Length(width), Constraint::Length(height));
+    area.centered(Constraint::Length(width), Constraint::Length(height))
+}
+
+/// Draws the panel over the middle of `area`.
+pub(crate) fn render(panel: &NotesPanel, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let rect = panel_rect(area);
     Clear.render(rect, buf);
     let block = Block::default()
         .borders(Borders::ALL)

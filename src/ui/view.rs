@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 use crate::ui::app::App;
 use crate::ui::help::{GLOBAL, HelpPage, KeyHelp};
+use crate::ui::layout::{Kind, Recorder};
 use crate::ui::screen::{AppScreen, Screen, ViewCx};
 use crate::ui::status::Status;
 use crate::ui::theme::{Role, Theme};
@@ -21,33 +22,60 @@ const BRAND: &str = " bloomlab  ";
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let theme = &self.theme;
-        buf.set_style(area, theme.base());
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            render_too_small(area, buf, theme);
-            return;
-        }
-        let screen = self.on_show();
-        let cx = self.view_cx();
-        let body = body_area(area, self.present);
-        // Present mode keeps the projected screen free of chrome: no tabs,
-        // no key footer; each screen says where it is itself.
-        if self.present {
-            screen.render_present(&cx, body, buf);
-        } else {
-            render_header(theme, self.screen, area, buf);
-            screen.render(&cx, body, buf);
-            render_footer(theme, &screen.footer(self.typing()), area, buf);
-        }
-        if let Some(status) = &self.status {
-            render_status(theme, status, area, buf);
-        }
-        // The notes and their file's path are never projected.
-        if self.notes.open && !self.present {
-            crate::ui::notes_panel::render(&self.notes, area, buf, theme);
-        }
-        if self.show_help {
-            render_help(&cx, screen, self.help_second_page, area, buf);
+        draw(self, area, buf, None);
+    }
+}
+
+/// Draws the app into `area`, reporting each part drawn to `layout` when
+/// one is given (`render --layout`).
+pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, layout: Option<&Recorder>) {
+    let theme = &app.theme;
+    buf.set_style(area, theme.base());
+    let cx = ViewCx {
+        layout,
+        ..app.view_cx()
+    };
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        render_too_small(area, buf, theme);
+        cx.record_drawn("notice", area, buf);
+        return;
+    }
+    let screen = app.on_show();
+    let body = body_area(area, app.present);
+    // Present mode keeps the projected screen free of chrome: no tabs,
+    // no key footer; each screen says where it is itself.
+    if app.present {
+        screen.render_present(&cx, body, buf);
+    } else {
+        render_header(theme, app.screen, area, buf);
+        cx.record_drawn("tabs", Rect { height: 1, ..area }, buf);
+        screen.render(&cx, body, buf);
+        render_footer(theme, &screen.footer(app.typing()), area, buf);
+        let footer = Rect {
+            y: area.bottom().saturating_sub(1),
+            height: 1,
+            ..area
+        };
+        cx.record_drawn("keys", footer, buf);
+    }
+    let mut overlays = Vec::new();
+    if let Some(status) = &app.status {
+        let rect = render_status(theme, status, area, buf);
+        overlays.push(("status", rect));
+    }
+    // The notes and their file's path are never projected.
+    if app.notes.open && !app.present {
+        crate::ui::notes_panel::render(&app.notes, area, buf, theme);
+        overlays.push(("notes-panel", crate::ui::notes_panel::panel_rect(area)));
+    }
+    if app.show_help {
+        let rect = render_help(&cx, screen, app.help_second_page, area, buf);
+        overlays.push(("help", rect));
+    }
+    if let Some(rec) = layout {
+        for (kind, rect) in overlays {
+            rec.cover(rect);
+            rec.record_drawn(Kind::new(kind), rect, buf);
         }
     }
 }
@@ -138,7 +166,7 @@ pub(crate) fn screen_area(app: &App, frame: Rect) -> Rect {
 /// The last export's outcome over the bottom line until the next key. A
 /// message too long for one line (an OS error after a long path) wraps
 /// upwards onto the lines above, so the reason is never cut off.
-fn render_status(theme: &Theme, status: &Status, area: Rect, buf: &mut Buffer) {
+fn render_status(theme: &Theme, status: &Status, area: Rect, buf: &mut Buffer) -> Rect {
     let role = if status.failed { Role::Bad } else { Role::Good };
     let width = usize::from(area.width);
     let lines = status_lines(&status.text, area.width);
@@ -154,6 +182,11 @@ fn render_status(theme: &Theme, status: &Status, area: Rect, buf: &mut Buffer) {
             width,
             theme.style(role),
         );
+    }
+    Rect {
+        y: top,
+        height: rows,
+        ..area
     }
 }
 
@@ -202,7 +235,7 @@ fn help_column(title: &str, keys: &[KeyHelp], theme: &Theme, width: u16) -> Vec<
 
 /// The overlay's second page (the lab's: what exact, idealised, true and
 /// measured mean), in one column as wide as the overlay.
-fn render_second_page(page: &HelpPage, theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn render_second_page(page: &HelpPage, theme: &Theme, area: Rect, buf: &mut Buffer) -> Rect {
     let width = area.width.min(100);
     let mut lines = help_column(
         page.heading,
@@ -225,6 +258,7 @@ fn render_second_page(page: &HelpPage, theme: &Theme, area: Rect, buf: &mut Buff
     let inner = block.inner(rect);
     block.render(rect, buf);
     Paragraph::new(lines).render(inner, buf);
+    rect
 }
 
 /// The `?` overlay: the screen's keys as they stand beside the keys that
@@ -235,7 +269,7 @@ fn render_help(
     second_page: bool,
     area: Rect,
     buf: &mut Buffer,
-) {
+) -> Rect {
     let theme = cx.theme;
     let next = screen.second_help();
     if let Some(page) = next.filter(|_| second_page) {
@@ -295,4 +329,5 @@ fn render_help(
     }
     let bottom = Rect::new(inner.x, inner.bottom().saturating_sub(1), inner.width, 1);
     Paragraph::new(theme_line).render(bottom, buf);
+    rect
 }

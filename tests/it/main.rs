@@ -10,6 +10,7 @@ mod architecture;
 mod cli_compare;
 mod cli_config;
 mod cli_errors;
+mod cli_layout;
 mod cli_lookup;
 mod cli_measure;
 mod cli_measure_long;

@@ -63,6 +63,7 @@ pub(crate) fn shapes(c: char) -> Option<Vec<Shape>> {
         0x2500..=0x257f => Some(box_drawing(code)),
         0x2580..=0x259f => Some(block(code)),
         0x2800..=0x28ff => Some(braille(code)),
+        0x1fb00..=0x1fb3b => Some(sextant(code)),
         _ => None,
     }
 }
@@ -115,6 +116,25 @@ fn quadrants(code: u32) -> Vec<Shape> {
         .into_iter()
         .filter(|(bit, _, _)| filled & bit != 0)
         .map(|(_, x, y)| rect(x, y, hw, hh))
+        .collect()
+}
+
+/// The sextants (U+1FB00-1FB3B): a cell split into two columns of three,
+/// numbered left to right, top to bottom (bit 1 the upper left). The
+/// patterns that are older characters (empty, full, the left and right
+/// halves) are skipped in the block's order.
+fn sextant(code: u32) -> Vec<Shape> {
+    let mut pattern = code - 0x1fb00 + 1;
+    if pattern >= 0b01_0101 {
+        pattern += 1;
+    }
+    if pattern >= 0b10_1010 {
+        pattern += 1;
+    }
+    let (w, h) = (CELL_W / 2.0, CELL_H / 3.0);
+    (0..6)
+        .filter(|bit| pattern & (1 << bit) != 0)
+        .map(|bit| rect(w * (bit % 2) as f32, h * (bit / 2) as f32, w, h))
         .collect()
 }
 
@@ -455,6 +475,22 @@ mod tests {
             }
             Shape::Poly(_) => true,
         })
+    }
+
+    #[test]
+    fn sextants_fill_their_sixths() {
+        let sixth = |bits: &[u32]| -> Vec<Shape> {
+            let (w, h) = (CELL_W / 2.0, CELL_H / 3.0);
+            bits.iter()
+                .map(|&b| rect(w * (b % 2) as f32, h * (b / 2) as f32, w, h))
+                .collect()
+        };
+        // The first: the upper left sixth alone.
+        assert_eq!(sextant(0x1fb00), sixth(&[0]));
+        // Just after the skipped left half (bits 0, 2, 4): bits 1, 2, 4.
+        assert_eq!(sextant(0x1fb14), sixth(&[1, 2, 4]));
+        // The last: everything but the upper left.
+        assert_eq!(sextant(0x1fb3b), sixth(&[1, 2, 3, 4, 5]));
     }
 
     #[test]

@@ -20,6 +20,7 @@ use crate::ui::lab::predict_rows::{hidden_rows, rehearsal_rows, verdict_rows};
 use crate::ui::lab::rate_rows::{best_k_rows, formula_rows};
 use crate::ui::lab::rows::ready;
 use crate::ui::lab::state::{LabState, label, spec};
+use crate::ui::layout::{Kind, Layout as LaidOut};
 use crate::ui::screen::ViewCx;
 use crate::ui::slider::track;
 use crate::ui::theme::{Role, Theme};
@@ -130,6 +131,9 @@ pub(crate) fn render(lab: &LabState, cx: &ViewCx<'_>, body: Rect, buf: &mut Buff
     render_settings(lab, cx.theme, parts.settings, buf);
     render_rates(lab, cx.theme, parts.rates, parts.brief, buf);
     charts::render(lab, cx, parts.charts, buf);
+    cx.record_drawn("sliders", parts.settings, buf);
+    cx.record_drawn("table", parts.rates, buf);
+    cx.record_drawn("chart", parts.charts, buf);
 }
 
 /// Present mode: the exact rate in big digits above the lab, as large as
@@ -138,6 +142,17 @@ fn present_headline(lab: &LabState, cx: &ViewCx<'_>, rest: Rect, buf: &mut Buffe
     let (digits, panels) = split_headline(lab, cx, rest);
     if let (Some(big), Some(at)) = (headline_big(lab, cx, rest), digits) {
         big.draw(at, buf, cx.theme.style(Role::Exact));
+        cx.record(LaidOut {
+            scale: big.scale(),
+            ..LaidOut::plain(
+                Kind::new("headline"),
+                Rect {
+                    height: big.height(),
+                    ..at
+                },
+                vec![big.lines.join(" ")],
+            )
+        });
     }
     panels
 }

@@ -80,6 +80,7 @@ impl Fitted for Banner {
         Shows {
             scale,
             text: vec![text],
+            cell: None,
         }
     }
 }

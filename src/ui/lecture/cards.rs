@@ -11,7 +11,7 @@ use ratatui::widgets::{BorderType, Widget};
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::{PredictLine, TABLE_HEADER, predict_lines, table_rows};
 use crate::lecture::{Board, Element, Emphasis, Guess};
-use crate::ui::big::legible;
+use crate::ui::big::{Big, GROWING, Size};
 use crate::ui::format::wrap;
 use crate::ui::paint::{Painter, frame, width};
 use crate::ui::theme::{Role, Theme};
@@ -29,9 +29,6 @@ pub(crate) enum Card {
     Predict,
 }
 
-/// Every card, in the order the spotlight repeats their words.
-const CARDS: [Card; 4] = [Card::Derivation, Card::Table, Card::Notes, Card::Predict];
-
 impl Part for Card {
     fn place(&self) -> Place {
         let kind = Kind::new(match self {
@@ -40,7 +37,14 @@ impl Part for Card {
             Card::Notes => "notes",
             Card::Predict => "predict",
         });
-        Place::new(kind, Column::Cards)
+        let place = Place::new(kind, Column::Cards);
+        // In present mode the question and the newest formula are the
+        // step's subject: set big, across the whole board.
+        if matches!(self, Card::Predict | Card::Derivation) {
+            place.wide_when_present()
+        } else {
+            place
+        }
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {
@@ -54,7 +58,92 @@ impl Part for Card {
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
         let card = *self;
         let rows = scene.most(|b| card.height(b, scene.width));
-        Box::new(Framed { card, rows })
+        // The big settings that fit every step of the scene, smallest
+        // first: the card grows through them as the board has rows.
+        let big = if scene.opts.present {
+            GROWING
+                .into_iter()
+                .map_while(|size| {
+                    let mut most = 0;
+                    for b in scene.shown().flat_map(|b| card.variants(b)) {
+                        let words = card.big_words(&b)?;
+                        most = most.max(words.set(size, scene.width)?.rows());
+                    }
+                    Some((size, most))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let present = scene.opts.present;
+        Box::new(Framed {
+            card,
+            rows,
+            big,
+            present,
+        })
+    }
+}
+
+/// A card's words split for big type: a small line above, the texts set
+/// big, and small lines below.
+#[derive(Debug, Clone, Default)]
+struct BigWords {
+    above: Vec<String>,
+    /// Each text, and whether it is a formula (broken only outside its
+    /// brackets).
+    big: Vec<(String, bool)>,
+    below: Vec<String>,
+}
+
+/// [`BigWords`] laid out at one size and width.
+#[derive(Debug)]
+struct BigSet {
+    above: Vec<String>,
+    big: Vec<Big>,
+    below: Vec<String>,
+}
+
+impl BigWords {
+    /// The words at `size` in a card `width` columns wide, if every big
+    /// text fits.
+    fn set(&self, size: Size, width: u16) -> Option<BigSet> {
+        let inner = width.saturating_sub(4);
+        let cols = usize::from(inner.max(8));
+        let big = self
+            .big
+            .iter()
+            .map(|(t, formula)| Big::at(t, size, inner, *formula))
+            .collect::<Option<Vec<_>>>()?;
+        let small = |lines: &[String]| -> Vec<String> {
+            lines.iter().flat_map(|l| wrap(l, cols)).collect()
+        };
+        Some(BigSet {
+            above: small(&self.above),
+            big,
+            below: small(&self.below),
+        })
+    }
+}
+
+impl BigSet {
+    /// Rows the card takes, frame included: a blank row between two big
+    /// texts and before the small lines under them.
+    fn rows(&self) -> u16 {
+        let count = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+        let big: u16 = self.big.iter().map(Big::height).sum();
+        let gaps = count(self.big.len().saturating_sub(1));
+        let below = if self.below.is_empty() {
+            0
+        } else {
+            1 + count(self.below.len())
+        };
+        2 + count(self.above.len()) + big + gaps + below
+    }
+
+    /// Rows one letter of the smallest big text stands.
+    fn scale(&self) -> u16 {
+        self.big.iter().map(Big::scale).min().unwrap_or(1)
     }
 }
 
@@ -64,22 +153,51 @@ impl Part for Card {
 struct Framed {
     card: Card,
     rows: u16,
+    /// In present mode, the big sizes every step fits and the rows each
+    /// takes, smallest first: notch 1 is the first.
+    big: Vec<(Size, u16)>,
+    /// Present mode: the card keeps its frame through the scene.
+    present: bool,
+}
+
+impl Framed {
+    /// The step's words at the notch's big size, if the card grew to one.
+    fn big_set(&self, board: &Board, notch: u16, width: u16) -> Option<BigSet> {
+        let (size, _) = *self.big.get(usize::from(notch).checked_sub(1)?)?;
+        self.card.big_words(board)?.set(size, width)
+    }
 }
 
 impl Fitted for Framed {
-    fn rows(&self, _notch: u16) -> u16 {
-        self.rows
+    fn rows(&self, notch: u16) -> u16 {
+        match usize::from(notch).checked_sub(1) {
+            Some(i) => self.big.get(i).map_or(self.rows, |b| b.1),
+            None => self.rows,
+        }
+    }
+
+    fn grows(&self, notch: u16) -> bool {
+        usize::from(notch) < self.big.len()
     }
 
     fn used(&self, board: &Board, rect: Rect) -> Rect {
+        let rows = if self.present {
+            // On the wall a card keeps its frame through the scene.
+            rect.height
+        } else {
+            self.card.height(board, rect.width)
+        };
         Rect {
-            height: rect.height.min(self.card.height(board, rect.width)),
+            height: rect.height.min(rows),
             ..rect
         }
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        self.card.draw(at.board, at.rect, buf, theme);
+        match self.big_set(at.board, at.notch, at.rect.width) {
+            Some(set) => self.card.draw_big(at.board, &set, at.rect, buf, theme),
+            None => self.card.draw(at.board, at.rect, buf, theme),
+        }
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
@@ -87,7 +205,13 @@ impl Fitted for Framed {
         let mut text = vec![self.card.title().to_string()];
         let lines = self.card.lines(at.board, inner, &Theme::MONO);
         text.extend(lines.iter().map(|l| l.to_string().trim_end().to_string()));
-        Shows::plain(text)
+        let scale = self
+            .big_set(at.board, at.notch, at.rect.width)
+            .map_or(1, |s| s.scale());
+        Shows {
+            scale,
+            ..Shows::plain(text)
+        }
     }
 }
 
@@ -218,6 +342,92 @@ impl Card {
         }
     }
 
+    /// The card's words for big type, for the cards that have them: the
+    /// derivation's newest formula (its label small above it, the earlier
+    /// lines small below), or the question with its choices and the
+    /// outcome (the class's pick and the hint small below).
+    fn big_words(self, board: &Board) -> Option<BigWords> {
+        match self {
+            Card::Derivation => {
+                let (newest, earlier) = board.derivation.split_last()?;
+                let (above, formula) = match newest.split_once(":  ") {
+                    Some((label, f)) => (vec![format!("{label}:")], f.trim().to_string()),
+                    None => (Vec::new(), newest.clone()),
+                };
+                Some(BigWords {
+                    above,
+                    big: vec![(formula, true)],
+                    below: earlier.to_vec(),
+                })
+            }
+            Card::Predict => {
+                let p = board.predict.as_ref()?;
+                let mut words = BigWords::default();
+                for line in predict_lines(p) {
+                    match line.kind {
+                        PredictLine::Question | PredictLine::Choice => {
+                            words.big.push((line.text, false));
+                        }
+                        _ => words.below.push(line.text),
+                    }
+                }
+                Some(words)
+            }
+            Card::Table | Card::Notes => None,
+        }
+    }
+
+    /// Draws the card with its words in big type, `set` as laid out.
+    fn draw_big(self, board: &Board, set: &BigSet, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let boxed =
+            self == Card::Predict || self.element().is_some_and(|e| board.boxed.contains(&e));
+        let block = frame(
+            format!(" {} ", self.title()),
+            boxed,
+            BorderType::Rounded,
+            theme,
+        );
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let inner = Rect {
+            x: inner.x + 1,
+            width: inner.width.saturating_sub(2),
+            ..inner
+        };
+        let mut y = inner.y;
+        let small = |y: u16, text: &str, role: Role, buf: &mut Buffer| {
+            Painter::new(buf, inner).text(0, y - inner.y, text, theme.style(role));
+        };
+        for line in &set.above {
+            small(y, line, Role::Label, buf);
+            y += 1;
+        }
+        for (i, big) in set.big.iter().enumerate() {
+            if i > 0 {
+                y += 1;
+            }
+            let role = if i == 0 { Role::Title } else { Role::Text };
+            let rect = Rect {
+                y,
+                height: big.height(),
+                ..inner
+            }
+            .intersection(inner);
+            big.draw(rect, buf, theme.style(role));
+            y += big.height();
+        }
+        if !set.below.is_empty() {
+            y += 1;
+        }
+        for line in &set.below {
+            if y >= inner.bottom() {
+                break;
+            }
+            small(y, line, Role::Hint, buf);
+            y += 1;
+        }
+    }
+
     /// Draws the card into `area`; lines that do not fit are counted in a
     /// notice on the last row instead of being dropped silently.
     fn draw(self, board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -230,59 +440,6 @@ impl Card {
         block.render(area, buf);
         let lines = self.lines(board, inner.width.saturating_sub(2), theme);
         draw_lines(&lines, inner, buf, theme);
-    }
-}
-
-/// The words a step that shows only cards repeats in big letters on a big
-/// screen: the derivation's lines (each label apart from its formula), the
-/// question and its choices, the notes
-/// (the cost table stays a table). Empty when any of them has a character
-/// the big font lacks: the cards alone then carry the text, rather than
-/// big letters with a gap in them.
-pub(crate) fn spotlight_texts(board: &Board) -> Vec<String> {
-    let mut out = Vec::new();
-    for card in CARDS {
-        if !card.shown(board) {
-            continue;
-        }
-        match card {
-            // A line written "label:  formula" gives the formula lines of
-            // its own, so a wrap never splits it from a word of the label.
-            Card::Derivation => {
-                for line in &board.derivation {
-                    match line.split_once(":  ") {
-                        Some((label, formula)) => {
-                            out.push(format!("{label}:"));
-                            out.push(formula.trim().to_string());
-                        }
-                        None => out.push(line.clone()),
-                    }
-                }
-            }
-            Card::Notes => out.extend(board.notes.iter().cloned()),
-            Card::Predict => {
-                // As first asked, so a pick or the reveal changes nothing.
-                if let Some(p) = &board.predict {
-                    let mut asked = p.clone();
-                    asked.guess = None;
-                    asked.revealed = false;
-                    out.extend(
-                        predict_lines(&asked)
-                            .into_iter()
-                            .filter(|l| {
-                                matches!(l.kind, PredictLine::Question | PredictLine::Choice)
-                            })
-                            .map(|l| l.text),
-                    );
-                }
-            }
-            Card::Table => {}
-        }
-    }
-    if out.iter().all(|t| legible(t)) {
-        out
-    } else {
-        Vec::new()
     }
 }
 
@@ -434,18 +591,25 @@ mod tests {
     use crate::lecture::Lecture;
 
     #[test]
-    fn the_spotlight_parts_label_and_formula_and_gives_up_on_a_missing_glyph() {
+    fn a_derivation_sets_its_newest_formula_big_and_its_label_small() {
         let lecture = Lecture::builtin();
-        // Scene 3, step 5: the derivation's first line alone.
-        let board = lecture.step_board(lecture.scene_start(2) + 4).clone();
-        assert_eq!(
-            spotlight_texts(&board),
-            ["one hash misses a bit:", "1 - 1/m = 0.938"]
+        // Scene 4, step 9: the label apart, the bracket whole.
+        let board = lecture.step_board(lecture.scene_start(3) + 8).clone();
+        let words = Card::Derivation.big_words(&board).expect("a derivation");
+        assert_eq!(words.above, ["epsilon at k*:"]);
+        let set = words.set(Size::Quadrant, 80).expect("fits 80 columns");
+        assert!(
+            set.big[0]
+                .lines
+                .iter()
+                .any(|l| l.contains("(1/2)^((m/n) ln 2)")),
+            "{set:?}"
         );
-        // The big font has no glyph for "≈": the card keeps the words.
+        assert!(set.rows() >= 2 + 1 + 4, "{set:?}");
+        // A glyph the font lacks: no big setting, the card keeps its words.
         let mut approx = board;
         approx.derivation = vec!["for large m:  P0 \u{2248} e^(-kn/m)".to_string()];
-        assert!(Card::Derivation.shown(&approx));
-        assert!(spotlight_texts(&approx).is_empty());
+        let words = Card::Derivation.big_words(&approx).expect("a derivation");
+        assert!(words.set(Size::Quadrant, 200).is_none());
     }
 }

@@ -34,14 +34,17 @@ impl Part for BigLetters {
             && if self.verdict {
                 verdict
             } else {
-                !verdict && probe_headline(board).is_some()
+                // On a step that derives a formula the formula is the
+                // subject: the probe's figure waits for the next step.
+                !verdict && !derives(board) && probe_headline(board).is_some()
             }
     }
 
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
         // The verdict and the probe's figure take one size through the
         // scene: the largest at which every step's headline fits the
-        // width, at most a third of the board's rows.
+        // width, at most a fifth of the board's rows (the question and
+        // the formula need theirs).
         let texts: Vec<String> = scene
             .boards
             .iter()
@@ -50,7 +53,7 @@ impl Part for BigLetters {
             .collect();
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         let size = (!refs.is_empty())
-            .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 3))
+            .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 5))
             .flatten();
         Box::new(Letters { size })
     }
@@ -91,10 +94,16 @@ impl Fitted for Letters {
             Some(big) => Shows {
                 scale: big.scale(),
                 text: vec![big.lines.join(" ")],
+                cell: None,
             },
             None => Shows::plain(Vec::new()),
         }
     }
+}
+
+/// Whether the step adds a line to the derivation on show.
+pub(crate) fn derives(board: &Board) -> bool {
+    board.derived && board.shows(Element::Derivation) && !board.derivation.is_empty()
 }
 
 /// The step's headline in present mode: the flagged mistake, else the

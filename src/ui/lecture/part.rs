@@ -9,9 +9,9 @@ use std::fmt::Debug;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::lecture::Board;
+pub(crate) use crate::ui::layout::{Kind, Layout};
 use crate::ui::theme::Theme;
 
 /// Width from which a screen counts as big: the row may share the main
@@ -25,28 +25,6 @@ pub(crate) struct Options {
     pub present: bool,
     /// Narration under the board.
     pub narration: bool,
-}
-
-/// What a placed part is, by the name a layout description gives it
-/// ("bit-row", "chart", "formula"): each part names itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Kind(&'static str);
-
-impl Kind {
-    /// The progress line (not a board part).
-    pub(crate) const PROGRESS: Kind = Kind("progress");
-    /// The narration (not a board part).
-    pub(crate) const NARRATION: Kind = Kind("narration");
-
-    /// The kind called `name`.
-    pub(crate) const fn new(name: &'static str) -> Kind {
-        Kind(name)
-    }
-
-    /// The name a layout description gives it.
-    pub(crate) fn name(self) -> &'static str {
-        self.0
-    }
 }
 
 /// Which columns of the board a part spans.
@@ -81,6 +59,9 @@ pub(crate) struct Place {
     /// covers no diagram, and only on a board at least this wide with the
     /// cards in a column of their own (the spotlight).
     pub alone_with_cards: Option<u16>,
+    /// In present mode the whole width, whatever its column (a card set
+    /// in big type).
+    pub wide_when_present: bool,
     /// Kept as tall as it can be when the planner weighs one layout
     /// against another, since it hides its content when squeezed flat (the
     /// charts); the cards go beside it first on a wide screen.
@@ -97,6 +78,15 @@ impl Place {
             big_letters: false,
             alone_with_cards: None,
             kept_tall: false,
+            wide_when_present: false,
+        }
+    }
+
+    /// The same part, across the whole width in present mode.
+    pub(crate) const fn wide_when_present(self) -> Place {
+        Place {
+            wide_when_present: true,
+            ..self
         }
     }
 
@@ -120,15 +110,6 @@ impl Place {
     pub(crate) const fn big_letters(self) -> Place {
         Place {
             big_letters: true,
-            ..self
-        }
-    }
-
-    /// The same part, shown alone with the cards on a board at least
-    /// `width` columns wide.
-    pub(crate) const fn alone_with_cards(self, width: u16) -> Place {
-        Place {
-            alone_with_cards: Some(width),
             ..self
         }
     }
@@ -234,40 +215,17 @@ pub(crate) struct Shows {
     pub scale: u16,
     /// Its texts, each whole.
     pub text: Vec<String>,
+    /// A bit row's cell, as `(columns, rows)`.
+    pub cell: Option<(u16, u16)>,
 }
 
 impl Shows {
     /// Plain text.
     pub(crate) fn plain(text: Vec<String>) -> Shows {
-        Shows { scale: 1, text }
-    }
-}
-
-/// One part as the plan describes it on one step: what it is, where it is
-/// drawn, how large its letters are and what it says.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Layout {
-    /// What it is.
-    pub kind: Kind,
-    /// Where it is drawn.
-    pub rect: Rect,
-    /// Rows one letter stands: 1 for plain text, more for big letters.
-    pub scale: u16,
-    /// Its texts, each whole.
-    pub text: Vec<String>,
-}
-
-impl Serialize for Layout {
-    // Flat, as a JSON object: the kind by name and the rect's four numbers.
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = serializer.serialize_struct("Layout", 7)?;
-        out.serialize_field("kind", self.kind.name())?;
-        out.serialize_field("x", &self.rect.x)?;
-        out.serialize_field("y", &self.rect.y)?;
-        out.serialize_field("width", &self.rect.width)?;
-        out.serialize_field("height", &self.rect.height)?;
-        out.serialize_field("scale", &self.scale)?;
-        out.serialize_field("text", &self.text)?;
-        out.end()
+        Shows {
+            scale: 1,
+            text,
+            cell: None,
+        }
     }
 }

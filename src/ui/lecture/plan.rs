@@ -165,6 +165,15 @@ struct Columns {
 }
 
 impl Columns {
+    /// The columns `place` spans, in present mode or not.
+    fn span_of(&self, place: super::part::Place, present: bool) -> (u16, u16) {
+        if present && place.wide_when_present {
+            self.full
+        } else {
+            self.span(place.column)
+        }
+    }
+
     fn span(&self, column: Column) -> (u16, u16) {
         match column {
             Column::Full => self.full,
@@ -203,6 +212,8 @@ struct Scene<'a> {
     /// Whether the big letters go under the parts they speak of (the
     /// registry's order) rather than above everything.
     low: bool,
+    /// Present mode.
+    present: bool,
 }
 
 /// How far each part has grown, by its place in [`PARTS`].
@@ -254,7 +265,7 @@ impl<'a> Scene<'a> {
                         opts,
                         big_letters,
                         board: board_area,
-                        width: columns.span(part.place().column).1,
+                        width: columns.span_of(part.place(), opts.present).1,
                     };
                     Rc::from(part.fit(&fitting))
                 });
@@ -268,6 +279,7 @@ impl<'a> Scene<'a> {
             entries,
             big_letters,
             low,
+            present: opts.present,
         }
     }
 
@@ -301,11 +313,11 @@ impl<'a> Scene<'a> {
                 continue;
             };
             let life = entry.life.as_slice();
-            let span = self.columns.span(entry.part.place().column);
+            let span = self.columns.span_of(entry.part.place(), self.present);
             let top = placed
                 .iter()
                 .filter(|(q, qlife)| {
-                    overlaps(self.columns.span(q.part.place().column), span)
+                    overlaps(self.columns.span_of(q.part.place(), self.present), span)
                         && qlife.iter().zip(life).any(|(a, b)| *a && *b)
                 })
                 .map(|(q, _)| q.rect.bottom() - self.board_area.y)

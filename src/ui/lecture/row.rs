@@ -16,8 +16,8 @@ use crate::ui::format::wrap;
 use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
 
-/// Tallest a row's cells grow.
-const MAX_CELL_ROWS: u16 = 40;
+/// Rows of board from which the row's cells are square from the start.
+const SQUARE_FROM_ROWS: u16 = 30;
 
 /// The bit row part.
 #[derive(Debug, Clone, Copy)]
@@ -25,18 +25,13 @@ pub(crate) struct RowPart;
 
 impl Part for RowPart {
     fn place(&self) -> Place {
-        Place::new(Kind::new("bit-row"), Column::Wide).growing(0)
+        // Across the whole board on every screen: the row is the lecture's
+        // main figure, and the cards go under it rather than beside it.
+        Place::new(Kind::new("bit-row"), Column::Full).growing(0)
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {
         board.shows(Element::Row) && board.row.is_some()
-    }
-
-    fn beside_width(&self, board: &Board) -> u16 {
-        // Beside the cards only while each cell keeps six columns.
-        board.row.as_ref().map_or(0, |row| {
-            u16::try_from(row.len() * 7 + 1).unwrap_or(u16::MAX)
-        })
     }
 
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
@@ -57,10 +52,28 @@ impl Part for RowPart {
         let grows = scene
             .shown()
             .any(|b| height(b, width, taller) > height(b, width, layout));
+        // Cells grow no taller than square: a big screen is filled by
+        // wider cells and bigger type, never by stretched ones. On a
+        // board of 30 rows or more they start square, so the row has one
+        // shape in every scene; a smaller board lets them grow as it can.
+        let square = scene
+            .shown()
+            .map(|b| RowData::of(b).widget(b, false).square_rows(width))
+            .min()
+            .unwrap_or(1);
+        let layout = RowLayout {
+            cell_rows: if grows && scene.board.height >= SQUARE_FROM_ROWS {
+                square
+            } else {
+                1
+            },
+            ..layout
+        };
         Box::new(Row {
             layout,
             rows: scene.most(|b| height(b, width, layout)),
             grows,
+            square,
         })
     }
 }
@@ -74,12 +87,14 @@ struct Row {
     rows: u16,
     /// Whether its cells can grow taller.
     grows: bool,
+    /// Rows at which its cells look square (they grow no taller).
+    square: u16,
 }
 
 impl Row {
     fn layout(&self, notch: u16) -> RowLayout {
         RowLayout {
-            cell_rows: 1 + notch,
+            cell_rows: self.layout.cell_rows + notch,
             ..self.layout
         }
     }
@@ -95,7 +110,7 @@ impl Fitted for Row {
     }
 
     fn grows(&self, notch: u16) -> bool {
-        self.grows && 1 + notch < MAX_CELL_ROWS
+        self.grows && self.layout.cell_rows + notch < self.square
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
@@ -103,7 +118,13 @@ impl Fitted for Row {
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
-        Shows::plain(query_texts(at.board, QuerySource::Row, at.rect.width))
+        let layout = self.layout(at.notch);
+        let data = RowData::of(at.board);
+        let row = data.widget(at.board, layout.owners);
+        Shows {
+            cell: Some(row.cell_size(at.rect.width, layout.cell_rows)),
+            ..Shows::plain(query_texts(at.board, QuerySource::Row, at.rect.width))
+        }
     }
 }
 

@@ -72,6 +72,7 @@ impl AppScreen for LectureTab {
         let shown = super::Shown {
             present: cx.present,
             extra: &extra,
+            layout: cx.layout,
         };
         super::render(self, shown, area, buf, cx.theme);
     }

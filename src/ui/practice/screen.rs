@@ -53,6 +53,8 @@ impl AppScreen for PracticeState {
 
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
         super::view::render(self, cx.theme, area, buf);
+        // One part for now: the list of exercises and the one on show.
+        cx.record_drawn("exercise", area, buf);
     }
 
     /// Named after the exercise on show (`bloomlab-practice-3`).

@@ -50,7 +50,7 @@ impl AppScreen for SandboxState {
     }
 
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
-        super::view::render(self, cx.theme, area, buf);
+        super::view::render(self, cx, area, buf);
     }
 }
 

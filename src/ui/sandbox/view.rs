@@ -9,8 +9,10 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::filter::Answer;
 use crate::filter::ProbeState;
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe};
+use crate::ui::layout::{Kind, Layout as LaidOut};
 use crate::ui::sandbox::action::{KeyMode, SandboxSetting};
 use crate::ui::sandbox::state::{Event, LESSON_INSERTS, LESSON_QUERIES, Outcome, SandboxState};
+use crate::ui::screen::ViewCx;
 use crate::ui::theme::{Role, Theme};
 
 /// The probes of an event, in probe order, as the row draws them.
@@ -260,7 +262,8 @@ fn typing_line(state: &SandboxState, theme: &Theme, hints: bool) -> Line<'static
 }
 
 /// Draws the sandbox into `body`.
-pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut Buffer) {
+pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mut Buffer) {
+    let theme = cx.theme;
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style(Role::Border))
@@ -294,8 +297,9 @@ pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut 
         marks: true,
         emphasise_shared: false,
     };
-    // Cells stand taller on a tall screen, keeping room for the history.
-    let cell_rows = (inner.height / 12).clamp(1, 4);
+    // Cells as near square as the screen allows, keeping room for the
+    // history.
+    let cell_rows = row.square_rows(inner.width).min((inner.height / 6).max(1));
     let below_row = Rect {
         y,
         height: inner.bottom().saturating_sub(y),
@@ -308,6 +312,15 @@ pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut 
     ])
     .areas(below_row);
     row.render(row_area, buf, theme, cell_rows);
+    cx.record_drawn("settings", Rect { height: 1, ..inner }, buf);
+    cx.record(LaidOut {
+        cell: Some(row.cell_size(row_area.width, cell_rows)),
+        ..LaidOut::plain(
+            Kind::new("bit-row"),
+            row_area,
+            crate::ui::layout::drawn_text(buf, row_area),
+        )
+    });
 
     let mut lines = Vec::new();
     match last {
@@ -341,6 +354,7 @@ pub(crate) fn render(state: &SandboxState, theme: &Theme, body: Rect, buf: &mut 
             .map(|e| fit(describe(e, theme), rest.width)),
     );
     Paragraph::new(lines).render(rest, buf);
+    cx.record_drawn("history", rest, buf);
 }
 
 /// `line` cut to `width` columns, ending in `…` when something had to go,

@@ -18,6 +18,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use crate::ui::action::Action;
 use crate::ui::clock::Clock;
 use crate::ui::help::{HelpPage, KeyPage};
+use crate::ui::layout::{Kind, Layout as LaidOut, Recorder};
 use crate::ui::status::Status;
 use crate::ui::text_field::TextField;
 use crate::ui::theme::{Role, Theme};
@@ -33,6 +34,26 @@ pub(crate) struct ViewCx<'a> {
     pub clock: &'a Clock,
     /// The screen's name, as its tab says it.
     pub title: &'static str,
+    /// Where the view reports the parts it draws, while a layout is being
+    /// taken (`render --layout`); `None` when only drawing.
+    pub layout: Option<&'a Recorder>,
+}
+
+impl ViewCx<'_> {
+    /// Reports one part drawn, when a layout is being taken.
+    pub(crate) fn record(&self, part: LaidOut) {
+        if let Some(rec) = self.layout {
+            rec.record(part);
+        }
+    }
+
+    /// Reports a part in plain type whose words are what has been drawn
+    /// inside `rect`, when a layout is being taken.
+    pub(crate) fn record_drawn(&self, kind: &'static str, rect: Rect, buf: &Buffer) {
+        if let Some(rec) = self.layout {
+            rec.record_drawn(Kind::new(kind), rect, buf);
+        }
+    }
 }
 
 /// What a screen's action may touch besides its own state.
@@ -250,4 +271,5 @@ fn present_line(cx: &ViewCx<'_>, line: Rect, buf: &mut Buffer) {
         usize::from(line.width),
         cx.theme.style(Role::Label),
     );
+    cx.record_drawn("progress", line, buf);
 }

@@ -15,6 +15,7 @@ use crate::rates::solve::Solved;
 use crate::ui::big::Big;
 use crate::ui::computed::Shown;
 use crate::ui::format::fitted;
+use crate::ui::layout::{Kind, Layout as LaidOut};
 use crate::ui::screen::ViewCx;
 use crate::ui::sizing::answer::{Form, Pen, answer_rows, exact_set_rows, textbook_rows};
 use crate::ui::sizing::compute::SizingFigures;
@@ -276,6 +277,17 @@ pub(crate) fn render(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect, buf: &mu
     let plan = plan(sizing, cx, body);
     if let Some((big, at)) = &plan.headline {
         big.draw(*at, buf, theme.style(Role::Figure));
+        cx.record(LaidOut {
+            scale: big.scale(),
+            ..LaidOut::plain(
+                Kind::new("headline"),
+                Rect {
+                    height: big.height(),
+                    ..*at
+                },
+                vec![big.lines.join(" ")],
+            )
+        });
     }
     let block = Block::default()
         .borders(Borders::ALL)
@@ -287,4 +299,5 @@ pub(crate) fn render(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect, buf: &mu
     let inner = block.inner(plan.panel);
     block.render(plan.panel, buf);
     Paragraph::new(plan.lines).render(inner, buf);
+    cx.record_drawn("table", plan.panel, buf);
 }

@@ -1,10 +1,11 @@
 //! The projector's promises, checked on every step of the lecture at six
 //! sizes, in normal and in present mode: every text the step puts on the
 //! board is on screen whole (its words in order, inside its part, none cut
-//! at a border), each part keeps one area through its scene, at 200x60 at
-//! least 70% of the rows carry something on every step, every chart's
+//! at a border), each part keeps one area through its scene, every chart's
 //! title and ticks are whole, and the narration takes free rows before it
-//! folds.
+//! folds. (The last round's "70% of the rows at 200x60" rule is withdrawn:
+//! it was met by stretching cells and repeating words; the slide rules in
+//! `slides.rs` replace it.)
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -137,7 +138,6 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
             board.step + 1
         );
         let app = app_at(lecture, step, present);
-        let buf = frame(&app, w, h);
         let plan = plan_of(lecture, step, w, h, present);
         for part in &plan.parts {
             if part.rect.intersection(plan.board) != part.rect {
@@ -155,18 +155,19 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
             let shown = app.screens.lecture.board();
             let layout = layout(&shown, &plan, present);
             for text in board_texts(&shown) {
-                let rects: Vec<Rect> = layout
+                let parts: Vec<_> = layout
                     .iter()
                     .filter(|l| contains_run(&words_of(&l.text), &text.text))
-                    .map(|l| l.rect)
                     .collect();
-                if rects.is_empty() {
+                if parts.is_empty() {
                     out.push(format!("{at}{state}: no part draws {:?}", text.part));
                     continue;
                 }
-                let whole = rects
+                // Big letters cannot be read back as words; they are set
+                // whole (broken only at spaces) or not at all.
+                let whole = parts
                     .iter()
-                    .any(|r| contains_run(&words_in(&buf, *r), &text.text));
+                    .any(|l| l.scale > 1 || contains_run(&words_in(&buf, l.rect), &text.text));
                 if !whole {
                     out.push(format!(
                         "{at}{state}: {:?} not whole: {:?}",
@@ -181,16 +182,6 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
             let last = first + lecture.scene_len(board.scene) - 1;
             if plan != plan_of(lecture, last, w, h, present) {
                 out.push(format!("{at}: the scene's plan changed"));
-            }
-        }
-        // A step of cards alone counts too: on a screen this big its
-        // words are repeated in big letters beside the cards.
-        if (w, h) == (200, 60) {
-            let rows = (0..h)
-                .filter(|&y| (0..w).any(|x| buf[(x, y)].symbol() != " "))
-                .count();
-            if rows * 10 < usize::from(h) * 7 {
-                out.push(format!("{at}: only {rows} of {h} rows carry content"));
             }
         }
     }
@@ -499,14 +490,17 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                     assert_eq!(l.rect.intersection(body), l.rect, "{at}: {l:?}");
                 }
                 // The board's parts lie on the board, in plain letters but
-                // for the title, the spotlight and present mode's headline.
+                // for the title and present mode's headline, question and
+                // formula.
                 for l in &layout {
                     if [Kind::PROGRESS, Kind::NARRATION].contains(&l.kind) {
                         continue;
                     }
                     assert_eq!(l.rect.intersection(plan.board), l.rect, "{at}: {l:?}");
-                    let big = ["banner", "spotlight"].contains(&l.kind.name())
-                        || (present && ["verdict", "headline"].contains(&l.kind.name()));
+                    let big = l.kind.name() == "banner"
+                        || (present
+                            && ["verdict", "headline", "predict", "formula"]
+                                .contains(&l.kind.name()));
                     assert!(big || l.scale == 1, "{at}: {l:?}");
                 }
                 // On a projector-sized screen the headline is big letters.
@@ -529,7 +523,7 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
     assert!(banner.scale > 1, "{banner:?}");
     let json = serde_json::to_value(banner).expect("serialises");
     assert_eq!(json["kind"], "banner");
-    assert_eq!(json["text"][0], "The Bloom filter");
-    assert_eq!(json["y"], banner.rect.y);
+    assert_eq!(json["text"], "The Bloom filter");
+    assert_eq!(json["rect"][1], banner.rect.y);
     assert_eq!(json["scale"], banner.scale);
 }

@@ -14,6 +14,7 @@ mod notes_panel;
 mod practice_misses;
 mod presenter;
 mod sandbox_history;
+mod slides;
 mod speaker_link;
 mod storm_app;
 mod ui_fit;

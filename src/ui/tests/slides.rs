@@ -1,0 +1,156 @@
+//! The slide rules, read from the layout dump (`render --layout`) of every
+//! lecture step in present mode at the sizes a projector shows (120x40 and
+//! 200x60), each predict step hidden and revealed: the bit row's cells
+//! look square and the row spans the wall; every question is in big type;
+//! every step that derives a formula shows it big; no two parts say the
+//! same thing; and no part moves or changes size within a scene.
+
+use std::collections::BTreeMap;
+
+use crate::lecture::Lecture;
+use crate::ui::config::{AppConfig, FrameConfig};
+use crate::ui::headless::Headless;
+use crate::ui::layout::{Dump, Layout};
+use crate::ui::theme::Theme;
+
+const SIZES: [(u16, u16); 2] = [(120, 40), (200, 60)];
+
+/// The dump of one step, its scene and step counted from 1.
+fn dump(scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Dump {
+    let frame = FrameConfig {
+        app: AppConfig {
+            present: true,
+            ..AppConfig::default()
+        },
+        scene: Some(u32::try_from(scene).unwrap()),
+        step: Some(u32::try_from(step).unwrap()),
+        width: w,
+        height: h,
+        revealed,
+    };
+    Headless::with_theme(&frame, Theme::MONO)
+        .expect("draws")
+        .layout()
+}
+
+/// Every problem with one step's layout, one line each.
+fn step_problems(lecture: &Lecture, global: usize, d: &Dump, at: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let board = lecture.step_board(global);
+    let parts = |kind: &'static str| d.parts.iter().filter(move |p| p.kind.name() == kind);
+    for row in parts("bit-row") {
+        let (cw, ch) = row.cell.expect("a bit row says its cell");
+        let ratio = f64::from(ch) / f64::from(cw);
+        if !(0.4..=0.75).contains(&ratio) {
+            out.push(format!("{at}: cell {cw}x{ch}, height/width {ratio:.2}"));
+        }
+        let m = board.row.as_ref().map_or(0, Vec::len) as u32;
+        let across = m * (u32::from(cw) + 1) + 1;
+        if across * 100 < u32::from(d.width) * 85 {
+            out.push(format!("{at}: row {across} of {} columns", d.width));
+        }
+    }
+    for p in parts("predict") {
+        if p.scale < 2 {
+            out.push(format!("{at}: the question in scale {}", p.scale));
+        }
+    }
+    if crate::ui::lecture::headline::derives(board) && !parts("formula").any(|p| p.scale >= 2) {
+        out.push(format!("{at}: a derivation step without its formula big"));
+    }
+    let texts: Vec<&Layout> = d.parts.iter().filter(|p| !p.text.is_empty()).collect();
+    for (i, a) in texts.iter().enumerate() {
+        for b in &texts[i + 1..] {
+            if a.text == b.text {
+                out.push(format!(
+                    "{at}: {} and {} both say {:?}",
+                    a.kind.name(),
+                    b.kind.name(),
+                    a.text
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_present_step_follows_the_slide_rules() {
+    let lecture = Lecture::builtin();
+    let mut problems = Vec::new();
+    for (w, h) in SIZES {
+        for scene in 0..lecture.scene_count() {
+            // Where each kind of part is drawn, the first time it shows.
+            let mut rects: BTreeMap<&str, (ratatui::layout::Rect, String)> = BTreeMap::new();
+            let start = lecture.scene_start(scene);
+            for step in 0..lecture.scene_len(scene) {
+                let global = start + step;
+                let reveals: &[bool] = if lecture.predicts(global) {
+                    &[false, true]
+                } else {
+                    &[false]
+                };
+                for &revealed in reveals {
+                    let at = format!(
+                        "{w}x{h} {}.{}{}",
+                        scene + 1,
+                        step + 1,
+                        if revealed { " revealed" } else { "" }
+                    );
+                    let d = dump(scene + 1, step + 1, w, h, revealed);
+                    problems.extend(step_problems(&lecture, global, &d, &at));
+                    for p in &d.parts {
+                        // The narration takes the rows a step leaves free.
+                        if p.kind.name() == "narration" {
+                            continue;
+                        }
+                        match rects.get(p.kind.name()) {
+                            Some((rect, first)) if *rect != p.rect => problems.push(format!(
+                                "{at}: {} at {:?}, at {first} {:?}",
+                                p.kind.name(),
+                                p.rect,
+                                rect
+                            )),
+                            Some(_) => {}
+                            None => {
+                                rects.insert(p.kind.name(), (p.rect, at.clone()));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_rules_catch_a_stretched_cell_and_a_small_question() {
+    use crate::ui::layout::Kind;
+    use ratatui::layout::Rect;
+    let lecture = Lecture::builtin();
+    // Scene 3, step 3: a row and a question.
+    let global = lecture.scene_start(2) + 2;
+    let d = Dump {
+        width: 120,
+        height: 40,
+        parts: vec![
+            Layout {
+                cell: Some((6, 20)),
+                ..Layout::plain(Kind::new("bit-row"), Rect::new(0, 0, 120, 27), vec![])
+            },
+            Layout::plain(
+                Kind::new("predict"),
+                Rect::new(0, 27, 120, 6),
+                vec!["q".into()],
+            ),
+            Layout::plain(
+                Kind::new("notes"),
+                Rect::new(0, 33, 120, 3),
+                vec!["q".into()],
+            ),
+        ],
+    };
+    let found = step_problems(&lecture, global, &d, "made up");
+    assert_eq!(found.len(), 3, "{found:?}");
+}

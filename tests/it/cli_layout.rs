@@ -1,0 +1,128 @@
+//! `bloomlab render --layout`: one JSON object describing the frame
+//! instead of drawing it, on every screen, with the options that place the
+//! app; and a layout option that goes with another output is refused.
+
+use serde_json::Value;
+
+use crate::common::bloomlab;
+
+fn layout(args: &[&str]) -> Value {
+    let mut all = vec!["render", "--layout"];
+    all.extend_from_slice(args);
+    let out = bloomlab(&all);
+    assert!(
+        out.status.success(),
+        "{all:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert_eq!(text.lines().count(), 1, "one line of JSON: {text}");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+/// Every part's fields have their types and its rect lies on the frame.
+fn check_parts(v: &Value, at: &str) {
+    let (w, h) = (v["width"].as_u64().unwrap(), v["height"].as_u64().unwrap());
+    let parts = v["parts"].as_array().expect("parts");
+    assert!(!parts.is_empty(), "{at}: no parts");
+    for p in parts {
+        assert!(
+            p["kind"].as_str().is_some_and(|k| !k.is_empty()),
+            "{at}: {p}"
+        );
+        assert!(p["scale"].as_u64().is_some_and(|s| s >= 1), "{at}: {p}");
+        assert!(p["text"].is_string(), "{at}: {p}");
+        let r: Vec<u64> = p["rect"]
+            .as_array()
+            .expect("rect")
+            .iter()
+            .map(|n| n.as_u64().expect("a number"))
+            .collect();
+        assert_eq!(r.len(), 4, "{at}: {p}");
+        assert!(
+            r[0] + r[2] <= w && r[1] + r[3] <= h,
+            "{at}: {p} off the frame"
+        );
+        if p["kind"] == "bit-row" {
+            let cell = p["cell"].as_array().expect("a bit row has its cell");
+            assert_eq!(cell.len(), 2, "{at}: {p}");
+        }
+    }
+}
+
+fn kinds(v: &Value) -> Vec<String> {
+    v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["kind"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn every_screen_describes_its_parts_in_both_modes() {
+    for screen in ["lecture", "lab", "sandbox", "sizing", "practice"] {
+        for present in [false, true] {
+            let mut args = vec!["--screen", screen, "--width", "120", "--height", "40"];
+            if present {
+                args.push("--present");
+            }
+            let v = layout(&args);
+            let at = format!("{screen} present {present}");
+            assert_eq!(
+                (v["width"].as_u64(), v["height"].as_u64()),
+                (Some(120), Some(40))
+            );
+            check_parts(&v, &at);
+            let kinds = kinds(&v);
+            // The chrome in normal mode, none of it in present mode.
+            assert_eq!(
+                kinds.contains(&"tabs".to_string()),
+                !present,
+                "{at}: {kinds:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_lecture_step_theme_and_reveal_are_followed() {
+    let first = layout(&[
+        "--scene",
+        "2",
+        "--step",
+        "3",
+        "--present",
+        "--theme",
+        "mono",
+    ]);
+    check_parts(&first, "2.3");
+    let row = first["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "bit-row")
+        .expect("scene 2 step 3 shows the row");
+    assert!(row["cell"][0].as_u64().unwrap() >= 1, "{row}");
+    // The first predict step, hidden and revealed, differ in what they say.
+    let hidden = layout(&["--scene", "3", "--step", "3", "--present"]);
+    let shown = layout(&["--scene", "3", "--step", "3", "--present", "--revealed"]);
+    assert!(kinds(&hidden).contains(&"predict".to_string()), "{hidden}");
+    assert_ne!(hidden, shown);
+}
+
+#[test]
+fn layout_goes_with_no_other_output() {
+    for extra in [
+        ["--all"].as_slice(),
+        &["--format", "svg"],
+        &["--step-seconds", "3"],
+    ] {
+        let mut args = vec!["render", "--layout"];
+        args.extend_from_slice(extra);
+        let out = bloomlab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--layout"), "{err}");
+    }
+}
