@@ -9,7 +9,8 @@
 //!   alone (it names no part);
 //! - the parts, one file each: [`banner`], [`row`], [`counters`],
 //!   [`headline`] (present mode's verdict and probe figure), [`crawler`],
-//!   [`plots`], [`spotlight`] and [`cards`] (the four text cards);
+//!   [`plots`] and [`cards`] (the four text cards; in present mode the
+//!   question and the newest formula in big type);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
 //! - [`tab`]: the state (step, closing screen, jump field, toggles);
@@ -30,13 +31,13 @@ pub(crate) mod plots;
 pub(crate) mod row;
 pub(crate) mod screen;
 pub(crate) mod screens;
-pub(crate) mod spotlight;
 pub(crate) mod tab;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::lecture::{Board, Lecture};
+use crate::ui::layout::Recorder;
 use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
 use cards::Card;
@@ -58,7 +59,6 @@ pub(crate) static PARTS: &[&dyn Part] = &[
     &crawler::CrawlerPart,
     &headline::HEADLINE,
     &plots::ChartsPart,
-    &spotlight::SpotlightPart,
     &Card::Predict,
     &Card::Derivation,
     &Card::Table,
@@ -79,6 +79,8 @@ pub(crate) struct Shown<'a> {
     pub present: bool,
     /// Put before the step count on present mode's progress line.
     pub extra: &'a str,
+    /// Where the parts drawn are reported, while a layout is taken.
+    pub layout: Option<&'a Recorder>,
 }
 
 /// Draws the lecture tab into `area`.
@@ -99,17 +101,20 @@ pub(crate) fn render(
             area.width, area.height
         );
         Painter::new(buf, area).text(0, 0, &notice, theme.style(Role::Bad));
+        record_drawn(shown.layout, "notice", area, buf);
         return;
     }
     let lecture = &tab.lecture;
     if tab.at_end {
         screens::closing(lecture, area, buf, theme);
+        record_drawn(shown.layout, "closing", area, buf);
         return;
     }
     let shown_board = tab.board();
     let board: &Board = &shown_board;
     if tab.text_view {
         screens::text_view(board, area, buf, theme);
+        record_drawn(shown.layout, "text-view", area, buf);
         return;
     }
     let opts = Options {
@@ -128,6 +133,25 @@ pub(crate) fn render(
         screens::guess_line(field.text(), error, plan.progress, buf, theme);
     } else if let Some(error) = &tab.goto_error {
         screens::goto_line("", Some(error), plan.progress, buf, theme);
+    }
+    if let Some(rec) = shown.layout {
+        for part in layout(board, &plan, shown.present) {
+            // The progress line's words as drawn (with the clock, or the
+            // field typed into over it).
+            if part.kind == Kind::PROGRESS {
+                rec.record_drawn(Kind::PROGRESS, part.rect, buf);
+            } else {
+                rec.record(part);
+            }
+        }
+    }
+}
+
+/// Reports a part whose words are what was drawn in `rect`, when a
+/// layout is being taken.
+fn record_drawn(rec: Option<&Recorder>, kind: &'static str, rect: Rect, buf: &Buffer) {
+    if let Some(rec) = rec {
+        rec.record_drawn(Kind::new(kind), rect, buf);
     }
 }
 
@@ -187,21 +211,16 @@ fn draw_step(
 /// What a step puts where: the progress line, each part the board shows
 /// (its kind, where it is drawn, how large its letters are and what it
 /// says) and the narration, top to bottom.
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "the projector's `render --layout` prints it")
-)]
 pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layout> {
     let opts = Options {
         present,
         narration: plan.narration.is_some(),
     };
-    let mut out = vec![Layout {
-        kind: Kind::PROGRESS,
-        rect: plan.progress,
-        scale: 1,
-        text: vec![board.scene_title.clone()],
-    }];
+    let mut out = vec![Layout::plain(
+        Kind::PROGRESS,
+        plan.progress,
+        vec![board.scene_title.clone()],
+    )];
     for (placed, rect) in plan.shown(board, opts) {
         if rect.is_empty() {
             continue;
@@ -218,16 +237,16 @@ pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layo
             rect,
             scale: shows.scale,
             text: shows.text,
+            cell: shows.cell,
         });
     }
     if let Some(at) = plan.narration {
         let rect = narration_room(board, plan, opts, at);
-        out.push(Layout {
-            kind: Kind::NARRATION,
+        out.push(Layout::plain(
+            Kind::NARRATION,
             rect,
-            scale: 1,
-            text: narration::lines(board, rect.width),
-        });
+            narration::lines(board, rect.width),
+        ));
     }
     out.sort_by_key(|l| (l.rect.y, l.rect.x));
     out
@@ -307,21 +326,6 @@ fn free_band(drawn: &[Rect], top: u16, bottom: u16) -> Option<(u16, u16)> {
     best
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_part_has_a_kind_of_its_own() {
-        let mut kinds: Vec<Kind> = PARTS.iter().map(|p| p.place().kind).collect();
-        kinds.extend([Kind::PROGRESS, Kind::NARRATION]);
-        let count = kinds.len();
-        kinds.sort_unstable();
-        kinds.dedup();
-        assert_eq!(kinds.len(), count, "{kinds:?}");
-    }
-}
-
 /// Each step of scene `scene` with its board alone, for a printed handout:
 /// the parts placed by the scene's plan at `width` columns, with no
 /// progress line, no narration and no prediction card (the handout prints
@@ -363,10 +367,8 @@ pub(crate) fn boards_alone(
             let board = lecture.shown_board(step, false);
             let mut buf = Buffer::empty(Rect::new(0, 0, width, plan.board.bottom()));
             buf.set_style(buf.area, theme.base());
-            // The handout prints the question and its answer as text, so
-            // the predict card is left off the figure.
             for (placed, rect) in plan.shown(board, opts) {
-                if placed.part.place().kind == Card::Predict.place().kind {
+                if placed.part.place().kind == cards::Card::Predict.place().kind {
                     continue;
                 }
                 let at = At {
@@ -380,4 +382,19 @@ pub(crate) fn boards_alone(
             buf
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_part_has_a_kind_of_its_own() {
+        let mut kinds: Vec<Kind> = PARTS.iter().map(|p| p.place().kind).collect();
+        kinds.extend([Kind::PROGRESS, Kind::NARRATION]);
+        let count = kinds.len();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert_eq!(kinds.len(), count, "{kinds:?}");
+    }
 }
