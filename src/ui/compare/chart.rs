@@ -65,9 +65,6 @@ fn bounds(target: f64, results: &[StructureResult]) -> ([f64; 2], [f64; 2]) {
         }
     }
     let (x_low, x_high) = even_decades(&xs);
-    // The floor runs to 0 bits at a rate of 1: stop a decade short.
-    let x_high = x_high.min(-1.0);
-    let x_low = x_low.min(x_high - 2.0);
     let lowest = results
         .iter()
         .map(|r| r.bits_per_key)
@@ -81,14 +78,13 @@ fn bounds(target: f64, results: &[StructureResult]) -> ([f64; 2], [f64; 2]) {
     ([x_low, x_high], [y_low, y_high])
 }
 
-/// Labels for every decade from `low` to `high`, or every other one when
-/// there are more than `most`.
-fn decade_labels(low: f64, high: f64, most: usize) -> Vec<String> {
-    let count = (high - low).round() as usize;
-    let step = if count + 1 > most { 2 } else { 1 };
-    (0..=count)
-        .step_by(step)
-        .map(|i| percent(10f64.powf(low + i as f64)))
+/// The x axis's three labels, as the kit labels every axis (ratatui puts
+/// the ends and the middle where they belong, and more labels off their
+/// ticks): both ends and the middle decade, as percentages.
+fn decade_labels(low: f64, high: f64) -> Vec<String> {
+    [low, (low + high) / 2.0, high]
+        .into_iter()
+        .map(|d| percent(10f64.powf(d.round())))
         .collect()
 }
 
@@ -109,10 +105,17 @@ pub(crate) fn render(
         Layout::vertical([Constraint::Fill(1), Constraint::Length(legend_rows)]).areas(area);
     let target = state.p.value;
     let (x, y) = bounds(target, results);
-    let floor = samples(x[0], x[1], SAMPLES, |lx| floor_bits(lx).log2());
+    // The floor reaches 0 bits (off a log scale) at a rate of 1.
+    let floor: Vec<(f64, f64)> = samples(x[0], x[1], SAMPLES, |lx| floor_bits(lx).log2())
+        .into_iter()
+        .filter(|(_, y)| y.is_finite())
+        .collect();
     let bloom: Vec<(f64, f64)> = samples(x[0], x[1], SAMPLES / 4, |lx| {
         (BLOOM_OVER_FLOOR * floor_bits(lx)).log2()
-    });
+    })
+    .into_iter()
+    .filter(|(_, y)| y.is_finite())
+    .collect();
     let places: Vec<_> = results.iter().map(|r| (r, place(r, x[0]))).collect();
     let letter_style = |r: &StructureResult| {
         if stale {
@@ -131,8 +134,7 @@ pub(crate) fn render(
         "bits/key vs rate".to_string(),
     ];
     let title = frame(fitted_title(&titles, plot.width), false, theme);
-    let most = usize::from(plot.width / 10).max(2);
-    let x_axis = axis(Some("rate"), x, decade_labels(x[0], x[1], most), theme);
+    let x_axis = axis(Some("rate"), x, decade_labels(x[0], x[1]), theme);
     let y_labels = (y[0] as u32..=y[1] as u32)
         .map(|e| format!("{}", 1u64 << e))
         .collect();
@@ -245,11 +247,19 @@ mod tests {
     }
 
     #[test]
+    fn the_rate_axis_holds_the_target_on_an_even_number_of_decades() {
+        for target in [0.5, 0.2, 0.01, 0.003, 1e-5] {
+            let ([low, high], [y_low, y_high]) = bounds(target, &[]);
+            let at = target.log10();
+            assert!(high <= 0.0 && high >= at && low <= at - 1.0, "{target}");
+            assert_eq!((high - low).rem_euclid(2.0), 0.0, "{target}: {low}..{high}");
+            assert!(y_low < y_high, "{target}");
+        }
+    }
+
+    #[test]
     fn decades_are_labelled_as_percentages() {
-        assert_eq!(
-            decade_labels(-6.0, -2.0, 10),
-            ["0.0001%", "0.001%", "0.01%", "0.1%", "1%"]
-        );
-        assert_eq!(decade_labels(-6.0, -2.0, 3), ["0.0001%", "0.01%", "1%"]);
+        assert_eq!(decade_labels(-6.0, -2.0), ["0.0001%", "0.01%", "1%"]);
+        assert_eq!(decade_labels(-7.0, -1.0), ["0.00001%", "0.01%", "10%"]);
     }
 }

@@ -117,17 +117,22 @@ pub(crate) fn render(state: &CompareState, cx: &ViewCx<'_>, body: Rect, buf: &mu
     let (figures, stale) = figures(state);
     if let Some(area) = parts.settings {
         render_settings(state, figures, parts.chart.is_some(), theme, area, buf);
+        cx.record_drawn("sliders", area, buf);
     }
     if let Some(area) = parts.headline {
         let line = headline(state, figures, theme);
         Paragraph::new(line).render(area, buf);
+        cx.record_drawn("headline", area, buf);
     }
     render_table(state, figures, stale, theme, parts.table, buf);
+    cx.record_drawn("table", parts.table, buf);
     if let Some(area) = parts.chart {
         chart::render(state, figures, stale, cx, area, buf);
+        cx.record_drawn("chart", area, buf);
     }
     if let (Some(area), Some(f)) = (parts.notes, figures) {
         render_notes(f, theme, area, buf);
+        cx.record_drawn("notes", area, buf);
     }
     if let Some(area) = parts.unused {
         let notice = format!(
