@@ -350,8 +350,10 @@ mod tests {
 
     #[test]
     fn n_stays_within_the_memory_budget() {
-        let mut s = CompareState::default();
-        s.selected = CompareSlider::N;
+        let mut s = CompareState {
+            selected: CompareSlider::N,
+            ..CompareState::default()
+        };
         s.set_fraction(CompareSlider::N, 1.0);
         assert_eq!(s.n, s.n_max());
         assert!(crate::measure::lineup::check_memory(s.n, s.p.value, COMPARE_MEMORY).is_ok());

@@ -80,7 +80,9 @@ fn parts(cx: &ViewCx<'_>, body: Rect) -> Parts {
         .areas(body);
         (Some(top), None, rest)
     };
-    if rest.width >= SIDE_BY_SIDE {
+    // Side by side on a wide screen; in present mode, where the notes are
+    // not shown, the table goes on top and the chart takes the whole width.
+    if rest.width >= SIDE_BY_SIDE && !cx.present {
         let table_width = TABLE_WIDE.min(rest.width / 2 + 20);
         let [chart, right] =
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(table_width)]).areas(rest);
