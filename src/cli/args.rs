@@ -40,6 +40,11 @@ pub(crate) struct Cli {
     /// down from it and shares it among the scenes.
     #[arg(long, value_name = "M", value_parser = ranges::talk_minutes, allow_negative_numbers = true)]
     pub minutes: Option<u32>,
+    /// Plain mode: the app as lines of text for a screen reader or a pipe
+    /// (no cursor movement, no colour). Also when TERM=dumb or standard
+    /// output is not a terminal.
+    #[arg(long)]
+    pub plain: bool,
     /// A one-shot command instead of the app.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -81,6 +81,7 @@ fn execute(cli: Cli) -> Result<Option<String>, CliError> {
         session: cli.session.clone(),
         minutes: cli.minutes,
         autoplay: cli.autoplay,
+        plain: cli.plain,
     };
     let app = cli.app;
     let Some(command) = cli.command else {
@@ -165,7 +166,7 @@ fn check_placement(cli: &Cli) -> Result<(), CliError> {
         if other {
             return Err(CliError::Usage(
                 "before `config` only the settings a config file holds may be given \
-                 (--theme, --present, --export-dir, --session, --minutes, --autoplay)"
+                 (--theme, --present, --export-dir, --session, --minutes, --autoplay, --plain)"
                     .into(),
             ));
         }
@@ -176,11 +177,12 @@ fn check_placement(cli: &Cli) -> Result<(), CliError> {
             "--export-dir only applies to the app (its e key); render takes --out".into(),
         ));
     }
-    let app_only = cli.autoplay.is_some() || cli.start_at.is_some() || cli.minutes.is_some();
+    let app_only =
+        cli.autoplay.is_some() || cli.start_at.is_some() || cli.minutes.is_some() || cli.plain;
     let speaker = matches!(command, Command::Speaker(_));
     if app_only || (cli.session.is_some() && !speaker) {
         return Err(CliError::Usage(
-            "--autoplay, --start-at, --minutes and --session only apply to the app; \
+            "--autoplay, --start-at, --minutes, --plain and --session only apply to the app; \
              give `speaker` its own --session and --minutes after its name"
                 .into(),
         ));

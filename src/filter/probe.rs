@@ -33,6 +33,19 @@ impl ProbeState {
         }
     }
 
+    /// What the probe did, in words, for a reader who cannot see the mark
+    /// (plain mode): "read 1", "not needed".
+    pub fn words(self) -> &'static str {
+        match self {
+            ProbeState::Pending => "not read yet",
+            ProbeState::One => "read 1",
+            ProbeState::Zero => "read 0",
+            ProbeState::NotNeeded => "not needed",
+            ProbeState::NewlySet => "newly set",
+            ProbeState::AlreadySet => "already set",
+        }
+    }
+
     /// The states of a query's probes as the filter walked them: a 1 or a 0
     /// for each probe read (`read`, in probe order, stopping at the first 0)
     /// and "not needed" for the rest of the `k`.

@@ -14,7 +14,8 @@
 //!   board a predict step first shows;
 //! - [`texts`] words every text a board shows (verdicts, table cells,
 //!   captions, crawler figures) for the screen and for [`trace`], the
-//!   step-by-step record `bloomlab script trace` prints.
+//!   step-by-step record `bloomlab script trace` prints, and [`spoken`]
+//!   says a board in sentences for plain mode.
 //!
 //! [`Lecture`] is the entry point: [`Lecture::builtin`],
 //! [`Lecture::from_file`], then [`Lecture::step_index`] and
@@ -28,6 +29,7 @@ pub mod figures;
 pub mod parse;
 pub mod predict;
 pub mod script;
+pub mod spoken;
 pub mod template;
 pub mod texts;
 pub mod trace;

@@ -55,38 +55,74 @@ pub enum Judgement {
     Wrong,
 }
 
-/// The verdict line under a query and how it judges the answer.
-pub fn verdict_line(q: &Query) -> (String, Judgement) {
+/// The verdict in words, without the screen's mark: how it judges the
+/// answer, the call ("false positive", "right") and the reason ("v was
+/// never inserted"). The screen's line and plain mode's sentence are both
+/// made from these.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerdictWords {
+    /// How the answer is judged.
+    pub judgement: Judgement,
+    /// The call, lower case: `None` while pending or unchecked.
+    pub call: Option<String>,
+    /// Why, or what is still to come.
+    pub reason: String,
+}
+
+/// The verdict under a query, in words.
+pub fn verdict_words(q: &Query) -> VerdictWords {
+    let words = |judgement, call: Option<&str>, reason: String| VerdictWords {
+        judgement,
+        call: call.map(str::to_string),
+        reason,
+    };
     match (q.verdict, q.flag) {
-        (None, _) => (
-            "positions named; no bit read yet".into(),
+        (None, _) => words(
             Judgement::Pending,
+            None,
+            "positions named; no bit read yet".into(),
         ),
-        (Some(_), Some(Flag::FalsePositive)) => (
-            format!("✗ FALSE POSITIVE: {} was never inserted", q.item),
+        (Some(_), Some(flag @ Flag::FalsePositive)) => words(
             Judgement::Wrong,
+            Some(flag.as_str()),
+            format!("{} was never inserted", q.item),
         ),
-        (Some(_), Some(Flag::FalseNegative)) => (
-            format!("✗ FALSE NEGATIVE: {} is in the set", q.item),
+        (Some(_), Some(flag @ Flag::FalseNegative)) => words(
             Judgement::Wrong,
+            Some(flag.as_str()),
+            format!("{} is in the set", q.item),
         ),
         // A wrong answer not yet flagged: the verdict alone, no judgement.
-        (Some(v), None) if q.member == (v == Verdict::DefinitelyAbsent) => (
+        (Some(v), None) if q.member == (v == Verdict::DefinitelyAbsent) => words(
+            Judgement::Unchecked,
+            None,
             format!(
                 "answer given for {}; not yet checked against the set",
                 q.item
             ),
-            Judgement::Unchecked,
         ),
-        (Some(Verdict::ProbablyPresent), None) => (
-            format!("✓ right: {} is in the set", q.item),
+        (Some(Verdict::ProbablyPresent), None) => words(
             Judgement::Right,
+            Some("right"),
+            format!("{} is in the set", q.item),
         ),
-        (Some(Verdict::DefinitelyAbsent), None) => (
-            format!("✓ right, and certain: {} was never inserted", q.item),
+        (Some(Verdict::DefinitelyAbsent), None) => words(
             Judgement::Right,
+            Some("right, and certain"),
+            format!("{} was never inserted", q.item),
         ),
     }
+}
+
+/// The verdict line under a query and how it judges the answer.
+pub fn verdict_line(q: &Query) -> (String, Judgement) {
+    let w = verdict_words(q);
+    let text = match (w.judgement, &w.call) {
+        (Judgement::Right, Some(call)) => format!("✓ {call}: {}", w.reason),
+        (Judgement::Wrong, Some(call)) => format!("✗ {}: {}", call.to_uppercase(), w.reason),
+        _ => w.reason,
+    };
+    (text, w.judgement)
 }
 
 /// A count of items as the table writes it: `10^9` when round, else grouped.
@@ -402,10 +438,10 @@ pub fn predict_lines(p: &Prediction) -> Vec<PredictText> {
         let right = p.revealed && answer == Some(i);
         let mut text = format!("{}  {choice}", choice_key(i));
         if picked {
-            text.push_str("  ◀ the class");
+            text.push_str(&format!("  ◀ {PICKED}"));
         }
         if right {
-            text.push_str("  ✓ the answer");
+            text.push_str(&format!("  ✓ {ANSWER}"));
         }
         let kind = match (right, picked) {
             (true, _) => PredictLine::Answer,
@@ -415,10 +451,7 @@ pub fn predict_lines(p: &Prediction) -> Vec<PredictText> {
         push(kind, text);
     }
     if let (true, Some(Guess::Number(g))) = (p.is_number(), p.guess) {
-        push(
-            PredictLine::Picked,
-            format!("the class says {}", number_text(g)),
-        );
+        push(PredictLine::Picked, class_says(g));
     }
     if !p.revealed {
         let hint = if p.is_number() {
@@ -432,27 +465,58 @@ pub fn predict_lines(p: &Prediction) -> Vec<PredictText> {
         push(PredictLine::Hint, hint);
         return out;
     }
-    let answer_words = match &p.solution {
+    match predict_outcome(p) {
+        Some((kind @ PredictLine::Right, text)) => push(kind, format!("✓ {text}")),
+        Some((kind @ PredictLine::Wrong, text)) => push(kind, format!("✗ {text}")),
+        Some((kind, text)) => push(kind, text),
+        None => {}
+    }
+    out
+}
+
+/// What marks the class's pick among the choices.
+pub const PICKED: &str = "the class";
+/// What marks the right choice once revealed.
+pub const ANSWER: &str = "the answer";
+
+/// The answer as the card words it: the right choice in quotes, or the
+/// number and how close a guess must come.
+pub fn answer_words(p: &Prediction) -> String {
+    match &p.solution {
         Solution::Choice(_) => format!("\"{}\"", p.answer_text()),
         Solution::Number {
             text, tolerance, ..
         } => format!("{text} (right within {})", tolerance.text()),
-    };
-    match p.guess {
-        Some(g) if p.right(g) => push(
-            PredictLine::Right,
-            format!("✓ the class predicted it: {answer_words}"),
-        ),
-        Some(_) => push(
-            PredictLine::Wrong,
-            format!("✗ not what the class predicted: the answer is {answer_words}"),
-        ),
-        None => push(
-            PredictLine::Told,
-            format!("the answer: {answer_words} (no prediction recorded)"),
-        ),
     }
-    out
+}
+
+/// The outcome of a revealed prediction, without the screen's mark: was
+/// the class right, wrong, or did it record nothing (`None` before the
+/// reveal).
+pub fn predict_outcome(p: &Prediction) -> Option<(PredictLine, String)> {
+    if !p.revealed {
+        return None;
+    }
+    let answer = answer_words(p);
+    Some(match p.guess {
+        Some(g) if p.right(g) => (
+            PredictLine::Right,
+            format!("the class predicted it: {answer}"),
+        ),
+        Some(_) => (
+            PredictLine::Wrong,
+            format!("not what the class predicted: the answer is {answer}"),
+        ),
+        None => (
+            PredictLine::Told,
+            format!("the answer: {answer} (no prediction recorded)"),
+        ),
+    })
+}
+
+/// The class's number, as the card records it.
+pub fn class_says(guess: f64) -> String {
+    format!("the class says {}", number_text(guess))
 }
 
 /// A guessed number as the card prints it.

@@ -49,10 +49,20 @@ impl Verdict {
 
     /// The one line to show.
     pub fn line(&self) -> String {
+        let mark = match self {
+            Verdict::Right(_) => '✓',
+            Verdict::Wrong(_) => '✗',
+            Verdict::Unreadable(_) => '?',
+        };
+        format!("{mark} {}", self.words())
+    }
+
+    /// The line without its mark, for a reader who cannot see it.
+    pub fn words(&self) -> String {
         match self {
-            Verdict::Right(why) => format!("✓ right: {why}"),
-            Verdict::Wrong(why) => format!("✗ not right: {why}"),
-            Verdict::Unreadable(how) => format!("? {how}"),
+            Verdict::Right(why) => format!("right: {why}"),
+            Verdict::Wrong(why) => format!("not right: {why}"),
+            Verdict::Unreadable(how) => how.clone(),
         }
     }
 }

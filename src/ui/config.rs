@@ -41,8 +41,8 @@ pub struct AppConfig {
     /// The keys the app answers to. Read and checked, but nothing acts on
     /// it yet: the clicker keys come with the projector work.
     pub keys: KeyScheme,
-    /// The screen-reader mode, asked for in the config file. Read and
-    /// checked, but nothing acts on it yet: the mode itself comes next.
+    /// Plain mode: every screen said as lines of text, for a screen reader
+    /// or a pipe (`--plain`, or the config file's `plain = true`).
     pub plain: bool,
     /// What was wrong with the config file, one line each, shown on the
     /// bottom line as the app opens (the app starts all the same).

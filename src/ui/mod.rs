@@ -18,6 +18,8 @@
 //!   asks for its figures;
 //! - frames without a terminal: `headless`, `render` (text),
 //!   `export` (ANSI, SVG, HTML and the lecture handout);
+//! - the app without frames: `plain` (plain mode, each screen in
+//!   sentences for a screen reader or a pipe);
 //! - the loop itself: `runtime`.
 //!
 //! Entry points for the command line: [`run_app`], [`render_text`],
@@ -47,6 +49,7 @@ pub(crate) mod link;
 pub(crate) mod notes_panel;
 pub(crate) mod numbers;
 pub(crate) mod paint;
+pub(crate) mod plain;
 pub(crate) mod practice;
 pub(crate) mod render;
 pub(crate) mod runtime;
@@ -84,8 +87,14 @@ pub fn default_theme_name() -> &'static str {
 
 /// Opens the interactive app as `config` asks, and restores the terminal on
 /// every way out (quit, Ctrl+C, SIGTERM, SIGINT, SIGHUP, panic); Ctrl+Z and
-/// SIGTSTP restore it and stop, SIGCONT takes it again.
+/// SIGTSTP restore it and stop, SIGCONT takes it again. Plain mode, a
+/// stream of lines for a screen reader, runs instead when `config` asks for
+/// it, when standard output is not a terminal, or when the terminal cannot
+/// move its cursor (`TERM=dumb`).
 pub fn run_app(config: &AppConfig) -> Result<(), UiError> {
+    if let Some(note) = plain::wanted(config) {
+        return plain::run(config, note);
+    }
     let mut app = App::from_config(config, Theme::from_env())?;
     runtime::run(&mut app)
 }

@@ -124,7 +124,7 @@ fn a_bad_value_is_one_warning_with_its_line_and_its_default_holds() {
         "the rest of the file still counts"
     );
     assert_eq!(row(&shown, "keys")[1], "clicker");
-    assert!(shown.contains("nothing acts on them yet"), "{shown}");
+    assert!(shown.contains("nothing acts on it yet"), "{shown}");
 }
 
 #[test]

@@ -43,6 +43,7 @@ mod lecture_words;
 mod measure_compare;
 mod measure_coverage;
 mod measure_schemes;
+mod plain_mode;
 mod practice_exercises;
 mod pty_app;
 mod pty_input;

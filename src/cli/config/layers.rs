@@ -23,6 +23,8 @@ pub(crate) struct Flags {
     pub minutes: Option<u32>,
     /// `--autoplay`.
     pub autoplay: Option<u64>,
+    /// `--plain` (a flag can only turn it on).
+    pub plain: bool,
 }
 
 /// Where a setting's value came from.
@@ -62,7 +64,7 @@ pub(crate) struct Settings {
     pub minutes: Sourced<Option<u32>>,
     /// Autoplay's interval in seconds.
     pub autoplay: Sourced<Option<u64>>,
-    /// The screen-reader mode (not acted on yet).
+    /// Plain mode, for a screen reader.
     pub plain: Sourced<bool>,
     /// The file.
     pub file: Loaded,
@@ -146,7 +148,13 @@ impl Settings {
             session: pick(Key::Session, flags.session.map(Some), &file, text, None),
             minutes: pick(Key::Minutes, flags.minutes.map(Some), &file, minutes, None),
             autoplay: pick(Key::Autoplay, flags.autoplay.map(Some), &file, whole, None),
-            plain: pick(Key::Plain, None, &file, switch, false),
+            plain: pick(
+                Key::Plain,
+                flags.plain.then_some(true),
+                &file,
+                switch,
+                false,
+            ),
             file,
         }
     }
@@ -249,10 +257,10 @@ impl Settings {
                 key.name()
             ));
         }
-        if self.keys.value != KeyScheme::Default || self.plain.value {
+        if self.keys.value != KeyScheme::Default {
             out.push_str(
-                "\nkeys and plain are read and checked, but nothing acts on them yet: \
-                 the clicker keys and the screen-reader mode are still to come.\n",
+                "\nkeys is read and checked, but nothing acts on it yet: \
+                 the clicker keys are still to come.\n",
             );
         }
         out
@@ -296,6 +304,6 @@ mod tests {
         let shown = s.show();
         assert!(shown.contains("c.toml:2"), "{shown}");
         assert!(shown.contains("flag --theme"), "{shown}");
-        assert!(shown.contains("nothing acts on them yet"), "{shown}");
+        assert!(shown.contains("nothing acts on it yet"), "{shown}");
     }
 }

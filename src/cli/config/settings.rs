@@ -71,7 +71,8 @@ impl Key {
             Key::Session => Some("--session"),
             Key::Minutes => Some("--minutes"),
             Key::Autoplay => Some("--autoplay"),
-            Key::Keys | Key::Plain => None,
+            Key::Plain => Some("--plain"),
+            Key::Keys => None,
         }
     }
 
@@ -98,8 +99,8 @@ impl Key {
             }
             Key::Autoplay => "Step the lecture on by itself every this many seconds.",
             Key::Plain => {
-                "Plain lines for a screen reader instead of the drawn screens. \
-                 Read and checked now; the mode itself is not built yet."
+                "Plain lines for a screen reader or a pipe instead of the drawn \
+                 screens (as bloomlab --plain does)."
             }
         }
     }

@@ -14,7 +14,7 @@
 //! - [`charts`]: fill against n, epsilon against k, epsilon against m/n.
 //! - [`action`], [`keys`], [`jobs`], [`screen`]: the lab as one of the
 //!   app's screens (what its keys ask for, its key table, its worker lanes,
-//!   the screen traits).
+//!   the screen traits); [`plain`]: the lab in plain mode.
 
 pub(crate) mod action;
 pub(crate) mod blocked_rows;
@@ -24,6 +24,7 @@ pub(crate) mod jobs;
 pub(crate) mod keys;
 pub(crate) mod measured_rows;
 pub(crate) mod measuring;
+pub(crate) mod plain;
 pub(crate) mod predict;
 pub(crate) mod predict_rows;
 pub(crate) mod rate_rows;

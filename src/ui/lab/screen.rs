@@ -15,7 +15,7 @@ use super::state::{LabState, VALUE_FIELD, span, spec};
 use super::view;
 use crate::ui::action::Action;
 use crate::ui::help::{HelpPage, KeyPage};
-use crate::ui::screen::seam::FieldEdit;
+use crate::ui::screen::seam::{FieldEdit, PlainCommand, PlainReply};
 use crate::ui::screen::{ActCx, AppScreen, Focus, ScreenState, ViewCx};
 use crate::ui::text_field::TextField;
 
@@ -124,6 +124,18 @@ impl AppScreen for LabState {
 
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
         view::render(self, cx, area, buf);
+    }
+
+    fn describe(&self) -> Vec<String> {
+        self.plain_words()
+    }
+
+    fn plain_commands(&self) -> &'static [PlainCommand] {
+        super::plain::COMMANDS
+    }
+
+    fn plain_line(&mut self, line: &str) -> Option<PlainReply> {
+        self.plain_command(line)
     }
 
     /// A click or drag on a slider's track puts the slider there.

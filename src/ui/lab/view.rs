@@ -240,17 +240,7 @@ fn render_settings(lab: &LabState, theme: &Theme, area: Rect, buf: &mut Buffer) 
         ],
         inner.width,
     ));
-    let wide = inner.width >= 36;
-    let scheme = match (lab.scheme, wide) {
-        (SchemeKind::Double, true) => "double (lesson FNV-1a)",
-        (SchemeKind::Double, false) => "double (lesson)",
-        (SchemeKind::Enhanced, true) => "enhanced double (lesson)",
-        (SchemeKind::Enhanced, false) => "enhanced",
-        (SchemeKind::Independent, true) => "independent (k hashes)",
-        (SchemeKind::Independent, false) => "independent",
-        (SchemeKind::Blocked, true) => "blocked (512-bit blocks)",
-        (SchemeKind::Blocked, false) => "blocked",
-    };
+    let scheme = scheme_words(lab.scheme, inner.width >= 36);
     lines.push(Line::from(vec![
         Span::styled("scheme ", theme.style(Role::Label)),
         Span::styled(scheme, theme.style(Role::Text)),
@@ -271,6 +261,20 @@ fn render_settings(lab: &LabState, theme: &Theme, area: Rect, buf: &mut Buffer) 
     };
     lines.push(seed_line);
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// The probe scheme of the measured filters, in full when `wide`.
+pub(crate) fn scheme_words(scheme: SchemeKind, wide: bool) -> &'static str {
+    match (scheme, wide) {
+        (SchemeKind::Double, true) => "double (lesson FNV-1a)",
+        (SchemeKind::Double, false) => "double (lesson)",
+        (SchemeKind::Enhanced, true) => "enhanced double (lesson)",
+        (SchemeKind::Enhanced, false) => "enhanced",
+        (SchemeKind::Independent, true) => "independent (k hashes)",
+        (SchemeKind::Independent, false) => "independent",
+        (SchemeKind::Blocked, true) => "blocked (512-bit blocks)",
+        (SchemeKind::Blocked, false) => "blocked",
+    }
 }
 
 /// A typed value's error, longest first: in full, without its example in

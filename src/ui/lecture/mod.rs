@@ -13,6 +13,8 @@
 //!   question and the newest formula in big type);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
+//! - [`plain`]: the lecture in plain mode (each step in sentences, the
+//!   commands that step it);
 //! - [`tab`]: the state (step, closing screen, jump field, toggles);
 //! - [`action`], [`keys`], [`screen`]: the lecture as one of the app's
 //!   screens (what its keys ask for, its key table, the screen traits).
@@ -26,6 +28,7 @@ pub(crate) mod headline;
 pub(crate) mod keys;
 pub(crate) mod narration;
 pub(crate) mod part;
+pub(crate) mod plain;
 pub(crate) mod plan;
 pub(crate) mod plots;
 pub(crate) mod row;

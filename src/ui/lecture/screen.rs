@@ -12,7 +12,7 @@ use super::tab::LectureTab;
 use crate::ui::export::names::step_name;
 use crate::ui::help::KeyPage;
 use crate::ui::lecture::action::LectureAction;
-use crate::ui::screen::seam::{ExportName, Idle};
+use crate::ui::screen::seam::{ExportName, Idle, PlainCommand, PlainReply};
 use crate::ui::screen::{ActCx, AppScreen, Focus, ScreenState, ViewCx};
 use crate::ui::status::Status;
 use crate::ui::text_field::TextField;
@@ -75,6 +75,22 @@ impl AppScreen for LectureTab {
             layout: cx.layout,
         };
         super::render(self, shown, area, buf, cx.theme);
+    }
+
+    fn describe(&self) -> Vec<String> {
+        self.plain_words()
+    }
+
+    fn plain_commands(&self) -> &'static [PlainCommand] {
+        super::plain::COMMANDS
+    }
+
+    fn plain_line(&mut self, line: &str) -> Option<PlainReply> {
+        self.plain_command(line)
+    }
+
+    fn plain_prompt(&self, _title: &'static str) -> String {
+        self.plain_place()
     }
 
     /// The lecture takes the whole frame in present mode: its own progress

@@ -10,7 +10,7 @@ use super::action::PracticeAction;
 use super::keys;
 use super::state::PracticeState;
 use crate::ui::help::KeyPage;
-use crate::ui::screen::seam::{ExportName, Idle};
+use crate::ui::screen::seam::{ExportName, Idle, PlainCommand, PlainReply};
 use crate::ui::screen::{ActCx, AppScreen, Focus, ScreenState, ViewCx};
 use crate::ui::text_field::TextField;
 
@@ -55,6 +55,22 @@ impl AppScreen for PracticeState {
         super::view::render(self, cx.theme, area, buf);
         // One part for now: the list of exercises and the one on show.
         cx.record_drawn("exercise", area, buf);
+    }
+
+    fn describe(&self) -> Vec<String> {
+        self.plain_words()
+    }
+
+    fn plain_commands(&self) -> &'static [PlainCommand] {
+        super::plain::COMMANDS
+    }
+
+    fn plain_line(&mut self, line: &str) -> Option<PlainReply> {
+        self.plain_command(line)
+    }
+
+    fn plain_prompt(&self, _title: &'static str) -> String {
+        format!("practice, exercise {}", self.selected + 1)
     }
 
     /// Named after the exercise on show (`bloomlab-practice-3`).

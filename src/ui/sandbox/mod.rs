@@ -4,9 +4,11 @@
 //! - [`view`]: the bit row, the last operation probe by probe, the history.
 //! - [`action`], [`keys`], [`screen`]: the sandbox as one of the app's
 //!   screens (what its keys ask for, its key table, the screen traits).
+//! - [`plain`]: the sandbox in plain mode.
 
 pub(crate) mod action;
 pub(crate) mod keys;
+pub(crate) mod plain;
 pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod view;

@@ -10,7 +10,7 @@ use super::action::{KeyMode, SandboxAction};
 use super::keys;
 use super::state::SandboxState;
 use crate::ui::help::KeyPage;
-use crate::ui::screen::seam::Idle;
+use crate::ui::screen::seam::{Idle, PlainCommand, PlainReply};
 use crate::ui::screen::{ActCx, AppScreen, Focus, ScreenState, ViewCx};
 use crate::ui::text_field::TextField;
 
@@ -51,6 +51,18 @@ impl AppScreen for SandboxState {
 
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
         super::view::render(self, cx, area, buf);
+    }
+
+    fn describe(&self) -> Vec<String> {
+        self.plain_words()
+    }
+
+    fn plain_commands(&self) -> &'static [PlainCommand] {
+        super::plain::COMMANDS
+    }
+
+    fn plain_line(&mut self, line: &str) -> Option<PlainReply> {
+        self.plain_command(line)
     }
 }
 

@@ -170,6 +170,17 @@ impl SandboxState {
         self.replay();
     }
 
+    /// Puts m or k at `value` (kept in its range) and replays the history.
+    pub(crate) fn set(&mut self, setting: SandboxSetting, value: u64) {
+        match setting {
+            SandboxSetting::M => self.m = M_SPEC.clamp(value),
+            SandboxSetting::K => {
+                self.k = u32::try_from(K_SPEC.clamp(value)).unwrap_or(self.k);
+            }
+        }
+        self.replay();
+    }
+
     /// Rebuilds the filter at the current m and k and redoes every event,
     /// so each query is answered by the filter as it stood at that moment.
     fn replay(&mut self) {

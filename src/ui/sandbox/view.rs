@@ -48,7 +48,7 @@ const KEY_SHOWN: usize = 24;
 /// A key as the history shows it: whole when short, else its first and
 /// last characters around an ellipsis with its length, so the verdict
 /// after it stays on screen.
-fn shown_key(key: &str) -> String {
+pub(crate) fn shown_key(key: &str) -> String {
     let count = key.chars().count();
     if count <= KEY_SHOWN {
         return key.to_string();
@@ -58,65 +58,128 @@ fn shown_key(key: &str) -> String {
     format!("{head}…{tail} ({count} characters)")
 }
 
+/// How a query's answer is judged against the keys really inserted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Judged {
+    /// "maybe" about a key never inserted.
+    FalsePositive,
+    /// "maybe" about a key that was inserted.
+    WasInserted,
+    /// "no" about a key never inserted.
+    Correct,
+}
+
+impl Judged {
+    /// The judgement of `event`, when it is a query.
+    pub(crate) fn of(event: &Event) -> Option<Judged> {
+        let Outcome::Queried {
+            report,
+            was_inserted,
+            ..
+        } = &event.outcome
+        else {
+            return None;
+        };
+        Some(if event.false_positive() {
+            Judged::FalsePositive
+        } else if report.answer() == Answer::Maybe && *was_inserted {
+            Judged::WasInserted
+        } else {
+            Judged::Correct
+        })
+    }
+
+    /// True when the answer is right.
+    pub(crate) fn right(self) -> bool {
+        self != Judged::FalsePositive
+    }
+
+    /// What the history says of it, after its mark.
+    pub(crate) fn words(self) -> &'static str {
+        match self {
+            Judged::FalsePositive => "FALSE POSITIVE (never inserted)",
+            Judged::WasInserted => "was inserted",
+            Judged::Correct => "correct",
+        }
+    }
+}
+
+/// The filter's answer to a query, as the history says it.
+pub(crate) fn answer_word(answer: Answer) -> &'static str {
+    match answer {
+        Answer::Maybe => "maybe",
+        Answer::No => "no",
+    }
+}
+
+/// "(stopped at probe 2)" for a query that met a 0 before its last probe.
+pub(crate) fn stop_words(event: &Event) -> String {
+    match &event.outcome {
+        Outcome::Queried { report, .. } => report
+            .stopped_at
+            .map_or(String::new(), |i| format!(" (stopped at probe {})", i + 1)),
+        Outcome::Inserted(_) => String::new(),
+    }
+}
+
+/// "(2 new bits)" for an insert.
+pub(crate) fn new_bits_words(event: &Event) -> String {
+    match &event.outcome {
+        Outcome::Inserted(report) => format!(
+            "({} new bit{})",
+            report.newly_set.len(),
+            if report.newly_set.len() == 1 { "" } else { "s" }
+        ),
+        Outcome::Queried { .. } => String::new(),
+    }
+}
+
 /// One line describing an event, for the history and the "last" line.
 fn describe(event: &Event, theme: &Theme) -> Line<'static> {
     let probes = positions_text(&probes(event));
     match &event.outcome {
-        Outcome::Inserted(report) => Line::from(vec![
+        Outcome::Inserted(_) => Line::from(vec![
             Span::styled("+ insert ", theme.style(Role::Good)),
             Span::styled(shown_key(&event.key), theme.style(Role::Text)),
             Span::styled(
-                format!(
-                    "  probes {probes}  ({} new bit{})",
-                    report.newly_set.len(),
-                    if report.newly_set.len() == 1 { "" } else { "s" }
-                ),
+                format!("  probes {probes}  {}", new_bits_words(event)),
                 theme.style(Role::Hint),
             ),
         ]),
-        Outcome::Queried {
-            report,
-            was_inserted,
-            ..
-        } => {
-            let answer = report.answer();
+        Outcome::Queried { report, .. } => {
             let mut spans = vec![
                 Span::styled("? query  ", theme.style(Role::Emphasis)),
                 Span::styled(shown_key(&event.key), theme.style(Role::Text)),
                 Span::styled(" → ", theme.style(Role::Hint)),
-                Span::styled(
-                    match answer {
-                        Answer::Maybe => "maybe",
-                        Answer::No => "no",
-                    },
-                    theme.style(Role::Emphasis),
-                ),
+                Span::styled(answer_word(report.answer()), theme.style(Role::Emphasis)),
             ];
-            let stop = report
-                .stopped_at
-                .map_or(String::new(), |i| format!(" (stopped at probe {})", i + 1));
             spans.push(Span::styled(
-                format!("  probes {probes}{stop}"),
+                format!("  probes {probes}{}", stop_words(event)),
                 theme.style(Role::Hint),
             ));
-            if event.false_positive() {
-                spans.push(Span::styled(
-                    "  ✗ FALSE POSITIVE (never inserted)",
-                    theme.style(Role::Bad),
-                ));
-            } else if answer == Answer::Maybe && *was_inserted {
-                spans.push(Span::styled("  ✓ was inserted", theme.style(Role::Good)));
-            } else {
-                spans.push(Span::styled("  ✓ correct", theme.style(Role::Good)));
+            match Judged::of(event) {
+                Some(j @ Judged::FalsePositive) => {
+                    spans.push(Span::styled(
+                        format!("  ✗ {}", j.words()),
+                        theme.style(Role::Bad),
+                    ));
+                }
+                Some(j) => {
+                    spans.push(Span::styled(
+                        format!("  ✓ {}", j.words()),
+                        theme.style(Role::Good),
+                    ));
+                }
+                None => {}
             }
             Line::from(spans)
         }
     }
 }
 
-/// The lesson mistakes an event shows, one line each.
-fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
+/// The lesson mistakes an event shows, one text each.
+pub(crate) fn mistake_texts(event: &Event, state: &SandboxState) -> Vec<String> {
+    let mut texts = Vec::new();
     if let Outcome::Queried { readout, .. } = &event.outcome
         && event.any_would_differ()
     {
@@ -125,26 +188,45 @@ fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'sta
             .iter()
             .map(|&b| if b { "1" } else { "0" })
             .collect();
-        lines.push(Line::styled(
-            format!(
-                "⚠ mistake 1: any() instead of all() would say maybe (probes read [{}])",
-                bits.join(", ")
-            ),
-            theme.style(Role::Warn),
+        texts.push(format!(
+            "mistake 1: any() instead of all() would say maybe (probes read [{}])",
+            bits.join(", ")
         ));
     }
     if event.collapsed {
         let bit = probes(event).first().map_or(0, |p| p.position);
-        lines.push(Line::styled(
-            format!(
-                "⚠ mistake 2: h2 mod m = 0 for {}: all {} probes hit bit {bit}",
-                event.key, state.k
-            ),
-            theme.style(Role::Warn),
+        texts.push(format!(
+            "mistake 2: h2 mod m = 0 for {}: all {} probes hit bit {bit}",
+            event.key, state.k
         ));
     }
-    lines
+    texts
 }
+
+/// The lesson mistakes an event shows, one line each.
+fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'static>> {
+    mistake_texts(event, state)
+        .into_iter()
+        .map(|t| Line::styled(format!("⚠ {t}"), theme.style(Role::Warn)))
+        .collect()
+}
+
+/// "5 of 16 bits set · 2 keys in" ("1 key in").
+pub(crate) fn counts_words(state: &SandboxState) -> String {
+    let keys = state.inserted.len();
+    format!(
+        "{} of {} bits set · {keys} {} in",
+        state.filter.count_ones(),
+        state.m,
+        if keys == 1 { "key" } else { "keys" }
+    )
+}
+
+/// What the sandbox says before anything is inserted or queried.
+pub(crate) const EMPTY: &str = "an empty filter: every query says no until something is inserted";
+
+/// The sandbox's title: what the filter is.
+pub(crate) const TITLE: &str = "sandbox · the lesson's filter: FNV-1a, double hashing";
 
 fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
     let pick = |setting: SandboxSetting| {
@@ -163,12 +245,7 @@ fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
         Span::styled(k_mark, theme.style(Role::Focus)),
         Span::styled(format!("k = {}", state.k), k_style),
         Span::styled(
-            format!(
-                "    {} of {} bits set · {} keys in",
-                state.filter.count_ones(),
-                state.m,
-                state.inserted.len()
-            ),
+            format!("    {}", counts_words(state)),
             theme.style(Role::Hint),
         ),
     ])
@@ -267,10 +344,7 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style(Role::Border))
-        .title(Span::styled(
-            " sandbox · the lesson's filter: FNV-1a, double hashing ",
-            theme.style(Role::Title),
-        ));
+        .title(Span::styled(format!(" {TITLE} "), theme.style(Role::Title)));
     let inner = block.inner(body);
     block.render(body, buf);
     if inner.height < 8 {
@@ -328,10 +402,7 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
             lines.push(fit(describe(event, theme), rest.width));
             lines.extend(mistakes(event, state, theme));
         }
-        None => lines.push(Line::styled(
-            "an empty filter: every query says no until something is inserted",
-            theme.style(Role::Hint),
-        )),
+        None => lines.push(Line::styled(EMPTY, theme.style(Role::Hint))),
     }
     lines.push(field_line(state, theme, inner.width));
     lines.extend(

@@ -85,6 +85,25 @@ pub(crate) struct ExportName {
     pub title: String,
 }
 
+/// One command of plain mode, as its `?` list gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PlainCommand {
+    /// What is typed (`m 160`, `A to D`).
+    pub typed: &'static str,
+    /// What it does.
+    pub does: &'static str,
+}
+
+/// What a line typed in plain mode did on a screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PlainReply {
+    /// The screen changed: these words first (none is fine), then the
+    /// screen described again once its figures are in.
+    Changed(Vec<String>),
+    /// Only these words: nothing on the screen changed (a refusal, say).
+    Said(Vec<String>),
+}
+
 /// Whoever holds a text field: a screen, or the notes panel. The one way
 /// the app asks which field has focus and sends it typing, erasing,
 /// pasting, Enter and Esc.
@@ -149,8 +168,22 @@ pub(crate) trait AppScreen: Focus {
     /// Draws the screen into `area`.
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer);
 
-    // The accessibility work adds the screen's plain-text description here,
-    // beside its two views, as the words `render` puts on screen.
+    /// The screen in words, for plain mode (`bloomlab --plain`): what
+    /// [`AppScreen::render`] shows, from the same texts, as sentences in
+    /// reading order, one line each, with no glyph standing for a word.
+    fn describe(&self) -> Vec<String>;
+
+    /// The commands plain mode takes on this screen, for its `?` list.
+    fn plain_commands(&self) -> &'static [PlainCommand];
+
+    /// A line typed in plain mode, when it is one of this screen's
+    /// commands: what it did (`None`: not this screen's).
+    fn plain_line(&mut self, line: &str) -> Option<PlainReply>;
+
+    /// Plain mode's prompt on this screen, without its colon: where you are.
+    fn plain_prompt(&self, title: &'static str) -> String {
+        title.to_lowercase()
+    }
 
     /// Draws the screen in present mode into `body` (the whole frame): by
     /// default the usual view above one quiet line saying where you are.

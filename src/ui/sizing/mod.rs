@@ -14,7 +14,7 @@
 //! - [`view`]: the layout, and the headline in big digits in present mode.
 //! - [`action`], [`keys`], [`jobs`], [`screen`]: the sizing screen as one
 //!   of the app's screens (what its keys ask for, its key table, its worker
-//!   lane, the screen traits).
+//!   lane, the screen traits); [`plain`]: sizing in plain mode.
 
 pub(crate) mod action;
 pub(crate) mod answer;
@@ -23,6 +23,7 @@ pub(crate) mod fit;
 pub(crate) mod inputs;
 pub(crate) mod jobs;
 pub(crate) mod keys;
+pub(crate) mod plain;
 pub(crate) mod rows;
 pub(crate) mod screen;
 pub(crate) mod state;

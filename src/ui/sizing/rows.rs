@@ -40,7 +40,7 @@ pub(crate) enum Showing<'a> {
     Nothing,
 }
 
-fn name_of(field: SizingField) -> &'static str {
+pub(crate) fn name_of(field: SizingField) -> &'static str {
     match field {
         SizingField::N => "n  keys",
         SizingField::P => "p  target rate",
@@ -76,7 +76,7 @@ pub(crate) fn k_choice(f: &SizingFigures) -> Vec<String> {
 }
 
 /// True for a blank k: it asks for the best k (as the readers treat it).
-fn is_best(field: SizingField, text: &str) -> bool {
+pub(crate) fn is_best(field: SizingField, text: &str) -> bool {
     field == SizingField::K && text.trim().is_empty()
 }
 
@@ -109,7 +109,7 @@ fn answer_of(field: SizingField, f: &SizingFigures) -> Vec<String> {
 }
 
 /// What a given field's text reads as, longest first.
-fn reading_of(field: SizingField, text: &str) -> Vec<String> {
+pub(crate) fn reading_of(field: SizingField, text: &str) -> Vec<String> {
     match field {
         SizingField::N => read_keys(text)
             .map(|n| vec![format!("= {} keys", grouped(n))])
@@ -225,7 +225,7 @@ fn field_row(
 
 /// The row saying which rate must meet the target, and the key that
 /// switches it.
-fn by_row(by: RateKind, width: u16, theme: &Theme) -> Line<'static> {
+pub(crate) fn by_row(by: RateKind, width: u16, theme: &Theme) -> Line<'static> {
     let (value, notes) = match by {
         RateKind::Classic => (
             "exact rate",

@@ -12,6 +12,7 @@ use super::jobs::SizingLanes;
 use super::keys;
 use super::state::SizingState;
 use crate::ui::help::KeyPage;
+use crate::ui::screen::seam::{PlainCommand, PlainReply};
 use crate::ui::screen::{ActCx, AppScreen, Focus, ScreenState, ViewCx};
 use crate::ui::text_field::TextField;
 
@@ -62,6 +63,18 @@ impl AppScreen for SizingState {
 
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
         super::view::render(self, cx, area, buf);
+    }
+
+    fn describe(&self) -> Vec<String> {
+        self.plain_words()
+    }
+
+    fn plain_commands(&self) -> &'static [PlainCommand] {
+        super::plain::COMMANDS
+    }
+
+    fn plain_line(&mut self, line: &str) -> Option<PlainReply> {
+        self.plain_command(line)
     }
 }
 

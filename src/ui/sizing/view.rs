@@ -45,7 +45,12 @@ pub(crate) fn showing(state: &SizingState) -> (Option<FieldError>, Showing<'_>) 
 }
 
 /// The parts of the screen in one form, each a run of rows.
-fn parts(state: &SizingState, width: u16, form: Form, theme: &Theme) -> Vec<Vec<Line<'static>>> {
+pub(crate) fn parts(
+    state: &SizingState,
+    width: u16,
+    form: Form,
+    theme: &Theme,
+) -> Vec<Vec<Line<'static>>> {
     let (error, shown) = showing(state);
     let pen = Pen { width, form, theme };
     let mut out = vec![input_rows(state, error.as_ref(), shown, width, theme)];
@@ -143,7 +148,7 @@ pub(crate) fn body_lines(
 }
 
 /// The block's title, as long as fits.
-fn title(state: &SizingState, width: u16) -> String {
+pub(crate) fn title(state: &SizingState, width: u16) -> String {
     let by = rate_word(state.by);
     [
         format!(" sizing · any three of n, p, m and k in, the fourth out · by the {by} rate "),

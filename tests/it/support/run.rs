@@ -91,6 +91,22 @@ pub(crate) fn no_config_home() -> PathBuf {
 
 /// Runs `bloomlab ARGS` with stdin closed, killing it after `limit`.
 pub(crate) fn run_limited<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Outcome {
+    run_fed(args, None, limit)
+}
+
+/// Runs `bloomlab ARGS` with `input` written down a pipe into its standard
+/// input (then closed), killing it after `limit`.
+pub(crate) fn run_with_input<S: AsRef<OsStr>>(
+    args: &[S],
+    input: &[u8],
+    limit: Duration,
+) -> Outcome {
+    run_fed(args, Some(input.to_vec()), limit)
+}
+
+/// Runs `bloomlab ARGS` with `input` on a pipe as standard input, or stdin
+/// closed when there is none, killing it after `limit`.
+fn run_fed<S: AsRef<OsStr>>(args: &[S], input: Option<Vec<u8>>, limit: Duration) -> Outcome {
     let args: Vec<OsString> = args.iter().map(|a| a.as_ref().to_os_string()).collect();
     let shown = format!(
         "bloomlab {}",
@@ -116,11 +132,23 @@ pub(crate) fn run_limited<S: AsRef<OsStr>>(args: &[S], limit: Duration) -> Outco
         // The user's own config file never counts in a test.
         .env("XDG_CONFIG_HOME", no_config_home())
         .env_remove("TERM")
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {shown}: {e}"));
+    if let (Some(bytes), Some(mut stdin)) = (input, child.stdin.take()) {
+        // On its own thread: a child that stops reading must not stall the
+        // test before the time limit can end it.
+        thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(&bytes);
+        });
+    }
     let out = drain(child.stdout.take().expect("piped stdout"));
     let err = drain(child.stderr.take().expect("piped stderr"));
     let mut timed_out = false;
