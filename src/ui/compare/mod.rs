@@ -16,6 +16,7 @@ pub(crate) mod chart;
 pub(crate) mod jobs;
 pub(crate) mod keys;
 pub(crate) mod measuring;
+pub(crate) mod plain;
 pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod table;

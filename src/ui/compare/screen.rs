@@ -15,6 +15,7 @@ use super::state::CompareState;
 use super::view;
 use crate::ui::action::Action;
 use crate::ui::help::KeyPage;
+use crate::ui::screen::seam::{PlainCommand, PlainReply};
 use crate::ui::screen::{ActCx, AppScreen, Focus, ScreenState, ViewCx};
 use crate::ui::text_field::TextField;
 
@@ -63,6 +64,18 @@ impl AppScreen for CompareState {
 
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
         view::render(self, cx, area, buf);
+    }
+
+    fn describe(&self) -> Vec<String> {
+        self.plain_words()
+    }
+
+    fn plain_commands(&self) -> &'static [PlainCommand] {
+        super::plain::COMMANDS
+    }
+
+    fn plain_line(&mut self, line: &str) -> Option<PlainReply> {
+        self.plain_command(line)
     }
 
     /// A click or drag on a slider's track puts the slider there.

@@ -75,3 +75,48 @@ fn every_structure_is_on_the_screen_at_every_size() {
         }
     }
 }
+
+#[test]
+fn plain_mode_says_every_structure_and_takes_the_sliders() {
+    let frame = FrameConfig {
+        app: AppConfig {
+            screen: Screen::Compare,
+            ..AppConfig::default()
+        },
+        scene: None,
+        step: None,
+        width: 120,
+        height: 40,
+        revealed: false,
+    };
+    let mut app = Headless::with_theme(&frame, Theme::MONO).unwrap();
+    let state = &mut app.app_mut().screens.compare;
+    let words = state.plain_words();
+    for s in Structure::ALL {
+        assert!(
+            words
+                .iter()
+                .any(|w| w.starts_with(&format!("{}: ", s.name()))),
+            "{} not said: {words:?}",
+            s.name()
+        );
+    }
+    assert!(words[1].contains("6.64 bits per key"), "{words:?}");
+    use crate::ui::screen::seam::PlainReply;
+    assert_eq!(
+        state.plain_command("p 0.1%"),
+        Some(PlainReply::Changed(Vec::new()))
+    );
+    assert!((state.p.value - 0.001).abs() < 1e-15);
+    assert!(matches!(
+        state.plain_command("p 90%"),
+        Some(PlainReply::Said(_))
+    ));
+    assert!((state.p.value - 0.001).abs() < 1e-15);
+    assert_eq!(
+        state.plain_command("n 5k"),
+        Some(PlainReply::Changed(Vec::new()))
+    );
+    assert_eq!(state.n, 5000);
+    assert_eq!(state.plain_command("nonsense"), None);
+}
