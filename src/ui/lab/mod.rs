@@ -18,6 +18,8 @@
 
 pub(crate) mod action;
 pub(crate) mod blocked_rows;
+#[cfg(test)]
+mod blocked_tests;
 pub(crate) mod charts;
 pub(crate) mod compute;
 pub(crate) mod jobs;
