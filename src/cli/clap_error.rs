@@ -184,7 +184,7 @@ mod tests {
     fn enum_errors_list_the_choices() {
         assert_eq!(
             line_for(&["bloomlab", "--screen", "garden"]),
-            "--screen must be one of lecture, lab, sandbox, sizing, practice, got 'garden'"
+            "--screen must be one of lecture, lab, sandbox, sizing, practice, compare, got 'garden'"
         );
     }
 

@@ -47,13 +47,8 @@ impl SchemeKind {
     /// Every kind's [`name`](SchemeKind::name), in the order of [`ALL`](SchemeKind::ALL).
     pub const NAMES: [&'static str; 4] = ["double", "enhanced", "independent", "blocked"];
 
-    /// The kinds [`next`](SchemeKind::next) steps through: the blocked
-    /// scheme is reached by name only until the lab shows its rate.
-    pub const CYCLE: [SchemeKind; 3] = [
-        SchemeKind::Double,
-        SchemeKind::Enhanced,
-        SchemeKind::Independent,
-    ];
+    /// The kinds [`next`](SchemeKind::next) steps through: all of them.
+    pub const CYCLE: [SchemeKind; 4] = SchemeKind::ALL;
 
     /// The short name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -76,13 +71,13 @@ impl SchemeKind {
     }
 
     /// The kind after this one in [`CYCLE`](SchemeKind::CYCLE), wrapping
-    /// round (for a key that cycles through the schemes); the blocked
-    /// scheme steps on to the double one.
+    /// round (for a key that cycles through the schemes).
     pub fn next(self) -> SchemeKind {
         match self {
             SchemeKind::Double => SchemeKind::Enhanced,
             SchemeKind::Enhanced => SchemeKind::Independent,
-            SchemeKind::Independent | SchemeKind::Blocked => SchemeKind::Double,
+            SchemeKind::Independent => SchemeKind::Blocked,
+            SchemeKind::Blocked => SchemeKind::Double,
         }
     }
 
@@ -237,13 +232,12 @@ mod tests {
     fn next_visits_every_kind_once() {
         let mut kind = SchemeKind::Double;
         let mut seen = Vec::new();
-        for _ in 0..3 {
+        for _ in 0..4 {
             seen.push(kind);
             kind = kind.next();
         }
         assert_eq!(seen, SchemeKind::CYCLE);
         assert_eq!(kind, SchemeKind::Double);
-        assert_eq!(SchemeKind::Blocked.next(), SchemeKind::Double);
     }
 
     #[test]

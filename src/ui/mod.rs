@@ -8,7 +8,7 @@
 //!   (what the command line asks for),
 //!   `screen` (the registry of screens and the traits each implements),
 //!   and one folder per screen: `lecture`, `lab`, `sandbox`, `sizing`,
-//!   `practice`, each with its state, actions, key table and views;
+//!   `practice`, `compare`, each with its state, actions, key table and views;
 //! - input to state: `input` (our own terminal reader and parser, the
 //!   signals), `keymap`, `action`, `update`, `text_field`;
 //! - state to frame: `view` (tabs, footer, help overlay), `theme`
@@ -31,6 +31,7 @@ pub(crate) mod big;
 pub(crate) mod bit_row;
 pub(crate) mod chart;
 pub(crate) mod clock;
+pub(crate) mod compare;
 pub(crate) mod computed;
 pub(crate) mod config;
 pub(crate) mod error;

@@ -118,6 +118,7 @@ pub(crate) fn tab_hits(frame: Rect) -> Vec<(Screen, Rect)> {
 
 fn render_header(theme: &Theme, on_show: Screen, area: Rect, buf: &mut Buffer) {
     buf.set_string(area.x, area.y, BRAND, theme.style(Role::Title));
+    let mut tabs_end = area.x;
     for (screen, rect) in tab_hits(area) {
         let (label, style) = if screen == on_show {
             (format!("[{}]", screen.title()), theme.style(Role::Selected))
@@ -125,16 +126,28 @@ fn render_header(theme: &Theme, on_show: Screen, area: Rect, buf: &mut Buffer) {
             (format!(" {} ", screen.title()), theme.style(Role::Text))
         };
         buf.set_string(rect.x, rect.y, label, style);
+        tabs_end = rect.right();
     }
-    let hint = Line::from(vec![
+    let help = [
         Span::styled("?", theme.style(Role::Key)),
         Span::styled(" help  ", theme.style(Role::Hint)),
+    ];
+    let quit = [
         Span::styled("q", theme.style(Role::Key)),
         Span::styled(" quit ", theme.style(Role::Hint)),
-    ]);
-    let width = hint.width() as u16;
-    if area.width > width {
-        buf.set_line(area.right() - width, area.y, &hint, width);
+    ];
+    // The hint never covers a tab: with many tabs it drops to "? help"
+    // (the overlay lists q), or goes.
+    let hints = [
+        Line::from([help.clone(), quit].concat()),
+        Line::from(help.to_vec()),
+    ];
+    if let Some(hint) = hints
+        .iter()
+        .find(|h| tabs_end + 1 + h.width() as u16 <= area.right())
+    {
+        let width = hint.width() as u16;
+        buf.set_line(area.right() - width, area.y, hint, width);
     }
 }
 

@@ -61,7 +61,7 @@ fn kinds(v: &Value) -> Vec<String> {
 
 #[test]
 fn every_screen_describes_its_parts_in_both_modes() {
-    for screen in ["lecture", "lab", "sandbox", "sizing", "practice"] {
+    for screen in ["lecture", "lab", "sandbox", "sizing", "practice", "compare"] {
         for present in [false, true] {
             let mut args = vec!["--screen", screen, "--width", "120", "--height", "40"];
             if present {

@@ -54,7 +54,7 @@ impl Grid {
     }
 
     /// The cell showing point (x, y), if it is inside the plotting area.
-    fn cell(&self, x: f64, y: f64) -> Option<(u16, u16)> {
+    pub(crate) fn cell(&self, x: f64, y: f64) -> Option<(u16, u16)> {
         let a = self.area;
         if a.is_empty() || !x.is_finite() || !y.is_finite() {
             return None;

@@ -8,6 +8,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::rates::blocked::{BlockedShape, Within, blocked_digits, blocked_poisson};
 use crate::rates::certified::{
     CertifiedDigits, DigitsMethod, RateKind, certified_digits_cancellable,
 };
@@ -144,6 +145,32 @@ pub(crate) fn rate_figures(key: RateKey, cancel: &AtomicBool) -> Option<Outcome<
             return Err(RateError::Cancelled);
         }
         Ok(figures)
+    })())
+}
+
+/// The blocked filter's rates at the lab's m, n and k (512-bit blocks):
+/// what the blocked scheme should measure, and its idealised counterpart.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BlockedRates {
+    /// The exact blocked rate (the true rate inside a binomially loaded
+    /// block), certified digits.
+    pub exact: CertifiedDigits,
+    /// Putze, Sanders and Singler's formula: a Poisson load of n/c keys
+    /// per block, the classic formula inside it.
+    pub poisson: f64,
+    /// Blocks of the filter.
+    pub blocks: u64,
+}
+
+/// The blocked rates at `key`.
+pub(crate) fn blocked_rates(key: RateKey, cancel: &AtomicBool) -> Option<Outcome<BlockedRates>> {
+    settle((|| {
+        let shape = BlockedShape::new(key.m, key.n, key.k)?;
+        Ok(BlockedRates {
+            exact: blocked_digits(shape, Within::True, SHOWN_DIGITS, TIE_BUDGET, cancel)?,
+            poisson: blocked_poisson(shape),
+            blocks: shape.layout().blocks(),
+        })
     })())
 }
 

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use crate::measure::{CompareConfig, MeasureConfig};
 use crate::rates::figures::RateFigures;
 use crate::ui::computed::Outcome;
-use crate::ui::lab::compute::{self, BestK, BestKey, CurveKey, MnCurve, RateKey};
+use crate::ui::lab::compute::{self, BestK, BestKey, BlockedRates, CurveKey, MnCurve, RateKey};
 use crate::ui::lab::measuring::{self, CompareFigures, MeasureFigures};
 use crate::ui::lab::state::LabState;
 use crate::ui::screen::Work;
@@ -20,6 +20,7 @@ pub(crate) struct LabLanes {
     measured: Lane<MeasureConfig, Result<MeasureFigures, String>>,
     compared: Lane<CompareConfig, Result<CompareFigures, String>>,
     mn_curve: Lane<CurveKey, Outcome<MnCurve>>,
+    blocked: Lane<RateKey, Outcome<BlockedRates>>,
 }
 
 /// A lab figure, finished or so far, tagged with the settings it is for.
@@ -35,6 +36,8 @@ pub(crate) enum LabArrival {
     Compared(CompareConfig, Result<CompareFigures, String>),
     /// The exact points of the epsilon-against-m/n chart.
     MnCurve(CurveKey, Outcome<MnCurve>),
+    /// The blocked filter's rates.
+    Blocked(RateKey, Outcome<BlockedRates>),
 }
 
 impl Work<LabState> for LabLanes {
@@ -47,6 +50,7 @@ impl Work<LabState> for LabLanes {
             measured: Lane::new("measure"),
             compared: Lane::new("compare"),
             mn_curve: Lane::new("mn-curve"),
+            blocked: Lane::new("blocked"),
         }
     }
 
@@ -86,6 +90,11 @@ impl Work<LabState> for LabLanes {
             self.mn_curve
                 .request(&curve, || Box::new(move |c, _| compute::mn_curve(curve, c)));
         }
+        if lab.blocked_wanted() && !lab.results.blocked.is_fresh(&key) {
+            self.blocked.request(&key, || {
+                Box::new(move |c, _| compute::blocked_rates(key, c))
+            });
+        }
     }
 
     fn collect(&mut self, out: &mut Vec<LabArrival>) {
@@ -102,6 +111,7 @@ impl Work<LabState> for LabLanes {
                 .map(|(k, v)| LabArrival::Compared(k, v)),
         );
         out.extend(self.mn_curve.poll().map(|(k, v)| LabArrival::MnCurve(k, v)));
+        out.extend(self.blocked.poll().map(|(k, v)| LabArrival::Blocked(k, v)));
     }
 
     fn now(lab: &LabState) -> Vec<LabArrival> {
@@ -125,6 +135,9 @@ impl Work<LabState> for LabLanes {
         }
         let curve = lab.curve_key();
         out.extend(compute::mn_curve(curve, &never).map(|v| LabArrival::MnCurve(curve, v)));
+        if lab.blocked_wanted() {
+            out.extend(compute::blocked_rates(key, &never).map(|v| LabArrival::Blocked(key, v)));
+        }
         out
     }
 
@@ -136,6 +149,7 @@ impl Work<LabState> for LabLanes {
             LabArrival::Measured(k, v) => results.measured.set(k, v),
             LabArrival::Compared(k, v) => results.compared.set(k, v),
             LabArrival::MnCurve(k, v) => results.mn_curve.set(k, v),
+            LabArrival::Blocked(k, v) => results.blocked.set(k, v),
         }
     }
 }

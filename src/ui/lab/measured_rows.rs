@@ -11,6 +11,7 @@ use crate::measure::{IntervalMethod, Measurement, ModelCheck};
 use crate::numbers::{counted_grouped, format_bytes, grouped, short_count, sig, trim_zeros};
 use crate::ui::computed::Shown;
 use crate::ui::format::{fitted, pairings};
+use crate::ui::lab::blocked_rows::blocked_exact;
 use crate::ui::lab::measuring::{CompareFigures, MeasureFigures, MeasurePlan, Running};
 use crate::ui::lab::rows::{fitted_row, notes, ready, wrapped_row};
 use crate::ui::lab::state::LabState;
@@ -265,16 +266,20 @@ fn quick_run_row(
     ))
 }
 
-/// The measurement held against the true rate, once both are known.
-fn model_check(lab: &LabState, m: &Measurement) -> Option<ModelCheck> {
+/// The model's rate for the lab's scheme and its name: the blocked rate
+/// for the blocked scheme, else the true rate; once computed.
+fn model_rate(lab: &LabState) -> Option<(f64, &'static str)> {
+    if lab.blocked_wanted() {
+        return blocked_exact(lab).map(|r| (r, "blocked"));
+    }
     let figures = ready(lab.results.rates.shown(&lab.rate_key()))?;
-    Some(ModelCheck::new(
-        lab.scheme,
-        lab.m,
-        lab.n,
-        m,
-        figures.true_rate.decimal.to_f64(),
-    ))
+    Some((figures.true_rate.decimal.to_f64(), "true"))
+}
+
+/// The measurement held against the model's rate, once both are known.
+fn model_check(lab: &LabState, m: &Measurement) -> Option<ModelCheck> {
+    let (rate, _) = model_rate(lab)?;
+    Some(ModelCheck::new(lab.scheme, lab.m, lab.n, m, rate))
 }
 
 /// The count the formulas expect and the verdict on the measurement.
@@ -287,8 +292,8 @@ fn expected_row(
     let figures = ready(lab.results.rates.shown(&lab.rate_key()));
     let run = lab.measure_key();
     let total = run.queries.saturating_mul(run.filters);
-    let (reference, reference_name) = match figures {
-        Some(f) => (f.true_rate.decimal.to_f64(), "true"),
+    let (reference, reference_name) = match model_rate(lab) {
+        Some(known) => known,
         None => (
             crate::ui::lab::compute::idealised_rate(lab.m, lab.n, lab.k),
             "idealised",
@@ -321,7 +326,7 @@ fn expected_row(
             let mut checks = String::new();
             if let Some(f) = figures {
                 checks.push_str(&format!(" classic {}", mark(f.classic_value)));
-                checks.push_str(&format!(" true {}", mark(reference)));
+                checks.push_str(&format!(" {reference_name} {}", mark(reference)));
             }
             [
                 format!("interval holds:{checks}"),

@@ -17,6 +17,9 @@
 //!   the screen traits); [`plain`]: the lab in plain mode.
 
 pub(crate) mod action;
+pub(crate) mod blocked_rows;
+#[cfg(test)]
+mod blocked_tests;
 pub(crate) mod charts;
 pub(crate) mod compute;
 pub(crate) mod jobs;

@@ -13,6 +13,7 @@ use crate::rates::idealised_ln_real_k;
 use crate::rates::scan::{KBest, ScanReach};
 use crate::ui::computed::Shown;
 use crate::ui::format::{fitted, pairings};
+use crate::ui::lab::blocked_rows::blocked_rows;
 use crate::ui::lab::compute::{BestK, shown_decimal};
 use crate::ui::lab::rows::{fitted_row, notes, ready, shown_values, wrapped_row};
 use crate::ui::lab::state::LabState;
@@ -118,6 +119,12 @@ pub(crate) fn formula_rows(lab: &LabState, width: u16, theme: &Theme) -> Vec<Lin
         theme,
         theme.style(Role::Idealised),
     ));
+    if lab.blocked_wanted() {
+        // The blocked scheme's own idealised and exact rates take the
+        // gap's and the true rate's rows, so the panel keeps its height.
+        lines.extend(blocked_rows(lab, width, theme));
+        return lines;
+    }
     lines.push(difference_row(figures, shown, width, theme));
     lines.push(fitted_row(
         "true",

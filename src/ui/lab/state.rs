@@ -6,7 +6,7 @@ use crate::rates::figures::RateFigures;
 use crate::ui::computed::{Computed, Outcome, Shown};
 use crate::ui::error::UiError;
 use crate::ui::lab::action::LabSlider;
-use crate::ui::lab::compute::{BestK, BestKey, CurveKey, MnCurve, RateKey};
+use crate::ui::lab::compute::{BestK, BestKey, BlockedRates, CurveKey, MnCurve, RateKey};
 use crate::ui::lab::measuring::{CompareFigures, MeasureFigures, MeasurePlan};
 use crate::ui::lab::predict::Predict;
 use crate::ui::slider::{Scale, SliderSpec};
@@ -62,6 +62,8 @@ pub(crate) struct LabResults {
     pub compared: Computed<CompareConfig, Result<CompareFigures, String>>,
     /// Exact points of the epsilon-against-m/n chart.
     pub mn_curve: Computed<CurveKey, Outcome<MnCurve>>,
+    /// The blocked filter's rates, while the blocked scheme is chosen.
+    pub blocked: Computed<RateKey, Outcome<BlockedRates>>,
 }
 
 impl LabResults {
@@ -289,7 +291,7 @@ impl LabState {
     }
 
     /// The next probe scheme: the lesson's double hashing, enhanced double
-    /// hashing, independent hashes, and round again.
+    /// hashing, independent hashes, blocked, and round again.
     pub(crate) fn toggle_scheme(&mut self) {
         self.scheme = self.scheme.next();
     }
@@ -356,6 +358,12 @@ impl LabState {
                 .compare
                 .is_some_and(|cfg| !results.comparison_done(&cfg))
             || !results.mn_curve.is_fresh(&self.curve_key())
+            || (self.blocked_wanted() && !results.blocked.is_fresh(&self.rate_key()))
+    }
+
+    /// True when the blocked scheme is chosen, so its rates are shown.
+    pub(crate) fn blocked_wanted(&self) -> bool {
+        self.scheme == SchemeKind::Blocked
     }
 
     /// `m`: asks for a measurement too long to start by itself (or for
@@ -581,6 +589,8 @@ mod tests {
     #[test]
     fn scheme_and_seed_change() {
         let mut lab = LabState::default();
+        lab.toggle_scheme();
+        assert_eq!(lab.scheme, SchemeKind::Blocked);
         lab.toggle_scheme();
         assert_eq!(lab.scheme, SchemeKind::Double);
         let before = lab.seed;

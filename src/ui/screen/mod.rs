@@ -36,6 +36,10 @@ macro_rules! screens {
             Practice => practice: crate::ui::practice::state::PracticeState,
                 crate::ui::practice::action::PracticeAction,
                 "The lesson's seven exercises, answered and checked";
+            /// Every filter after Bloom, measured against the floor.
+            Compare => compare: crate::ui::compare::state::CompareState,
+                crate::ui::compare::action::CompareAction,
+                "Every filter after Bloom, measured for n keys at rate p, against the floor";
         }
     };
 }
@@ -73,9 +77,12 @@ mod tests {
     #[test]
     fn tabs_wrap_round_in_order() {
         let order: Vec<&str> = Screen::iter().map(Screen::title).collect();
-        assert_eq!(order, ["Lecture", "Lab", "Sandbox", "Sizing", "Practice"]);
-        assert_eq!(Screen::Practice.next(), Screen::Lecture);
-        assert_eq!(Screen::Lecture.prev(), Screen::Practice);
+        assert_eq!(
+            order,
+            ["Lecture", "Lab", "Sandbox", "Sizing", "Practice", "Compare"]
+        );
+        assert_eq!(Screen::Compare.next(), Screen::Lecture);
+        assert_eq!(Screen::Lecture.prev(), Screen::Compare);
         assert_eq!(Screen::Lab.next(), Screen::Sandbox);
     }
 
