@@ -78,7 +78,7 @@ fn bad_probabilities_and_counts_for_size() {
 fn unknown_names_list_the_choices() {
     assert_eq!(
         refused(&["--screen", "garden"]),
-        "error: --screen must be one of lecture, lab, sandbox, sizing, practice, got 'garden'"
+        "error: --screen must be one of lecture, lab, sandbox, sizing, practice, compare, got 'garden'"
     );
     let line = refused(&[
         "measure", "--m", "160", "--n", "16", "--k", "7", "--scheme", "triple",
