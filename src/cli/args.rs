@@ -136,6 +136,10 @@ pub(crate) struct AppArgs {
     /// A lecture script to use instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
+    /// A built-in lecture by name: bloom (the default, five scenes) or
+    /// after-bloom (the filters a reader meets next, measured).
+    #[arg(long, value_name = "NAME", conflicts_with = "script", value_parser = PossibleValuesParser::new(crate::lecture::lecture_names()))]
+    pub lecture: Option<String>,
     /// Colours: dark, light (for a projector in a lit room), high-contrast
     /// or mono (what NO_COLOR gives when no theme is named).
     #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(crate::ui::theme_names()))]
@@ -154,6 +158,7 @@ impl AppArgs {
             n: self.n.or(fallback.n),
             k: self.k.or(fallback.k),
             script: self.script.or(fallback.script),
+            lecture: self.lecture.or(fallback.lecture),
             theme: self.theme.or(fallback.theme),
             present: self.present || fallback.present,
         }
@@ -167,6 +172,7 @@ impl AppArgs {
             n: self.n,
             k: self.k,
             script: self.script.clone(),
+            lecture: self.lecture.clone(),
             theme: self.theme.clone(),
             present: self.present,
             ..AppConfig::default()
@@ -180,6 +186,7 @@ impl AppArgs {
             || self.n.is_some()
             || self.k.is_some()
             || self.script.is_some()
+            || self.lecture.is_some()
             || self.theme.is_some()
             || self.present
     }
@@ -549,6 +556,10 @@ pub(crate) enum ScriptAction {
     Trace {
         /// The script file (the built-in lecture when omitted).
         file: Option<PathBuf>,
+        /// A built-in lecture by name instead of a file: bloom (the
+        /// default) or after-bloom.
+        #[arg(long, value_name = "NAME", conflicts_with = "file", value_parser = PossibleValuesParser::new(crate::lecture::lecture_names()))]
+        lecture: Option<String>,
         /// One JSON object per step.
         #[arg(long)]
         json: bool,

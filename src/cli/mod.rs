@@ -162,6 +162,7 @@ fn check_placement(cli: &Cli) -> Result<(), CliError> {
             || app.n.is_some()
             || app.k.is_some()
             || app.script.is_some()
+            || app.lecture.is_some()
             || cli.start_at.is_some();
         if other {
             return Err(CliError::Usage(

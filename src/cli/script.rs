@@ -20,10 +20,16 @@ pub(crate) fn run(args: &ScriptArgs) -> Result<String, CliError> {
                 lecture.len()
             ))
         }
-        ScriptAction::Trace { file, json } => {
-            let lecture = match file {
-                Some(path) => load(path)?,
-                None => Lecture::builtin(),
+        ScriptAction::Trace {
+            file,
+            lecture,
+            json,
+        } => {
+            let lecture = match (file, lecture) {
+                (Some(path), _) => load(path)?,
+                // The parser only lets a listed name through.
+                (None, Some(name)) => Lecture::named(name).unwrap_or_else(Lecture::builtin),
+                (None, None) => Lecture::builtin(),
             };
             // A script that loads holds no unsafe character (the parser
             // refuses them), so this only guards the rule's one place.

@@ -3,6 +3,7 @@
 
 use super::script::{Condition, Curve, Item, Settings};
 use super::template::{Arg, Call, Func, Now, Part, Template, default_digits};
+use crate::measure::lineup::{Lineup, LineupConfig, measure_lineup};
 use crate::numbers::{NARRATION, grouped_real, scientific, sig_within, trim_zeros};
 
 /// `x` with `digits` significant digits, as the narration says figures.
@@ -20,6 +21,38 @@ pub struct Figures {
     pub settings: Settings,
     /// The script's items, for placeholders that quote positions.
     pub items: Vec<Item>,
+    // The line-up at the settings' n, p, queries and seed, measured the
+    // first time a placeholder asks for it (the first lecture never does);
+    // `None` inside when it could not be measured.
+    lineup: std::sync::OnceLock<Option<Lineup>>,
+}
+
+/// The line-up for `cfg`, measured once per process: the parser's check
+/// and the compiled lecture ask for the same one.
+fn measured_once(cfg: &LineupConfig) -> Option<Lineup> {
+    type Memo = Vec<(LineupConfig, Option<Lineup>)>;
+    static MEMO: std::sync::Mutex<Memo> = std::sync::Mutex::new(Vec::new());
+    let mut memo = MEMO
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, found)) = memo.iter().find(|(c, _)| c == cfg) {
+        return found.clone();
+    }
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let lineup = measure_lineup(cfg, &never, &mut |_| {}).ok();
+    memo.push((cfg.clone(), lineup.clone()));
+    lineup
+}
+
+/// The line-up's configuration for a script's settings.
+pub fn lineup_config(s: &Settings) -> Option<LineupConfig> {
+    let target = crate::rates::size_inputs::read_target(&s.lineup_p.to_string()).ok()?;
+    Some(LineupConfig {
+        n: s.lineup_n,
+        target,
+        queries: s.lineup_queries,
+        seed: s.lineup_seed,
+    })
 }
 
 /// The idealised rate (1 - e^(-kn/m))^k, from the rates module (real k
@@ -88,7 +121,11 @@ impl Figures {
 
     /// Figures for a script's settings and items.
     pub fn with_items(settings: Settings, items: Vec<Item>) -> Self {
-        Figures { settings, items }
+        Figures {
+            settings,
+            items,
+            lineup: std::sync::OnceLock::new(),
+        }
     }
 
     /// `template` with its placeholders filled from these figures and the
@@ -192,6 +229,29 @@ impl Figures {
         }
     }
 
+    /// The line-up these figures read, measured on first use.
+    pub fn lineup(&self) -> Option<&Lineup> {
+        self.lineup
+            .get_or_init(|| lineup_config(&self.settings).and_then(|cfg| measured_once(&cfg)))
+            .as_ref()
+    }
+
+    /// A figure of one structure's line-up result, NaN when it is missing.
+    fn measured(&self, call: &Call) -> f64 {
+        let Some(r) = call
+            .structure
+            .and_then(|s| self.lineup().and_then(|l| l.get(s)))
+        else {
+            return f64::NAN;
+        };
+        match call.func {
+            Func::BitsPerKey => r.bits_per_key,
+            Func::XFloor => r.floor_ratio,
+            Func::Fp => r.rate,
+            _ => r.fp_model.unwrap_or(f64::NAN),
+        }
+    }
+
     /// Whether a prediction's condition (`{A} < {B}`) holds on the board
     /// as it stands.
     pub fn holds(&self, condition: &Condition, now: &Now<'_>) -> bool {
@@ -277,6 +337,12 @@ impl Figures {
             Func::ProbeN => self.resolve(Arg::Probe, now, Curve::Fill),
             Func::ProbeK => self.resolve(Arg::Probe, now, Curve::K),
             Func::ProbeBits => self.resolve(Arg::Probe, now, Curve::Bits),
+            Func::Floor => -s.lineup_p.log2(),
+            Func::BloomFactor => 1.0 / std::f64::consts::LN_2,
+            Func::LineupN => s.lineup_n as f64,
+            Func::LineupP => s.lineup_p,
+            Func::LineupQueries => s.lineup_queries as f64,
+            Func::BitsPerKey | Func::XFloor | Func::Fp | Func::FpModel => self.measured(call),
         }
     }
 
@@ -364,12 +430,16 @@ impl Figures {
             | Func::FillNMax
             | Func::BitsMin
             | Func::BitsMax
-            | Func::CounterBits => grouped_real(value),
+            | Func::CounterBits
+            | Func::LineupN
+            | Func::LineupQueries => grouped_real(value),
             Func::KCurveBits | Func::ProbeN | Func::ProbeK | Func::ProbeBits => {
                 trim_zeros(&sig(value, 6))
             }
             Func::Bytes => trim_zeros(&sig(value, digits.max(3))),
-            Func::RamGb | Func::ExactBytes | Func::BloomBits => trim_zeros(&sig(value, 6)),
+            Func::RamGb | Func::ExactBytes | Func::BloomBits | Func::LineupP => {
+                trim_zeros(&sig(value, 6))
+            }
             Func::ExactGb | Func::BloomGb | Func::Crossing | Func::Kopt => {
                 trim_zeros(&sig(value, digits))
             }

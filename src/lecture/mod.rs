@@ -50,6 +50,21 @@ pub const BUILTIN_SCRIPT: &str = include_str!("../../assets/lecture.txt");
 /// The name errors in the built-in script are reported under.
 pub const BUILTIN_NAME: &str = "assets/lecture.txt";
 
+/// The second built-in lecture: what a reader meets after the Bloom filter.
+pub const AFTER_BLOOM_SCRIPT: &str = include_str!("../../assets/after-bloom.txt");
+
+/// The built-in lectures by the name `--lecture` takes: name, the name
+/// errors are reported under, the script. The first is the default.
+pub const LECTURES: &[(&str, &str, &str)] = &[
+    ("bloom", BUILTIN_NAME, BUILTIN_SCRIPT),
+    ("after-bloom", "assets/after-bloom.txt", AFTER_BLOOM_SCRIPT),
+];
+
+/// The names `--lecture` takes, in order.
+pub fn lecture_names() -> Vec<&'static str> {
+    LECTURES.iter().map(|(name, ..)| *name).collect()
+}
+
 /// A compiled lecture: the script, its figures, where each scene starts and
 /// the board after every step.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,6 +86,13 @@ impl Lecture {
     /// app still opens and says what went wrong.
     pub fn builtin() -> Lecture {
         Lecture::from_text(BUILTIN_NAME, BUILTIN_SCRIPT).unwrap_or_else(|e| Lecture::broken(&e))
+    }
+
+    /// A built-in lecture by name (see [`LECTURES`]), `None` for another
+    /// name. One that failed to parse says why, as [`Lecture::builtin`] does.
+    pub fn named(name: &str) -> Option<Lecture> {
+        let (_, file, text) = LECTURES.iter().find(|(n, ..)| *n == name)?;
+        Some(Lecture::from_text(file, text).unwrap_or_else(|e| Lecture::broken(&e)))
     }
 
     /// Reads and compiles a teacher's script.

@@ -48,6 +48,12 @@ const SETTINGS: &[(&str, f64, f64, bool)] = &[
     ("memory_n_max", 0.001, 1e9, false),
     ("memory_gb_max", 0.001, 1e9, false),
     ("counter_bits", 1.0, 32.0, true),
+    // The line-up is measured when a script first asks for its figures:
+    // kept small, it takes well under a second.
+    ("lineup_n", 100.0, 200_000.0, true),
+    ("lineup_p", 0.0001, 0.5, false),
+    ("lineup_queries", 1000.0, 1_000_000.0, true),
+    ("lineup_seed", 0.0, 1e15, true),
 ];
 
 /// Turns raw bytes into a script, or the first problem found.
@@ -518,6 +524,10 @@ impl<'f> Parser<'f> {
             "bits_max" => s.bits_max = number as usize,
             "memory_n_max" => s.memory_n_max = number,
             "counter_bits" => s.counter_bits = number as u32,
+            "lineup_n" => s.lineup_n = number as u64,
+            "lineup_p" => s.lineup_p = number,
+            "lineup_queries" => s.lineup_queries = number as u64,
+            "lineup_seed" => s.lineup_seed = number as u64,
             _ => s.memory_gb_max = number,
         }
         Ok(())

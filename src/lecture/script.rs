@@ -37,6 +37,14 @@ pub struct Settings {
     pub memory_gb_max: f64,
     /// Bits per counter in the counting variant.
     pub counter_bits: u32,
+    /// Keys each structure of the line-up holds (the line-up figures).
+    pub lineup_n: u64,
+    /// The line-up's target rate.
+    pub lineup_p: f64,
+    /// Never-inserted keys the line-up queries against each structure.
+    pub lineup_queries: u64,
+    /// Seed of the line-up's keys and hashes.
+    pub lineup_seed: u64,
 }
 
 impl Default for Settings {
@@ -56,6 +64,10 @@ impl Default for Settings {
             memory_n_max: 1000.0,
             memory_gb_max: 70.0,
             counter_bits: 4,
+            lineup_n: 30_000,
+            lineup_p: 0.01,
+            lineup_queries: 100_000,
+            lineup_seed: 1,
         }
     }
 }

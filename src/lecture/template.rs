@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::curve::Curve;
+use crate::measure::lineup::Structure;
 
 /// What a placeholder may read from the board as it stands when it is filled.
 #[derive(Debug, Clone, Copy)]
@@ -94,7 +95,29 @@ pub enum Func {
     ProbeK,
     /// Where the bits curve's probe stands (bits per item).
     ProbeBits,
+    /// The floor log2(1/p) at the line-up's target rate (exact formula).
+    Floor,
+    /// The classic Bloom filter's factor over the floor at the best real
+    /// k, 1 / ln 2 (exact formula).
+    BloomFactor,
+    /// Keys in the line-up.
+    LineupN,
+    /// The line-up's target rate.
+    LineupP,
+    /// Never-inserted keys the line-up queries.
+    LineupQueries,
+    /// A structure's bits per key as allocated, measured by the line-up.
+    BitsPerKey,
+    /// A structure's bits per key over the floor, from the line-up.
+    XFloor,
+    /// A structure's measured false-positive rate, from the line-up.
+    Fp,
+    /// A structure's rate by its formula at its shape, from the line-up.
+    FpModel,
 }
+
+/// The functions that name a line-up structure first, like `{fp(cuckoo)}`.
+pub const STRUCTURE_FUNCS: &[Func] = &[Func::BitsPerKey, Func::XFloor, Func::Fp, Func::FpModel];
 
 /// Name, allowed arguments and default significant digits of each function.
 const FUNCS: &[(&str, Func, &[&str], usize)] = &[
@@ -136,6 +159,15 @@ const FUNCS: &[(&str, Func, &[&str], usize)] = &[
     ("probe_n", Func::ProbeN, &[], 0),
     ("probe_k", Func::ProbeK, &[], 0),
     ("probe_bits", Func::ProbeBits, &[], 0),
+    ("floor", Func::Floor, &["digits"], 3),
+    ("bloom_factor", Func::BloomFactor, &["digits"], 3),
+    ("lineup_n", Func::LineupN, &[], 0),
+    ("lineup_p", Func::LineupP, &["digits"], 2),
+    ("lineup_queries", Func::LineupQueries, &[], 0),
+    ("bits_per_key", Func::BitsPerKey, &["digits"], 3),
+    ("x_floor", Func::XFloor, &["digits"], 3),
+    ("fp", Func::Fp, &["digits"], 2),
+    ("fp_model", Func::FpModel, &["digits"], 2),
 ];
 
 /// A numeric argument: a number written in the script, or a word naming a
@@ -180,6 +212,8 @@ pub struct Call {
     pub args: Args,
     /// The item a `pos` placeholder names (index into the script's items).
     pub item: Option<usize>,
+    /// The line-up structure a figure like `{fp(cuckoo)}` names.
+    pub structure: Option<Structure>,
     /// Character offset of the placeholder's name within its text, where a
     /// problem found later (a figure with no finite value) is reported.
     pub at: usize,
@@ -296,6 +330,7 @@ fn parse_call(inner: &str, items: &[String], k: usize) -> Result<Call, (usize, S
     };
     let mut args = Args::default();
     let mut item = None;
+    let mut structure = None;
     let mut offset = rest_at;
     for (number, piece) in rest.split(',').enumerate() {
         let piece_at = offset + (piece.chars().count() - piece.trim_start().chars().count());
@@ -315,6 +350,20 @@ fn parse_call(inner: &str, items: &[String], k: usize) -> Result<Call, (usize, S
                 ));
             }
             item = found;
+            continue;
+        }
+        if STRUCTURE_FUNCS.contains(&func) && number == 0 {
+            structure = Structure::ALL.into_iter().find(|s| s.name() == piece);
+            if structure.is_none() {
+                let names: Vec<&str> = Structure::ALL.iter().map(|s| s.name()).collect();
+                return Err((
+                    piece_at,
+                    format!(
+                        "'{name}' needs a structure, found '{piece}' (one of {})",
+                        names.join(", ")
+                    ),
+                ));
+            }
             continue;
         }
         if piece.is_empty() {
@@ -427,10 +476,17 @@ fn parse_call(inner: &str, items: &[String], k: usize) -> Result<Call, (usize, S
             "'pos' needs an item, e.g. {pos(x)} or {pos(x, i=2)}".into(),
         ));
     }
+    if STRUCTURE_FUNCS.contains(&func) && structure.is_none() {
+        return Err((
+            lead,
+            format!("'{name}' needs a structure, e.g. {{{name}(cuckoo)}}"),
+        ));
+    }
     Ok(Call {
         func,
         args,
         item,
+        structure,
         at: lead,
     })
 }

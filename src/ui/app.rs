@@ -120,6 +120,10 @@ impl App {
             let lecture = crate::lecture::Lecture::from_file(path)
                 .map_err(crate::lecture::LectureError::from)?;
             app.screens.lecture = LectureTab::with(lecture);
+        } else if let Some(name) = &config.lecture {
+            let lecture = crate::lecture::Lecture::named(name)
+                .ok_or_else(|| UiError::UnknownLecture { name: name.clone() })?;
+            app.screens.lecture = LectureTab::with(lecture);
         }
         if let Some((scene, step)) = config.start_at {
             let tab = &mut app.screens.lecture;

@@ -18,6 +18,9 @@ pub struct AppConfig {
     pub k: Option<u32>,
     /// A teacher's lecture script instead of the built-in one.
     pub script: Option<PathBuf>,
+    /// A built-in lecture by name (see [`crate::lecture::LECTURES`]);
+    /// `None` is the first, the five-scene lecture.
+    pub lecture: Option<String>,
     /// A palette by name (see [`crate::ui::theme_names`]); `None` takes
     /// `mono` under `NO_COLOR` and `dark` otherwise.
     pub theme: Option<String>,

@@ -26,6 +26,12 @@ pub enum UiError {
         /// The palettes there are.
         known: Vec<&'static str>,
     },
+    /// A built-in lecture name that is not one of them.
+    #[error("lecture '{name}' is not known: choose one of {}", crate::lecture::lecture_names().join(", "))]
+    UnknownLecture {
+        /// The name given.
+        name: String,
+    },
     /// The lecture script, or the scene and step asked for.
     #[error(transparent)]
     Lecture(#[from] LectureError),

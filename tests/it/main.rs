@@ -35,6 +35,7 @@ mod hostile_cli;
 mod hostile_echo;
 mod hostile_output;
 mod hostile_scripts;
+mod lecture_after_bloom;
 mod lecture_budget;
 mod lecture_predict;
 mod lecture_scripts;
