@@ -89,6 +89,10 @@ pub struct State {
     /// The teacher's script the app runs, as an absolute path (`None`:
     /// the built-in lecture), so the speaker can draw the same steps.
     pub script: Option<String>,
+    /// The built-in lecture the app runs, by the name `--lecture` takes
+    /// ("after-bloom"); `None` for the default one or a script. An app
+    /// older than this field sends none, which reads as the default.
+    pub lecture: Option<String>,
 }
 
 /// What a speaker asks of the presenting app.

@@ -45,6 +45,9 @@ pub struct App {
     /// The teacher's script as an absolute path (`None`: the built-in
     /// lecture), so the speaker view can load it and draw the next step.
     pub(crate) script: Option<PathBuf>,
+    /// The built-in lecture by name when it is not the default one, sent
+    /// to the speaker view for the same reason as `script`.
+    pub(crate) lecture: Option<String>,
     /// The lesson notes panel.
     pub(crate) notes: NotesPanel,
     /// The config file asked for the clicker's keys outside present mode
@@ -75,6 +78,7 @@ impl App {
             clock: Clock::new(Instant::now()),
             session: None,
             script: None,
+            lecture: None,
             notes: NotesPanel::default(),
             clicker_keys: false,
             blank: false,
@@ -124,6 +128,7 @@ impl App {
             let lecture = crate::lecture::Lecture::named(name)
                 .ok_or_else(|| UiError::UnknownLecture { name: name.clone() })?;
             app.screens.lecture = LectureTab::with(lecture);
+            app.lecture = Some(name.clone());
         }
         if let Some((scene, step)) = config.start_at {
             let tab = &mut app.screens.lecture;

@@ -117,6 +117,7 @@ pub(crate) fn state(app: &App) -> State {
             .length
             .and_then(|d| u32::try_from(d.as_secs() / 60).ok()),
         script: app.script.as_ref().map(|p| p.display().to_string()),
+        lecture: app.lecture.clone(),
     }
 }
 

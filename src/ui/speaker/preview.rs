@@ -27,11 +27,17 @@ fn recorded(state: &State) -> Option<Guess> {
     Some(Guess::Choice(usize::from(letter as u8 - b'A')))
 }
 
-/// The lecture loaded for drawing, and the script it was loaded for.
+/// Where the app's lecture comes from: a script's path, or a built-in
+/// lecture's name (neither: the default built-in one).
+type Source = (Option<String>, Option<String>);
+
+/// The lecture loaded for drawing, and the script or built-in lecture it
+/// was loaded for.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Preview {
-    /// The script it was loaded for (`Some(None)`: the built-in lecture).
-    loaded_for: Option<Option<String>>,
+    /// The script and the built-in lecture's name it was loaded for
+    /// (`Some((None, None))`: the default built-in lecture).
+    loaded_for: Option<Source>,
     /// The lecture, placed on the step to draw; `None` when it could not
     /// be loaded.
     tab: Option<LectureTab>,
@@ -45,8 +51,9 @@ impl Preview {
     /// Loads the lecture `state` names (unless it is loaded already) and
     /// places it on the step to draw next.
     pub(crate) fn follow(&mut self, state: &State) {
-        if self.loaded_for.as_ref() != Some(&state.script) {
-            self.load(state.script.as_deref());
+        let source = (state.script.clone(), state.lecture.clone());
+        if self.loaded_for.as_ref() != Some(&source) {
+            self.load(source);
         }
         self.ready = false;
         if self.tab.is_none() {
@@ -71,13 +78,15 @@ impl Preview {
         }
     }
 
-    fn load(&mut self, script: Option<&str>) {
-        self.loaded_for = Some(script.map(str::to_string));
-        let lecture = match script {
-            None => Ok(Lecture::builtin()),
-            Some(path) => Lecture::from_file(std::path::Path::new(path))
+    fn load(&mut self, source: Source) {
+        let lecture = match &source {
+            (Some(path), _) => Lecture::from_file(std::path::Path::new(path))
                 .map_err(|e| format!("the app's script could not be read here: {e}")),
+            (None, Some(name)) => Lecture::named(name)
+                .ok_or_else(|| format!("this bloomlab has no lecture called {name}")),
+            (None, None) => Ok(Lecture::builtin()),
         };
+        self.loaded_for = Some(source);
         match lecture {
             Ok(lecture) => {
                 let mut tab = LectureTab::with(lecture);

@@ -125,3 +125,26 @@ fn in_present_mode_the_notes_stay_off_the_wall() {
     update(&mut a, crate::ui::action::Action::TogglePresent);
     assert!(a.present && !a.notes.open);
 }
+
+#[test]
+fn the_speaker_previews_the_built_in_lecture_the_app_runs() {
+    use crate::ui::speaker::preview::Preview;
+    let a = at(AppConfig {
+        lecture: Some("after-bloom".into()),
+        start_at: Some((1, 1)),
+        ..AppConfig::default()
+    });
+    let s = state(&a);
+    assert_eq!(s.lecture.as_deref(), Some("after-bloom"));
+    // Loaded by the name the app sends, the speaker's copy matches the
+    // app's (it said "differs" when it only knew the default lecture).
+    let mut preview = Preview::default();
+    preview.follow(&s);
+    assert_eq!(preview.why, None);
+    // The default lecture sends no name and is previewed as before.
+    let s = state(&at(AppConfig::default()));
+    assert_eq!(s.lecture, None);
+    let mut preview = Preview::default();
+    preview.follow(&s);
+    assert_eq!(preview.why, None);
+}
