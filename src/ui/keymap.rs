@@ -383,6 +383,19 @@ mod tests {
             key_to_action(&sandbox, key(KeyCode::Char('l'))),
             key_to_action(&sandbox, key(KeyCode::Right))
         );
+        let compare = app(Screen::Compare);
+        for (letter, arrow) in [
+            ('h', KeyCode::Left),
+            ('j', KeyCode::Down),
+            ('k', KeyCode::Up),
+            ('l', KeyCode::Right),
+        ] {
+            assert_eq!(
+                key_to_action(&compare, key(KeyCode::Char(letter))),
+                key_to_action(&compare, key(arrow))
+            );
+            assert!(key_to_action(&compare, key(arrow)).is_some());
+        }
         for screen in [Screen::Sizing, Screen::Practice] {
             let a = app(screen);
             assert_eq!(

@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use crate::ui::action::Action;
 use crate::ui::compare::action::CompareAction;
 use crate::ui::compare::state::CompareState;
-use crate::ui::help::{Hit, KeyPage, key, slider_step};
+use crate::ui::help::{Hit, KeyPage, hjkl, key, slider_step};
 use crate::ui::screen::ScreenAction;
 
 const fn compare(action: CompareAction) -> Action {
@@ -29,6 +29,12 @@ fn step(key: KeyEvent) -> Option<Action> {
     slider_step(key).map(|(up, big)| compare(CompareAction::Adjust { up, big }))
 }
 
+/// `h j k l` as the arrows, as on the Sandbox.
+fn letters(key: KeyEvent) -> Option<Action> {
+    let arrow = hjkl(key)?;
+    choose(arrow).or_else(|| step(arrow))
+}
+
 /// Enter or a digit starts typing a value.
 fn start_typing(key: KeyEvent) -> Option<Action> {
     match key.code {
@@ -42,6 +48,7 @@ fn start_typing(key: KeyEvent) -> Option<Action> {
 pub(crate) const SLIDERS: KeyPage = KeyPage {
     rows: &[
         key("↑ / ↓", "choose a slider", Hit::With(choose)),
+        key("h j k l", "as ← ↓ ↑ →", Hit::With(letters)),
         key(
             "←→, Shift+←→",
             "step, big step (p: the 1-2-5 ladder)",
