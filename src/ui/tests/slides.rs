@@ -15,11 +15,16 @@ use crate::ui::theme::Theme;
 
 const SIZES: [(u16, u16); 2] = [(120, 40), (200, 60)];
 
-/// The dump of one step, its scene and step counted from 1.
-fn dump(scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Dump {
+/// The built-in lectures the rules hold for, by their `--lecture` names.
+const LECTURES: [&str; 2] = ["bloom", "after-bloom"];
+
+/// The dump of one step of the lecture named `name`, its scene and step
+/// counted from 1.
+fn dump(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Dump {
     let frame = FrameConfig {
         app: AppConfig {
             present: true,
+            lecture: Some(name.to_string()),
             ..AppConfig::default()
         },
         scene: Some(u32::try_from(scene).unwrap()),
@@ -58,6 +63,26 @@ fn step_problems(lecture: &Lecture, global: usize, d: &Dump, at: &str) -> Vec<St
     if crate::ui::lecture::headline::derives(board) && !parts("formula").any(|p| p.scale >= 2) {
         out.push(format!("{at}: a derivation step without its formula big"));
     }
+    // A revealed question names its answer once: the mark on the right
+    // choice, not again in the outcome below it.
+    if let Some(p) = &board.predict {
+        for part in parts("predict") {
+            let said = |words: &str| {
+                part.text
+                    .iter()
+                    .map(|l| l.matches(words).count())
+                    .sum::<usize>()
+            };
+            if said(crate::lecture::texts::ANSWER) > 1 {
+                out.push(format!("{at}: \"the answer\" twice in {:?}", part.text));
+            }
+            for choice in &p.choices {
+                if said(choice.trim()) > 1 {
+                    out.push(format!("{at}: {choice:?} twice in {:?}", part.text));
+                }
+            }
+        }
+    }
     let texts: Vec<&Layout> = d.parts.iter().filter(|p| !p.text.is_empty()).collect();
     for (i, a) in texts.iter().enumerate() {
         for b in &texts[i + 1..] {
@@ -76,9 +101,12 @@ fn step_problems(lecture: &Lecture, global: usize, d: &Dump, at: &str) -> Vec<St
 
 #[test]
 fn every_present_step_follows_the_slide_rules() {
-    let lecture = Lecture::builtin();
     let mut problems = Vec::new();
-    for (w, h) in SIZES {
+    for (name, (w, h)) in LECTURES
+        .into_iter()
+        .flat_map(|n| SIZES.into_iter().map(move |s| (n, s)))
+    {
+        let lecture = Lecture::named(name).expect("a built-in lecture");
         for scene in 0..lecture.scene_count() {
             // Where each kind of part is drawn, the first time it shows.
             let mut rects: BTreeMap<&str, (ratatui::layout::Rect, String)> = BTreeMap::new();
@@ -92,12 +120,12 @@ fn every_present_step_follows_the_slide_rules() {
                 };
                 for &revealed in reveals {
                     let at = format!(
-                        "{w}x{h} {}.{}{}",
+                        "{name} {w}x{h} {}.{}{}",
                         scene + 1,
                         step + 1,
                         if revealed { " revealed" } else { "" }
                     );
-                    let d = dump(scene + 1, step + 1, w, h, revealed);
+                    let d = dump(name, scene + 1, step + 1, w, h, revealed);
                     problems.extend(step_problems(&lecture, global, &d, &at));
                     for p in &d.parts {
                         // The narration takes the rows a step leaves free.
@@ -142,15 +170,25 @@ fn the_rules_catch_a_stretched_cell_and_a_small_question() {
             Layout::plain(
                 Kind::new("predict"),
                 Rect::new(0, 27, 120, 6),
-                vec!["q".into()],
+                vec![
+                    "A  probably present  ✓ the answer".into(),
+                    "the answer: \"probably present\"".into(),
+                ],
             ),
             Layout::plain(
                 Kind::new("notes"),
                 Rect::new(0, 33, 120, 3),
                 vec!["q".into()],
             ),
+            Layout::plain(
+                Kind::new("narration"),
+                Rect::new(0, 36, 120, 3),
+                vec!["q".into()],
+            ),
         ],
     };
     let found = step_problems(&lecture, global, &d, "made up");
-    assert_eq!(found.len(), 3, "{found:?}");
+    // The cell, the small question, the answer said twice, its choice said
+    // twice, and the same words in two parts.
+    assert_eq!(found.len(), 5, "{found:?}");
 }
