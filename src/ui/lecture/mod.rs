@@ -21,6 +21,7 @@
 
 pub(crate) mod action;
 pub(crate) mod banner;
+pub(crate) mod big_row;
 pub(crate) mod cards;
 pub(crate) mod counters;
 pub(crate) mod crawler;

@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
+use super::big_row;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::filter::ProbeState;
 use crate::lecture::texts::{Judgement, verdict_line};
@@ -42,6 +43,7 @@ impl Part for RowPart {
                 .boards
                 .iter()
                 .any(|b| query_of(b, QuerySource::Row).is_some()),
+            big: false,
         };
         let taller = RowLayout {
             cell_rows: 2,
@@ -61,12 +63,25 @@ impl Part for RowPart {
             .map(|b| RowData::of(b).widget(b, false).square_rows(width))
             .min()
             .unwrap_or(1);
+        // In present mode on a board the size of a projector's grid, the
+        // row's words are set big with its cells, in every scene alike.
+        // The scene's question is its subject where it asks one: on a
+        // board of 40 rows the row keeps its words small there, so that the
+        // question keeps its big type.
+        let asks = scene.shown().any(|b| b.predict.is_some());
+        let big = scene.opts.present
+            && grows
+            && (!asks || scene.board.height >= big_row::FROM_HEIGHT_ASKING)
+            && width >= big_row::FROM_WIDTH
+            && scene.board.height >= big_row::FROM_HEIGHT
+            && big_row::fits(scene.boards, width);
         let layout = RowLayout {
             cell_rows: if grows && scene.board.height >= SQUARE_FROM_ROWS {
                 square
             } else {
                 1
             },
+            big,
             ..layout
         };
         Box::new(Row {
@@ -121,8 +136,20 @@ impl Fitted for Row {
         let layout = self.layout(at.notch);
         let data = RowData::of(at.board);
         let row = data.widget(at.board, layout.owners);
+        let cell = Some(row.cell_size(at.rect.width, layout.cell_rows));
+        if layout.big {
+            let mut text: Vec<String> = big_row::query_words(at.board).into_iter().collect();
+            if let Some(q) = query_of(at.board, QuerySource::Row) {
+                text.extend(verdict_lines(q, at.rect.width));
+            }
+            return Shows {
+                scale: big_row::LETTER_ROWS,
+                text,
+                cell,
+            };
+        }
         Shows {
-            cell: Some(row.cell_size(at.rect.width, layout.cell_rows)),
+            cell,
             ..Shows::plain(query_texts(at.board, QuerySource::Row, at.rect.width))
         }
     }
@@ -171,6 +198,16 @@ impl<'a> RowData<'a> {
         RowData { cells, probes }
     }
 
+    /// The query's probes, in probe order.
+    pub(crate) fn probes(&self) -> &[RowProbe] {
+        &self.probes
+    }
+
+    /// Cells in the row.
+    pub(crate) fn len(&self) -> usize {
+        self.cells.len()
+    }
+
     /// The widget for this row; `owners` is whether the scene ever shows
     /// who set the bits (so the row keeps one height through the scene).
     pub(crate) fn widget(&self, board: &Board, owners: bool) -> BitRow<'_> {
@@ -196,6 +233,10 @@ pub(crate) fn query_of(board: &Board, source: QuerySource) -> Option<&Query> {
 /// Draws the row part into `area`: the row with cells `cell_rows` tall,
 /// then the query lines when the board has a query on the row.
 pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, layout: RowLayout) {
+    if layout.big {
+        big_row::draw(board, area, buf, theme, layout);
+        return;
+    }
     let data = RowData::of(board);
     let row = data.widget(board, layout.owners);
     // The owners line is reserved for the scene but drawn only once shown.
@@ -238,10 +279,16 @@ pub(crate) struct RowLayout {
     pub owners: bool,
     /// Whether the scene ever queries the row (the query lines are kept).
     pub query: bool,
+    /// Whether the indices, the probe order, the owners and the query line
+    /// are set in big letters (present mode on a big board).
+    pub big: bool,
 }
 
 /// Rows the row part needs at `width` columns.
 pub(crate) fn height(board: &Board, width: u16, layout: RowLayout) -> u16 {
+    if layout.big {
+        return big_row::height(board, width, layout);
+    }
     let data = RowData::of(board);
     let row = BitRow {
         owners: layout.owners,
@@ -272,8 +319,26 @@ pub(crate) fn draw_query(
     } else {
         2
     };
+    Painter::new(buf, area).line(x, 0, &line);
+    let rest = Rect {
+        y: area.y + 1,
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    draw_verdict(q, board, rest, x, buf, theme);
+}
+
+/// The query's verdict line(s) from the top of `area`, set in from `x`
+/// (further left when they would not fit from there).
+pub(crate) fn draw_verdict(
+    q: &Query,
+    board: &Board,
+    area: Rect,
+    x: u16,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     let mut p = Painter::new(buf, area);
-    p.line(x, 0, &line);
     let (text, judgement) = verdict_line(q);
     let lines = wrap(&text, usize::from(area.width.saturating_sub(2)));
     let longest = lines
@@ -295,7 +360,7 @@ pub(crate) fn draw_query(
         style
     };
     for (i, line) in lines.iter().enumerate() {
-        p.text(vx, 1 + u16::try_from(i).unwrap_or(0), line, style);
+        p.text(vx, u16::try_from(i).unwrap_or(0), line, style);
     }
 }
 
@@ -317,11 +382,13 @@ pub(crate) fn query_texts(board: &Board, source: QuerySource, width: u16) -> Vec
         return Vec::new();
     };
     let mut out = vec![query_line(q, width, &Theme::MONO).to_string()];
-    out.extend(wrap(
-        &verdict_line(q).0,
-        usize::from(width.saturating_sub(2)),
-    ));
+    out.extend(verdict_lines(q, width));
     out
+}
+
+/// The verdict's lines as wrapped under a row `width` columns wide.
+fn verdict_lines(q: &Query, width: u16) -> Vec<String> {
+    wrap(&verdict_line(q).0, usize::from(width.saturating_sub(2)))
 }
 
 /// How much the query line spells out.

@@ -192,3 +192,64 @@ fn the_rules_catch_a_stretched_cell_and_a_small_question() {
     // twice, and the same words in two parts.
     assert_eq!(found.len(), 5, "{found:?}");
 }
+
+#[test]
+fn the_rows_words_are_big_where_the_row_is_the_subject() {
+    let lecture = Lecture::builtin();
+    for (w, h) in SIZES {
+        let mut cells = Vec::new();
+        for scene in 0..lecture.scene_count() {
+            let start = lecture.scene_start(scene);
+            let asks = (0..lecture.scene_len(scene)).any(|s| lecture.predicts(start + s));
+            for step in 0..lecture.scene_len(scene) {
+                let d = dump("bloom", scene + 1, step + 1, w, h, false);
+                let Some(row) = d.parts.iter().find(|p| p.kind.name() == "bit-row") else {
+                    continue;
+                };
+                let at = format!("{w}x{h} {}.{}", scene + 1, step + 1);
+                cells.push((row.cell, at.clone()));
+                // Big where the row is the subject, and at 200x60 in every
+                // scene; on 40 rows a scene's question keeps the room.
+                if !asks || h >= 60 {
+                    assert!(
+                        row.scale >= 2,
+                        "{at}: the row's words at scale {}",
+                        row.scale
+                    );
+                }
+            }
+        }
+        // One cell shape in every scene.
+        let first = cells[0].0;
+        for (cell, at) in &cells {
+            assert_eq!(*cell, first, "{at}: cell {cell:?}, first {first:?}");
+        }
+    }
+    // The indices are drawn big: under the cells, letters of sextants.
+    let frame = FrameConfig {
+        app: AppConfig {
+            present: true,
+            ..AppConfig::default()
+        },
+        scene: Some(2),
+        step: Some(9),
+        width: 120,
+        height: 40,
+        revealed: false,
+    };
+    let text = Headless::with_theme(&frame, Theme::MONO).unwrap().text();
+    let lines: Vec<&str> = text.lines().collect();
+    let bottom = lines.iter().position(|l| l.contains('┴')).expect("the row");
+    let sextants = |l: &str| {
+        l.chars()
+            .filter(|c| ('\u{1fb00}'..='\u{1fb3b}').contains(c))
+            .count()
+    };
+    for l in &lines[bottom + 1..bottom + 4] {
+        assert!(sextants(l) >= 8, "no big indices: {l}");
+    }
+    assert!(
+        !text.contains("h1(w)=0"),
+        "the query line is set big: {text}"
+    );
+}
