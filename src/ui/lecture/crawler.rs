@@ -6,6 +6,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::crawler_big;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::crawler_lines;
 use crate::lecture::{Board, Element};
@@ -30,28 +31,54 @@ impl Part for CrawlerPart {
     }
 
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
-        let rows = height(1) + scene.most(|b| figure_rows(b, scene.width));
-        Box::new(Crawler { rows })
+        let figures = scene.most(|b| figure_rows(b, scene.width));
+        // In present mode on a board with the room, the boxes stack down
+        // the wall with their names big (see `crawler_big`).
+        let big = scene.opts.present
+            && scene.width >= crawler_big::least_width(&WORDS) + 2
+            && scene.board.height >= BIG_FROM_ROWS;
+        let rows = if big {
+            crawler_big::ROWS + 1 + figures
+        } else {
+            height(1) + figures
+        };
+        Box::new(Crawler { rows, big })
     }
 }
 
 /// The diagram fitted to a scene; each notch is a scale larger.
 #[derive(Debug)]
 struct Crawler {
-    /// Rows at scale 1, figures included.
+    /// Rows at scale 1 (or with its words big), figures included.
     rows: u16,
+    /// Drawn with its words big: it keeps its size.
+    big: bool,
 }
 
 impl Fitted for Crawler {
     fn rows(&self, notch: u16) -> u16 {
+        if self.big {
+            return self.rows;
+        }
         self.rows + height(1 + notch) - height(1)
     }
 
     fn grows(&self, notch: u16) -> bool {
-        1 + notch < MAX_SCALE
+        !self.big && 1 + notch < MAX_SCALE
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        if self.big {
+            let style = style(at.board, theme);
+            crawler_big::draw(&WORDS, at.rect, buf, style);
+            let below = Rect {
+                y: at.rect.y + crawler_big::ROWS + 1,
+                height: at.rect.height.saturating_sub(crawler_big::ROWS + 1),
+                ..at.rect
+            };
+            draw_figures(at.board, below, 0, buf, theme);
+            return;
+        }
         draw(at.board, 1 + at.notch, at.rect, buf, theme);
     }
 
@@ -64,7 +91,29 @@ impl Fitted for Crawler {
                 .iter()
                 .flat_map(|l| wrap(l, usize::from(at.rect.width))),
         );
-        Shows::plain(text)
+        Shows {
+            scale: if self.big { 3 } else { 1 },
+            ..Shows::plain(text)
+        }
+    }
+}
+
+/// Rows from which a present board draws the diagram with its words big.
+const BIG_FROM_ROWS: u16 = 30;
+
+/// The diagram's words, for the big drawing.
+const WORDS: crawler_big::Words<'static> = crawler_big::Words {
+    names: NAMES,
+    labels: LABELS,
+    side: ("probably seen", DROPPED),
+};
+
+/// The diagram's style: emphasised when the step boxes it.
+fn style(board: &Board, theme: &Theme) -> ratatui::style::Style {
+    if board.boxed.contains(&Element::Crawler) {
+        theme.style(Role::Emphasis)
+    } else {
+        theme.style(Role::Text)
     }
 }
 
@@ -123,11 +172,7 @@ fn widths(scale: u16) -> ([u16; 3], [u16; 2]) {
 /// fits, at most as large), centred in `area`.
 fn draw(board: &Board, scale: u16, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let across = widest_scale(area.width).min(scale);
-    let style = if board.boxed.contains(&Element::Crawler) {
-        theme.style(Role::Emphasis)
-    } else {
-        theme.style(Role::Text)
-    };
+    let style = style(board, theme);
     let (boxes, arrows) = widths(across);
     let total = diagram_width(across);
     let mut x = area.width.saturating_sub(total) / 2;
@@ -165,9 +210,15 @@ fn draw(board: &Board, scale: u16, area: Rect, buf: &mut Buffer, theme: &Theme) 
         dropped,
         style,
     );
+    draw_figures(board, area, height(scale), buf, theme);
+}
+
+/// The cost figures under the diagram, from row `top` of `area`.
+fn draw_figures(board: &Board, area: Rect, top: u16, buf: &mut Buffer, theme: &Theme) {
+    let mut p = Painter::new(buf, area);
     if let Some(lines) = crawler_lines(board) {
         let wrapped = lines.iter().flat_map(|l| wrap(l, usize::from(area.width)));
-        for (y, line) in (height(scale)..).zip(wrapped) {
+        for (y, line) in (top..).zip(wrapped) {
             p.centred(y, &line, theme.style(Role::Exact));
         }
     }

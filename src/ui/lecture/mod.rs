@@ -25,6 +25,7 @@ pub(crate) mod big_row;
 pub(crate) mod cards;
 pub(crate) mod counters;
 pub(crate) mod crawler;
+pub(crate) mod crawler_big;
 pub(crate) mod headline;
 pub(crate) mod keys;
 pub(crate) mod narration;
