@@ -154,7 +154,12 @@ fn draw_box(buf: &mut Buffer, area: Rect, rect: Rect, name: &str, style: Style) 
     for r in 1..rect.height.saturating_sub(1) {
         p.text(x, y + r, &format!("│{}│", " ".repeat(inner)), style);
     }
-    p.text(x, y + rect.height - 1, &format!("└{}┘", "─".repeat(inner)), style);
+    p.text(
+        x,
+        y + rect.height - 1,
+        &format!("└{}┘", "─".repeat(inner)),
+        style,
+    );
     let text = Rect::new(rect.x + 2, rect.y + 1, big_width(name), LETTER.1);
     big_or_small(name, text, area, buf, style);
 }
