@@ -10,6 +10,7 @@ use super::crawler_big;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::crawler_lines;
 use crate::lecture::{Board, Element};
+use crate::ui::big::{GROWING, Size};
 use crate::ui::format::wrap;
 use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
@@ -34,46 +35,71 @@ impl Part for CrawlerPart {
         let figures = scene.most(|b| figure_rows(b, scene.width));
         // In present mode on a board with the room, the boxes stack down
         // the wall with their names big (see `crawler_big`).
-        let big = scene.opts.present
-            && scene.width >= crawler_big::least_width(&WORDS) + 2
-            && scene.board.height >= BIG_FROM_ROWS;
-        let rows = if big {
-            crawler_big::ROWS + 1 + figures
+        // Its letters grow through the sizes that fit the width, a notch
+        // at a time as the board has rows.
+        let sizes: Vec<Size> = if scene.opts.present && scene.board.height >= BIG_FROM_ROWS {
+            GROWING
+                .into_iter()
+                .filter(|&s| crawler_big::least_width(&WORDS, s) + 2 <= scene.width)
+                .collect()
         } else {
-            height(1) + figures
+            Vec::new()
         };
-        Box::new(Crawler { rows, big })
+        let rows = match sizes.first() {
+            Some(&s) => crawler_big::rows(s) + 1 + figures,
+            None => height(1) + figures,
+        };
+        Box::new(Crawler {
+            rows,
+            figures,
+            sizes,
+        })
     }
 }
 
 /// The diagram fitted to a scene; each notch is a scale larger.
 #[derive(Debug)]
 struct Crawler {
-    /// Rows at scale 1 (or with its words big), figures included.
+    /// Rows at its smallest, figures included.
     rows: u16,
-    /// Drawn with its words big: it keeps its size.
-    big: bool,
+    /// Rows its figures take.
+    figures: u16,
+    /// The sizes its words may be set big in, smallest first (none when
+    /// it is drawn small).
+    sizes: Vec<Size>,
+}
+
+impl Crawler {
+    fn size(&self, notch: u16) -> Option<Size> {
+        let last = self.sizes.len().checked_sub(1)?;
+        Some(self.sizes[usize::from(notch).min(last)])
+    }
 }
 
 impl Fitted for Crawler {
     fn rows(&self, notch: u16) -> u16 {
-        if self.big {
-            return self.rows;
+        if let Some(size) = self.size(notch) {
+            return crawler_big::rows(size) + 1 + self.figures;
         }
         self.rows + height(1 + notch) - height(1)
     }
 
     fn grows(&self, notch: u16) -> bool {
-        !self.big && 1 + notch < MAX_SCALE
+        if self.sizes.is_empty() {
+            1 + notch < MAX_SCALE
+        } else {
+            usize::from(notch) + 1 < self.sizes.len()
+        }
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        if self.big {
+        if let Some(size) = self.size(at.notch) {
             let style = style(at.board, theme);
-            crawler_big::draw(&WORDS, at.rect, buf, style);
+            crawler_big::draw(&WORDS, size, at.rect, buf, style);
+            let rows = crawler_big::rows(size) + 1;
             let below = Rect {
-                y: at.rect.y + crawler_big::ROWS + 1,
-                height: at.rect.height.saturating_sub(crawler_big::ROWS + 1),
+                y: at.rect.y + rows,
+                height: at.rect.height.saturating_sub(rows),
                 ..at.rect
             };
             draw_figures(at.board, below, 0, buf, theme);
@@ -92,7 +118,7 @@ impl Fitted for Crawler {
                 .flat_map(|l| wrap(l, usize::from(at.rect.width))),
         );
         Shows {
-            scale: if self.big { 3 } else { 1 },
+            scale: self.size(at.notch).map_or(1, |s| s.letter().1),
             ..Shows::plain(text)
         }
     }
