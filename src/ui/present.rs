@@ -12,23 +12,12 @@ use crate::ui::big::{Big, LARGEST_FIRST, Size};
 use crate::ui::layout::{Kind, Layout as LaidOut};
 use crate::ui::screen::ViewCx;
 
-/// How a text may be set big.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Setting {
-    /// Broken at spaces onto as many lines as it needs.
-    Wrapped,
-    /// On one line: a figure and its label, never split.
-    Whole,
-}
-
-/// `texts` set at `size` in `width` columns, if every one fits.
-pub(crate) fn set_all(texts: &[(&str, Setting)], size: Size, width: u16) -> Option<Vec<Big>> {
+/// `texts` set at `size` in `width` columns, each broken at spaces onto
+/// as many lines as it needs, if every one fits.
+pub(crate) fn set_all(texts: &[&str], size: Size, width: u16) -> Option<Vec<Big>> {
     texts
         .iter()
-        .map(|&(text, how)| match how {
-            Setting::Wrapped => Big::at(text, size, width, false),
-            Setting::Whole => Big::line(text, size, width),
-        })
+        .map(|text| Big::at(text, size, width, false))
         .collect()
 }
 
@@ -36,7 +25,7 @@ pub(crate) fn set_all(texts: &[(&str, Setting)], size: Size, width: u16) -> Opti
 /// rows the whole screen then takes) is at most `height`; `None` when
 /// even the smallest does not.
 pub(crate) fn largest(
-    texts: &[(&str, Setting)],
+    texts: &[&str],
     width: u16,
     height: u16,
     rows: impl Fn(&[Big]) -> u16,
@@ -63,33 +52,32 @@ pub(crate) fn stacked_rows(set: &[Big], gap: u16) -> u16 {
     set.iter().map(Big::height).sum::<u16>() + gap.saturating_mul(count.saturating_sub(1))
 }
 
-/// Draws `set` one above the other as a block centred across `area`, each
+/// Draws `set` (each text with its style) one above the other as a block centred across `area`, each
 /// line flush with the block's left edge (labelled figures line up), each
 /// reported as a part of `kind`; returns the rows taken.
 pub(crate) fn draw_block(
     cx: &ViewCx<'_>,
     kind: &'static str,
-    set: &[Big],
+    set: &[(Big, Style)],
     area: Rect,
-    style: Style,
     buf: &mut Buffer,
 ) -> u16 {
     let widest = set
         .iter()
-        .map(Big::width)
+        .map(|(big, _)| big.width())
         .max()
         .unwrap_or(0)
         .min(area.width);
     let x = area.x + (area.width - widest) / 2;
     let mut y = area.y;
-    for big in set {
+    for (big, style) in set {
         let rect = Rect {
             x,
             y,
             width: widest,
             height: big.height().min(area.bottom().saturating_sub(y)),
         };
-        big.draw_aligned(rect, buf, style, Alignment::Left);
+        big.draw_aligned(rect, buf, *style, Alignment::Left);
         cx.record(LaidOut {
             scale: big.scale(),
             ..LaidOut::plain(Kind::new(kind), rect, vec![big.lines.join(" ")])

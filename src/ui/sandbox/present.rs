@@ -11,7 +11,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::ui::bit_row::{BitRow, RowCell};
 use crate::ui::layout::{Kind, Layout as LaidOut, drawn_text};
-use crate::ui::present::{self, Setting};
+use crate::ui::present;
 use crate::ui::sandbox::state::{Event, Outcome, SandboxState};
 use crate::ui::sandbox::view::{
     EMPTY, Judged, LEGEND, answer_word, describe, field_line, fit, mistakes, new_bits_words,
@@ -111,7 +111,7 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
     let room = area.height.saturating_sub(fixed + history_rows + 2);
     let mut verdict = None;
     for (i, wording) in words.iter().enumerate() {
-        let found = present::largest(&[(wording, Setting::Wrapped)], area.width, room, |s| {
+        let found = present::largest(&[wording], area.width, room, |s| {
             present::stacked_rows(s, 0)
         });
         if let Some(mut set) = found {

@@ -355,7 +355,11 @@ pub(crate) fn render(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect, buf: &mu
     let theme = cx.theme;
     let plan = plan(sizing, cx, body);
     if let Some((bigs, at)) = &plan.headline {
-        present::draw_block(cx, "headline", bigs, *at, theme.style(Role::Figure), buf);
+        let styled: Vec<_> = bigs
+            .iter()
+            .map(|b| (b.clone(), theme.style(Role::Figure)))
+            .collect();
+        present::draw_block(cx, "headline", &styled, *at, buf);
     }
     let block = Block::default()
         .borders(Borders::ALL)
