@@ -147,7 +147,7 @@ pub(crate) fn render(state: &CompareState, cx: &ViewCx<'_>, body: Rect, buf: &mu
     if let Some(area) = parts.headline {
         let line = headline(state, figures, big.is_none(), theme);
         Paragraph::new(line).render(area, buf);
-        cx.record_drawn("headline", area, buf);
+        cx.record_drawn("settings", area, buf);
     }
     render_table(state, figures, stale, theme, parts.table, buf);
     cx.record_drawn("table", parts.table, buf);
