@@ -172,7 +172,15 @@ fn every_screen_puts_its_subject_in_big_type_on_the_wall() {
 
 #[test]
 fn the_lab_names_each_of_its_four_rates_big() {
-    let v = layout(&["--screen", "lab", "--present", "--width", "120", "--height", "40"]);
+    let v = layout(&[
+        "--screen",
+        "lab",
+        "--present",
+        "--width",
+        "120",
+        "--height",
+        "40",
+    ]);
     let said: Vec<&str> = v["parts"]
         .as_array()
         .unwrap()
@@ -190,7 +198,15 @@ fn the_lab_names_each_of_its_four_rates_big() {
 
 #[test]
 fn sizing_sets_its_answer_big_and_labelled() {
-    let v = layout(&["--screen", "sizing", "--present", "--width", "200", "--height", "60"]);
+    let v = layout(&[
+        "--screen",
+        "sizing",
+        "--present",
+        "--width",
+        "200",
+        "--height",
+        "60",
+    ]);
     let big: Vec<&str> = v["parts"]
         .as_array()
         .unwrap()
