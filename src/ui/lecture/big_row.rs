@@ -9,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::row::{RowData, RowLayout, draw_verdict, query_of, query_rows};
+use super::row_data::{RowData, RowLayout, draw_verdict, query_of, query_rows};
 use crate::lecture::{Board, Element, QuerySource};
 use crate::ui::big::{Big, Size, legible};
 use crate::ui::bit_row::{BitRow, probe_style};

@@ -34,6 +34,7 @@ pub(crate) mod plain;
 pub(crate) mod plan;
 pub(crate) mod plots;
 pub(crate) mod row;
+pub(crate) mod row_data;
 pub(crate) mod screen;
 pub(crate) mod screens;
 pub(crate) mod tab;
