@@ -147,6 +147,26 @@ impl Big {
         Some(Big { lines, size })
     }
 
+    /// Prose (a question, a sentence) at `size` in lines at most `width`
+    /// columns wide: a word stays with the number after it ("bit 9"), a
+    /// number with a last word that ends its phrase ("9 set?"), and a
+    /// line ends after a comma, colon or full stop whenever that takes
+    /// no more lines than filling each line would. `None` as for `at`.
+    pub(crate) fn prose(text: &str, size: Size, width: u16) -> Option<Big> {
+        if !legible(text) {
+            return None;
+        }
+        let max_chars = usize::from(width / size.cell().0);
+        let glued = glue_phrases(text);
+        let filled = wrap_words(&glued, max_chars).filter(|l| !l.is_empty())?;
+        let lines = match wrap_phrases(&glued, max_chars) {
+            Some(by_phrase) if by_phrase.len() <= filled.len() => by_phrase,
+            _ => filled,
+        };
+        let lines = lines.into_iter().map(|l| l.replace(GLUE, " ")).collect();
+        Some(Big { lines, size })
+    }
+
     /// `line` unbroken at `size`, if it fits `width` and every character
     /// has a glyph (a figure with its label, which must not be split).
     pub(crate) fn line(line: &str, size: Size, width: u16) -> Option<Big> {
@@ -270,6 +290,64 @@ fn glue_brackets(text: &str) -> String {
             if c == ' ' && depth > 0 { GLUE } else { c }
         })
         .collect()
+}
+
+/// `text` with a word glued to the number after it, and a number glued
+/// to a short word after it that closes a phrase, so neither pair is
+/// split across two lines.
+fn glue_phrases(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let numeric = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
+    let closes = |w: &str| w.chars().count() <= 6 && w.ends_with(['?', '.', '!', ',', ':', ';']);
+    let mut out = String::new();
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            let before = words[i - 1];
+            let glue = (numeric(word) && !numeric(before) && !ends_phrase(before))
+                || (numeric(before) && !ends_phrase(before) && closes(word));
+            out.push(if glue { GLUE } else { ' ' });
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// Whether a line may end after `word` at a phrase's end.
+fn ends_phrase(word: &str) -> bool {
+    word.ends_with([',', '.', '?', '!', ':', ';'])
+}
+
+/// `text` in lines of at most `max` characters that each end at a
+/// phrase's end, a phrase longer than a line filled word by word; `None`
+/// when one word alone is longer than a line.
+fn wrap_phrases(text: &str, max: usize) -> Option<Vec<String>> {
+    let mut phrases: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+        if ends_phrase(word) {
+            phrases.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        phrases.push(current);
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for phrase in phrases {
+        let len = phrase.chars().count();
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + len <= max => {
+                line.push(' ');
+                line.push_str(&phrase);
+            }
+            _ if len <= max => lines.push(phrase),
+            _ => lines.extend(wrap_words(&phrase, max)?),
+        }
+    }
+    Some(lines)
 }
 
 fn wrap_words(text: &str, max: usize) -> Option<Vec<String>> {
