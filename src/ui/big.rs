@@ -387,6 +387,34 @@ mod tests {
     }
 
     #[test]
+    fn prose_never_parts_a_word_from_its_number() {
+        // Every exercise's question at every size and a range of widths:
+        // no line ends in a bare word whose number opens the next line.
+        for e in crate::practice::all(None) {
+            for size in LARGEST_FIRST {
+                for width in (40..=240).step_by(8) {
+                    let Some(big) = Big::prose(&e.prompt, size, width) else {
+                        continue;
+                    };
+                    for pair in big.lines.windows(2) {
+                        let last = pair[0].split(' ').next_back().unwrap_or("");
+                        let bare = last.chars().all(char::is_alphabetic) && !last.is_empty();
+                        let number = pair[1].starts_with(|c: char| c.is_ascii_digit());
+                        assert!(!(bare && number), "{size:?} {width}: {:?}", big.lines);
+                    }
+                }
+            }
+        }
+        // Phrases stay whole when that costs no line.
+        let big = Big::prose("set bit 3, then bit 9, then bit 3 again.", Size::Full, 120).unwrap();
+        assert!(big.lines.iter().all(|l| !l.ends_with("bit")), "{:?}", big.lines);
+        assert_eq!(
+            Big::prose("is bit 9 set?", Size::Full, 80).unwrap().lines,
+            ["is", "bit 9 set?"]
+        );
+    }
+
+    #[test]
     fn the_largest_size_that_fits_is_chosen() {
         let big = Big::fit("FALSE POSITIVE", 200, 40).unwrap();
         assert_eq!(big.size, Size::Double);
