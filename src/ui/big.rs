@@ -407,7 +407,11 @@ mod tests {
         }
         // Phrases stay whole when that costs no line.
         let big = Big::prose("set bit 3, then bit 9, then bit 3 again.", Size::Full, 120).unwrap();
-        assert!(big.lines.iter().all(|l| !l.ends_with("bit")), "{:?}", big.lines);
+        assert!(
+            big.lines.iter().all(|l| !l.ends_with("bit")),
+            "{:?}",
+            big.lines
+        );
         assert_eq!(
             Big::prose("is bit 9 set?", Size::Full, 80).unwrap().lines,
             ["is", "bit 9 set?"]

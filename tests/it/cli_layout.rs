@@ -269,7 +269,15 @@ fn the_sandbox_row_is_square_and_across_the_wall() {
 /// The parts of a present-mode frame of `screen` at `w` x `h`.
 fn present_parts(screen: &str, w: u64, h: u64, extra: &[&str]) -> Vec<Value> {
     let (w, h) = (w.to_string(), h.to_string());
-    let mut args = vec!["--screen", screen, "--present", "--width", &w, "--height", &h];
+    let mut args = vec![
+        "--screen",
+        screen,
+        "--present",
+        "--width",
+        &w,
+        "--height",
+        &h,
+    ];
     args.extend_from_slice(extra);
     let v = layout(&args);
     check_parts(&v, screen);
@@ -295,7 +303,9 @@ fn practice_keeps_the_answers_form_small() {
             "{w}x{h}: the form is gone"
         );
         assert!(
-            !parts.iter().any(|p| p["text"].as_str().unwrap().contains("bloom_lookup (")),
+            !parts
+                .iter()
+                .any(|p| p["text"].as_str().unwrap().contains("bloom_lookup (")),
             "{w}x{h}"
         );
     }
@@ -339,7 +349,10 @@ fn the_empty_sandbox_keeps_its_row_the_focus() {
     for (w, h) in [(80, 24), (120, 40), (200, 60)] {
         let parts = present_parts("sandbox", w, h, &[]);
         let kinds: Vec<&str> = parts.iter().map(|p| p["kind"].as_str().unwrap()).collect();
-        let row = parts.iter().find(|p| p["kind"] == "bit-row").expect("the row");
+        let row = parts
+            .iter()
+            .find(|p| p["kind"] == "bit-row")
+            .expect("the row");
         let cell_rows = row["cell"][1].as_u64().unwrap();
         let caption = parts
             .iter()

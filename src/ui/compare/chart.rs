@@ -162,11 +162,7 @@ pub(crate) fn render(
         };
         // A letter whose cell or a neighbour another took goes to the
         // nearest cell with a free column either side.
-        let apart = |c: u16| {
-            !taken
-                .iter()
-                .any(|&(t, tr)| tr == row && t.abs_diff(c) <= 1)
-        };
+        let apart = |c: u16| !taken.iter().any(|&(t, tr)| tr == row && t.abs_diff(c) <= 1);
         let free = [0i16, 2, -2, 4, -4, 6, -6, 8, -8]
             .into_iter()
             .filter_map(|d| col.checked_add_signed(d))

@@ -75,7 +75,11 @@ fn legend(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     let step: String = curve.chars().take(1).collect();
     let mut spans = Vec::new();
     if lab.gap_view {
-        spans.extend(item(format!(" {step}•"), Role::Exact, " exact − idealised  "));
+        spans.extend(item(
+            format!(" {step}•"),
+            Role::Exact,
+            " exact − idealised  ",
+        ));
         spans.extend(item(
             format!("{step}∘"),
             Role::True,

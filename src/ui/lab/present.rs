@@ -77,7 +77,11 @@ fn figures(lab: &LabState, theme: &Theme) -> Option<Vec<(Vec<String>, Style)>> {
 /// end, when it has none) is in the same column.
 pub(crate) fn aligned(pairs: &[(&str, String)]) -> Vec<String> {
     let point = |f: &str| f.find('.').unwrap_or(f.len());
-    let label = pairs.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+    let label = pairs
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
     let before = pairs.iter().map(|(_, f)| point(f)).max().unwrap_or(0);
     pairs
         .iter()
@@ -165,9 +169,8 @@ pub(crate) fn plan(lab: &LabState, cx: &ViewCx<'_>, body: Rect) -> Option<Plan> 
         let Some(set) = present::first_wordings(&wordings, size, body.width) else {
             continue;
         };
-        let Some(settings_big) =
-            present::first_wordings(&settings_line, settings_size, body.width)
-                .and_then(|mut s| s.pop())
+        let Some(settings_big) = present::first_wordings(&settings_line, settings_size, body.width)
+            .and_then(|mut s| s.pop())
         else {
             continue;
         };

@@ -94,8 +94,7 @@ pub(crate) fn render(state: &PracticeState, cx: &ViewCx<'_>, body: Rect, buf: &m
     let square = row.square_rows(area.width);
     let mut chosen = None;
     'sizes: for size in LARGEST_FIRST {
-        let Some(set) = present::set_all(&[&e.prompt], size, area.width)
-        else {
+        let Some(set) = present::set_all(&[&e.prompt], size, area.width) else {
             continue;
         };
         for cell_rows in [square, 1] {

@@ -75,11 +75,7 @@ fn styled_wrap(text: &str, cols: usize, role: Role, theme: &Theme) -> Vec<Line<'
 
 /// The answer's line (what is typed), then the check's verdict and the
 /// hint when they are on show, wrapped to `cols`.
-fn answer_lines(
-    state: &PracticeState,
-    cols: usize,
-    theme: &Theme,
-) -> Vec<Line<'static>> {
+fn answer_lines(state: &PracticeState, cols: usize, theme: &Theme) -> Vec<Line<'static>> {
     let e = state.current();
     let mut lines = Vec::new();
     let field = if state.focus && state.field.is_selected() {

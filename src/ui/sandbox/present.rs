@@ -157,7 +157,14 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
                 height: area.bottom().saturating_sub(y),
                 ..area
             };
-            y += present::draw(cx, "verdict", big, at, theme.style(role.unwrap_or(Role::Text)), buf) + 1;
+            y += present::draw(
+                cx,
+                "verdict",
+                big,
+                at,
+                theme.style(role.unwrap_or(Role::Text)),
+                buf,
+            ) + 1;
             *with_key
         }
         // Too little room for big letters: the verdict in plain type.

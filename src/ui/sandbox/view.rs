@@ -306,7 +306,10 @@ pub(crate) fn field_line(state: &SandboxState, theme: &Theme, width: u16) -> Lin
 /// their own above the lesson's line, so neither is dropped.
 pub(crate) fn field_lines(state: &SandboxState, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     let line = field_line(state, theme, width);
-    let says_keys = line.spans.iter().any(|s| s.content.contains("insert a key"));
+    let says_keys = line
+        .spans
+        .iter()
+        .any(|s| s.content.contains("insert a key"));
     if state.focus.is_some() || says_keys {
         return vec![line];
     }

@@ -44,7 +44,6 @@ pub(crate) struct Pen<'a> {
     pub above: Above,
 }
 
-
 impl Pen<'_> {
     fn row(&self, label: &str, values: &[Span<'static>], notes: &[String]) -> Line<'static> {
         labelled_row(label, values, notes, self.width, self.theme)

@@ -6,8 +6,8 @@
 
 use super::action::SizingField;
 use super::answer::Form;
-use super::rows::Above;
 use super::inputs::FieldError;
+use super::rows::Above;
 use super::rows::{by_row, error_lines, is_best, name_of, reading_of};
 use super::state::SizingState;
 use super::view::{parts, title};

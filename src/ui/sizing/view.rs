@@ -65,7 +65,14 @@ pub(crate) fn parts(
         theme,
         above,
     };
-    let mut out = vec![input_rows(state, error.as_ref(), shown, width, theme, above)];
+    let mut out = vec![input_rows(
+        state,
+        error.as_ref(),
+        shown,
+        width,
+        theme,
+        above,
+    )];
     let mut head = Vec::new();
     if let Some(e) = &error {
         head.extend(error_lines(e, width, theme));
@@ -298,8 +305,7 @@ fn big_answer(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect) -> Option<Plan>
     for size in LARGEST_FIRST {
         // A margin of two columns each side and a row above: letters
         // drawn to the wall's edge look cut off when projected.
-        let Some(set) = present::first_wordings(&lines, size, body.width.saturating_sub(4))
-        else {
+        let Some(set) = present::first_wordings(&lines, size, body.width.saturating_sub(4)) else {
             continue;
         };
         let rows = present::stacked_rows(&set, 0);

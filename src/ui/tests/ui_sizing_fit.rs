@@ -57,8 +57,7 @@ fn problems(app: &mut App, what: &str) -> Vec<String> {
                     && label.style != heading
                     && label.content.ends_with("  ")
                     && !label.content.trim().is_empty()
-                    && (value.content.trim().is_empty()
-                        || value.style == hint)
+                    && (value.content.trim().is_empty() || value.style == hint)
                 {
                     out.push(format!("{at}: {planned:?} has a label and no value"));
                 }
