@@ -28,6 +28,16 @@ pub(crate) enum Size {
 
 const SIZES: [Size; 4] = [Size::Double, Size::Full, Size::HalfHeight, Size::Quadrant];
 
+/// Every size, largest first: a view tries each in turn for the largest
+/// that fits its room.
+pub(crate) const LARGEST_FIRST: [Size; 5] = [
+    Size::Double,
+    Size::Full,
+    Size::HalfHeight,
+    Size::Quadrant,
+    Size::Sextant,
+];
+
 /// The sizes a part set in big letters grows through, smallest first.
 pub(crate) const GROWING: [Size; 4] = [Size::Sextant, Size::Quadrant, Size::HalfHeight, Size::Full];
 
@@ -137,6 +147,16 @@ impl Big {
         Some(Big { lines, size })
     }
 
+    /// `line` unbroken at `size`, if it fits `width` and every character
+    /// has a glyph (a figure with its label, which must not be split).
+    pub(crate) fn line(line: &str, size: Size, width: u16) -> Option<Big> {
+        let fits = line.chars().count() <= usize::from(width / size.cell().0);
+        (fits && legible(line)).then(|| Big {
+            lines: vec![line.to_string()],
+            size,
+        })
+    }
+
     /// Rows one letter stands.
     pub(crate) fn scale(&self) -> u16 {
         self.size.cell().1
@@ -160,8 +180,27 @@ impl Big {
         })
     }
 
+    /// Columns the widest line takes.
+    pub(crate) fn width(&self) -> u16 {
+        let chars = self.lines.iter().map(|l| l.chars().count()).max();
+        u16::try_from(chars.unwrap_or(0))
+            .unwrap_or(u16::MAX)
+            .saturating_mul(self.size.cell().0)
+    }
+
     /// Draws the text centred in `area`.
     pub(crate) fn draw(&self, area: Rect, buf: &mut Buffer, style: Style) {
+        self.draw_aligned(area, buf, style, Alignment::Center);
+    }
+
+    /// Draws the text in `area`, each line placed by `alignment`.
+    pub(crate) fn draw_aligned(
+        &self,
+        area: Rect,
+        buf: &mut Buffer,
+        style: Style,
+        alignment: Alignment,
+    ) {
         let area = area.intersection(buf.area);
         if area.is_empty() {
             return;
@@ -171,7 +210,7 @@ impl Big {
             .pixel_size(self.size.pixel())
             .style(style)
             .lines(lines)
-            .alignment(Alignment::Center)
+            .alignment(alignment)
             .build();
         if self.size != Size::Double {
             widget.render(area, buf);

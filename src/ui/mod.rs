@@ -51,6 +51,7 @@ pub(crate) mod numbers;
 pub(crate) mod paint;
 pub(crate) mod plain;
 pub(crate) mod practice;
+pub(crate) mod present;
 pub(crate) mod render;
 pub(crate) mod runtime;
 pub(crate) mod sandbox;

@@ -126,3 +126,139 @@ fn layout_goes_with_no_other_output() {
         assert!(err.contains("--layout"), "{err}");
     }
 }
+
+/// Each screen's focal part in present mode: its kind.
+const FOCAL: [(&str, &str); 5] = [
+    ("lab", "headline"),
+    ("sandbox", "verdict"),
+    ("sizing", "headline"),
+    ("practice", "question"),
+    ("compare", "headline"),
+];
+
+#[test]
+fn every_screen_puts_its_subject_in_big_type_on_the_wall() {
+    for (screen, focal) in FOCAL {
+        for (w, h) in [("120", "40"), ("200", "60"), ("80", "24")] {
+            let v = layout(&["--screen", screen, "--present", "--width", w, "--height", h]);
+            let at = format!("{screen} at {w}x{h}");
+            check_parts(&v, &at);
+            let parts = v["parts"].as_array().unwrap();
+            // No two parts say the same words.
+            let texts: Vec<&str> = parts
+                .iter()
+                .map(|p| p["text"].as_str().unwrap())
+                .filter(|t| !t.is_empty())
+                .collect();
+            let mut unique = texts.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(unique.len(), texts.len(), "{at}: a text twice: {texts:?}");
+            if w == "80" {
+                continue;
+            }
+            let big = parts
+                .iter()
+                .filter(|p| p["kind"] == focal)
+                .map(|p| p["scale"].as_u64().unwrap())
+                .min();
+            assert!(
+                big.is_some_and(|s| s >= 2),
+                "{at}: the {focal} is not in big type: {v}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_lab_names_each_of_its_four_rates_big() {
+    let v = layout(&[
+        "--screen",
+        "lab",
+        "--present",
+        "--width",
+        "120",
+        "--height",
+        "40",
+    ]);
+    let said: Vec<&str> = v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == "headline")
+        .map(|p| p["text"].as_str().unwrap())
+        .collect();
+    for kind in ["exact ", "idealised ", "true ", "measured "] {
+        assert!(
+            said.iter().any(|t| t.starts_with(kind)),
+            "{kind} not big: {said:?}"
+        );
+    }
+}
+
+#[test]
+fn sizing_sets_its_answer_big_and_labelled() {
+    let v = layout(&[
+        "--screen",
+        "sizing",
+        "--present",
+        "--width",
+        "200",
+        "--height",
+        "60",
+    ]);
+    let big: Vec<&str> = v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == "headline")
+        .map(|p| p["text"].as_str().unwrap())
+        .collect();
+    for label in ["m = ", "memory ", "k = ", "exact rate "] {
+        assert!(big.iter().any(|t| t.starts_with(label)), "{label}: {big:?}");
+    }
+    // The panel says none of those figures again.
+    let table = v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["kind"] == "table")
+        .expect("the panel")["text"]
+        .as_str()
+        .unwrap();
+    let m = big.iter().find(|t| t.starts_with("m = ")).unwrap();
+    let figure = m.trim_start_matches("m = ").trim_end_matches(" bits");
+    assert!(!table.contains(figure), "{figure} again in {table}");
+}
+
+#[test]
+fn the_sandbox_row_is_square_and_across_the_wall() {
+    for (w, h) in [(120u64, 40u64), (200, 60)] {
+        let v = layout(&[
+            "--screen",
+            "sandbox",
+            "--present",
+            "--width",
+            &w.to_string(),
+            "--height",
+            &h.to_string(),
+        ]);
+        let row = v["parts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["kind"] == "bit-row")
+            .expect("the row");
+        let cell: Vec<f64> = row["cell"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_f64().unwrap())
+            .collect();
+        let ratio = cell[1] / cell[0];
+        assert!((0.4..=0.75).contains(&ratio), "{w}x{h}: cell {cell:?}");
+        // The row's cells (16 of them, each with its border) span the width.
+        let span = 16.0 * (cell[0] + 1.0) + 1.0;
+        assert!(span >= 0.85 * w as f64, "{w}x{h}: row {span} of {w}");
+    }
+}

@@ -12,12 +12,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use crate::numbers::{grouped, sig};
+use crate::ui::big::{Big, LARGEST_FIRST};
 use crate::ui::compare::action::CompareSlider;
 use crate::ui::compare::chart;
 use crate::ui::compare::measuring::LineupFigures;
 use crate::ui::compare::state::{CompareState, label, percent};
 use crate::ui::compare::table::{self, tag};
 use crate::ui::computed::Shown;
+use crate::ui::present;
 use crate::ui::screen::ViewCx;
 use crate::ui::slider::track;
 use crate::ui::theme::{Role, Theme};
@@ -67,10 +69,14 @@ fn table_rows(width: u16, theme: &Theme) -> u16 {
 /// Columns the table needs for every column but the structures' shapes.
 const TABLE_WIDE: u16 = 116;
 
-fn parts(cx: &ViewCx<'_>, body: Rect) -> Parts {
+fn parts(cx: &ViewCx<'_>, body: Rect, big_rows: u16) -> Parts {
     let (settings, headline, rest) = if cx.present {
-        let [head, rest] =
-            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(body);
+        let [head, _, rest] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(big_rows),
+            Constraint::Fill(1),
+        ])
+        .areas(body);
         (None, Some(head), rest)
     } else {
         let [top, rest] = Layout::vertical([
@@ -115,16 +121,33 @@ fn parts(cx: &ViewCx<'_>, body: Rect) -> Parts {
 /// Draws the Compare screen into `body`.
 pub(crate) fn render(state: &CompareState, cx: &ViewCx<'_>, body: Rect, buf: &mut Buffer) {
     let theme = cx.theme;
-    let parts = parts(cx, body);
     let (figures, stale) = figures(state);
+    let big = big_lines(state, figures, cx, body);
+    let big_rows = big
+        .as_ref()
+        .map_or(0, |set| present::stacked_rows(set, 0) + 1);
+    let parts = parts(cx, body, big_rows);
+    if let (Some(set), Some(head)) = (&big, parts.headline) {
+        let area = Rect {
+            y: head.bottom(),
+            height: big_rows,
+            ..body
+        };
+        let styled: Vec<_> = set
+            .iter()
+            .zip([Role::Figure, Role::Good])
+            .map(|(b, role)| (b.clone(), theme.style(role)))
+            .collect();
+        present::draw_block(cx, "headline", &styled, area, buf);
+    }
     if let Some(area) = parts.settings {
         render_settings(state, figures, parts.chart.is_some(), theme, area, buf);
         cx.record_drawn("sliders", area, buf);
     }
     if let Some(area) = parts.headline {
-        let line = headline(state, figures, theme);
+        let line = headline(state, figures, big.is_none(), theme);
         Paragraph::new(line).render(area, buf);
-        cx.record_drawn("headline", area, buf);
+        cx.record_drawn("settings", area, buf);
     }
     render_table(state, figures, stale, theme, parts.table, buf);
     cx.record_drawn("table", parts.table, buf);
@@ -158,8 +181,62 @@ fn figures(state: &CompareState) -> (Option<&LineupFigures>, bool) {
 }
 
 /// The track of each slider (one row each), for drawing and for the mouse.
+/// Present mode's big lines: the floor, and the structure nearest it
+/// with its ratio (every one tied with it, by their letters), at the
+/// largest size that leaves the chart two fifths of the wall.
+fn big_lines(
+    state: &CompareState,
+    figures: Option<&LineupFigures>,
+    cx: &ViewCx<'_>,
+    body: Rect,
+) -> Option<Vec<Big>> {
+    if !cx.present {
+        return None;
+    }
+    let floor = sig(state.key().floor_bits_per_key(), 3);
+    let mut lines = vec![vec![
+        format!("floor {floor} bits per key"),
+        format!("floor {floor} bits/key"),
+    ]];
+    if let Some(f) = figures {
+        let measured: Vec<_> = f.results.iter().filter(|r| r.refused.is_none()).collect();
+        let best = measured
+            .iter()
+            .map(|r| r.floor_ratio)
+            .min_by(f64::total_cmp);
+        if let Some(best) = best {
+            let ratio = format!("{best:.2}");
+            let tied: Vec<_> = measured
+                .iter()
+                .filter(|r| format!("{:.2}", r.floor_ratio) == ratio)
+                .collect();
+            let lead = if f.finished { "best" } else { "best so far" };
+            let who = match tied.as_slice() {
+                [one] => one.name().to_string(),
+                many => many
+                    .iter()
+                    .map(|r| tag(r.structure).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            };
+            lines.push(vec![
+                format!("{lead} {ratio}× the floor: {who}"),
+                format!("{lead} {ratio}x the floor: {who}"),
+                format!("{lead} {ratio}x floor: {who}"),
+            ]);
+        }
+    }
+    let table = table_rows(body.width, cx.theme);
+    let chart = (body.height * 2 / 5).max(CHART_MIN_ROWS);
+    let room = body.height.saturating_sub(1 + table + chart + 1);
+    LARGEST_FIRST
+        .into_iter()
+        .filter_map(|size| present::first_wordings(&lines, size, body.width))
+        .find(|set| present::stacked_rows(set, 0) <= room)
+}
+
 pub(crate) fn slider_tracks(cx: &ViewCx<'_>, body: Rect) -> Vec<(CompareSlider, Rect)> {
-    let Some(settings) = parts(cx, body).settings else {
+    let Some(settings) = parts(cx, body, 0).settings else {
         return Vec::new();
     };
     let inner = settings.inner(Margin::new(1, 1));
@@ -338,12 +415,23 @@ fn progress_line(
     Line::from(vec![text, seed])
 }
 
-/// Present mode's one line: the settings, the floor and the progress.
-fn headline(state: &CompareState, figures: Option<&LineupFigures>, theme: &Theme) -> Line<'static> {
+/// Present mode's one line: the settings, the floor (unless it is in big
+/// letters under the line) and the progress.
+fn headline(
+    state: &CompareState,
+    figures: Option<&LineupFigures>,
+    with_floor: bool,
+    theme: &Theme,
+) -> Line<'static> {
     let floor = sig(state.key().floor_bits_per_key(), 3);
+    let floor = if with_floor {
+        format!("floor {floor} bits/key · ")
+    } else {
+        String::new()
+    };
     let mut spans = vec![Span::styled(
         format!(
-            " n = {} · p = {} · floor {floor} bits/key · ",
+            " n = {} · p = {} · {floor}",
             grouped(state.n),
             percent(state.p.value)
         ),

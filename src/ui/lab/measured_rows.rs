@@ -87,7 +87,7 @@ fn running_values(m: &MeasureFigures, stopped: bool, theme: &Theme) -> Vec<Span<
 }
 
 /// The interval's wordings, longest first.
-fn interval_notes(m: &Measurement) -> Vec<String> {
+pub(crate) fn interval_notes(m: &Measurement) -> Vec<String> {
     let (low, high) = (m.interval.low, m.interval.high);
     let whose = match m.interval.method {
         IntervalMethod::BetweenFilters => "between filters",

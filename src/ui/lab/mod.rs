@@ -14,7 +14,8 @@
 //! - [`charts`]: fill against n, epsilon against k, epsilon against m/n.
 //! - [`action`], [`keys`], [`jobs`], [`screen`]: the lab as one of the
 //!   app's screens (what its keys ask for, its key table, its worker lanes,
-//!   the screen traits); [`plain`]: the lab in plain mode.
+//!   the screen traits); [`plain`]: the lab in plain mode; [`present`]: the
+//!   lab in present mode, its four rates big.
 
 pub(crate) mod action;
 pub(crate) mod blocked_rows;
@@ -29,6 +30,7 @@ pub(crate) mod measuring;
 pub(crate) mod plain;
 pub(crate) mod predict;
 pub(crate) mod predict_rows;
+pub(crate) mod present;
 pub(crate) mod rate_rows;
 pub(crate) mod rows;
 pub(crate) mod screen;

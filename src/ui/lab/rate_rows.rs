@@ -39,7 +39,7 @@ fn how(c: &CertifiedDigits) -> String {
 
 /// The idealised rate to ten digits, from its logarithm where the double
 /// underflows.
-fn idealised_text(lab: &LabState) -> String {
+pub(crate) fn idealised_text(lab: &LabState) -> String {
     let load = lab.n as f64 / lab.m as f64;
     let value = crate::rates::idealised_ratio(lab.k, load);
     if value >= 1e-5 {

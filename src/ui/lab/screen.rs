@@ -123,7 +123,10 @@ impl AppScreen for LabState {
     }
 
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
-        view::render(self, cx, area, buf);
+        match super::present::plan(self, cx, area) {
+            Some(plan) => super::present::render(self, cx, plan, buf),
+            None => view::render(self, cx, area, buf),
+        }
     }
 
     fn describe(&self) -> Vec<String> {
@@ -148,8 +151,11 @@ impl AppScreen for LabState {
             return None;
         }
         let at = Position::new(mouse.column, mouse.row);
-        let body = view::lab_area(self, cx, area);
-        view::slider_tracks(self, cx.theme, body)
+        let tracks = match super::present::plan(self, cx, area) {
+            Some(plan) => view::tracks_in(self, plan.settings),
+            None => view::slider_tracks(self, cx.theme, view::lab_area(self, cx, area)),
+        };
+        tracks
             .into_iter()
             // Dragging may stray a row off the track; keep following the column.
             .find(|(_, track)| track.y == at.y && at.x + 1 >= track.x && at.x <= track.right())

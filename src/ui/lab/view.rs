@@ -26,7 +26,7 @@ use crate::ui::slider::track;
 use crate::ui::theme::{Role, Theme};
 
 /// Rows inside the settings panel: five sliders, m/n, scheme, seed.
-const SETTINGS_ROWS: u16 = 8;
+pub(crate) const SETTINGS_ROWS: u16 = 8;
 /// Columns of a slider's label and the marker before it.
 const LABEL_WIDTH: u16 = 11;
 /// The narrowest value column (room for `1,000,000`).
@@ -44,7 +44,7 @@ struct LabLayout {
     brief: bool,
 }
 
-fn settings_width(body: Rect) -> u16 {
+pub(crate) fn settings_width(body: Rect) -> u16 {
     if body.width >= 110 { 40 } else { 34 }
 }
 
@@ -105,9 +105,12 @@ fn track_offset(lab: &LabState) -> u16 {
 
 /// The track of each slider (one row each), for drawing and for the mouse.
 pub(crate) fn slider_tracks(lab: &LabState, theme: &Theme, body: Rect) -> Vec<(LabSlider, Rect)> {
-    let inner = layout(lab, theme, body)
-        .settings
-        .inner(ratatui::layout::Margin::new(1, 1));
+    tracks_in(lab, layout(lab, theme, body).settings)
+}
+
+/// The track of each slider in the settings panel drawn at `settings`.
+pub(crate) fn tracks_in(lab: &LabState, settings: Rect) -> Vec<(LabSlider, Rect)> {
+    let inner = settings.inner(ratatui::layout::Margin::new(1, 1));
     let offset = track_offset(lab);
     LabSlider::ALL
         .iter()
@@ -196,14 +199,14 @@ fn exact_headline(lab: &LabState) -> Option<String> {
     Some(format!("EXACT {}", shown_decimal(&f.classic.decimal)))
 }
 
-fn panel(title: String, theme: &Theme) -> Block<'static> {
+pub(crate) fn panel(title: String, theme: &Theme) -> Block<'static> {
     Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style(Role::Border))
         .title(Span::styled(title, theme.style(Role::Title)))
 }
 
-fn render_settings(lab: &LabState, theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub(crate) fn render_settings(lab: &LabState, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let block = panel(" settings ".into(), theme);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -326,7 +329,7 @@ fn slider_line(lab: &LabState, slider: LabSlider, width: u16, theme: &Theme) -> 
 }
 
 /// The rates panel's title, as long as fits `width` columns.
-fn rates_title(lab: &LabState, width: u16) -> String {
+pub(crate) fn rates_title(lab: &LabState, width: u16) -> String {
     let settings = format!("m={} n={} k={}", grouped(lab.m), grouped(lab.n), lab.k);
     [
         format!(" false-positive rate · {settings} "),

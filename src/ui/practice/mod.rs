@@ -6,6 +6,7 @@
 pub(crate) mod action;
 pub(crate) mod keys;
 pub(crate) mod plain;
+pub(crate) mod present;
 pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod view;

@@ -52,7 +52,9 @@ impl AppScreen for PracticeState {
     }
 
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
-        super::view::render(self, cx.theme, area, buf);
+        if !(cx.present && super::present::render(self, cx, area, buf)) {
+            super::view::render(self, cx.theme, area, buf);
+        }
         // One part for now: the list of exercises and the one on show.
         cx.record_drawn("exercise", area, buf);
     }

@@ -73,15 +73,15 @@ fn styled_wrap(text: &str, cols: usize, role: Role, theme: &Theme) -> Vec<Line<'
         .collect()
 }
 
-fn render_task(state: &PracticeState, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// The answer's line (what is typed), then the check's verdict and the
+/// hint when they are on show, wrapped to `cols`.
+pub(crate) fn answer_lines(
+    state: &PracticeState,
+    cols: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let e = state.current();
-    let cols = usize::from(area.width.saturating_sub(1));
-    let mut lines = vec![Line::styled(
-        format!("Exercise {} of {COUNT} · {}", e.number, e.title),
-        theme.style(Role::Title),
-    )];
-    lines.extend(styled_wrap(&e.prompt, cols, Role::Text, theme));
-    lines.push(Line::default());
+    let mut lines = Vec::new();
     let field = if state.focus && state.field.is_selected() {
         // Reversed while selected: the next key replaces the old answer.
         Span::styled(
@@ -104,14 +104,7 @@ fn render_task(state: &PracticeState, area: Rect, buf: &mut Buffer, theme: &Them
         Span::styled("answer: ", theme.style(Role::Label)),
         field,
     ]));
-    lines.extend(styled_wrap(
-        &format!("({})", e.form),
-        cols,
-        Role::Hint,
-        theme,
-    ));
-    let checked = &state.checked[state.selected];
-    if let Some(c) = checked {
+    if let Some(c) = &state.checked[state.selected] {
         let role = match c.verdict {
             Verdict::Right(_) => Role::Good,
             Verdict::Wrong(_) => Role::Bad,
@@ -128,6 +121,26 @@ fn render_task(state: &PracticeState, area: Rect, buf: &mut Buffer, theme: &Them
             theme,
         ));
     }
+    lines
+}
+
+fn render_task(state: &PracticeState, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let e = state.current();
+    let cols = usize::from(area.width.saturating_sub(1));
+    let mut lines = vec![Line::styled(
+        format!("Exercise {} of {COUNT} · {}", e.number, e.title),
+        theme.style(Role::Title),
+    )];
+    lines.extend(styled_wrap(&e.prompt, cols, Role::Text, theme));
+    lines.push(Line::default());
+    let mut after = answer_lines(state, cols, theme);
+    let form = styled_wrap(&format!("({})", e.form), cols, Role::Hint, theme);
+    // The form goes under the answer's own line.
+    let rest = after.split_off(1);
+    lines.extend(after);
+    lines.extend(form);
+    lines.extend(rest);
+    let checked = &state.checked[state.selected];
     let used = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     Paragraph::new(lines).render(area, buf);
     let checked_answer = checked

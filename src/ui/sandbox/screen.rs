@@ -50,7 +50,11 @@ impl AppScreen for SandboxState {
     }
 
     fn render(&self, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
-        super::view::render(self, cx, area, buf);
+        if cx.present {
+            super::present::render(self, cx, area, buf);
+        } else {
+            super::view::render(self, cx, area, buf);
+        }
     }
 
     fn describe(&self) -> Vec<String> {

@@ -34,7 +34,7 @@ pub(crate) fn probes(event: &Event) -> Vec<RowProbe> {
         .collect()
 }
 
-fn positions_text(probes: &[RowProbe]) -> String {
+pub(crate) fn positions_text(probes: &[RowProbe]) -> String {
     probes
         .iter()
         .map(|p| format!("{}{}", p.position, p.state.glyph()))
@@ -135,7 +135,7 @@ pub(crate) fn new_bits_words(event: &Event) -> String {
 }
 
 /// One line describing an event, for the history and the "last" line.
-fn describe(event: &Event, theme: &Theme) -> Line<'static> {
+pub(crate) fn describe(event: &Event, theme: &Theme) -> Line<'static> {
     let probes = positions_text(&probes(event));
     match &event.outcome {
         Outcome::Inserted(_) => Line::from(vec![
@@ -204,7 +204,7 @@ pub(crate) fn mistake_texts(event: &Event, state: &SandboxState) -> Vec<String> 
 }
 
 /// The lesson mistakes an event shows, one line each.
-fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'static>> {
+pub(crate) fn mistakes(event: &Event, state: &SandboxState, theme: &Theme) -> Vec<Line<'static>> {
     mistake_texts(event, state)
         .into_iter()
         .map(|t| Line::styled(format!("⚠ {t}"), theme.style(Role::Warn)))
@@ -225,10 +225,14 @@ pub(crate) fn counts_words(state: &SandboxState) -> String {
 /// What the sandbox says before anything is inserted or queried.
 pub(crate) const EMPTY: &str = "an empty filter: every query says no until something is inserted";
 
+/// What the history's marks mean.
+pub(crate) const LEGEND: &str =
+    "history · ✓ read 1 · ✗ read 0 · · not read · + newly set · = already set";
+
 /// The sandbox's title: what the filter is.
 pub(crate) const TITLE: &str = "sandbox · the lesson's filter: FNV-1a, double hashing";
 
-fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
+pub(crate) fn settings_line(state: &SandboxState, theme: &Theme) -> Line<'static> {
     let pick = |setting: SandboxSetting| {
         if state.selected == setting {
             (theme.style(Role::Selected), "▶ ")
@@ -411,10 +415,7 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
             .note()
             .map(|n| Line::styled(n, theme.style(Role::Bad))),
     );
-    lines.push(Line::styled(
-        "history · ✓ read 1 · ✗ read 0 · · not read · + newly set · = already set",
-        theme.style(Role::Hint),
-    ));
+    lines.push(Line::styled(LEGEND, theme.style(Role::Hint)));
     let room = usize::from(rest.height).saturating_sub(lines.len());
     let skip = state.history.len().saturating_sub(room);
     lines.extend(
@@ -430,7 +431,7 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
 
 /// `line` cut to `width` columns, ending in `…` when something had to go,
 /// so a line too long for the screen says it was cut.
-fn fit(line: Line<'static>, width: u16) -> Line<'static> {
+pub(crate) fn fit(line: Line<'static>, width: u16) -> Line<'static> {
     let width = usize::from(width);
     if line.width() <= width {
         return line;

@@ -39,6 +39,9 @@ pub(crate) struct Pen<'a> {
     pub form: Form,
     /// Styles.
     pub theme: &'a Theme,
+    /// Present mode has set the answer's figures (n or m, the memory, k
+    /// and the rate it reaches) in big letters above: their rows go.
+    pub big: bool,
 }
 
 impl Pen<'_> {
@@ -119,6 +122,28 @@ pub(crate) fn answer_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>
         _ => Vec::new(),
     };
     m_notes.push(format!("{per_key:.3} bits per key"));
+    if pen.big {
+        // The figures are above in big letters; what they mean stays here.
+        let fewest = match a.solved {
+            Solved::Bits => vec![
+                format!("the fewest whose {word} rate meets the target"),
+                "the fewest that meet the target".to_string(),
+            ],
+            _ => Vec::new(),
+        };
+        let per = pen.span(format!("{per_key:.3}"), Role::Figure);
+        rows.push(pen.row("bits per key", &[per], &fewest));
+        let why: Vec<Span<'static>> = k_choice(f)
+            .into_iter()
+            .map(|w| pen.span(w, Role::Hint))
+            .collect();
+        rows.push(pen.row("k", &why, &[]));
+        rows.extend(rate_rows(f, pen));
+        if let Some(target) = &f.report.target {
+            rows.extend(verdict_rows(f, target, pen));
+        }
+        return rows;
+    }
     match pen.form {
         Form::Full => {
             rows.push(pen.row(
@@ -167,13 +192,19 @@ fn rate_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>> {
         notes.push(format!("{one} · {how}"));
     }
     notes.push(how);
-    let mut rows = vec![pen.row("exact rate", &[pen.span(classic, Role::Exact)], &notes)];
+    // The rate sized by is in big letters above when `pen.big`.
+    let mut rows = Vec::new();
+    if !(pen.big && a.by == RateKind::Classic) {
+        rows.push(pen.row("exact rate", &[pen.span(classic, Role::Exact)], &notes));
+    }
     let how = method(RateKind::True, &a.true_rate);
-    rows.push(pen.row(
-        "true rate",
-        &[pen.span(rate_text(&a.true_rate.decimal), Role::True)],
-        &[format!("{how}: E[(X/m)^k], no independence assumed"), how],
-    ));
+    if !(pen.big && a.by == RateKind::True) {
+        rows.push(pen.row(
+            "true rate",
+            &[pen.span(rate_text(&a.true_rate.decimal), Role::True)],
+            &[format!("{how}: E[(X/m)^k], no independence assumed"), how],
+        ));
+    }
     if pen.form == Form::Full {
         rows.push(pen.row(
             "idealised",

@@ -91,7 +91,7 @@ impl SizingState {
             out.push(said);
         }
         out.extend(line_sentence(&by_row(self.by, READ_WIDTH, &Theme::MONO)));
-        for part in parts(self, READ_WIDTH, Form::Full, &Theme::MONO)
+        for part in parts(self, READ_WIDTH, Form::Full, &Theme::MONO, false)
             .iter()
             .skip(1)
         {

@@ -137,6 +137,7 @@ fn notes_of(
     field: SizingField,
     error: Option<&FieldError>,
     showing: Showing<'_>,
+    big: bool,
 ) -> (Vec<String>, Role) {
     let text = state.field(field);
     if let Some(note) = text.note() {
@@ -161,6 +162,8 @@ fn notes_of(
     }
     let best = field == SizingField::K && field != state.unknown;
     match (error, showing) {
+        // Present mode sets the answer big above the panel: said once.
+        (None, Showing::Ready(_)) if big => (vec!["→ above".into()], Role::Figure),
         (None, Showing::Ready(f)) => (answer_of(field, f), Role::Figure),
         (None, Showing::Computing(_)) => (vec!["→ computing…".into()], Role::Stale),
         (None, Showing::Refused(..)) => (vec!["→ no answer (see below)".into()], Role::Bad),
@@ -177,6 +180,7 @@ fn field_row(
     showing: Showing<'_>,
     width: u16,
     theme: &Theme,
+    big: bool,
 ) -> Line<'static> {
     let selected = state.selected == field;
     let marker = Span::styled(if selected { "▶ " } else { "  " }, theme.style(Role::Focus));
@@ -216,7 +220,7 @@ fn field_row(
     } else {
         Span::styled(format!("{text:<TEXT$} "), theme.style(Role::Text))
     };
-    let (notes, role) = notes_of(state, field, error, showing);
+    let (notes, role) = notes_of(state, field, error, showing, big);
     let options = notes
         .iter()
         .map(|note| format!("  {note}"))
@@ -270,17 +274,19 @@ pub(crate) fn by_row(by: RateKind, width: u16, theme: &Theme) -> Line<'static> {
     fitted(options, width)
 }
 
-/// The rows of the four fields and the rate sized by.
+/// The rows of the four fields and the rate sized by; `big` when the
+/// answer is set in big letters above them.
 pub(crate) fn input_rows(
     state: &SizingState,
     error: Option<&FieldError>,
     showing: Showing<'_>,
     width: u16,
     theme: &Theme,
+    big: bool,
 ) -> Vec<Line<'static>> {
     SizingField::ALL
         .iter()
-        .map(|&f| field_row(state, f, error, showing, width, theme))
+        .map(|&f| field_row(state, f, error, showing, width, theme, big))
         .chain([by_row(state.by, width, theme)])
         .collect()
 }

@@ -9,13 +9,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::numbers::{counted_grouped, format_bytes, grouped};
+use crate::numbers::{BytesStyle, counted_grouped, format_bytes, format_bytes_as, grouped};
 use crate::rates::size_report::{rate_text, rate_word};
 use crate::rates::solve::Solved;
-use crate::ui::big::Big;
+use crate::ui::big::{Big, LARGEST_FIRST};
 use crate::ui::computed::Shown;
 use crate::ui::format::fitted;
-use crate::ui::layout::{Kind, Layout as LaidOut};
+use crate::ui::present;
 use crate::ui::screen::ViewCx;
 use crate::ui::sizing::answer::{Form, Pen, answer_rows, exact_set_rows, textbook_rows};
 use crate::ui::sizing::compute::SizingFigures;
@@ -45,15 +45,23 @@ pub(crate) fn showing(state: &SizingState) -> (Option<FieldError>, Showing<'_>) 
 }
 
 /// The parts of the screen in one form, each a run of rows.
+/// `big` when present mode sets the answer in big letters above them.
 pub(crate) fn parts(
     state: &SizingState,
     width: u16,
     form: Form,
     theme: &Theme,
+    big: bool,
 ) -> Vec<Vec<Line<'static>>> {
     let (error, shown) = showing(state);
-    let pen = Pen { width, form, theme };
-    let mut out = vec![input_rows(state, error.as_ref(), shown, width, theme)];
+    let big = big && matches!((&error, shown), (None, Showing::Ready(_)));
+    let pen = Pen {
+        width,
+        form,
+        theme,
+        big,
+    };
+    let mut out = vec![input_rows(state, error.as_ref(), shown, width, theme, big)];
     let mut head = Vec::new();
     if let Some(e) = &error {
         head.extend(error_lines(e, width, theme));
@@ -123,11 +131,11 @@ fn joined(parts: Vec<Vec<Line<'static>>>, gaps: bool) -> Vec<Line<'static>> {
 }
 
 /// Every layout to try, fullest first: the rows each gives at `width`.
-fn layouts(state: &SizingState, width: u16, theme: &Theme) -> Vec<Vec<Line<'static>>> {
+fn layouts(state: &SizingState, width: u16, theme: &Theme, big: bool) -> Vec<Vec<Line<'static>>> {
     let mut out = Vec::new();
     for form in [Form::Full, Form::Compact] {
         for gaps in [true, false] {
-            out.push(joined(parts(state, width, form, theme), gaps));
+            out.push(joined(parts(state, width, form, theme, big), gaps));
         }
     }
     out
@@ -141,7 +149,7 @@ pub(crate) fn body_lines(
     height: u16,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
-    let mut all = layouts(state, width, theme);
+    let mut all = layouts(state, width, theme, false);
     let fits = all.iter().position(|l| l.len() <= usize::from(height));
     let at = fits.unwrap_or(all.len() - 1);
     all.swap_remove(at)
@@ -237,12 +245,72 @@ fn headline(state: &SizingState, width: u16, height: u16) -> Option<Big> {
     best
 }
 
+/// The answer's figures in big letters, each labelled and on a line of
+/// its own, wordings to try fullest first: n when it was solved for, m in
+/// bits, the memory in bytes, k and the rate it reaches.
+fn answer_lines(f: &SizingFigures) -> Vec<Vec<String>> {
+    let a = &f.report.answer;
+    let mut out = Vec::new();
+    if a.solved == Solved::Keys {
+        out.push(vec![
+            format!("n = {}", counted_grouped(a.n, "key", "keys")),
+            format!("n = {}", grouped(a.n)),
+        ]);
+    }
+    let bytes = a.m.div_ceil(8);
+    out.push(vec![
+        format!("m = {} bits", grouped(a.m)),
+        format!("m = {}", grouped(a.m)),
+    ]);
+    out.push(vec![
+        format!("memory {}", format_bytes(bytes)),
+        format!("memory {}", format_bytes_as(bytes, BytesStyle::Binary)),
+        format_bytes_as(bytes, BytesStyle::Binary),
+    ]);
+    out.push(vec![format!("k = {}", a.k)]);
+    let (rate, _) = f.report.sized();
+    let word = rate_word(a.by);
+    let rate = rate_text(&rate.decimal);
+    out.push(vec![
+        format!("{word} rate {rate}"),
+        format!("{word} {rate}"),
+    ]);
+    out
+}
+
+/// Present mode's plan with the answer in big letters above the panel, at
+/// the largest size at which the panel still shows everything else.
+fn big_answer(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect) -> Option<Plan> {
+    let (None, Showing::Ready(f)) = showing(sizing) else {
+        return None;
+    };
+    let lines = answer_lines(f);
+    let candidates = layouts(sizing, body.width.saturating_sub(2), cx.theme, true);
+    for size in LARGEST_FIRST {
+        let Some(set) = present::first_wordings(&lines, size, body.width) else {
+            continue;
+        };
+        let rows = present::stacked_rows(&set, 0);
+        let room = body.height.saturating_sub(rows + 1 + 2);
+        if let Some(lines) = candidates.iter().find(|c| c.len() <= usize::from(room)) {
+            let [top, panel] =
+                Layout::vertical([Constraint::Length(rows + 1), Constraint::Fill(1)]).areas(body);
+            return Some(Plan {
+                headline: Some((set, top)),
+                panel,
+                lines: lines.clone(),
+            });
+        }
+    }
+    None
+}
+
 /// Where everything goes: the headline (present mode), the panel and the
 /// rows inside it.
 #[derive(Debug)]
 pub(crate) struct Plan {
-    /// The big headline and its rows, in present mode when it fits.
-    pub headline: Option<(Big, Rect)>,
+    /// The big lines and their rows, in present mode when they fit.
+    pub headline: Option<(Vec<Big>, Rect)>,
     /// The bordered panel.
     pub panel: Rect,
     /// The rows inside the panel, each fitted to its width.
@@ -257,7 +325,10 @@ pub(crate) fn plan(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect) -> Plan {
     if cx.present {
         // The big headline takes what the fullest layout that fits leaves,
         // or, when that leaves too little, what a shorter layout leaves.
-        for candidate in layouts(sizing, inner_width, theme) {
+        if let Some(plan) = big_answer(sizing, cx, body) {
+            return plan;
+        }
+        for candidate in layouts(sizing, inner_width, theme, false) {
             let used = u16::try_from(candidate.len()).unwrap_or(u16::MAX);
             let spare = inner_height.saturating_sub(used);
             if let Some(big) = headline(sizing, body.width, spare.saturating_sub(1)) {
@@ -265,7 +336,7 @@ pub(crate) fn plan(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect) -> Plan {
                     Layout::vertical([Constraint::Length(big.height() + 1), Constraint::Fill(1)])
                         .areas(body);
                 return Plan {
-                    headline: Some((big, top)),
+                    headline: Some((vec![big], top)),
                     panel: rest,
                     lines: candidate,
                 };
@@ -283,19 +354,12 @@ pub(crate) fn plan(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect) -> Plan {
 pub(crate) fn render(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect, buf: &mut Buffer) {
     let theme = cx.theme;
     let plan = plan(sizing, cx, body);
-    if let Some((big, at)) = &plan.headline {
-        big.draw(*at, buf, theme.style(Role::Figure));
-        cx.record(LaidOut {
-            scale: big.scale(),
-            ..LaidOut::plain(
-                Kind::new("headline"),
-                Rect {
-                    height: big.height(),
-                    ..*at
-                },
-                vec![big.lines.join(" ")],
-            )
-        });
+    if let Some((bigs, at)) = &plan.headline {
+        let styled: Vec<_> = bigs
+            .iter()
+            .map(|b| (b.clone(), theme.style(Role::Figure)))
+            .collect();
+        present::draw_block(cx, "headline", &styled, *at, buf);
     }
     let block = Block::default()
         .borders(Borders::ALL)

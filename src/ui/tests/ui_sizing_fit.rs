@@ -66,7 +66,8 @@ fn problems(app: &mut App, what: &str) -> Vec<String> {
                 }
             }
             if let Some((big, rect)) = &p.headline
-                && (rect.bottom() > p.panel.top() || big.height() > rect.height)
+                && (rect.bottom() > p.panel.top()
+                    || big.iter().map(|b| b.height()).sum::<u16>() > rect.height)
             {
                 out.push(format!("{at}: the headline overlaps the panel"));
             }

@@ -1,0 +1,203 @@
+//! The sandbox in present mode: the row across the wall with square cells,
+//! the last operation's verdict in big letters under it (the focal part),
+//! then in plain type its probes, the key field and the earlier history.
+//! The last operation is said once, by the verdict and its probes line,
+//! so the history under them starts at the one before.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::ui::bit_row::{BitRow, RowCell};
+use crate::ui::layout::{Kind, Layout as LaidOut, drawn_text};
+use crate::ui::present;
+use crate::ui::sandbox::state::{Event, Outcome, SandboxState};
+use crate::ui::sandbox::view::{
+    EMPTY, Judged, LEGEND, answer_word, describe, field_line, fit, mistakes, new_bits_words,
+    positions_text, probes, settings_line, shown_key, stop_words,
+};
+use crate::ui::screen::ViewCx;
+use crate::ui::theme::{Role, Theme};
+
+/// Earlier operations the history keeps rows for before the verdict takes
+/// the rest.
+const HISTORY_ROWS: u16 = 3;
+
+/// What the verdict says: wordings to try, the first with the key, and
+/// the role it is drawn in.
+fn verdict_words(last: Option<&Event>) -> (Vec<String>, Role) {
+    let Some(event) = last else {
+        return (vec!["empty filter".to_string()], Role::Emphasis);
+    };
+    let key = shown_key(&event.key);
+    match &event.outcome {
+        Outcome::Inserted(_) => (
+            vec![format!("inserted {key}"), "inserted".to_string()],
+            Role::Good,
+        ),
+        Outcome::Queried { report, .. } => {
+            let answer = answer_word(report.answer());
+            let judged = Judged::of(event);
+            let said = match judged {
+                Some(Judged::FalsePositive) => format!("{answer} · FALSE POSITIVE"),
+                Some(j) => format!("{answer} · {}", j.words()),
+                None => answer.to_string(),
+            };
+            let role = match judged {
+                Some(j) if !j.right() => Role::Bad,
+                _ => Role::Good,
+            };
+            (vec![format!("{key}: {said}"), said], role)
+        }
+    }
+}
+
+/// The line under the verdict: the probes, and whatever the verdict
+/// could not say big (the key, "never inserted").
+fn probes_line(event: &Event, key_said: bool, theme: &Theme) -> Line<'static> {
+    let mut text = String::new();
+    if !key_said {
+        text.push_str(&format!("key {} · ", shown_key(&event.key)));
+    }
+    text.push_str(&format!("probes {}", positions_text(&probes(event))));
+    text.push_str(&stop_words(event));
+    let extra = new_bits_words(event);
+    if !extra.is_empty() {
+        text.push_str(&format!("  {extra}"));
+    }
+    if event.false_positive() {
+        text.push_str("  ✗ never inserted");
+    }
+    Line::styled(text, theme.style(Role::Hint))
+}
+
+/// Draws the sandbox in present mode into `body`.
+pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mut Buffer) {
+    let theme = cx.theme;
+    let area = Rect {
+        x: body.x + 1,
+        width: body.width.saturating_sub(2),
+        ..body
+    };
+    let cells: Vec<RowCell<'_>> = state
+        .bits()
+        .into_iter()
+        .map(|set| RowCell {
+            set,
+            ..RowCell::default()
+        })
+        .collect();
+    let last = state.history.last();
+    let row_probes = last.map(probes).unwrap_or_default();
+    let row = BitRow {
+        cells: &cells,
+        probes: &row_probes,
+        owners: false,
+        marks: true,
+        emphasise_shared: false,
+    };
+    let cell_rows = row.square_rows(area.width);
+    let row_rows = row.height(area.width, cell_rows);
+
+    // The plain lines under the verdict.
+    let mut small = Vec::new();
+    let (words, role) = verdict_words(last);
+    let earlier = state.history.len().saturating_sub(1);
+    let field_rows = 1 + u16::from(state.field.note().is_some());
+    let mistake_rows = last.map_or(0, |e| mistakes(e, state, theme).len());
+    let history_rows = 1 + u16::try_from(earlier).unwrap_or(u16::MAX).min(HISTORY_ROWS);
+    let fixed = 1 + row_rows + 1 + 1 + u16::try_from(mistake_rows).unwrap_or(0) + field_rows;
+    let room = area.height.saturating_sub(fixed + history_rows + 2);
+    let mut verdict = None;
+    for (i, wording) in words.iter().enumerate() {
+        let found = present::largest(&[wording], area.width, room, |s| {
+            present::stacked_rows(s, 0)
+        });
+        if let Some(mut set) = found {
+            verdict = set.pop().map(|b| (b, i == 0));
+            break;
+        }
+    }
+
+    let mut y = area.y;
+    buf.set_line(area.x, y, &settings_line(state, theme), area.width);
+    cx.record_drawn(
+        "settings",
+        Rect {
+            y,
+            height: 1,
+            ..area
+        },
+        buf,
+    );
+    y += 1;
+    let row_area = Rect {
+        y,
+        height: row_rows.min(area.bottom().saturating_sub(y)),
+        ..area
+    };
+    row.render(row_area, buf, theme, cell_rows);
+    cx.record(LaidOut {
+        cell: Some(row.cell_size(row_area.width, cell_rows)),
+        ..LaidOut::plain(Kind::new("bit-row"), row_area, drawn_text(buf, row_area))
+    });
+    y += row_area.height + 1;
+
+    let key_said = match &verdict {
+        Some((big, with_key)) => {
+            let at = Rect {
+                y,
+                height: area.bottom().saturating_sub(y),
+                ..area
+            };
+            y += present::draw(cx, "verdict", big, at, theme.style(role), buf) + 1;
+            *with_key
+        }
+        // Too little room for big letters: the verdict in plain type.
+        None => {
+            small.push(Line::styled(words[0].clone(), theme.style(role)));
+            true
+        }
+    };
+    match last {
+        Some(event) => {
+            small.push(fit(probes_line(event, key_said, theme), area.width));
+            small.extend(mistakes(event, state, theme));
+        }
+        None => small.push(Line::styled(EMPTY, theme.style(Role::Hint))),
+    }
+    small.push(field_line(state, theme, area.width));
+    small.extend(
+        state
+            .field
+            .note()
+            .map(|n| Line::styled(n, theme.style(Role::Bad))),
+    );
+    let small_rows = u16::try_from(small.len()).unwrap_or(u16::MAX);
+    let lines_area = Rect {
+        y,
+        height: small_rows.min(area.bottom().saturating_sub(y)),
+        ..area
+    };
+    Paragraph::new(small).render(lines_area, buf);
+    cx.record_drawn("probes", lines_area, buf);
+    y = lines_area.bottom();
+
+    let rest = Rect {
+        y,
+        height: area.bottom().saturating_sub(y),
+        ..area
+    };
+    let mut history = vec![Line::styled(LEGEND, theme.style(Role::Hint))];
+    let room = usize::from(rest.height).saturating_sub(1);
+    let skip = earlier.saturating_sub(room);
+    history.extend(
+        state.history[..earlier]
+            .iter()
+            .skip(skip)
+            .map(|e| fit(describe(e, theme), rest.width)),
+    );
+    Paragraph::new(history).render(rest, buf);
+    cx.record_drawn("history", rest, buf);
+}
