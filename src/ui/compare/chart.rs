@@ -21,7 +21,7 @@ use ratatui::widgets::Widget;
 use crate::measure::lineup::StructureResult;
 use crate::ui::chart::grid::Grid;
 use crate::ui::chart::ticks::{axis, even_decades};
-use crate::ui::chart::{chart, curve, fitted_title, frame, legend, points, samples};
+use crate::ui::chart::{chart, curve, curve_mark, fitted_title, frame, legend, points, samples};
 use crate::ui::compare::measuring::LineupFigures;
 use crate::ui::compare::state::{CompareState, percent};
 use crate::ui::compare::table::{style_of, tag};
@@ -104,7 +104,7 @@ pub(crate) fn render(
     let theme = cx.theme;
     let results: &[StructureResult] = figures.map_or(&[], |f| &f.results);
     let zero = results.iter().any(|r| r.false_positives == 0);
-    let legend_lines = legend::lines(legend_items(theme, zero), area.width);
+    let legend_lines = legend::lines(legend_items(theme, zero, cx.present), area.width);
     let legend_rows = u16::try_from(legend_lines.len()).unwrap_or(u16::MAX);
     let [plot, below] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(legend_rows)]).areas(area);
@@ -227,12 +227,13 @@ fn interval_bar(grid: &Grid, bar: &[(f64, f64); 2], x_low: f64, style: Style, bu
     }
 }
 
-/// What the chart's marks mean.
-fn legend_items(theme: &Theme, zero: bool) -> Vec<Span<'static>> {
+/// What the chart's marks mean; the floor's sample is drawn as its curve
+/// is on this screen (braille, or half blocks in present mode).
+fn legend_items(theme: &Theme, zero: bool, present: bool) -> Vec<Span<'static>> {
     let label = theme.style(Role::Label);
     let mut items = Vec::new();
     items.extend(legend::entry(
-        "⣀⣀ ",
+        format!("{} ", curve_mark(present)),
         theme.style(Role::Good),
         "floor log2(1/p)   ",
         label,
