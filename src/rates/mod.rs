@@ -71,6 +71,7 @@ pub mod size_report;
 pub mod sizing;
 pub mod solve;
 pub mod true_rate;
+mod wide;
 
 pub use best_k::{BestK, best_k, best_k_cancellable, best_k_scan, rule_of_thumb};
 pub use budget::Budget;

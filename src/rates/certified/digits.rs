@@ -123,6 +123,11 @@ pub fn enclose_cancellable(
             if let Some(e) = memo::recall(p, prec) {
                 return Ok(e);
             }
+            let ahead = prec.max(memo::AHEAD_BITS);
+            if let Some(e) = true_rate::true_enclosure_fast(p, ahead, prec, flag)? {
+                memo::keep(p, &e);
+                return Ok(e);
+            }
             let e = true_rate::true_enclosure_cancellable(p, prec.max(memo::AHEAD_BITS), flag)?;
             memo::keep(p, &e);
             Ok(e)

@@ -367,11 +367,31 @@ impl Powers {
     }
 }
 
+mod fast;
 mod series;
+
+/// The true rate by the light-load series in 128-bit arithmetic (see the
+/// `fast` submodule), aiming at `2^-aim` and kept only when its relative
+/// width is at most `2^-accept`; `None` when the series does not apply or
+/// came out wider. Milliseconds where [`true_enclosure_cancellable`] takes
+/// a good part of a second (k in the hundreds).
+pub(crate) fn true_enclosure_fast(
+    p: Params,
+    aim: u64,
+    accept: u64,
+    flag: &AtomicBool,
+) -> Result<Option<Enclosure>, RateError> {
+    if p.n() == 0 || p.m() == 1 || p.k() == 1 {
+        return Ok(None);
+    }
+    Ok(fast::series_enclosure(p, aim, flag)?
+        .filter(|e| e.relative_width_log2() <= -(accept as f64)))
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rates::cancel;
     use crate::rates::{Budget, true_exact};
 
     #[test]
@@ -423,6 +443,39 @@ mod tests {
                 assert!(w <= -(prec as f64), "{m}/{n}/{k} at {prec}: {w}");
             }
         }
+    }
+
+    #[test]
+    fn the_128_bit_series_agrees_with_the_big_number_path() {
+        // Both enclose the same exact rate, so they must overlap; the fast
+        // one must also be as narrow as asked wherever it is taken.
+        let never = cancel::never();
+        let mut taken = 0;
+        for (m, n, k) in [
+            (1000, 1, 30),
+            (1000, 1, 100),
+            (300, 1, 150),
+            (5000, 2, 64),
+            (1_000_000, 1, 200),
+            (1_000_000_000, 1000, 40),
+            (1_000_000_000_000, 1_000_000, 100),
+            (1_000_000_000_000_000_000, 1_000_000_000, 300),
+        ] {
+            let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
+            for prec in [48, 73] {
+                let slow = true_enclosure(p, prec);
+                let fast =
+                    true_enclosure_fast(p, prec, prec, &never).unwrap_or_else(|e| panic!("{e}"));
+                if let Some(fast) = fast {
+                    taken += 1;
+                    assert!(
+                        !fast.below(&slow) && !slow.below(&fast),
+                        "{m}/{n}/{k} at {prec}: {fast:?} against {slow:?}"
+                    );
+                }
+            }
+        }
+        assert!(taken >= 14, "{taken}");
     }
 
     #[test]
