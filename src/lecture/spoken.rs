@@ -455,8 +455,14 @@ mod tests {
         assert!(
             revealed
                 .iter()
-                .any(|l| l.contains("no prediction recorded")),
+                .any(|l| l.to_lowercase().contains("no prediction recorded")),
             "{revealed:?}"
         );
+        // The answer is named once, on its choice.
+        let said = revealed
+            .iter()
+            .map(|l| l.matches(ANSWER).count())
+            .sum::<usize>();
+        assert_eq!(said, 1, "{revealed:?}");
     }
 }

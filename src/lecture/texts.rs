@@ -497,20 +497,30 @@ pub fn predict_outcome(p: &Prediction) -> Option<(PredictLine, String)> {
     if !p.revealed {
         return None;
     }
-    let answer = answer_words(p);
-    Some(match p.guess {
-        Some(g) if p.right(g) => (
-            PredictLine::Right,
+    // A right choice already carries its mark ("✓ the answer"), so the
+    // outcome does not say it again; a number has no line of its own, so
+    // the outcome gives it.
+    let answer = match p.solution {
+        Solution::Choice(_) => String::new(),
+        Solution::Number { .. } => answer_words(p),
+    };
+    let (right, wrong, told) = if answer.is_empty() {
+        (
+            "the class predicted it".to_string(),
+            "not what the class predicted".to_string(),
+            "no prediction recorded".to_string(),
+        )
+    } else {
+        (
             format!("the class predicted it: {answer}"),
-        ),
-        Some(_) => (
-            PredictLine::Wrong,
             format!("not what the class predicted: the answer is {answer}"),
-        ),
-        None => (
-            PredictLine::Told,
             format!("the answer: {answer} (no prediction recorded)"),
-        ),
+        )
+    };
+    Some(match p.guess {
+        Some(g) if p.right(g) => (PredictLine::Right, right),
+        Some(_) => (PredictLine::Wrong, wrong),
+        None => (PredictLine::Told, told),
     })
 }
 

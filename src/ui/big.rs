@@ -56,6 +56,11 @@ impl Size {
         }
     }
 
+    /// Columns and rows one letter takes at this size.
+    pub(crate) fn letter(self) -> (u16, u16) {
+        self.cell()
+    }
+
     fn pixel(self) -> PixelSize {
         match self {
             Size::Double | Size::Full => PixelSize::Full,

@@ -2,7 +2,8 @@
 //! widget the lecture and the sandbox both draw with. Every state has its
 //! own glyph, so the row reads without colour: `█` set, `▓` shared, `×`
 //! cleared, brackets round a probed cell (`▐ ▌` read, `( )` not read yet,
-//! `┊ ┊` never needed), and the probe order (`h1`, `h2`, ...) above.
+//! `┊ ┊` never needed; a cell three rows tall draws a read or pending probe
+//! as a heavy ring instead), and the probe order (`h1`, `h2`, ...) above.
 //!
 //! It grows with its area: cells widen to span the width and stand as many
 //! rows tall as they are given; a row too long for one line wraps in lines
@@ -216,9 +217,24 @@ impl<'a> BitRow<'a> {
         self.order_labels(pen, 0, x_of, inner, theme);
         let border = theme.style(Role::Border);
         cell_frame(pen, (left, 1), self.m(), inner, cell_rows, border);
+        // A cell big enough draws a probe as a ring: a bracket a column
+        // wide is all that would tell it from a set bit in mono (or to a
+        // reader who cannot tell the colours apart), and from the back of a
+        // hall a solid block reads the same either way.
+        let ringed = inner >= 5 && cell_rows >= 3;
         for (i, cell) in self.cells.iter().enumerate() {
             let (face, style) = self.face(i, cell, usize::from(inner), theme);
+            let ring = self
+                .probe_at(i)
+                .filter(|(_, s)| ringed && *s != ProbeState::NotNeeded);
             for r in 0..cell_rows {
+                let face = match ring {
+                    Some((_, state)) => {
+                        let read = state != ProbeState::Pending;
+                        ring_face(r, cell_rows, usize::from(inner), &face, read)
+                    }
+                    None => face.clone(),
+                };
                 pen.text(x_of(i), 2 + r, &face, style);
             }
         }
@@ -503,6 +519,33 @@ pub(crate) fn probe_style(state: ProbeState, theme: &Theme) -> Style {
     })
 }
 
+/// Row `r` of a probed cell drawn as a ring `rows` tall and `inner` wide
+/// round the cell's own glyph (taken from inside the brackets of `face`),
+/// a clear gap between: a heavy frame of half blocks once the bit is
+/// `read`, a thin dotted one while it waits to be read.
+fn ring_face(r: u16, rows: u16, inner: usize, face: &str, read: bool) -> String {
+    let [tl, top, tr, side_l, side_r, bl, bottom, br] = if read {
+        ['▛', '▀', '▜', '▌', '▐', '▙', '▄', '▟']
+    } else {
+        ['┌', '┄', '┐', '┆', '┆', '└', '┄', '┘']
+    };
+    let edge = |l: char, mid: char, rr: char| {
+        format!("{l}{}{rr}", mid.to_string().repeat(inner.saturating_sub(2)))
+    };
+    if r == 0 {
+        return edge(tl, top, tr);
+    }
+    if r + 1 == rows {
+        return edge(bl, bottom, br);
+    }
+    // The set, shared or cleared mark, or a space for a clear bit.
+    let glyph = face.chars().nth(1).unwrap_or(' ');
+    format!(
+        "{side_l} {} {side_r}",
+        glyph.to_string().repeat(inner.saturating_sub(4))
+    )
+}
+
 /// Label every n-th cell so that index numbers never run together.
 fn label_every(m: usize, pitch: u16) -> usize {
     let digits = m.saturating_sub(1).max(1).to_string().len() + 1;
@@ -661,6 +704,61 @@ mod tests {
         assert_eq!(lines[2], "│┊ ┊│ █ │▐█▌│▐ ▌│");
         assert_eq!(lines[4], "  0   1   2   3");
         assert_eq!(lines[5], "  ·       ✓   ✗");
+    }
+
+    #[test]
+    fn a_probed_cell_is_a_ring_and_a_set_cell_a_block() {
+        // Cells 6 wide and 3 tall, as in present mode at 120x40.
+        let cells = cells(&[true, true, false, false]);
+        let probes = [
+            RowProbe {
+                position: 1,
+                state: ProbeState::One,
+            },
+            RowProbe {
+                position: 2,
+                state: ProbeState::Zero,
+            },
+        ];
+        let row = BitRow {
+            probes: &probes,
+            ..BitRow::plain(&cells)
+        };
+        let lines = draw(&row, 29, 3);
+        let cell = |i: usize, r: usize| -> String {
+            lines[2 + r].chars().skip(1 + 7 * i).take(6).collect()
+        };
+        // Set, not probed: a solid block in every row.
+        assert_eq!(
+            (0..3).map(|r| cell(0, r)).collect::<Vec<_>>(),
+            [" ████ "; 3]
+        );
+        // Probed and set: a heavy frame round a smaller block, a gap between.
+        assert_eq!(cell(1, 0), "▛▀▀▀▀▜");
+        assert_eq!(cell(1, 1), "▌ ██ ▐");
+        assert_eq!(cell(1, 2), "▙▄▄▄▄▟");
+        // Probed and clear: the frame round nothing.
+        assert_eq!(cell(2, 1), "▌    ▐");
+        // Waiting to be read: a thin dotted frame.
+        let pending = [RowProbe {
+            position: 1,
+            state: ProbeState::Pending,
+        }];
+        let waiting = BitRow {
+            probes: &pending,
+            ..BitRow::plain(&cells)
+        };
+        let lines_waiting = draw(&waiting, 29, 3);
+        let middle: String = lines_waiting[3].chars().skip(8).take(6).collect();
+        assert_eq!(middle, "┆ ██ ┆");
+        // Not probed and clear: empty.
+        assert_eq!(cell(3, 1).trim(), "");
+        // The same in a theme with colour: colour is never the only signal.
+        let area = Rect::new(0, 0, 29, row.height(29, 3));
+        let mut buf = Buffer::empty(area);
+        row.render(area, &mut buf, &Theme::DARK16, 3);
+        let middle: String = (8..14).map(|x| buf[(x, 3)].symbol().to_string()).collect();
+        assert_eq!(middle, "▌ ██ ▐");
     }
 
     #[test]

@@ -87,8 +87,14 @@ fn the_lecture_asks_three_predictions_and_hides_their_outcomes() {
     assert!(texts.iter().any(|t| {
         t.as_str()
             .unwrap()
-            .contains("the answer: \"definitely absent\"")
+            .contains("definitely absent  ✓ the answer")
     }));
+    // The answer is named once, on its choice.
+    let said: usize = texts
+        .iter()
+        .map(|t| t.as_str().unwrap().matches("the answer").count())
+        .sum();
+    assert_eq!(said, 1, "{texts:?}");
 }
 
 #[test]

@@ -40,7 +40,7 @@ impl Part for Card {
         let place = Place::new(kind, Column::Cards);
         // In present mode the question and the newest formula are the
         // step's subject: set big, across the whole board.
-        if matches!(self, Card::Predict | Card::Derivation) {
+        if matches!(self, Card::Predict | Card::Derivation | Card::Notes) {
             place.wide_when_present()
         } else {
             place
@@ -389,6 +389,12 @@ impl Card {
                 }
                 Some(words)
             }
+            // Notes with nothing else on the board are the step's
+            // subject: each note big, on the wall alone.
+            Card::Notes if alone(board) => Some(BigWords {
+                big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
+                ..BigWords::default()
+            }),
             Card::Table | Card::Notes => None,
         }
     }
@@ -457,6 +463,24 @@ impl Card {
         let lines = self.lines(board, inner.width.saturating_sub(2), theme);
         draw_lines(&lines, inner, buf, theme);
     }
+}
+
+/// Whether the notes are all a board shows.
+fn alone(board: &Board) -> bool {
+    board.shows(Element::Notes)
+        && !board.notes.is_empty()
+        && [
+            Element::Row,
+            Element::Counters,
+            Element::Derivation,
+            Element::Table,
+            Element::Crawler,
+            Element::Banner,
+        ]
+        .iter()
+        .all(|e| !board.shows(*e))
+        && board.predict.is_none()
+        && crate::lecture::texts::plots(board).is_empty()
 }
 
 /// A choice's line cut into the choice and the marks after it ("◀ the

@@ -6,7 +6,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
-use super::row::{draw_query, query_of, query_rows, query_texts};
+use super::row::{draw_query, query_texts};
+use super::row_data::{query_of, query_rows};
 use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::bit_row::{BitRow, RowCell, cell_frame, probe_style};
 use crate::ui::format::wrap;

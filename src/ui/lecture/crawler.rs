@@ -6,9 +6,11 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::crawler_big;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::crawler_lines;
 use crate::lecture::{Board, Element};
+use crate::ui::big::{GROWING, Size};
 use crate::ui::format::wrap;
 use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
@@ -30,28 +32,79 @@ impl Part for CrawlerPart {
     }
 
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
-        let rows = height(1) + scene.most(|b| figure_rows(b, scene.width));
-        Box::new(Crawler { rows })
+        let figures = scene.most(|b| figure_rows(b, scene.width));
+        // In present mode on a board with the room, the boxes stack down
+        // the wall with their names big (see `crawler_big`).
+        // Its letters grow through the sizes that fit the width, a notch
+        // at a time as the board has rows.
+        let sizes: Vec<Size> = if scene.opts.present && scene.board.height >= BIG_FROM_ROWS {
+            GROWING
+                .into_iter()
+                .filter(|&s| crawler_big::least_width(&WORDS, s) + 2 <= scene.width)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let rows = match sizes.first() {
+            Some(&s) => crawler_big::rows(s) + 1 + figures,
+            None => height(1) + figures,
+        };
+        Box::new(Crawler {
+            rows,
+            figures,
+            sizes,
+        })
     }
 }
 
 /// The diagram fitted to a scene; each notch is a scale larger.
 #[derive(Debug)]
 struct Crawler {
-    /// Rows at scale 1, figures included.
+    /// Rows at its smallest, figures included.
     rows: u16,
+    /// Rows its figures take.
+    figures: u16,
+    /// The sizes its words may be set big in, smallest first (none when
+    /// it is drawn small).
+    sizes: Vec<Size>,
+}
+
+impl Crawler {
+    fn size(&self, notch: u16) -> Option<Size> {
+        let last = self.sizes.len().checked_sub(1)?;
+        Some(self.sizes[usize::from(notch).min(last)])
+    }
 }
 
 impl Fitted for Crawler {
     fn rows(&self, notch: u16) -> u16 {
+        if let Some(size) = self.size(notch) {
+            return crawler_big::rows(size) + 1 + self.figures;
+        }
         self.rows + height(1 + notch) - height(1)
     }
 
     fn grows(&self, notch: u16) -> bool {
-        1 + notch < MAX_SCALE
+        if self.sizes.is_empty() {
+            1 + notch < MAX_SCALE
+        } else {
+            usize::from(notch) + 1 < self.sizes.len()
+        }
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        if let Some(size) = self.size(at.notch) {
+            let style = style(at.board, theme);
+            crawler_big::draw(&WORDS, size, at.rect, buf, style);
+            let rows = crawler_big::rows(size) + 1;
+            let below = Rect {
+                y: at.rect.y + rows,
+                height: at.rect.height.saturating_sub(rows),
+                ..at.rect
+            };
+            draw_figures(at.board, below, 0, buf, theme);
+            return;
+        }
         draw(at.board, 1 + at.notch, at.rect, buf, theme);
     }
 
@@ -64,7 +117,29 @@ impl Fitted for Crawler {
                 .iter()
                 .flat_map(|l| wrap(l, usize::from(at.rect.width))),
         );
-        Shows::plain(text)
+        Shows {
+            scale: self.size(at.notch).map_or(1, |s| s.letter().1),
+            ..Shows::plain(text)
+        }
+    }
+}
+
+/// Rows from which a present board draws the diagram with its words big.
+const BIG_FROM_ROWS: u16 = 30;
+
+/// The diagram's words, for the big drawing.
+const WORDS: crawler_big::Words<'static> = crawler_big::Words {
+    names: NAMES,
+    labels: LABELS,
+    side: ("probably seen", DROPPED),
+};
+
+/// The diagram's style: emphasised when the step boxes it.
+fn style(board: &Board, theme: &Theme) -> ratatui::style::Style {
+    if board.boxed.contains(&Element::Crawler) {
+        theme.style(Role::Emphasis)
+    } else {
+        theme.style(Role::Text)
     }
 }
 
@@ -123,11 +198,7 @@ fn widths(scale: u16) -> ([u16; 3], [u16; 2]) {
 /// fits, at most as large), centred in `area`.
 fn draw(board: &Board, scale: u16, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let across = widest_scale(area.width).min(scale);
-    let style = if board.boxed.contains(&Element::Crawler) {
-        theme.style(Role::Emphasis)
-    } else {
-        theme.style(Role::Text)
-    };
+    let style = style(board, theme);
     let (boxes, arrows) = widths(across);
     let total = diagram_width(across);
     let mut x = area.width.saturating_sub(total) / 2;
@@ -165,9 +236,15 @@ fn draw(board: &Board, scale: u16, area: Rect, buf: &mut Buffer, theme: &Theme) 
         dropped,
         style,
     );
+    draw_figures(board, area, height(scale), buf, theme);
+}
+
+/// The cost figures under the diagram, from row `top` of `area`.
+fn draw_figures(board: &Board, area: Rect, top: u16, buf: &mut Buffer, theme: &Theme) {
+    let mut p = Painter::new(buf, area);
     if let Some(lines) = crawler_lines(board) {
         let wrapped = lines.iter().flat_map(|l| wrap(l, usize::from(area.width)));
-        for (y, line) in (height(scale)..).zip(wrapped) {
+        for (y, line) in (top..).zip(wrapped) {
             p.centred(y, &line, theme.style(Role::Exact));
         }
     }

@@ -21,9 +21,11 @@
 
 pub(crate) mod action;
 pub(crate) mod banner;
+pub(crate) mod big_row;
 pub(crate) mod cards;
 pub(crate) mod counters;
 pub(crate) mod crawler;
+pub(crate) mod crawler_big;
 pub(crate) mod headline;
 pub(crate) mod keys;
 pub(crate) mod narration;
@@ -32,6 +34,7 @@ pub(crate) mod plain;
 pub(crate) mod plan;
 pub(crate) mod plots;
 pub(crate) mod row;
+pub(crate) mod row_data;
 pub(crate) mod screen;
 pub(crate) mod screens;
 pub(crate) mod tab;

@@ -8,8 +8,10 @@
 //! in three passes:
 //! 1. fit: each part measures its smallest height over the steps that
 //!    show it, at the width of its column;
-//! 2. pack: parts go top to bottom in the registry's order, each under
-//!    every earlier part that shares a step and a column with it;
+//! 2. pack: parts go top to bottom in the registry's order, except that
+//!    of two parts on screen together the one that arrived first goes
+//!    higher; each goes under every earlier part that shares a step and a
+//!    column with it;
 //! 3. grow: the rows left over go, one notch at a time, to the part whose
 //!    growth leaves the emptiest step least empty (taller cells, a taller
 //!    chart, a bigger title, a larger crawler, a taller spotlight). Cards
@@ -300,14 +302,55 @@ impl<'a> Scene<'a> {
     /// everything.
     fn order(&self) -> Vec<usize> {
         let all = 0..self.entries.len();
-        if self.low {
-            return all.collect();
-        }
         let big = |i: &usize| self.entries[*i].part.place().big_letters;
-        all.clone()
-            .filter(big)
-            .chain(all.filter(|i| !big(i)))
-            .collect()
+        let registry: Vec<usize> = if self.low {
+            all.collect()
+        } else {
+            all.clone()
+                .filter(big)
+                .chain(all.filter(|i| !big(i)))
+                .collect()
+        };
+        // Of two parts on screen together, the one that arrived first goes
+        // higher: a formula derived before its chart is drawn keeps the top
+        // of the board rather than waiting under rows kept for the chart.
+        // A part counts from the start of its longest stay (the latest of
+        // equal ones), so a note that comes and goes does not push ahead;
+        // big letters keep their place.
+        let arrival = |i: usize| {
+            let life = &self.entries[i].life;
+            let (mut best, mut start) = ((0, usize::MAX), 0);
+            for (at, &shows) in life.iter().enumerate() {
+                if !shows {
+                    start = at + 1;
+                } else if at + 1 - start >= best.0 {
+                    best = (at + 1 - start, start);
+                }
+            }
+            best.1
+        };
+        // Together on a step as the class first sees it (a revealed board
+        // shows what its step held back).
+        let together = |a: usize, b: usize| {
+            let (a, b) = (&self.entries[a].life, &self.entries[b].life);
+            self.boards
+                .iter()
+                .zip(a.iter().zip(b))
+                .any(|(board, (x, y))| {
+                    *x && *y && !board.predict.as_ref().is_some_and(|p| p.revealed)
+                })
+        };
+        let mut out: Vec<usize> = Vec::new();
+        for i in registry {
+            let before = out
+                .iter()
+                .position(|&j| !big(&i) && !big(&j) && together(i, j) && arrival(i) < arrival(j));
+            match before {
+                Some(at) => out.insert(at, i),
+                None => out.push(i),
+            }
+        }
+        out
     }
 
     /// Places every part the scene has; returns the parts and the rows used.

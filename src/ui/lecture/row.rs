@@ -4,15 +4,14 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
+use super::big_row;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
+use super::row_data::{RowData, RowLayout, draw_verdict, query_of, query_rows, verdict_lines};
 use crate::filter::ProbeState;
-use crate::lecture::texts::{Judgement, verdict_line};
-use crate::lecture::{Board, Element, Emphasis, Query, QuerySource, Verdict};
-use crate::ui::bit_row::{BitRow, RowCell, RowProbe, probe_style};
-use crate::ui::format::wrap;
+use crate::lecture::{Board, Element, Query, QuerySource, Verdict};
+use crate::ui::bit_row::{BitRow, probe_style};
 use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
 
@@ -42,6 +41,7 @@ impl Part for RowPart {
                 .boards
                 .iter()
                 .any(|b| query_of(b, QuerySource::Row).is_some()),
+            big: false,
         };
         let taller = RowLayout {
             cell_rows: 2,
@@ -61,12 +61,25 @@ impl Part for RowPart {
             .map(|b| RowData::of(b).widget(b, false).square_rows(width))
             .min()
             .unwrap_or(1);
+        // In present mode on a board the size of a projector's grid, the
+        // row's words are set big with its cells, in every scene alike.
+        // The scene's question is its subject where it asks one: on a
+        // board of 40 rows the row keeps its words small there, so that the
+        // question keeps its big type.
+        let asks = scene.shown().any(|b| b.predict.is_some());
+        let big = scene.opts.present
+            && grows
+            && (!asks || scene.board.height >= big_row::FROM_HEIGHT_ASKING)
+            && width >= big_row::FROM_WIDTH
+            && scene.board.height >= big_row::FROM_HEIGHT
+            && big_row::fits(scene.boards, width);
         let layout = RowLayout {
             cell_rows: if grows && scene.board.height >= SQUARE_FROM_ROWS {
                 square
             } else {
                 1
             },
+            big,
             ..layout
         };
         Box::new(Row {
@@ -121,81 +134,32 @@ impl Fitted for Row {
         let layout = self.layout(at.notch);
         let data = RowData::of(at.board);
         let row = data.widget(at.board, layout.owners);
+        let cell = Some(row.cell_size(at.rect.width, layout.cell_rows));
+        if layout.big {
+            let mut text: Vec<String> = big_row::query_words(at.board).into_iter().collect();
+            if let Some(q) = query_of(at.board, QuerySource::Row) {
+                text.extend(verdict_lines(q, at.rect.width));
+            }
+            return Shows {
+                scale: big_row::LETTER_ROWS,
+                text,
+                cell,
+            };
+        }
         Shows {
-            cell: Some(row.cell_size(at.rect.width, layout.cell_rows)),
+            cell,
             ..Shows::plain(query_texts(at.board, QuerySource::Row, at.rect.width))
         }
     }
 }
 
-/// Rows the query line and its verdict take under a row or the counters
-/// `width` columns wide (the verdict wraps rather than being cut).
-pub(crate) fn query_rows(board: &Board, source: QuerySource, width: u16) -> u16 {
-    let verdict = query_of(board, source).map_or(1, |q| {
-        wrap(&verdict_line(q).0, usize::from(width.saturating_sub(2))).len()
-    });
-    1 + u16::try_from(verdict.max(1)).unwrap_or(u16::MAX)
-}
-
-/// The row's cells and the query's probes, as the widget wants them.
-pub(crate) struct RowData<'a> {
-    cells: Vec<RowCell<'a>>,
-    probes: Vec<RowProbe>,
-}
-
-impl<'a> RowData<'a> {
-    /// The board's row (empty when the board has none).
-    pub(crate) fn of(board: &'a Board) -> RowData<'a> {
-        let cells = board
-            .row
-            .iter()
-            .flatten()
-            .map(|c| RowCell {
-                set: c.set,
-                cleared: c.cleared,
-                fresh: c.fresh,
-                owners: &c.owners,
-            })
-            .collect();
-        let probes = query_of(board, QuerySource::Row)
-            .map(|q| {
-                q.probes
-                    .iter()
-                    .map(|p| RowProbe {
-                        position: p.position,
-                        state: p.read,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        RowData { cells, probes }
-    }
-
-    /// The widget for this row; `owners` is whether the scene ever shows
-    /// who set the bits (so the row keeps one height through the scene).
-    pub(crate) fn widget(&self, board: &Board, owners: bool) -> BitRow<'_> {
-        BitRow {
-            cells: &self.cells,
-            probes: &self.probes,
-            owners,
-            marks: false,
-            emphasise_shared: board.emphasises(&Emphasis::Shared),
-        }
-    }
-}
-
-/// The board's query when it reads `source` and that source is on screen.
-pub(crate) fn query_of(board: &Board, source: QuerySource) -> Option<&Query> {
-    let shown = match source {
-        QuerySource::Row => board.shows(Element::Row),
-        QuerySource::Counters => board.shows(Element::Counters),
-    };
-    board.query.as_ref().filter(|q| shown && q.source == source)
-}
-
 /// Draws the row part into `area`: the row with cells `cell_rows` tall,
 /// then the query lines when the board has a query on the row.
 pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, layout: RowLayout) {
+    if layout.big {
+        big_row::draw(board, area, buf, theme, layout);
+        return;
+    }
     let data = RowData::of(board);
     let row = data.widget(board, layout.owners);
     // The owners line is reserved for the scene but drawn only once shown.
@@ -229,19 +193,11 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, l
     }
 }
 
-/// How the row part is drawn through a scene.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct RowLayout {
-    /// Rows of each cell.
-    pub cell_rows: u16,
-    /// Whether the scene ever shows owners (their line is kept).
-    pub owners: bool,
-    /// Whether the scene ever queries the row (the query lines are kept).
-    pub query: bool,
-}
-
 /// Rows the row part needs at `width` columns.
 pub(crate) fn height(board: &Board, width: u16, layout: RowLayout) -> u16 {
+    if layout.big {
+        return big_row::height(board, width, layout);
+    }
     let data = RowData::of(board);
     let row = BitRow {
         owners: layout.owners,
@@ -272,31 +228,13 @@ pub(crate) fn draw_query(
     } else {
         2
     };
-    let mut p = Painter::new(buf, area);
-    p.line(x, 0, &line);
-    let (text, judgement) = verdict_line(q);
-    let lines = wrap(&text, usize::from(area.width.saturating_sub(2)));
-    let longest = lines
-        .iter()
-        .map(|l| crate::ui::paint::width(l))
-        .max()
-        .unwrap_or(0);
-    // Under the query line when it fits from there, else further left.
-    let vx = (x + 2).min(area.width.saturating_sub(longest));
-    let style = theme.style(match judgement {
-        Judgement::Pending => Role::Hint,
-        Judgement::Right => Role::Good,
-        Judgement::Unchecked => Role::Text,
-        Judgement::Wrong => Role::Bad,
-    });
-    let style = if board.emphasises(&Emphasis::Flag) && q.flag.is_some() {
-        style.add_modifier(Modifier::REVERSED)
-    } else {
-        style
+    Painter::new(buf, area).line(x, 0, &line);
+    let rest = Rect {
+        y: area.y + 1,
+        height: area.height.saturating_sub(1),
+        ..area
     };
-    for (i, line) in lines.iter().enumerate() {
-        p.text(vx, 1 + u16::try_from(i).unwrap_or(0), line, style);
-    }
+    draw_verdict(q, board, rest, x, buf, theme);
 }
 
 /// The query line in the most detail that fits `width` columns.
@@ -317,10 +255,7 @@ pub(crate) fn query_texts(board: &Board, source: QuerySource, width: u16) -> Vec
         return Vec::new();
     };
     let mut out = vec![query_line(q, width, &Theme::MONO).to_string()];
-    out.extend(wrap(
-        &verdict_line(q).0,
-        usize::from(width.saturating_sub(2)),
-    ));
+    out.extend(verdict_lines(q, width));
     out
 }
 

@@ -140,9 +140,10 @@ fn a_prediction_takes_the_class_s_pick_then_enter_reveals_it() {
     );
     assert!(out.contains("(the class's pick)"), "{out}");
     assert!(
-        out.contains("Not what the class predicted: the answer is \"probably present\"."),
+        out.contains("Choice A: probably present (the answer)."),
         "{out}"
     );
+    assert!(out.contains("Not what the class predicted."), "{out}");
     assert!(
         out.contains("C is not one of the choices: pick A or B."),
         "{out}"

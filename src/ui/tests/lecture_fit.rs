@@ -490,8 +490,8 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                     assert_eq!(l.rect.intersection(body), l.rect, "{at}: {l:?}");
                 }
                 // The board's parts lie on the board, in plain letters but
-                // for the title and present mode's headline, question and
-                // formula.
+                // for the title and present mode's headline, question,
+                // formula, diagram and the bit row's words.
                 for l in &layout {
                     if [Kind::PROGRESS, Kind::NARRATION].contains(&l.kind) {
                         continue;
@@ -499,8 +499,10 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                     assert_eq!(l.rect.intersection(plan.board), l.rect, "{at}: {l:?}");
                     let big = l.kind.name() == "banner"
                         || (present
-                            && ["verdict", "headline", "predict", "formula"]
-                                .contains(&l.kind.name()));
+                            && [
+                                "verdict", "headline", "predict", "formula", "diagram", "bit-row",
+                            ]
+                            .contains(&l.kind.name()));
                     assert!(big || l.scale == 1, "{at}: {l:?}");
                 }
                 // On a projector-sized screen the headline is big letters.

@@ -182,7 +182,13 @@ fn cell_line(text: &str) -> &str {
         .iter()
         .position(|l| l.contains('┌'))
         .expect("the row's frame is drawn");
-    lines[top + 1]
+    // The middle row of the cells: a probe drawn as a ring shows its
+    // sides and glyph there.
+    let bottom = lines[top..]
+        .iter()
+        .position(|l| l.contains('┴'))
+        .map_or(top + 2, |b| top + b);
+    lines[(top + bottom) / 2]
 }
 
 #[test]

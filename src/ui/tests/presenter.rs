@@ -263,9 +263,12 @@ fn render_revealed_draws_the_step_revealed() {
         "{hidden}"
     );
     assert!(
-        shown.contains("the answer: \"definitely absent\""),
+        shown.contains("B  definitely absent  ✓ the answer"),
         "{shown}"
     );
+    // Named once: the outcome below does not say the answer again.
+    assert_eq!(shown.matches("the answer").count(), 1, "{shown}");
+    assert_eq!(shown.matches("definitely absent").count(), 2, "{shown}");
 }
 
 #[test]

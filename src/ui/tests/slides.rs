@@ -15,11 +15,16 @@ use crate::ui::theme::Theme;
 
 const SIZES: [(u16, u16); 2] = [(120, 40), (200, 60)];
 
-/// The dump of one step, its scene and step counted from 1.
-fn dump(scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Dump {
+/// The built-in lectures the rules hold for, by their `--lecture` names.
+const LECTURES: [&str; 2] = ["bloom", "after-bloom"];
+
+/// The dump of one step of the lecture named `name`, its scene and step
+/// counted from 1.
+fn dump(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Dump {
     let frame = FrameConfig {
         app: AppConfig {
             present: true,
+            lecture: Some(name.to_string()),
             ..AppConfig::default()
         },
         scene: Some(u32::try_from(scene).unwrap()),
@@ -58,6 +63,26 @@ fn step_problems(lecture: &Lecture, global: usize, d: &Dump, at: &str) -> Vec<St
     if crate::ui::lecture::headline::derives(board) && !parts("formula").any(|p| p.scale >= 2) {
         out.push(format!("{at}: a derivation step without its formula big"));
     }
+    // A revealed question names its answer once: the mark on the right
+    // choice, not again in the outcome below it.
+    if let Some(p) = &board.predict {
+        for part in parts("predict") {
+            let said = |words: &str| {
+                part.text
+                    .iter()
+                    .map(|l| l.matches(words).count())
+                    .sum::<usize>()
+            };
+            if said(crate::lecture::texts::ANSWER) > 1 {
+                out.push(format!("{at}: \"the answer\" twice in {:?}", part.text));
+            }
+            for choice in &p.choices {
+                if said(choice.trim()) > 1 {
+                    out.push(format!("{at}: {choice:?} twice in {:?}", part.text));
+                }
+            }
+        }
+    }
     let texts: Vec<&Layout> = d.parts.iter().filter(|p| !p.text.is_empty()).collect();
     for (i, a) in texts.iter().enumerate() {
         for b in &texts[i + 1..] {
@@ -76,9 +101,12 @@ fn step_problems(lecture: &Lecture, global: usize, d: &Dump, at: &str) -> Vec<St
 
 #[test]
 fn every_present_step_follows_the_slide_rules() {
-    let lecture = Lecture::builtin();
     let mut problems = Vec::new();
-    for (w, h) in SIZES {
+    for (name, (w, h)) in LECTURES
+        .into_iter()
+        .flat_map(|n| SIZES.into_iter().map(move |s| (n, s)))
+    {
+        let lecture = Lecture::named(name).expect("a built-in lecture");
         for scene in 0..lecture.scene_count() {
             // Where each kind of part is drawn, the first time it shows.
             let mut rects: BTreeMap<&str, (ratatui::layout::Rect, String)> = BTreeMap::new();
@@ -92,12 +120,12 @@ fn every_present_step_follows_the_slide_rules() {
                 };
                 for &revealed in reveals {
                     let at = format!(
-                        "{w}x{h} {}.{}{}",
+                        "{name} {w}x{h} {}.{}{}",
                         scene + 1,
                         step + 1,
                         if revealed { " revealed" } else { "" }
                     );
-                    let d = dump(scene + 1, step + 1, w, h, revealed);
+                    let d = dump(name, scene + 1, step + 1, w, h, revealed);
                     problems.extend(step_problems(&lecture, global, &d, &at));
                     for p in &d.parts {
                         // The narration takes the rows a step leaves free.
@@ -142,15 +170,86 @@ fn the_rules_catch_a_stretched_cell_and_a_small_question() {
             Layout::plain(
                 Kind::new("predict"),
                 Rect::new(0, 27, 120, 6),
-                vec!["q".into()],
+                vec![
+                    "A  probably present  ✓ the answer".into(),
+                    "the answer: \"probably present\"".into(),
+                ],
             ),
             Layout::plain(
                 Kind::new("notes"),
                 Rect::new(0, 33, 120, 3),
                 vec!["q".into()],
             ),
+            Layout::plain(
+                Kind::new("narration"),
+                Rect::new(0, 36, 120, 3),
+                vec!["q".into()],
+            ),
         ],
     };
     let found = step_problems(&lecture, global, &d, "made up");
-    assert_eq!(found.len(), 3, "{found:?}");
+    // The cell, the small question, the answer said twice, its choice said
+    // twice, and the same words in two parts.
+    assert_eq!(found.len(), 5, "{found:?}");
+}
+
+#[test]
+fn the_rows_words_are_big_where_the_row_is_the_subject() {
+    let lecture = Lecture::builtin();
+    for (w, h) in SIZES {
+        let mut cells = Vec::new();
+        for scene in 0..lecture.scene_count() {
+            let start = lecture.scene_start(scene);
+            let asks = (0..lecture.scene_len(scene)).any(|s| lecture.predicts(start + s));
+            for step in 0..lecture.scene_len(scene) {
+                let d = dump("bloom", scene + 1, step + 1, w, h, false);
+                let Some(row) = d.parts.iter().find(|p| p.kind.name() == "bit-row") else {
+                    continue;
+                };
+                let at = format!("{w}x{h} {}.{}", scene + 1, step + 1);
+                cells.push((row.cell, at.clone()));
+                // Big where the row is the subject, and at 200x60 in every
+                // scene; on 40 rows a scene's question keeps the room.
+                if !asks || h >= 60 {
+                    assert!(
+                        row.scale >= 2,
+                        "{at}: the row's words at scale {}",
+                        row.scale
+                    );
+                }
+            }
+        }
+        // One cell shape in every scene.
+        let first = cells[0].0;
+        for (cell, at) in &cells {
+            assert_eq!(*cell, first, "{at}: cell {cell:?}, first {first:?}");
+        }
+    }
+    // The indices are drawn big: under the cells, letters of sextants.
+    let frame = FrameConfig {
+        app: AppConfig {
+            present: true,
+            ..AppConfig::default()
+        },
+        scene: Some(2),
+        step: Some(9),
+        width: 120,
+        height: 40,
+        revealed: false,
+    };
+    let text = Headless::with_theme(&frame, Theme::MONO).unwrap().text();
+    let lines: Vec<&str> = text.lines().collect();
+    let bottom = lines.iter().position(|l| l.contains('┴')).expect("the row");
+    let sextants = |l: &str| {
+        l.chars()
+            .filter(|c| ('\u{1fb00}'..='\u{1fb3b}').contains(c))
+            .count()
+    };
+    for l in &lines[bottom + 1..bottom + 4] {
+        assert!(sextants(l) >= 8, "no big indices: {l}");
+    }
+    assert!(
+        !text.contains("h1(w)=0"),
+        "the query line is set big: {text}"
+    );
 }

@@ -1,0 +1,254 @@
+//! The bit row with its words in big type, for present mode on a board of
+//! 120x40 or more: the probe order above the cells, the indices under
+//! them, who set each bit and the query line, each in letters three rows
+//! tall (the font's sextant size), centred on the cells they name. The
+//! cells and their frame are the shared widget's; only the words around
+//! them are set here.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+use super::row_data::{RowData, RowLayout, draw_verdict, query_of, query_rows};
+use crate::lecture::{Board, Element, QuerySource};
+use crate::ui::big::{Big, Size, legible};
+use crate::ui::bit_row::{BitRow, probe_style};
+use crate::ui::theme::{Role, Theme};
+
+/// Rows one big letter stands.
+pub(crate) const LETTER_ROWS: u16 = 3;
+/// Columns one big letter takes.
+const LETTER_COLS: u16 = 4;
+/// Columns from which a present board sets its row's words big.
+pub(crate) const FROM_WIDTH: u16 = 120;
+/// Rows from which a present board sets its row's words big.
+pub(crate) const FROM_HEIGHT: u16 = 36;
+/// Rows from which a scene that asks the class a question still sets its
+/// row's words big (below it, the question needs the rows).
+pub(crate) const FROM_HEIGHT_ASKING: u16 = 55;
+
+/// Rows the row takes with its words big, `width` columns wide.
+pub(crate) fn height(board: &Board, width: u16, layout: RowLayout) -> u16 {
+    let cells = 2 + layout.cell_rows;
+    let owners = if layout.owners { LETTER_ROWS } else { 0 };
+    let query = if layout.query {
+        LETTER_ROWS + query_rows(board, QuerySource::Row, width).saturating_sub(1)
+    } else {
+        0
+    };
+    LETTER_ROWS + cells + LETTER_ROWS + owners + query
+}
+
+/// The query line as it is set big: the item and where each hash sends it
+/// (whether each bit read 1 is on the cells, drawn as rings, and in the
+/// verdict under it).
+pub(crate) fn query_words(board: &Board) -> Option<String> {
+    let q = query_of(board, QuerySource::Row)?;
+    let probes: Vec<String> = q
+        .probes
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("h{}={}", i + 1, p.position))
+        .collect();
+    Some(format!("query {}: {}", q.item, probes.join(" ")))
+}
+
+/// The big query line at `width`, if it fits in one line.
+fn query_big(board: &Board, width: u16) -> Option<Big> {
+    let words = query_words(board)?;
+    Big::at(&words, Size::Sextant, width, false).filter(|b| b.lines.len() == 1)
+}
+
+/// Whether the query line can be set big at `width` on every board of a
+/// scene that queries the row (else the row keeps its words small).
+pub(crate) fn fits(boards: &[&Board], width: u16) -> bool {
+    boards
+        .iter()
+        .filter(|b| query_of(b, QuerySource::Row).is_some())
+        .all(|b| query_big(b, width).is_some())
+}
+
+/// Draws the row into `area` with its words big.
+pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, layout: RowLayout) {
+    let data = RowData::of(board);
+    let row = BitRow {
+        owners: layout.owners && board.shows(Element::Owners),
+        ..data.widget(board, false)
+    };
+    let width = area.width;
+    let cells = 2 + layout.cell_rows;
+    // The widget draws its own small words round the cells: draw it aside
+    // and take only the frame and the cells.
+    let aside = Rect::new(0, 0, width, row.height(width, layout.cell_rows));
+    let mut scratch = Buffer::empty(aside);
+    row.render(aside, &mut scratch, theme, layout.cell_rows);
+    let top = area.y + LETTER_ROWS;
+    for y in 0..cells.min(aside.height.saturating_sub(1)) {
+        for x in 0..width {
+            if let Some(cell) = buf.cell_mut((area.x + x, top + y)) {
+                *cell = scratch[(x, 1 + y)].clone();
+            }
+        }
+    }
+    let centre = |i: usize| {
+        row.boxed_cell(width, i)
+            .map(|(x, inner)| area.x + x + inner / 2)
+    };
+    let mut labels = Labels { buf, area };
+    // The probe order above the probed cells, or the item's name above the
+    // bits an insert just set.
+    let order: Vec<(usize, String, Style)> = data
+        .probes()
+        .iter()
+        .enumerate()
+        .map(|(n, p)| {
+            (
+                p.position,
+                format!("h{}", n + 1),
+                probe_style(p.state, theme),
+            )
+        })
+        .collect();
+    let order = if order.is_empty() {
+        board
+            .row
+            .iter()
+            .flatten()
+            .enumerate()
+            .filter(|(_, c)| c.fresh)
+            .map(|(i, c)| {
+                let name = c.owners.last().map_or(String::new(), Clone::clone);
+                (i, format!("+{name}"), theme.style(Role::BitFresh))
+            })
+            .collect()
+    } else {
+        order
+    };
+    labels.put(area.y, &order, &centre);
+    // The indices: every cell's when they do not run together, else every
+    // other cell's, and so on.
+    let pitch = row
+        .boxed_cell(width, 1)
+        .zip(row.boxed_cell(width, 0))
+        .map_or(width, |(b, a)| b.0 - a.0);
+    let m = data.len();
+    let widest = big_width(&m.saturating_sub(1).to_string());
+    let every = (1..=m.max(1))
+        .find(|n| u16::try_from(*n).unwrap_or(u16::MAX).saturating_mul(pitch) > widest)
+        .unwrap_or(m.max(1));
+    let index = theme.style(Role::Index);
+    let indices: Vec<(usize, String, Style)> = (0..m)
+        .step_by(every)
+        .map(|i| (i, i.to_string(), index))
+        .collect();
+    let mut y = top + cells;
+    labels.put(y, &indices, &centre);
+    y += LETTER_ROWS;
+    if layout.owners {
+        if row.owners {
+            let owners = owner_labels(board, theme);
+            if clear_of_each_other(&owners, &centre) {
+                labels.put(y, &owners, &centre);
+            } else {
+                // Names too long to stand big side by side: the widget's
+                // small line of names (and its key), in the same rows.
+                let from = 1 + cells + 1;
+                for dy in 0..LETTER_ROWS.min(aside.height.saturating_sub(from)) {
+                    for x in 0..width {
+                        if let Some(cell) = labels.buf.cell_mut((area.x + x, y + dy)) {
+                            *cell = scratch[(x, from + dy)].clone();
+                        }
+                    }
+                }
+            }
+        }
+        y += LETTER_ROWS;
+    }
+    if let Some(q) = query_of(board, QuerySource::Row) {
+        let rect = Rect {
+            y,
+            height: LETTER_ROWS,
+            ..area
+        }
+        .intersection(area);
+        if let Some(big) = query_big(board, width) {
+            big.draw(rect, labels.buf, theme.style(Role::Title));
+        }
+        let rest = Rect {
+            y: y + LETTER_ROWS,
+            height: area.bottom().saturating_sub(y + LETTER_ROWS),
+            ..area
+        };
+        draw_verdict(q, board, rest, row.left(width).max(2), labels.buf, theme);
+    }
+}
+
+/// Who set each bit, as its big label ("x+y"), for the bits the row shows
+/// an owner on.
+fn owner_labels(board: &Board, theme: &Theme) -> Vec<(usize, String, Style)> {
+    board
+        .row
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(_, c)| !c.owners.is_empty() && (c.set || c.cleared))
+        .map(|(i, c)| {
+            let role = if c.cleared {
+                Role::BitCleared
+            } else {
+                Role::Owner
+            };
+            (i, c.owners.join("+"), theme.style(role))
+        })
+        .collect()
+}
+
+/// Columns a label takes in big letters.
+fn big_width(text: &str) -> u16 {
+    u16::try_from(text.chars().count())
+        .unwrap_or(u16::MAX)
+        .saturating_mul(LETTER_COLS)
+}
+
+/// Whether every label has its glyphs and a column of space on each side
+/// of its neighbours' when centred on its cell.
+fn clear_of_each_other(
+    labels: &[(usize, String, Style)],
+    centre: &dyn Fn(usize) -> Option<u16>,
+) -> bool {
+    let spans: Option<Vec<(u16, u16)>> = labels
+        .iter()
+        .map(|(i, text, _)| {
+            let c = centre(*i)?;
+            let w = big_width(text);
+            legible(text).then_some((c.saturating_sub(w / 2), c + w.div_ceil(2)))
+        })
+        .collect();
+    spans.is_some_and(|s| s.windows(2).all(|w| w[0].1 < w[1].0))
+}
+
+/// Big labels centred on their cells.
+struct Labels<'b> {
+    buf: &'b mut Buffer,
+    area: Rect,
+}
+
+impl Labels<'_> {
+    /// Sets each label big on row `y`, centred on its cell.
+    fn put(
+        &mut self,
+        y: u16,
+        labels: &[(usize, String, Style)],
+        centre: &dyn Fn(usize) -> Option<u16>,
+    ) {
+        for (i, text, style) in labels {
+            let Some(c) = centre(*i) else { continue };
+            let w = big_width(text);
+            let x = c.saturating_sub(w / 2).max(self.area.x);
+            let rect = Rect::new(x, y, w, LETTER_ROWS).intersection(self.area);
+            if let Some(big) = Big::at(text, Size::Sextant, w, false) {
+                big.draw(rect, self.buf, *style);
+            }
+        }
+    }
+}
