@@ -367,6 +367,8 @@ impl Powers {
     }
 }
 
+#[cfg(test)]
+mod agreement;
 mod fast;
 mod series;
 
