@@ -56,7 +56,7 @@ fn exercise(
     );
     Exercise {
         number: 5,
-        title: "bloom_lookup",
+        title: "Look up keys",
         prompt,
         form: "T or F for each query, in order: F F F",
         hint: "positions KEY --m M --k K in a terminal, or the sandbox, gives each key's bits."

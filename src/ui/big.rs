@@ -147,6 +147,26 @@ impl Big {
         Some(Big { lines, size })
     }
 
+    /// Prose (a question, a sentence) at `size` in lines at most `width`
+    /// columns wide: a word stays with the number after it ("bit 9"), a
+    /// number with a last word that ends its phrase ("9 set?"), and a
+    /// line ends after a comma, colon or full stop whenever that takes
+    /// no more lines than filling each line would. `None` as for `at`.
+    pub(crate) fn prose(text: &str, size: Size, width: u16) -> Option<Big> {
+        if !legible(text) {
+            return None;
+        }
+        let max_chars = usize::from(width / size.cell().0);
+        let glued = glue_phrases(text);
+        let filled = wrap_words(&glued, max_chars).filter(|l| !l.is_empty())?;
+        let lines = match wrap_phrases(&glued, max_chars) {
+            Some(by_phrase) if by_phrase.len() <= filled.len() => by_phrase,
+            _ => filled,
+        };
+        let lines = lines.into_iter().map(|l| l.replace(GLUE, " ")).collect();
+        Some(Big { lines, size })
+    }
+
     /// `line` unbroken at `size`, if it fits `width` and every character
     /// has a glyph (a figure with its label, which must not be split).
     pub(crate) fn line(line: &str, size: Size, width: u16) -> Option<Big> {
@@ -272,6 +292,64 @@ fn glue_brackets(text: &str) -> String {
         .collect()
 }
 
+/// `text` with a word glued to the number after it, and a number glued
+/// to a short word after it that closes a phrase, so neither pair is
+/// split across two lines.
+fn glue_phrases(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let numeric = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
+    let closes = |w: &str| w.chars().count() <= 6 && w.ends_with(['?', '.', '!', ',', ':', ';']);
+    let mut out = String::new();
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            let before = words[i - 1];
+            let glue = (numeric(word) && !numeric(before) && !ends_phrase(before))
+                || (numeric(before) && !ends_phrase(before) && closes(word));
+            out.push(if glue { GLUE } else { ' ' });
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// Whether a line may end after `word` at a phrase's end.
+fn ends_phrase(word: &str) -> bool {
+    word.ends_with([',', '.', '?', '!', ':', ';'])
+}
+
+/// `text` in lines of at most `max` characters that each end at a
+/// phrase's end, a phrase longer than a line filled word by word; `None`
+/// when one word alone is longer than a line.
+fn wrap_phrases(text: &str, max: usize) -> Option<Vec<String>> {
+    let mut phrases: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+        if ends_phrase(word) {
+            phrases.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        phrases.push(current);
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for phrase in phrases {
+        let len = phrase.chars().count();
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + len <= max => {
+                line.push(' ');
+                line.push_str(&phrase);
+            }
+            _ if len <= max => lines.push(phrase),
+            _ => lines.extend(wrap_words(&phrase, max)?),
+        }
+    }
+    Some(lines)
+}
+
 fn wrap_words(text: &str, max: usize) -> Option<Vec<String>> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
@@ -306,6 +384,38 @@ mod tests {
         assert!(Big::at("(a b c d e f g h)", Size::Quadrant, 40, true).is_none());
         // A character the font lacks is refused.
         assert!(Big::at("P0 \u{2248} e", Size::Quadrant, 200, true).is_none());
+    }
+
+    #[test]
+    fn prose_never_parts_a_word_from_its_number() {
+        // Every exercise's question at every size and a range of widths:
+        // no line ends in a bare word whose number opens the next line.
+        for e in crate::practice::all(None) {
+            for size in LARGEST_FIRST {
+                for width in (40..=240).step_by(8) {
+                    let Some(big) = Big::prose(&e.prompt, size, width) else {
+                        continue;
+                    };
+                    for pair in big.lines.windows(2) {
+                        let last = pair[0].split(' ').next_back().unwrap_or("");
+                        let bare = last.chars().all(char::is_alphabetic) && !last.is_empty();
+                        let number = pair[1].starts_with(|c: char| c.is_ascii_digit());
+                        assert!(!(bare && number), "{size:?} {width}: {:?}", big.lines);
+                    }
+                }
+            }
+        }
+        // Phrases stay whole when that costs no line.
+        let big = Big::prose("set bit 3, then bit 9, then bit 3 again.", Size::Full, 120).unwrap();
+        assert!(
+            big.lines.iter().all(|l| !l.ends_with("bit")),
+            "{:?}",
+            big.lines
+        );
+        assert_eq!(
+            Big::prose("is bit 9 set?", Size::Full, 80).unwrap().lines,
+            ["is", "bit 9 set?"]
+        );
     }
 
     #[test]

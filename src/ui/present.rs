@@ -12,12 +12,13 @@ use crate::ui::big::{Big, LARGEST_FIRST, Size};
 use crate::ui::layout::{Kind, Layout as LaidOut};
 use crate::ui::screen::ViewCx;
 
-/// `texts` set at `size` in `width` columns, each broken at spaces onto
-/// as many lines as it needs, if every one fits.
+/// `texts` set at `size` in `width` columns, each broken between
+/// phrases (`Big::prose`) onto as many lines as it needs, if every one
+/// fits.
 pub(crate) fn set_all(texts: &[&str], size: Size, width: u16) -> Option<Vec<Big>> {
     texts
         .iter()
-        .map(|text| Big::at(text, size, width, false))
+        .map(|text| Big::prose(text, size, width))
         .collect()
 }
 

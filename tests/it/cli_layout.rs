@@ -127,10 +127,11 @@ fn layout_goes_with_no_other_output() {
     }
 }
 
-/// Each screen's focal part in present mode: its kind.
-const FOCAL: [(&str, &str); 5] = [
+/// Each screen's focal part in present mode: its kind. (The sandbox's
+/// focus before anything is inserted is its row: see
+/// `the_empty_sandbox_keeps_its_row_the_focus`.)
+const FOCAL: [(&str, &str); 4] = [
     ("lab", "headline"),
-    ("sandbox", "verdict"),
     ("sizing", "headline"),
     ("practice", "question"),
     ("compare", "headline"),
@@ -214,7 +215,9 @@ fn sizing_sets_its_answer_big_and_labelled() {
         .filter(|p| p["kind"] == "headline")
         .map(|p| p["text"].as_str().unwrap())
         .collect();
-    for label in ["m = ", "memory ", "k = ", "exact rate "] {
+    // (The rate's label may be its short form, "exact", in the margin
+    // kept round the big letters.)
+    for label in ["m = ", "memory ", "k = ", "exact "] {
         assert!(big.iter().any(|t| t.starts_with(label)), "{label}: {big:?}");
     }
     // The panel says none of those figures again.
@@ -260,5 +263,129 @@ fn the_sandbox_row_is_square_and_across_the_wall() {
         // The row's cells (16 of them, each with its border) span the width.
         let span = 16.0 * (cell[0] + 1.0) + 1.0;
         assert!(span >= 0.85 * w as f64, "{w}x{h}: row {span} of {w}");
+    }
+}
+
+/// The parts of a present-mode frame of `screen` at `w` x `h`.
+fn present_parts(screen: &str, w: u64, h: u64, extra: &[&str]) -> Vec<Value> {
+    let (w, h) = (w.to_string(), h.to_string());
+    let mut args = vec![
+        "--screen",
+        screen,
+        "--present",
+        "--width",
+        &w,
+        "--height",
+        &h,
+    ];
+    args.extend_from_slice(extra);
+    let v = layout(&args);
+    check_parts(&v, screen);
+    v["parts"].as_array().unwrap().clone()
+}
+
+#[test]
+fn practice_keeps_the_answers_form_small() {
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let parts = present_parts("practice", w, h, &[]);
+        for p in &parts {
+            let text = p["text"].as_str().unwrap();
+            // Its example ("5 no") must never read as the answer from afar.
+            if text.contains("a number, then yes or no") {
+                assert_eq!(p["scale"], 1, "{w}x{h}: the form is big: {p}");
+            }
+        }
+        assert!(
+            parts.iter().any(|p| p["text"]
+                .as_str()
+                .unwrap()
+                .contains("(a number, then yes or no")),
+            "{w}x{h}: the form is gone"
+        );
+        assert!(
+            !parts
+                .iter()
+                .any(|p| p["text"].as_str().unwrap().contains("bloom_lookup (")),
+            "{w}x{h}"
+        );
+    }
+}
+
+#[test]
+fn the_labs_rates_line_up_at_their_decimal_points_under_big_settings() {
+    for (w, h) in [(120, 40), (200, 60)] {
+        let parts = present_parts("lab", w, h, &["--m", "160", "--n", "16", "--k", "7"]);
+        let rates: Vec<&Value> = parts.iter().filter(|p| p["kind"] == "headline").collect();
+        assert_eq!(rates.len(), 4, "{w}x{h}: {rates:?}");
+        // One size, one left edge, the point at one character: one column.
+        let column = |p: &Value| {
+            (
+                p["rect"][0].as_u64().unwrap(),
+                p["scale"].as_u64().unwrap(),
+                p["text"].as_str().unwrap().find('.'),
+            )
+        };
+        let first = column(rates[0]);
+        assert!(first.2.is_some(), "{w}x{h}: {rates:?}");
+        for r in &rates {
+            assert_eq!(column(r), first, "{w}x{h}: {r}");
+        }
+        let settings = parts
+            .iter()
+            .find(|p| p["kind"] == "settings")
+            .expect("m, n and k big");
+        let text = settings["text"].as_str().unwrap();
+        for said in ["m 160", "n 16", "k 7"] {
+            assert!(text.contains(said), "{w}x{h}: {text}");
+        }
+        // As big as the rates, or one size smaller.
+        let scale = settings["scale"].as_u64().unwrap();
+        assert!(scale >= 2 && scale + 1 >= first.1, "{w}x{h}: {settings}");
+    }
+}
+
+#[test]
+fn the_empty_sandbox_keeps_its_row_the_focus() {
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let parts = present_parts("sandbox", w, h, &[]);
+        let kinds: Vec<&str> = parts.iter().map(|p| p["kind"].as_str().unwrap()).collect();
+        let row = parts
+            .iter()
+            .find(|p| p["kind"] == "bit-row")
+            .expect("the row");
+        let cell_rows = row["cell"][1].as_u64().unwrap();
+        let caption = parts
+            .iter()
+            .find(|p| p["kind"] == "caption")
+            .expect("the empty state's caption");
+        assert!(
+            caption["scale"].as_u64().unwrap() < cell_rows,
+            "{w}x{h}: the caption outgrows the cells: {caption} {row}"
+        );
+        // No verdict yet, and no history's legend before any history.
+        assert!(!kinds.contains(&"verdict"), "{w}x{h}: {kinds:?}");
+        assert!(!kinds.contains(&"history"), "{w}x{h}: {kinds:?}");
+        let all: String = parts.iter().map(|p| p["text"].as_str().unwrap()).collect();
+        assert!(all.contains("insert a key"), "{w}x{h}: the keys dropped");
+    }
+}
+
+#[test]
+fn the_present_footer_is_the_screens_name_alone() {
+    for (screen, name) in [
+        ("lab", "Lab"),
+        ("sandbox", "Sandbox"),
+        ("sizing", "Sizing"),
+        ("practice", "Practice"),
+        ("compare", "Compare"),
+    ] {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let parts = present_parts(screen, w, h, &[]);
+            let footer = parts
+                .iter()
+                .find(|p| p["kind"] == "progress")
+                .expect("the footer");
+            assert_eq!(footer["text"], name, "{screen} {w}x{h}");
+        }
     }
 }

@@ -13,7 +13,7 @@ use crate::ui::paint::Painter;
 
 /// One item: the mark in its own style, then the words.
 pub(crate) fn entry(
-    mark: &'static str,
+    mark: impl Into<std::borrow::Cow<'static, str>>,
     mark_style: Style,
     words: &'static str,
     words_style: Style,

@@ -57,6 +57,13 @@ pub(crate) fn curve_marker(present: bool) -> Marker {
     }
 }
 
+/// A sample of a curve as [`curve_marker`] draws it, for a legend: a
+/// dotted braille run on a screen, a stepped run of half blocks in
+/// present mode.
+pub(crate) fn curve_mark(present: bool) -> &'static str {
+    if present { "▀▄" } else { "⠤⠤" }
+}
+
 /// A curve through `data`, drawn as the screen wants (see [`curve_marker`]).
 pub(crate) fn curve<'a>(data: &'a [(f64, f64)], style: Style, present: bool) -> Dataset<'a> {
     line(data, curve_marker(present), style)

@@ -4,8 +4,12 @@
 //! Bloom filter at its best k, 1.44 times the floor, is the dotted one
 //! above it, and on log scales every "times the floor" is a fixed height
 //! above the floor. Each structure is its table letter at its measured
-//! rate and its bits per key, on a bar spanning its 95% interval; the
-//! target p is the dashed upright. Drawn with the kit in `ui::chart`.
+//! rate and its bits per key, on a bar spanning its 95% interval; a
+//! structure that measured no false positive has no rate to plot on a log
+//! axis, so its letter stands at its interval's top with an arrow to the
+//! left (`◀─j`: somewhere below here). Letters keep a free column between
+//! them so that two never read as one word. The target p is the dashed
+//! upright. Drawn with the kit in `ui::chart`.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -17,7 +21,7 @@ use ratatui::widgets::Widget;
 use crate::measure::lineup::StructureResult;
 use crate::ui::chart::grid::Grid;
 use crate::ui::chart::ticks::{axis, even_decades};
-use crate::ui::chart::{chart, curve, fitted_title, frame, legend, points, samples};
+use crate::ui::chart::{chart, curve, curve_mark, fitted_title, frame, legend, points, samples};
 use crate::ui::compare::measuring::LineupFigures;
 use crate::ui::compare::state::{CompareState, percent};
 use crate::ui::compare::table::{style_of, tag};
@@ -99,7 +103,8 @@ pub(crate) fn render(
 ) {
     let theme = cx.theme;
     let results: &[StructureResult] = figures.map_or(&[], |f| &f.results);
-    let legend_lines = legend::lines(legend_items(theme), area.width);
+    let zero = results.iter().any(|r| r.false_positives == 0);
+    let legend_lines = legend::lines(legend_items(theme, zero, cx.present), area.width);
     let legend_rows = u16::try_from(legend_lines.len()).unwrap_or(u16::MAX);
     let [plot, below] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(legend_rows)]).areas(area);
@@ -146,27 +151,45 @@ pub(crate) fn render(
     let grid = Grid::of(buf, plot, x, y).nearest();
     upright(&grid, target.log10(), y, theme.style(Role::Guide), buf);
     for (r, (_, bar)) in &places {
-        interval_bar(&grid, bar, x[0], letter_style(r), buf);
+        if r.false_positives > 0 {
+            interval_bar(&grid, bar, x[0], letter_style(r), buf);
+        }
     }
     let mut taken: Vec<(u16, u16)> = Vec::new();
     for (r, ((px, py), _)) in &places {
         let Some((col, row)) = grid.cell(*px, *py) else {
             continue;
         };
-        // A letter whose cell another took goes to the nearest free cell
-        // beside it.
-        let free = [0i16, 1, -1, 2, -2, 3, -3]
+        // A letter whose cell or a neighbour another took goes to the
+        // nearest cell with a free column either side.
+        let apart = |c: u16| !taken.iter().any(|&(t, tr)| tr == row && t.abs_diff(c) <= 1);
+        let free = [0i16, 2, -2, 4, -4, 6, -6, 8, -8]
             .into_iter()
             .filter_map(|d| col.checked_add_signed(d))
-            .find(|c| !taken.contains(&(*c, row)));
+            .find(|&c| apart(c));
         if let Some(c) = free
             && let Some(cell) = buf.cell_mut((c, row))
         {
             cell.set_char(tag(r.structure)).set_style(letter_style(r));
             taken.push((c, row));
+            if r.false_positives == 0 {
+                zero_arrow(c, row, plot, letter_style(r), buf);
+            }
         }
     }
     legend::draw(&legend_lines, below, buf);
+}
+
+/// The arrow left of a letter at its interval's top, for a structure
+/// that measured no false positive: its rate is below there, not there.
+fn zero_arrow(col: u16, row: u16, plot: Rect, style: Style, buf: &mut Buffer) {
+    for (d, glyph) in [(1, '─'), (2, '◀')] {
+        if let Some(c) = col.checked_sub(d).filter(|&c| c > plot.x)
+            && let Some(cell) = buf.cell_mut((c, row))
+        {
+            cell.set_char(glyph).set_style(style);
+        }
+    }
 }
 
 /// The target's upright at `log10(p) = at`: a dashed column on the cells
@@ -204,12 +227,13 @@ fn interval_bar(grid: &Grid, bar: &[(f64, f64); 2], x_low: f64, style: Style, bu
     }
 }
 
-/// What the chart's marks mean.
-fn legend_items(theme: &Theme) -> Vec<Span<'static>> {
+/// What the chart's marks mean; the floor's sample is drawn as its curve
+/// is on this screen (braille, or half blocks in present mode).
+fn legend_items(theme: &Theme, zero: bool, present: bool) -> Vec<Span<'static>> {
     let label = theme.style(Role::Label);
     let mut items = Vec::new();
     items.extend(legend::entry(
-        "⣀⣀ ",
+        format!("{} ", curve_mark(present)),
         theme.style(Role::Good),
         "floor log2(1/p)   ",
         label,
@@ -229,9 +253,17 @@ fn legend_items(theme: &Theme) -> Vec<Span<'static>> {
     items.extend(legend::entry(
         "a–j ├─┤ ",
         theme.style(Role::Title),
-        "the table's structures at their measured rate, across their 95% interval",
+        "the table's structures at their measured rate, across their 95% interval   ",
         label,
     ));
+    if zero {
+        items.extend(legend::entry(
+            "◀─j ",
+            theme.style(Role::Title),
+            "no false positive: at its interval's top, the rate below",
+            label,
+        ));
+    }
     items
 }
 

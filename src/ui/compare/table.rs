@@ -19,6 +19,19 @@ pub(crate) fn tag(structure: Structure) -> char {
     char::from(b'a' + u8::try_from(i).unwrap_or(0))
 }
 
+/// A structure named for the back of a room: in words where its table
+/// name is a code (`bloom` is the classic Bloom filter).
+pub(crate) fn spoken(structure: Structure) -> &'static str {
+    match structure {
+        Structure::Bloom => "classic Bloom",
+        Structure::BlockedBloom => "blocked Bloom",
+        Structure::CountingBloom => "counting Bloom",
+        Structure::BinaryFuse8 => "binary fuse8",
+        Structure::BinaryFuse16 => "binary fuse16",
+        other => other.name(),
+    }
+}
+
 /// The style a structure's letter and point take: its family's, so the
 /// four Bloom filters, the fingerprint tables and the static filters read
 /// as groups even before the letters are read.

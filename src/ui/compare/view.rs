@@ -17,7 +17,7 @@ use crate::ui::compare::action::CompareSlider;
 use crate::ui::compare::chart;
 use crate::ui::compare::measuring::LineupFigures;
 use crate::ui::compare::state::{CompareState, label, percent};
-use crate::ui::compare::table::{self, tag};
+use crate::ui::compare::table::{self, spoken, tag};
 use crate::ui::computed::Shown;
 use crate::ui::present;
 use crate::ui::screen::ViewCx;
@@ -182,7 +182,9 @@ fn figures(state: &CompareState) -> (Option<&LineupFigures>, bool) {
 
 /// The track of each slider (one row each), for drawing and for the mouse.
 /// Present mode's big lines: the floor, and the structure nearest it
-/// with its ratio (every one tied with it, by their letters), at the
+/// among those whose measured rate meets the target p (its 95% interval
+/// reaches down to p or below), with its bits per key over the floor
+/// (every one tied with it, named in words, as many as fit), at the
 /// largest size that leaves the chart two fifths of the wall.
 fn big_lines(
     state: &CompareState,
@@ -200,30 +202,52 @@ fn big_lines(
     ]];
     if let Some(f) = figures {
         let measured: Vec<_> = f.results.iter().filter(|r| r.refused.is_none()).collect();
-        let best = measured
+        let target = state.p.value;
+        let within: Vec<_> = measured
             .iter()
-            .map(|r| r.floor_ratio)
-            .min_by(f64::total_cmp);
+            .filter(|r| r.interval.low <= target)
+            .copied()
+            .collect();
+        // None meets p: the nearest of all, said so.
+        let none = within.is_empty();
+        let pool = if none { measured } else { within };
+        let best = pool.iter().map(|r| r.floor_ratio).min_by(f64::total_cmp);
         if let Some(best) = best {
             let ratio = format!("{best:.2}");
-            let tied: Vec<_> = measured
+            let tied: Vec<&str> = pool
                 .iter()
                 .filter(|r| format!("{:.2}", r.floor_ratio) == ratio)
+                .map(|r| spoken(r.structure))
                 .collect();
-            let lead = if f.finished { "best" } else { "best so far" };
-            let who = match tied.as_slice() {
-                [one] => one.name().to_string(),
-                many => many
-                    .iter()
-                    .map(|r| tag(r.structure).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
+            let so_far = if f.finished { "" } else { "so far " };
+            let forms: [String; 4] = if none {
+                [
+                    format!("none meets p; {so_far}nearest {ratio}× the floor:"),
+                    format!("none meets p; nearest {ratio}x floor:"),
+                    format!("{so_far}nearest {ratio}x floor:"),
+                    format!("nearest {ratio}x:"),
+                ]
+            } else {
+                [
+                    format!("{so_far}fewest bits meeting p: {ratio}× the floor,"),
+                    format!("meeting p: {ratio}× the floor,"),
+                    format!("{ratio}× the floor:"),
+                    format!("{ratio}x floor:"),
+                ]
             };
-            lines.push(vec![
-                format!("{lead} {ratio}× the floor: {who}"),
-                format!("{lead} {ratio}x the floor: {who}"),
-                format!("{lead} {ratio}x floor: {who}"),
-            ]);
+            // Every tied structure by name, then fewer and a count; the
+            // names before the fuller leads.
+            let mut wordings = Vec::new();
+            for shown in (1..=tied.len()).rev() {
+                for form in &forms {
+                    let mut who = tied[..shown].join(", ");
+                    if shown < tied.len() {
+                        who.push_str(&format!(" +{}", tied.len() - shown));
+                    }
+                    wordings.push(format!("{form} {who}"));
+                }
+            }
+            lines.push(wordings);
         }
     }
     let table = table_rows(body.width, cx.theme);

@@ -17,7 +17,7 @@ use crate::measure::Measurement;
 use crate::numbers::{short_count, sig};
 use crate::rates::{exact_fill, idealised_fill, idealised_ln_real_k};
 use crate::ui::chart::ticks::{axis, decade, decades_from_top, linear};
-use crate::ui::chart::{chart, curve, fitted_title, frame, legend, points, samples};
+use crate::ui::chart::{chart, curve, curve_mark, fitted_title, frame, legend, points, samples};
 use crate::ui::computed::Shown;
 use crate::ui::lab::compute::{BestK, MnCurve, axis_end};
 use crate::ui::lab::rows::ready;
@@ -66,22 +66,43 @@ pub(crate) fn render(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buff
 
 fn legend(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
     let theme = cx.theme;
-    let item = |mark: &'static str, role: Role, text: &'static str| {
+    let item = |mark: String, role: Role, text: &'static str| {
         legend::entry(mark, theme.style(role), text, theme.style(Role::Label))
     };
+    // Each mark as the charts draw it at this size: curves are half
+    // blocks in present mode, and the measured mark there is its bar.
+    let curve = curve_mark(cx.present);
+    let step: String = curve.chars().take(1).collect();
     let mut spans = Vec::new();
     if lab.gap_view {
-        spans.extend(item(" ⠤•", Role::Exact, " exact − idealised  "));
-        spans.extend(item("⠤∘", Role::True, " true − exact (% of exact)  "));
-        spans.extend(item("d", Role::Hint, " rates"));
+        spans.extend(item(
+            format!(" {step}•"),
+            Role::Exact,
+            " exact − idealised  ",
+        ));
+        spans.extend(item(
+            format!("{step}∘"),
+            Role::True,
+            " true − exact (% of exact)  ",
+        ));
+        spans.extend(item("d".into(), Role::Hint, " rates"));
     } else {
-        spans.extend(item(" ⠤⠤", Role::Idealised, " idealised  "));
-        spans.extend(item("•", Role::Exact, " exact  "));
-        spans.extend(item("∘", Role::True, " true  "));
-        spans.extend(item("◆", Role::Marker, " best k  "));
-        spans.extend(item("●", Role::Marker, " now  "));
-        spans.extend(item("×", Role::Measured, " measured ±95%  "));
-        spans.extend(item("d", Role::Hint, " gaps"));
+        spans.extend(item(format!(" {curve}"), Role::Idealised, " idealised  "));
+        spans.extend(item("•".into(), Role::Exact, " exact  "));
+        spans.extend(item("∘".into(), Role::True, " true  "));
+        match best_at_slider(lab) {
+            // The ◆ is drawn only away from the slider's k: there the ●
+            // stands for both.
+            Some(true) => spans.extend(item("●".into(), Role::Marker, " now = best k  ")),
+            Some(false) => {
+                spans.extend(item("◆".into(), Role::Marker, " best k  "));
+                spans.extend(item("●".into(), Role::Marker, " now  "));
+            }
+            None => spans.extend(item("●".into(), Role::Marker, " now  ")),
+        }
+        let measured = if cx.present { "█" } else { "×" };
+        spans.extend(item(measured.into(), Role::Measured, " measured ±95%  "));
+        spans.extend(item("d".into(), Role::Hint, " gaps"));
     }
     let mut line = Line::from(spans);
     // The measured fill, only where it fits whole.
@@ -99,6 +120,13 @@ fn legend(lab: &LabState, cx: &ViewCx<'_>, area: Rect, buf: &mut Buffer) {
         }
     }
     buf.set_line(area.x, area.y, &line, area.width);
+}
+
+/// Whether every best k (by the exact and by the true rate) is the
+/// slider's own, so no ◆ is drawn; `None` until the scan is in.
+fn best_at_slider(lab: &LabState) -> Option<bool> {
+    let (best, _) = fresh_best(lab);
+    best.map(|b| b.scan.classic.k == lab.k && b.scan.true_rate.k == lab.k)
 }
 
 /// The finished measurement at the lab's settings.

@@ -1,5 +1,6 @@
-//! The lab in present mode: the four rates (exact, idealised, true and
-//! measured, each named) in big letters across the top, the sliders and
+//! The lab in present mode: the settings being moved (m, n, k) and the
+//! four rates (exact, idealised, true and measured, each named, their
+//! decimal points in one column) in big letters across the top, the sliders and
 //! what the rates panel says beyond those figures under them, and the
 //! charts in the rest, which keep at least two fifths of the wall. Each
 //! rate is said once: the panel of small rows leaves the four figures out.
@@ -30,6 +31,8 @@ use crate::ui::theme::{Role, Theme};
 
 /// Where the lab's parts go in present mode.
 pub(crate) struct Plan {
+    /// The settings' line, big, and its rows.
+    settings_big: (Big, Rect),
     /// The four rates, each with its style.
     big: Vec<(Big, Style)>,
     /// Their rows.
@@ -45,32 +48,57 @@ pub(crate) struct Plan {
 }
 
 /// Each rate's wordings, fullest first, and its style; `None` until the
-/// exact and true rates are in.
+/// exact and true rates are in. The labels and figures are padded so
+/// that, set flush left in one font, every decimal point falls in one
+/// column and the rates compare at a glance.
 fn figures(lab: &LabState, theme: &Theme) -> Option<Vec<(Vec<String>, Style)>> {
     let f = ready(lab.results.rates.shown(&lab.rate_key()))?;
-    let mut out = vec![
-        (
-            vec![format!("exact {}", shown_decimal(&f.classic.decimal))],
-            theme.style(Role::Exact),
-        ),
-        (
-            vec![format!("idealised {}", idealised_text(lab))],
-            theme.style(Role::Idealised),
-        ),
-        (
-            vec![format!("true {}", shown_decimal(&f.true_rate.decimal))],
-            theme.style(Role::True),
-        ),
+    let mut named = vec![
+        ("exact", shown_decimal(&f.classic.decimal), Role::Exact),
+        ("idealised", idealised_text(lab), Role::Idealised),
+        ("true", shown_decimal(&f.true_rate.decimal), Role::True),
     ];
     if let Shown::Fresh(Ok(m)) = lab.results.measured.shown(&lab.measure_key())
         && m.complete()
     {
-        out.push((
-            vec![format!("measured {}", sig(m.pooled.rate, 3))],
-            theme.style(Role::Measured),
-        ));
+        named.push(("measured", sig(m.pooled.rate, 3), Role::Measured));
     }
-    Some(out)
+    let pairs: Vec<(&str, String)> = named.iter().map(|(l, f, _)| (*l, f.clone())).collect();
+    Some(
+        aligned(&pairs)
+            .into_iter()
+            .zip(&named)
+            .map(|(line, (_, _, role))| (vec![line], theme.style(*role)))
+            .collect(),
+    )
+}
+
+/// `label figure` lines padded so that each figure's decimal point (its
+/// end, when it has none) is in the same column.
+pub(crate) fn aligned(pairs: &[(&str, String)]) -> Vec<String> {
+    let point = |f: &str| f.find('.').unwrap_or(f.len());
+    let label = pairs
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let before = pairs.iter().map(|(_, f)| point(f)).max().unwrap_or(0);
+    pairs
+        .iter()
+        .map(|(l, f)| {
+            let pad = before - point(f);
+            format!("{l:<label$} {}{f}", " ".repeat(pad))
+        })
+        .collect()
+}
+
+/// The settings the sliders move, as one line for big letters, fullest
+/// first.
+fn settings_wordings(lab: &LabState) -> Vec<String> {
+    vec![
+        format!("m {} · n {} · k {}", lab.m, lab.n, lab.k),
+        format!("m {} n {} k {}", lab.m, lab.n, lab.k),
+    ]
 }
 
 /// The rates panel's rows beyond the four figures: the rehearsal, what
@@ -123,19 +151,36 @@ pub(crate) fn plan(lab: &LabState, cx: &ViewCx<'_>, body: Rect) -> Option<Plan> 
     let lines = note_lines(lab, notes_width, measured, theme);
     let count = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     let panels = count.max(SETTINGS_ROWS) + 2;
-    // The charts keep two fifths of the wall, and never fewer rows than
+    // The charts keep a third of the wall, and never fewer rows than
     // outside present mode's least.
-    let charts = (body.height * 2 / 5).max(12);
+    let charts = (body.height / 3).max(12);
     let wordings: Vec<Vec<String>> = figures.iter().map(|(w, _)| w.clone()).collect();
-    for size in LARGEST_FIRST {
+    let settings_line = [settings_wordings(lab)];
+    // The settings at the rates' size, else one size smaller.
+    let sizes = LARGEST_FIRST
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &size)| {
+            let smaller = LARGEST_FIRST.get(i + 1).copied();
+            [Some((size, size)), smaller.map(|s| (size, s))]
+        })
+        .flatten();
+    for (size, settings_size) in sizes {
         let Some(set) = present::first_wordings(&wordings, size, body.width) else {
             continue;
         };
+        let Some(settings_big) = present::first_wordings(&settings_line, settings_size, body.width)
+            .and_then(|mut s| s.pop())
+        else {
+            continue;
+        };
         let rows = present::stacked_rows(&set, 0);
-        if rows + 1 + panels + charts > body.height {
+        let above = settings_big.height();
+        if above + rows + 1 + panels + charts > body.height {
             continue;
         }
-        let [top, middle, bottom] = Layout::vertical([
+        let [high, top, middle, bottom] = Layout::vertical([
+            Constraint::Length(above),
             Constraint::Length(rows + 1),
             Constraint::Length(panels),
             Constraint::Fill(1),
@@ -148,6 +193,7 @@ pub(crate) fn plan(lab: &LabState, cx: &ViewCx<'_>, body: Rect) -> Option<Plan> 
             .zip(figures.iter().map(|(_, s)| *s))
             .collect();
         return Some(Plan {
+            settings_big: (settings_big, high),
             big,
             figures: top,
             settings,
@@ -162,6 +208,15 @@ pub(crate) fn plan(lab: &LabState, cx: &ViewCx<'_>, body: Rect) -> Option<Plan> 
 /// Draws the lab by `plan`.
 pub(crate) fn render(lab: &LabState, cx: &ViewCx<'_>, plan: Plan, buf: &mut Buffer) {
     let theme = cx.theme;
+    let (settings_big, high) = &plan.settings_big;
+    present::draw(
+        cx,
+        "settings",
+        settings_big,
+        *high,
+        theme.style(Role::Text),
+        buf,
+    );
     present::draw_block(cx, "headline", &plan.big, plan.figures, buf);
     render_settings(lab, theme, plan.settings, buf);
     cx.record_drawn("sliders", plan.settings, buf);

@@ -1,7 +1,7 @@
 //! The Practice screen in present mode: the exercise's question in big
-//! letters across the wall (the focal part), the form its answer takes
-//! at the same size, then in plain type the answer being typed, the
-//! check's verdict and the hint, and once checked the filter it is about
+//! letters across the wall (the focal part), then in plain type the
+//! answer being typed, the form it takes (quiet: its example must not be
+//! read as the answer), the check's verdict and the hint, and once checked the filter it is about
 //! with square cells. The list of exercises becomes one line on top.
 //! When even the smallest big letters leave too little room (80x24), the
 //! screen is drawn as outside present mode, so nothing is dropped.
@@ -16,7 +16,7 @@ use crate::ui::big::LARGEST_FIRST;
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe};
 use crate::ui::layout::{Kind, Layout as LaidOut, drawn_text};
 use crate::ui::practice::state::PracticeState;
-use crate::ui::practice::view::{answer_lines, progress};
+use crate::ui::practice::view::{answer_and_form, progress};
 use crate::ui::present;
 use crate::ui::screen::ViewCx;
 use crate::ui::theme::{Role, Theme};
@@ -64,7 +64,7 @@ pub(crate) fn render(state: &PracticeState, cx: &ViewCx<'_>, body: Rect, buf: &m
         ..body
     };
     let e = state.current();
-    let small = answer_lines(state, usize::from(area.width), theme);
+    let small = answer_and_form(state, usize::from(area.width), theme);
     let small_rows = u16::try_from(small.len()).unwrap_or(u16::MAX);
     let checked = state.checked[state.selected]
         .as_ref()
@@ -94,8 +94,7 @@ pub(crate) fn render(state: &PracticeState, cx: &ViewCx<'_>, body: Rect, buf: &m
     let square = row.square_rows(area.width);
     let mut chosen = None;
     'sizes: for size in LARGEST_FIRST {
-        let Some(set) = present::set_all(&[&e.prompt, &format!("({})", e.form)], size, area.width)
-        else {
+        let Some(set) = present::set_all(&[&e.prompt], size, area.width) else {
             continue;
         };
         for cell_rows in [square, 1] {
@@ -131,21 +130,12 @@ pub(crate) fn render(state: &PracticeState, cx: &ViewCx<'_>, body: Rect, buf: &m
         height: area.bottom().saturating_sub(y),
         ..area
     };
-    let [question, form] = [&set[0], &set[1]];
     y += present::draw(
         cx,
         "question",
-        question,
+        &set[0],
         rest(y),
         theme.style(Role::Text),
-        buf,
-    ) + 1;
-    y += present::draw(
-        cx,
-        "choices",
-        form,
-        rest(y),
-        theme.style(Role::Emphasis),
         buf,
     ) + 1;
     let lines_area = Rect {

@@ -75,11 +75,7 @@ fn styled_wrap(text: &str, cols: usize, role: Role, theme: &Theme) -> Vec<Line<'
 
 /// The answer's line (what is typed), then the check's verdict and the
 /// hint when they are on show, wrapped to `cols`.
-pub(crate) fn answer_lines(
-    state: &PracticeState,
-    cols: usize,
-    theme: &Theme,
-) -> Vec<Line<'static>> {
+fn answer_lines(state: &PracticeState, cols: usize, theme: &Theme) -> Vec<Line<'static>> {
     let e = state.current();
     let mut lines = Vec::new();
     let field = if state.focus && state.field.is_selected() {
@@ -124,6 +120,22 @@ pub(crate) fn answer_lines(
     lines
 }
 
+/// The answer's lines with the form an answer takes, quiet, under the
+/// answer's own line (the form's example is never to be read as the
+/// answer, so it is never set large).
+pub(crate) fn answer_and_form(
+    state: &PracticeState,
+    cols: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = answer_lines(state, cols, theme);
+    let form = format!("({})", state.current().form);
+    let rest = lines.split_off(1);
+    lines.extend(styled_wrap(&form, cols, Role::Hint, theme));
+    lines.extend(rest);
+    lines
+}
+
 fn render_task(state: &PracticeState, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let e = state.current();
     let cols = usize::from(area.width.saturating_sub(1));
@@ -133,13 +145,7 @@ fn render_task(state: &PracticeState, area: Rect, buf: &mut Buffer, theme: &Them
     )];
     lines.extend(styled_wrap(&e.prompt, cols, Role::Text, theme));
     lines.push(Line::default());
-    let mut after = answer_lines(state, cols, theme);
-    let form = styled_wrap(&format!("({})", e.form), cols, Role::Hint, theme);
-    // The form goes under the answer's own line.
-    let rest = after.split_off(1);
-    lines.extend(after);
-    lines.extend(form);
-    lines.extend(rest);
+    lines.extend(answer_and_form(state, cols, theme));
     let checked = &state.checked[state.selected];
     let used = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     Paragraph::new(lines).render(area, buf);

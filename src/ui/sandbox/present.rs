@@ -2,7 +2,9 @@
 //! the last operation's verdict in big letters under it (the focal part),
 //! then in plain type its probes, the key field and the earlier history.
 //! The last operation is said once, by the verdict and its probes line,
-//! so the history under them starts at the one before.
+//! so the history under them starts at the one before. Before anything
+//! is inserted or queried there is no verdict: the empty row is the
+//! subject, and a one-line caption under it says what it means.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -14,7 +16,7 @@ use crate::ui::layout::{Kind, Layout as LaidOut, drawn_text};
 use crate::ui::present;
 use crate::ui::sandbox::state::{Event, Outcome, SandboxState};
 use crate::ui::sandbox::view::{
-    EMPTY, Judged, LEGEND, answer_word, describe, field_line, fit, mistakes, new_bits_words,
+    EMPTY, Judged, LEGEND, answer_word, describe, field_lines, fit, mistakes, new_bits_words,
     positions_text, probes, settings_line, shown_key, stop_words,
 };
 use crate::ui::screen::ViewCx;
@@ -24,12 +26,9 @@ use crate::ui::theme::{Role, Theme};
 /// the rest.
 const HISTORY_ROWS: u16 = 3;
 
-/// What the verdict says: wordings to try, the first with the key, and
-/// the role it is drawn in.
-fn verdict_words(last: Option<&Event>) -> (Vec<String>, Role) {
-    let Some(event) = last else {
-        return (vec!["empty filter".to_string()], Role::Emphasis);
-    };
+/// What the verdict on `event` says: wordings to try, the first with the
+/// key, and the role it is drawn in.
+fn verdict_words(event: &Event) -> (Vec<String>, Role) {
     let key = shown_key(&event.key);
     match &event.outcome {
         Outcome::Inserted(_) => (
@@ -102,11 +101,18 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
 
     // The plain lines under the verdict.
     let mut small = Vec::new();
-    let (words, role) = verdict_words(last);
+    let (words, role) = last.map(verdict_words).unzip();
+    let words = words.unwrap_or_default();
     let earlier = state.history.len().saturating_sub(1);
-    let field_rows = 1 + u16::from(state.field.note().is_some());
+    let fields = field_lines(state, theme, area.width);
+    let field_rows =
+        u16::try_from(fields.len()).unwrap_or(u16::MAX) + u16::from(state.field.note().is_some());
     let mistake_rows = last.map_or(0, |e| mistakes(e, state, theme).len());
-    let history_rows = 1 + u16::try_from(earlier).unwrap_or(u16::MAX).min(HISTORY_ROWS);
+    // The history's legend only once there is an earlier operation to read.
+    let history_rows = match u16::try_from(earlier).unwrap_or(u16::MAX) {
+        0 => 0,
+        n => 1 + n.min(HISTORY_ROWS),
+    };
     let fixed = 1 + row_rows + 1 + 1 + u16::try_from(mistake_rows).unwrap_or(0) + field_rows;
     let room = area.height.saturating_sub(fixed + history_rows + 2);
     let mut verdict = None;
@@ -151,12 +157,21 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
                 height: area.bottom().saturating_sub(y),
                 ..area
             };
-            y += present::draw(cx, "verdict", big, at, theme.style(role), buf) + 1;
+            y += present::draw(
+                cx,
+                "verdict",
+                big,
+                at,
+                theme.style(role.unwrap_or(Role::Text)),
+                buf,
+            ) + 1;
             *with_key
         }
         // Too little room for big letters: the verdict in plain type.
         None => {
-            small.push(Line::styled(words[0].clone(), theme.style(role)));
+            if let (Some(first), Some(role)) = (words.first(), role) {
+                small.push(Line::styled(first.clone(), theme.style(role)));
+            }
             true
         }
     };
@@ -165,9 +180,20 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
             small.push(fit(probes_line(event, key_said, theme), area.width));
             small.extend(mistakes(event, state, theme));
         }
-        None => small.push(Line::styled(EMPTY, theme.style(Role::Hint))),
+        None => {
+            // The empty state is a caption, one line, in plain type.
+            let caption = Rect {
+                y,
+                height: 1.min(area.bottom().saturating_sub(y)),
+                ..area
+            };
+            let line = fit(Line::styled(EMPTY, theme.style(Role::Emphasis)), area.width);
+            buf.set_line(caption.x, caption.y, &line, caption.width);
+            cx.record_drawn("caption", caption, buf);
+            y = caption.bottom() + 1;
+        }
     }
-    small.push(field_line(state, theme, area.width));
+    small.extend(fields);
     small.extend(
         state
             .field
@@ -181,7 +207,8 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
         ..area
     };
     Paragraph::new(small).render(lines_area, buf);
-    cx.record_drawn("probes", lines_area, buf);
+    let kind = if last.is_some() { "probes" } else { "field" };
+    cx.record_drawn(kind, lines_area, buf);
     y = lines_area.bottom();
 
     let rest = Rect {
@@ -189,6 +216,9 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
         height: area.bottom().saturating_sub(y),
         ..area
     };
+    if earlier == 0 {
+        return;
+    }
     let mut history = vec![Line::styled(LEGEND, theme.style(Role::Hint))];
     let room = usize::from(rest.height).saturating_sub(1);
     let skip = earlier.saturating_sub(room);

@@ -279,12 +279,7 @@ pub(crate) fn field_line(state: &SandboxState, theme: &Theme, width: u16) -> Lin
                     Span::styled(queries.clone(), theme.style(Role::Text)),
                 ]
             };
-            let keys = vec![
-                Span::styled("i", theme.style(Role::Key)),
-                Span::styled(" insert a key · ", theme.style(Role::Hint)),
-                Span::styled("f", theme.style(Role::Key)),
-                Span::styled(" query a key", theme.style(Role::Hint)),
-            ];
+            let keys = key_spans(theme);
             // The footer names i and f too, so the lesson's keys come first
             // when only one of the two fits.
             let options = [
@@ -304,6 +299,31 @@ pub(crate) fn field_line(state: &SandboxState, theme: &Theme, width: u16) -> Lin
             options.into_iter().find(fits).unwrap_or(last)
         }
     }
+}
+
+/// The key field's lines in present mode, where no footer names the
+/// keys: the one line when it says them, else the keys on a line of
+/// their own above the lesson's line, so neither is dropped.
+pub(crate) fn field_lines(state: &SandboxState, theme: &Theme, width: u16) -> Vec<Line<'static>> {
+    let line = field_line(state, theme, width);
+    let says_keys = line
+        .spans
+        .iter()
+        .any(|s| s.content.contains("insert a key"));
+    if state.focus.is_some() || says_keys {
+        return vec![line];
+    }
+    vec![fit(Line::from(key_spans(theme)), width), line]
+}
+
+/// The two keys that change the filter, and what they do.
+fn key_spans(theme: &Theme) -> Vec<Span<'static>> {
+    vec![
+        Span::styled("i", theme.style(Role::Key)),
+        Span::styled(" insert a key · ", theme.style(Role::Hint)),
+        Span::styled("f", theme.style(Role::Key)),
+        Span::styled(" query a key", theme.style(Role::Hint)),
+    ]
 }
 
 /// The line while a key is typed; `hints` adds the keys that switch and leave.

@@ -307,9 +307,11 @@ fn present_rows(body: Rect) -> [Rect; 2] {
     Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(body)
 }
 
-/// Present mode's one quiet line: where you are and how to leave.
+/// Present mode's one quiet line: the screen's name only. The keys are
+/// the operator's business (in `?` and the README), not the class's, so
+/// none of them is projected.
 fn present_line(cx: &ViewCx<'_>, line: Rect, buf: &mut Buffer) {
-    let text = format!(" {} · p leaves present mode · ? help", cx.title);
+    let text = format!(" {}", cx.title);
     buf.set_stringn(
         line.x,
         line.y,

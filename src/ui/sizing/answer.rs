@@ -15,7 +15,7 @@ use crate::rates::solve::{KChoice, Solved};
 use crate::ui::format::first_fitting;
 use crate::ui::sizing::compute::SizingFigures;
 use crate::ui::sizing::fit::{labelled_row, wrapped};
-use crate::ui::sizing::rows::k_choice;
+use crate::ui::sizing::rows::{Above, k_choice};
 use crate::ui::theme::{Role, Theme};
 
 /// Bytes per item in the exact-set comparison.
@@ -39,9 +39,9 @@ pub(crate) struct Pen<'a> {
     pub form: Form,
     /// Styles.
     pub theme: &'a Theme,
-    /// Present mode has set the answer's figures (n or m, the memory, k
-    /// and the rate it reaches) in big letters above: their rows go.
-    pub big: bool,
+    /// Which of the answer's figures present mode has set in big letters
+    /// above the panel: their rows go, so each is said once.
+    pub above: Above,
 }
 
 impl Pen<'_> {
@@ -107,7 +107,7 @@ pub(crate) fn answer_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>
     let per_key = a.m as f64 / a.n as f64;
     let word = rate_word(a.by);
     let mut rows = Vec::new();
-    if a.solved == Solved::Keys {
+    if a.solved == Solved::Keys && !pen.above.has(true) {
         rows.push(pen.row(
             "n",
             &[pen.span(counted_grouped(a.n, "key", "keys"), Role::Figure)],
@@ -122,7 +122,8 @@ pub(crate) fn answer_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>
         _ => Vec::new(),
     };
     m_notes.push(format!("{per_key:.3} bits per key"));
-    if pen.big {
+    let m_above = pen.above.has(a.solved == Solved::Bits);
+    if m_above {
         // The figures are above in big letters; what they mean stays here.
         let fewest = match a.solved {
             Solved::Bits => vec![
@@ -133,18 +134,9 @@ pub(crate) fn answer_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>
         };
         let per = pen.span(format!("{per_key:.3}"), Role::Figure);
         rows.push(pen.row("bits per key", &[per], &fewest));
-        let why: Vec<Span<'static>> = k_choice(f)
-            .into_iter()
-            .map(|w| pen.span(w, Role::Hint))
-            .collect();
-        rows.push(pen.row("k", &why, &[]));
-        rows.extend(rate_rows(f, pen));
-        if let Some(target) = &f.report.target {
-            rows.extend(verdict_rows(f, target, pen));
-        }
-        return rows;
     }
     match pen.form {
+        _ if m_above => {}
         Form::Full => {
             rows.push(pen.row(
                 "m",
@@ -166,11 +158,15 @@ pub(crate) fn answer_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>
             rows.push(pen.row("m", &values, &[format!("{per_key:.3} bits per key")]));
         }
     }
-    rows.push(pen.row(
-        "k",
-        &[pen.span(a.k.to_string(), Role::Figure)],
-        &k_choice(f),
-    ));
+    // k above in big letters leaves no value for its row: the row goes
+    // (the k field's own row says "→ above").
+    if !pen.above.has(a.solved == Solved::Hashes) {
+        rows.push(pen.row(
+            "k",
+            &[pen.span(a.k.to_string(), Role::Figure)],
+            &k_choice(f),
+        ));
+    }
     rows.extend(rate_rows(f, pen));
     if let Some(target) = &f.report.target {
         rows.extend(verdict_rows(f, target, pen));
@@ -192,13 +188,14 @@ fn rate_rows(f: &SizingFigures, pen: &Pen<'_>) -> Vec<Line<'static>> {
         notes.push(format!("{one} · {how}"));
     }
     notes.push(how);
-    // The rate sized by is in big letters above when `pen.big`.
+    // The rate sized by may be in big letters above.
+    let rate_above = pen.above.has(a.solved == Solved::Rate);
     let mut rows = Vec::new();
-    if !(pen.big && a.by == RateKind::Classic) {
+    if !(rate_above && a.by == RateKind::Classic) {
         rows.push(pen.row("exact rate", &[pen.span(classic, Role::Exact)], &notes));
     }
     let how = method(RateKind::True, &a.true_rate);
-    if !(pen.big && a.by == RateKind::True) {
+    if !(rate_above && a.by == RateKind::True) {
         rows.push(pen.row(
             "true rate",
             &[pen.span(rate_text(&a.true_rate.decimal), Role::True)],

@@ -7,6 +7,7 @@
 use super::action::SizingField;
 use super::answer::Form;
 use super::inputs::FieldError;
+use super::rows::Above;
 use super::rows::{by_row, error_lines, is_best, name_of, reading_of};
 use super::state::SizingState;
 use super::view::{parts, title};
@@ -91,7 +92,7 @@ impl SizingState {
             out.push(said);
         }
         out.extend(line_sentence(&by_row(self.by, READ_WIDTH, &Theme::MONO)));
-        for part in parts(self, READ_WIDTH, Form::Full, &Theme::MONO, false)
+        for part in parts(self, READ_WIDTH, Form::Full, &Theme::MONO, Above::Nothing)
             .iter()
             .skip(1)
         {

@@ -40,6 +40,28 @@ pub(crate) enum Showing<'a> {
     Nothing,
 }
 
+/// What present mode has set in big letters above the sizing panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Above {
+    /// Nothing: every figure is in the panel.
+    Nothing,
+    /// The figure solved for alone (a small screen's headline).
+    Solved,
+    /// The whole answer: n or m, the memory, k and the rate it reaches.
+    All,
+}
+
+impl Above {
+    /// Whether a figure is above: `solved` when it is the one solved for.
+    pub(crate) fn has(self, solved: bool) -> bool {
+        match self {
+            Above::Nothing => false,
+            Above::Solved => solved,
+            Above::All => true,
+        }
+    }
+}
+
 pub(crate) fn name_of(field: SizingField) -> &'static str {
     match field {
         SizingField::N => "n  keys",
@@ -137,7 +159,7 @@ fn notes_of(
     field: SizingField,
     error: Option<&FieldError>,
     showing: Showing<'_>,
-    big: bool,
+    above: Above,
 ) -> (Vec<String>, Role) {
     let text = state.field(field);
     if let Some(note) = text.note() {
@@ -163,7 +185,9 @@ fn notes_of(
     let best = field == SizingField::K && field != state.unknown;
     match (error, showing) {
         // Present mode sets the answer big above the panel: said once.
-        (None, Showing::Ready(_)) if big => (vec!["→ above".into()], Role::Figure),
+        (None, Showing::Ready(_)) if above.has(field == state.unknown) => {
+            (vec!["→ above".into()], Role::Figure)
+        }
         (None, Showing::Ready(f)) => (answer_of(field, f), Role::Figure),
         (None, Showing::Computing(_)) => (vec!["→ computing…".into()], Role::Stale),
         (None, Showing::Refused(..)) => (vec!["→ no answer (see below)".into()], Role::Bad),
@@ -180,7 +204,7 @@ fn field_row(
     showing: Showing<'_>,
     width: u16,
     theme: &Theme,
-    big: bool,
+    above: Above,
 ) -> Line<'static> {
     let selected = state.selected == field;
     let marker = Span::styled(if selected { "▶ " } else { "  " }, theme.style(Role::Focus));
@@ -220,7 +244,7 @@ fn field_row(
     } else {
         Span::styled(format!("{text:<TEXT$} "), theme.style(Role::Text))
     };
-    let (notes, role) = notes_of(state, field, error, showing, big);
+    let (notes, role) = notes_of(state, field, error, showing, above);
     let options = notes
         .iter()
         .map(|note| format!("  {note}"))
@@ -245,7 +269,7 @@ pub(crate) fn by_row(by: RateKind, width: u16, theme: &Theme) -> Line<'static> {
             "exact rate",
             [
                 "the classic formula, computed exactly; b sizes by the true rate",
-                "the classic formula's; b: the true rate",
+                "exact, by the classic formula; b: true rate",
                 "b: the true rate",
             ],
         ),
@@ -274,19 +298,19 @@ pub(crate) fn by_row(by: RateKind, width: u16, theme: &Theme) -> Line<'static> {
     fitted(options, width)
 }
 
-/// The rows of the four fields and the rate sized by; `big` when the
-/// answer is set in big letters above them.
+/// The rows of the four fields and the rate sized by; `above` says what
+/// present mode has set in big letters above them.
 pub(crate) fn input_rows(
     state: &SizingState,
     error: Option<&FieldError>,
     showing: Showing<'_>,
     width: u16,
     theme: &Theme,
-    big: bool,
+    above: Above,
 ) -> Vec<Line<'static>> {
     SizingField::ALL
         .iter()
-        .map(|&f| field_row(state, f, error, showing, width, theme, big))
+        .map(|&f| field_row(state, f, error, showing, width, theme, above))
         .chain([by_row(state.by, width, theme)])
         .collect()
 }

@@ -21,7 +21,7 @@ use crate::ui::sizing::answer::{Form, Pen, answer_rows, exact_set_rows, textbook
 use crate::ui::sizing::compute::SizingFigures;
 use crate::ui::sizing::fit::greyed;
 use crate::ui::sizing::inputs::FieldError;
-use crate::ui::sizing::rows::{Showing, error_lines, input_rows};
+use crate::ui::sizing::rows::{Above, Showing, error_lines, input_rows};
 use crate::ui::sizing::state::SizingState;
 use crate::ui::theme::{Role, Theme};
 
@@ -45,23 +45,34 @@ pub(crate) fn showing(state: &SizingState) -> (Option<FieldError>, Showing<'_>) 
 }
 
 /// The parts of the screen in one form, each a run of rows.
-/// `big` when present mode sets the answer in big letters above them.
+/// `above` says what present mode sets in big letters above them.
 pub(crate) fn parts(
     state: &SizingState,
     width: u16,
     form: Form,
     theme: &Theme,
-    big: bool,
+    above: Above,
 ) -> Vec<Vec<Line<'static>>> {
     let (error, shown) = showing(state);
-    let big = big && matches!((&error, shown), (None, Showing::Ready(_)));
+    let above = if matches!((&error, shown), (None, Showing::Ready(_))) {
+        above
+    } else {
+        Above::Nothing
+    };
     let pen = Pen {
         width,
         form,
         theme,
-        big,
+        above,
     };
-    let mut out = vec![input_rows(state, error.as_ref(), shown, width, theme, big)];
+    let mut out = vec![input_rows(
+        state,
+        error.as_ref(),
+        shown,
+        width,
+        theme,
+        above,
+    )];
     let mut head = Vec::new();
     if let Some(e) = &error {
         head.extend(error_lines(e, width, theme));
@@ -131,11 +142,16 @@ fn joined(parts: Vec<Vec<Line<'static>>>, gaps: bool) -> Vec<Line<'static>> {
 }
 
 /// Every layout to try, fullest first: the rows each gives at `width`.
-fn layouts(state: &SizingState, width: u16, theme: &Theme, big: bool) -> Vec<Vec<Line<'static>>> {
+fn layouts(
+    state: &SizingState,
+    width: u16,
+    theme: &Theme,
+    above: Above,
+) -> Vec<Vec<Line<'static>>> {
     let mut out = Vec::new();
     for form in [Form::Full, Form::Compact] {
         for gaps in [true, false] {
-            out.push(joined(parts(state, width, form, theme, big), gaps));
+            out.push(joined(parts(state, width, form, theme, above), gaps));
         }
     }
     out
@@ -149,7 +165,7 @@ pub(crate) fn body_lines(
     height: u16,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
-    let mut all = layouts(state, width, theme, false);
+    let mut all = layouts(state, width, theme, Above::Nothing);
     let fits = all.iter().position(|l| l.len() <= usize::from(height));
     let at = fits.unwrap_or(all.len() - 1);
     all.swap_remove(at)
@@ -285,16 +301,24 @@ fn big_answer(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect) -> Option<Plan>
         return None;
     };
     let lines = answer_lines(f);
-    let candidates = layouts(sizing, body.width.saturating_sub(2), cx.theme, true);
+    let candidates = layouts(sizing, body.width.saturating_sub(2), cx.theme, Above::All);
     for size in LARGEST_FIRST {
-        let Some(set) = present::first_wordings(&lines, size, body.width) else {
+        // A margin of two columns each side and a row above: letters
+        // drawn to the wall's edge look cut off when projected.
+        let Some(set) = present::first_wordings(&lines, size, body.width.saturating_sub(4)) else {
             continue;
         };
         let rows = present::stacked_rows(&set, 0);
-        let room = body.height.saturating_sub(rows + 1 + 2);
+        let room = body.height.saturating_sub(rows + 2 + 2);
         if let Some(lines) = candidates.iter().find(|c| c.len() <= usize::from(room)) {
             let [top, panel] =
-                Layout::vertical([Constraint::Length(rows + 1), Constraint::Fill(1)]).areas(body);
+                Layout::vertical([Constraint::Length(rows + 2), Constraint::Fill(1)]).areas(body);
+            let top = Rect {
+                x: top.x + 2,
+                y: top.y + 1,
+                width: top.width.saturating_sub(4),
+                height: rows,
+            };
             return Some(Plan {
                 headline: Some((set, top)),
                 panel,
@@ -328,7 +352,7 @@ pub(crate) fn plan(sizing: &SizingState, cx: &ViewCx<'_>, body: Rect) -> Plan {
         if let Some(plan) = big_answer(sizing, cx, body) {
             return plan;
         }
-        for candidate in layouts(sizing, inner_width, theme, false) {
+        for candidate in layouts(sizing, inner_width, theme, Above::Solved) {
             let used = u16::try_from(candidate.len()).unwrap_or(u16::MAX);
             let spare = inner_height.saturating_sub(used);
             if let Some(big) = headline(sizing, body.width, spare.saturating_sub(1)) {

@@ -48,6 +48,19 @@ fn problems(app: &mut App, what: &str) -> Vec<String> {
             (&*app).render(frame, &mut buf);
             for (i, line) in p.lines.iter().enumerate() {
                 let planned = line.to_string();
+                // A labelled row (its label padded to the value column)
+                // carries a value, never only a note; a part's heading
+                // (in the title style) may carry a description.
+                let hint = app.theme.style(crate::ui::theme::Role::Hint);
+                let heading = app.theme.style(crate::ui::theme::Role::Title);
+                if let [label, value, ..] = line.spans.as_slice()
+                    && label.style != heading
+                    && label.content.ends_with("  ")
+                    && !label.content.trim().is_empty()
+                    && (value.content.trim().is_empty() || value.style == hint)
+                {
+                    out.push(format!("{at}: {planned:?} has a label and no value"));
+                }
                 if line.width() > usize::from(inner.width) {
                     out.push(format!(
                         "{at}: {planned:?} is {} columns, the panel {}",
