@@ -99,6 +99,23 @@ impl Dyadic {
         }
     }
 
+    /// `self * 2^frac_bits` rounded to a whole number in the direction
+    /// `dir`: a fixed-point form with `frac_bits` bits after the point.
+    pub fn to_fixed(&self, frac_bits: u64, dir: Dir) -> BigUint {
+        let at = self.exp + i128::from(frac_bits);
+        if at >= 0 {
+            return &self.man << (at as u64);
+        }
+        let cut = at.unsigned_abs().min(u128::from(u64::MAX)) as u64;
+        let whole = &self.man >> cut;
+        let cut_nonzero = self.man.trailing_zeros().is_some_and(|t| t < cut);
+        if dir == Dir::Up && cut_nonzero {
+            whole + 1u32
+        } else {
+            whole
+        }
+    }
+
     /// Whether this is zero.
     pub fn is_zero(&self) -> bool {
         self.man.is_zero()
@@ -340,6 +357,22 @@ mod tests {
         // Exact results stay exact in both directions.
         assert_eq!(d(3).mul(&d(5), 4, Dir::Up), d(15));
         assert_eq!(d(12).div(&d(4), 8, Dir::Down), d(3));
+    }
+
+    #[test]
+    fn fixed_point_forms_round_the_right_way() {
+        let third = d(1).div(&d(3), 40, Dir::Down);
+        // floor and ceiling of third * 2^10 = 341.33...
+        assert_eq!(third.to_fixed(10, Dir::Down), BigUint::from(341u32));
+        assert_eq!(third.to_fixed(10, Dir::Up), BigUint::from(342u32));
+        // Exact when the point falls inside the mantissa's zeros or past it.
+        assert_eq!(d(12).to_fixed(0, Dir::Up), BigUint::from(12u32));
+        assert_eq!(d(12).shifted(-2).to_fixed(0, Dir::Up), BigUint::from(3u32));
+        assert_eq!(d(5).to_fixed(3, Dir::Down), BigUint::from(40u32));
+        // Far below the point: 0 down, 1 up.
+        assert_eq!(d(5).shifted(-300).to_fixed(64, Dir::Down), BigUint::zero());
+        assert_eq!(d(5).shifted(-300).to_fixed(64, Dir::Up), BigUint::one());
+        assert_eq!(Dyadic::zero().to_fixed(64, Dir::Up), BigUint::zero());
     }
 
     #[test]

@@ -116,7 +116,7 @@ pub fn enclose_cancellable(
 ) -> Result<Enclosure, RateError> {
     match kind {
         RateKind::Classic => Ok(classic_enclosure(p, prec)),
-        RateKind::True if p.k() < memo::AHEAD_FROM_K => {
+        RateKind::True if p.k() < memo::AHEAD_FROM_K || big_number_path_only() => {
             true_rate::true_enclosure_cancellable(p, prec, flag)
         }
         RateKind::True => {
@@ -133,6 +133,34 @@ pub fn enclose_cancellable(
             Ok(e)
         }
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by [`with_big_number_path`]: true rates on this thread skip the
+    /// 128-bit series and the kept enclosures.
+    static BIG_NUMBER_PATH_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+fn big_number_path_only() -> bool {
+    BIG_NUMBER_PATH_ONLY.with(|c| c.get())
+}
+
+#[cfg(not(test))]
+fn big_number_path_only() -> bool {
+    false
+}
+
+/// Runs `f` with every true-rate enclosure on this thread taken from the
+/// [`crate::rates::dyadic::Dyadic`] path alone (no 128-bit series, no kept
+/// enclosure), so a test can hold the fast path's output against it.
+#[cfg(test)]
+pub(crate) fn with_big_number_path<T>(f: impl FnOnce() -> T) -> T {
+    BIG_NUMBER_PATH_ONLY.with(|c| c.set(true));
+    let out = f();
+    BIG_NUMBER_PATH_ONLY.with(|c| c.set(false));
+    out
 }
 
 /// One end of an enclosure to `digits` digits.

@@ -367,6 +367,8 @@ impl Powers {
     }
 }
 
+#[cfg(test)]
+mod agreement;
 mod fast;
 mod series;
 
@@ -491,5 +493,22 @@ mod tests {
         // the series.
         let mixed = plan(100, 1, 100);
         assert_eq!((mixed.series_to, mixed.r_max), (3, 100));
+    }
+
+    #[test]
+    fn inclusion_and_exclusion_sums_whole_numbers_at_usual_loads() {
+        // The best k of these (about 693 and 7) with their heavy
+        // inclusion-exclusion parts: the shift adds whole numbers, and the
+        // enclosure is as narrow as asked.
+        for (m, n, k) in [(10_000, 10, 693), (1_000_000, 1000, 600), (160, 16, 7)] {
+            let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
+            for prec in [48, 96] {
+                let plan = Plan::new(p, prec);
+                assert!(plan.series_to < plan.r_max, "{m}/{n}/{k}");
+                assert!(plan.fixed_point_bits().is_some(), "{m}/{n}/{k}");
+                let w = true_enclosure(p, prec).relative_width_log2();
+                assert!(w <= -(prec as f64), "{m}/{n}/{k} at {prec}: {w}");
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use super::{Pair, Plan, Powers};
+use crate::rates::certified::classic::classic_log2_estimate;
 use crate::rates::dyadic::{Dir, Dyadic};
 
 /// What the series carries from one bit count r to the next.
@@ -141,24 +142,95 @@ impl Plan {
     /// `W(1 + y)` for `W(x) = sum_{r > series_to} w_r x^r`, because
     /// `(1 + y)^r = sum_j C(r, j) y^j`; shifting a polynomial's argument by
     /// one takes `R (R + 1) / 2` additions of its coefficients (synthetic
-    /// division by `x - 1`, repeated), all of non-negative numbers, so
-    /// rounding each sum down (or up) keeps the bound.
+    /// division by `x - 1`, repeated), all of non-negative numbers.
+    ///
+    /// The additions are exact, on whole numbers: each weight's lower end
+    /// is rounded down, and its upper end up, to a multiple of
+    /// `eps = 2^-F` ([`Plan::fixed_point_bits`]), so the sums bracket `A_j`
+    /// with no further rounding. (They used to be rounded binary numbers,
+    /// each addition allocating and aligning a mantissa of a thousand bits
+    /// or more; the whole numbers add in place.) Only when `F` would be
+    /// far past the working precision are the additions rounded instead,
+    /// each down (or up), which keeps the bound as well.
     fn ie_coefficients(&self) -> (Vec<Dyadic>, Vec<Dyadic>) {
         let w = self.w;
-        let mut lo: Vec<Dyadic> = self.weights.iter().map(|p| p.0.clone()).collect();
-        let mut hi: Vec<Dyadic> = self.weights.iter().map(|p| p.1.clone()).collect();
-        for r in 0..=self.series_to.min(self.r_max) {
-            lo[r] = Dyadic::zero();
-            hi[r] = Dyadic::zero();
+        let kept = |r: usize| r > self.series_to;
+        if let Some(f) = self.fixed_point_bits() {
+            let fixed = |dir: Dir| -> Vec<BigUint> {
+                let ends =
+                    self.weights
+                        .iter()
+                        .enumerate()
+                        .map(|(r, (lo, hi))| match (kept(r), dir) {
+                            (false, _) => BigUint::zero(),
+                            (true, Dir::Down) => lo.to_fixed(f, dir),
+                            (true, Dir::Up) => hi.to_fixed(f, dir),
+                        });
+                let mut c: Vec<BigUint> = ends.collect();
+                shift_by_one(&mut c, |a, b| *a += b);
+                c
+            };
+            let back = |c: Vec<BigUint>, dir: Dir| -> Vec<Dyadic> {
+                c.into_iter()
+                    .map(|a| Dyadic::rounded(a, -i128::from(f), w, dir))
+                    .collect()
+            };
+            return (
+                back(fixed(Dir::Down), Dir::Down),
+                back(fixed(Dir::Up), Dir::Up),
+            );
         }
-        let top = self.r_max;
-        for i in 0..top {
-            for j in (i..top).rev() {
-                lo[j] = lo[j].add(&lo[j + 1], w, Dir::Down);
-                hi[j] = hi[j].add(&hi[j + 1], w, Dir::Up);
-            }
+        let ends = |dir: Dir| -> Vec<Dyadic> {
+            let mut c: Vec<Dyadic> = self
+                .weights
+                .iter()
+                .enumerate()
+                .map(|(r, (lo, hi))| match (kept(r), dir) {
+                    (false, _) => Dyadic::zero(),
+                    (true, Dir::Down) => lo.clone(),
+                    (true, Dir::Up) => hi.clone(),
+                })
+                .collect();
+            shift_by_one(&mut c, |a, b| *a = a.add(b, w, dir));
+            c
+        };
+        (ends(Dir::Down), ends(Dir::Up))
+    }
+
+    /// `F`, the bits after the point of [`Plan::ie_coefficients`]'
+    /// whole-number sums, or `None` when `F` would exceed four times the
+    /// working precision (rates so small that rounded additions are
+    /// cheaper).
+    ///
+    /// Rounding each weight's ends outward to a multiple of `eps = 2^-F`
+    /// moves each end of `A_j` by at most `eps sum_r C(r, j)`; the sum
+    /// multiplies `A_j` by `((m - j)/m)^N <= q^j` with `q = (1 - 1/m)^N`
+    /// (as `1 - j/m <= (1 - 1/m)^j`), so the enclosure widens by at most
+    /// `2 eps sum_r (1 + q)^r <= 2 eps (R + 1) (1 + q)^R`. With
+    /// `F = prec + 12 + log2(R + 1) + R log2(1 + q) - log2(classic)`,
+    /// and the classic rate at most the true one (Jensen), that is below
+    /// `2^-(prec + 11)` of the true rate. The doubles here only size `F`:
+    /// a low estimate would widen the enclosure, never break it, and the
+    /// caller sees the width.
+    pub(super) fn fixed_point_bits(&self) -> Option<u64> {
+        let p = self.p;
+        let r = self.r_max as f64;
+        let q = (p.throws() as f64 * (-1.0 / p.m() as f64).ln_1p()).exp();
+        let floor = classic_log2_estimate(p);
+        let bits = self.prec as f64 + 12.0 + (r + 1.0).log2() + r * (1.0 + q).log2() - floor;
+        (bits.is_finite() && bits <= 4.0 * self.w as f64 + 256.0).then(|| bits.ceil() as u64)
+    }
+}
+
+/// Replaces the coefficients `c_r` of `W(x)` by those of `W(1 + x)`:
+/// `R (R + 1) / 2` additions, each `c[j] += c[j + 1]`.
+fn shift_by_one<T>(c: &mut [T], add: impl Fn(&mut T, &T)) {
+    let top = c.len().saturating_sub(1);
+    for i in 0..top {
+        for j in (i..top).rev() {
+            let (head, tail) = c.split_at_mut(j + 1);
+            add(&mut head[j], &tail[0]);
         }
-        (lo, hi)
     }
 }
 
