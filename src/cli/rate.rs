@@ -2,9 +2,9 @@
 //!
 //! Every digit printed comes from certified enclosures
 //! ([`crate::rates::certified`]), so nothing shown depends on the size of
-//! the exact fractions, and none is built unless a possible rounding tie
-//! needs it (within `--max-digits`); the output names which method
-//! produced what it shows. `--rational` builds the classic fraction.
+//! the exact fractions. Within `--max-digits` the full fractions are still
+//! built, divided out once each, and must agree with the certified digits
+//! digit for digit; the output names which method produced what it shows.
 
 mod full;
 mod json;
@@ -82,15 +82,22 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
     let budget = Budget::new(args.max_digits);
     let never = AtomicBool::new(false);
     let figures = RateFigures::compute(params, args.digits, budget, &never).map_err(rate_error)?;
-    // The certified digits are the long-division digits (proven in
-    // `rates::certified`), so no fraction is built for them: its method is
-    // long division only where a possible tie sent it there.
-    let shown = |certified: &crate::rates::certified::CertifiedDigits| Shown {
-        decimal: certified.decimal.clone(),
-        method: certified.method,
+    let divided = full::divide_within_budget(params, args.digits, budget, &figures)?;
+    let shown = |certified: &crate::rates::certified::CertifiedDigits,
+                 divided: Option<SigDecimal>| {
+        match divided {
+            Some(decimal) => Shown {
+                decimal,
+                method: DigitsMethod::LongDivision,
+            },
+            None => Shown {
+                decimal: certified.decimal.clone(),
+                method: certified.method,
+            },
+        }
     };
-    let exact = shown(&figures.classic);
-    let truth = shown(&figures.true_rate);
+    let exact = shown(&figures.classic, divided.classic);
+    let truth = shown(&figures.true_rate, divided.truth);
     let scan = match args.best_k_range {
         Some((lo, hi)) => best_k_over(args.m, args.n, lo..=hi, &never),
         None => best_k_rule(args.m, args.n, &never),

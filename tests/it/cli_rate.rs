@@ -120,16 +120,15 @@ fn a_large_filter_within_the_budget() {
     assert_eq!(v["exact"], "8.193920092e-3");
     assert_eq!(v["exact_denominator_digits"], 2_450_001);
     assert_eq!(v["true"], "8.194445428e-3");
-    // Both fractions fit the default budget, but the digits need neither:
-    // the certified brackets settle them (and are proven equal to long
-    // division), so the default output never builds a fraction.
-    assert_eq!(v["exact_method"], "certified bracket");
-    assert_eq!(v["true_method"], "certified bracket");
+    // Both fractions fit the default budget: they are built and divided
+    // out (and agree with the certified digits).
+    assert_eq!(v["exact_method"], "long division");
+    assert_eq!(v["true_method"], "long division");
     assert_eq!(v["best_k"], 7);
     assert_eq!(v["best_k_range"], serde_json::json!([1, 10]));
     // Every k is ranked by certified enclosures now: none is skipped.
     assert_eq!(v["best_k_skipped"], serde_json::json!([]));
-    // With a smaller budget, the same digits by the same method.
+    // With a smaller budget the same digits come from the brackets alone.
     let v = rate_json(100_000, 10_000, 7, &["--max-digits", "1000"]);
     assert_eq!(v["exact"], "8.193920092e-3");
     assert_eq!(v["true"], "8.194445428e-3");
