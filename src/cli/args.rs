@@ -315,8 +315,9 @@ pub(crate) struct RateArgs {
     pub digits: u32,
     /// Largest full exact fraction, in decimal digits of its denominator,
     /// worth building (1 to 10^8). The printed digits never need it (they
-    /// come from certified brackets at any size); it is built within this
-    /// budget to divide it out as a check, and for --rational.
+    /// come from certified brackets at any size); fractions of up to 20,000
+    /// digits (or this, if lower) are divided out by long division, and
+    /// --rational builds one within this budget.
     #[arg(long, value_name = "DIGITS", default_value_t = crate::rates::budget::DEFAULT_MAX_DIGITS, value_parser = ranges::budget_digits, allow_negative_numbers = true)]
     pub max_digits: u64,
     /// The k values scanned for the best one, as LO..HI (both included).

@@ -18,6 +18,7 @@ use super::CliError;
 use super::args::RateArgs;
 use crate::limits::BUDGET_DIGITS;
 use crate::numbers::{grouped, sci_from_ln};
+use crate::rates::budget::LONG_DIVISION_DIGITS;
 use crate::rates::certified::DigitsMethod;
 use crate::rates::figures::RateFigures;
 use crate::rates::scan::{KScan, Winners, best_k_over, best_k_rule};
@@ -82,7 +83,8 @@ fn compute(args: &RateArgs) -> Result<Report, CliError> {
     let budget = Budget::new(args.max_digits);
     let never = AtomicBool::new(false);
     let figures = RateFigures::compute(params, args.digits, budget, &never).map_err(rate_error)?;
-    let divided = full::divide_within_budget(params, args.digits, budget, &figures)?;
+    let divide = Budget::new(args.max_digits.min(LONG_DIVISION_DIGITS));
+    let divided = full::divide_within_budget(params, args.digits, divide, &figures)?;
     let shown = |certified: &crate::rates::certified::CertifiedDigits,
                  divided: Option<SigDecimal>| {
         match divided {

@@ -5,6 +5,13 @@ use super::error::RateError;
 /// The default limit: five million decimal digits in a denominator.
 pub const DEFAULT_MAX_DIGITS: u64 = 5_000_000;
 
+/// Up to this many denominator digits the whole fractions are built and
+/// their digits printed by long division, as the lab's card and `rate` say
+/// (a few milliseconds); past it the certified bracket's digits, which are
+/// provably the same digits, stand alone, so that no default answer spends
+/// a tenth of a second dividing out a check. `--max-digits` can only lower it.
+pub const LONG_DIVISION_DIGITS: u64 = 20_000;
+
 /// A cap on the size of exact results, in decimal digits. Checked before any
 /// big arithmetic starts, so an oversized request fails at once instead of
 /// running for minutes.

@@ -120,10 +120,11 @@ fn a_large_filter_within_the_budget() {
     assert_eq!(v["exact"], "8.193920092e-3");
     assert_eq!(v["exact_denominator_digits"], 2_450_001);
     assert_eq!(v["true"], "8.194445428e-3");
-    // Both fractions fit the default budget: they are built and divided
-    // out (and agree with the certified digits).
-    assert_eq!(v["exact_method"], "long division");
-    assert_eq!(v["true_method"], "long division");
+    // Past the long-division limit (20,000 digits) the fractions are not
+    // built by default: dividing 2.45 million digits out would take a tenth
+    // of a second for digits the certified brackets already prove.
+    assert_eq!(v["exact_method"], "certified bracket");
+    assert_eq!(v["true_method"], "certified bracket");
     assert_eq!(v["best_k"], 7);
     assert_eq!(v["best_k_range"], serde_json::json!([1, 10]));
     // Every k is ranked by certified enclosures now: none is skipped.
@@ -455,4 +456,19 @@ fn json_adds_the_blocked_filters_rates_without_touching_the_others() {
     let one = rate_json(160, 16, 7, &["--digits", "30"]);
     assert_eq!(one["blocked"], one["true"]);
     assert_eq!(one["blocked_classic"], one["exact"]);
+}
+
+#[test]
+fn fractions_up_to_twenty_thousand_digits_are_divided_out() {
+    // k*k*n*log10(m): 19,999 digits at 10/2222/3, 20,008 at 10/2223/3.
+    let under = rate_json(10, 2222, 3, &[]);
+    assert_eq!(under["exact_denominator_digits"], 19_999);
+    assert_eq!(under["exact_method"], "long division");
+    assert_eq!(under["true_method"], "long division");
+    let over = rate_json(10, 2223, 3, &[]);
+    assert_eq!(over["exact_denominator_digits"], 20_008);
+    assert_eq!(over["exact_method"], "certified bracket");
+    // --max-digits can only lower the limit.
+    let lowered = rate_json(10, 2222, 3, &["--max-digits", "19998"]);
+    assert_eq!(lowered["exact_method"], "certified bracket");
 }

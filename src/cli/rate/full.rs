@@ -1,4 +1,4 @@
-//! The full exact fractions, where `--max-digits` allows both: built once
+//! The full exact fractions, where both fit the long-division limit: built once
 //! (together, sharing their powers), each divided out once,
 //! and checked against the certified digits; and `--rational`.
 

@@ -92,12 +92,11 @@ pub(crate) const SHOWN_DIGITS: u32 = 10;
 pub(crate) const TIE_BUDGET: Budget = Budget {
     max_digits: 5_000_000,
 };
-/// Exact points on the epsilon-against-m/n chart.
-/// Up to this many denominator digits the lab builds both whole fractions
-/// and prints their digits by long division, as the card asks (a few
-/// milliseconds); past it the certified bracket's digits, which are the
-/// same digits, stand alone.
-pub(crate) const DIVIDE_BUDGET: Budget = Budget { max_digits: 20_000 };
+/// The whole fractions the lab divides out (see
+/// [`crate::rates::budget::LONG_DIVISION_DIGITS`]).
+pub(crate) const DIVIDE_BUDGET: Budget = Budget {
+    max_digits: crate::rates::budget::LONG_DIVISION_DIGITS,
+};
 /// Exact points on the epsilon-against-m/n chart.
 pub(crate) const MN_POINTS: u32 = 16;
 /// The true curve of the epsilon-against-k chart is drawn at every k when

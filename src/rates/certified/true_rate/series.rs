@@ -157,13 +157,15 @@ impl Plan {
         let kept = |r: usize| r > self.series_to;
         if let Some(f) = self.fixed_point_bits() {
             let fixed = |dir: Dir| -> Vec<BigUint> {
-                let ends = self.weights.iter().enumerate().map(|(r, (lo, hi))| {
-                    match (kept(r), dir) {
-                        (false, _) => BigUint::zero(),
-                        (true, Dir::Down) => lo.to_fixed(f, dir),
-                        (true, Dir::Up) => hi.to_fixed(f, dir),
-                    }
-                });
+                let ends =
+                    self.weights
+                        .iter()
+                        .enumerate()
+                        .map(|(r, (lo, hi))| match (kept(r), dir) {
+                            (false, _) => BigUint::zero(),
+                            (true, Dir::Down) => lo.to_fixed(f, dir),
+                            (true, Dir::Up) => hi.to_fixed(f, dir),
+                        });
                 let mut c: Vec<BigUint> = ends.collect();
                 shift_by_one(&mut c, |a, b| *a += b);
                 c
@@ -173,7 +175,10 @@ impl Plan {
                     .map(|a| Dyadic::rounded(a, -i128::from(f), w, dir))
                     .collect()
             };
-            return (back(fixed(Dir::Down), Dir::Down), back(fixed(Dir::Up), Dir::Up));
+            return (
+                back(fixed(Dir::Down), Dir::Down),
+                back(fixed(Dir::Up), Dir::Up),
+            );
         }
         let ends = |dir: Dir| -> Vec<Dyadic> {
             let mut c: Vec<Dyadic> = self
