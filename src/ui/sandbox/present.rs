@@ -11,13 +11,12 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::ui::bit_row::{BitRow, RowCell};
 use crate::ui::layout::{Kind, Layout as LaidOut, drawn_text};
 use crate::ui::present;
 use crate::ui::sandbox::state::{Event, Outcome, SandboxState};
 use crate::ui::sandbox::view::{
-    EMPTY, Judged, LEGEND, answer_word, describe, field_lines, fit, mistakes, new_bits_words,
-    positions_text, probes, settings_line, shown_key, stop_words,
+    EMPTY, Judged, LEGEND, RowData, answer_word, describe, field_lines, fit, mistakes,
+    new_bits_words, positions_text, probes, settings_line, shown_key, stop_words,
 };
 use crate::ui::screen::ViewCx;
 use crate::ui::theme::{Role, Theme};
@@ -79,23 +78,9 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
         width: body.width.saturating_sub(2),
         ..body
     };
-    let cells: Vec<RowCell<'_>> = state
-        .bits()
-        .into_iter()
-        .map(|set| RowCell {
-            set,
-            ..RowCell::default()
-        })
-        .collect();
+    let data = RowData::of(state);
+    let row = data.row();
     let last = state.history.last();
-    let row_probes = last.map(probes).unwrap_or_default();
-    let row = BitRow {
-        cells: &cells,
-        probes: &row_probes,
-        owners: false,
-        marks: true,
-        emphasise_shared: false,
-    };
     let cell_rows = row.square_rows(area.width);
     let row_rows = row.height(area.width, cell_rows);
 

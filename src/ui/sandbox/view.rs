@@ -34,6 +34,39 @@ pub(crate) fn probes(event: &Event) -> Vec<RowProbe> {
         .collect()
 }
 
+/// The row's bits and the last operation's probes, as both views draw
+/// them.
+pub(crate) struct RowData {
+    cells: Vec<RowCell<'static>>,
+    probes: Vec<RowProbe>,
+}
+
+impl RowData {
+    pub(crate) fn of(state: &SandboxState) -> Self {
+        let cells = state
+            .bits()
+            .into_iter()
+            .map(|set| RowCell {
+                set,
+                ..RowCell::default()
+            })
+            .collect();
+        let probes = state.history.last().map(probes).unwrap_or_default();
+        RowData { cells, probes }
+    }
+
+    /// The row, with the sandbox's marks and no owners.
+    pub(crate) fn row(&self) -> BitRow<'_> {
+        BitRow {
+            cells: &self.cells,
+            probes: &self.probes,
+            owners: false,
+            marks: true,
+            emphasise_shared: false,
+        }
+    }
+}
+
 pub(crate) fn positions_text(probes: &[RowProbe]) -> String {
     probes
         .iter()
@@ -378,23 +411,9 @@ pub(crate) fn render(state: &SandboxState, cx: &ViewCx<'_>, body: Rect, buf: &mu
     buf.set_line(inner.x, y, &settings_line(state, theme), inner.width);
     y += 1;
 
-    let cells: Vec<RowCell<'_>> = state
-        .bits()
-        .into_iter()
-        .map(|set| RowCell {
-            set,
-            ..RowCell::default()
-        })
-        .collect();
+    let data = RowData::of(state);
+    let row = data.row();
     let last = state.history.last();
-    let row_probes = last.map(probes).unwrap_or_default();
-    let row = BitRow {
-        cells: &cells,
-        probes: &row_probes,
-        owners: false,
-        marks: true,
-        emphasise_shared: false,
-    };
     // Cells as near square as the screen allows, keeping room for the
     // history.
     let cell_rows = row.square_rows(inner.width).min((inner.height / 6).max(1));
