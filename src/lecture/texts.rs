@@ -307,7 +307,10 @@ fn memory_caption(board: &Board) -> Vec<CaptionItem> {
             format!("Bloom {} bits each", trim_zeros(&sig(s.bloom_bits, 3))),
         ));
     }
-    if let (true, true, Some(x)) = (exact, ram, crossing(board)) {
+    // Named only while its bar stands on the chart: the bar, not the dot
+    // on the exact line, is what the legend's block stands for.
+    let bar = board.emphasises(&Emphasis::Crossing);
+    if let (true, true, true, Some(x)) = (exact, ram, bar, crossing(board)) {
         out.push(item(
             CaptionMark::Full,
             format!("full at {} M", trim_zeros(&sig(x, 3))),

@@ -389,3 +389,77 @@ fn the_present_footer_is_the_screens_name_alone() {
         }
     }
 }
+
+/// The lecture's parts of `scene` step `step`, present mode, `w` x `h`.
+fn lecture_parts(scene: u32, step: u32, w: u32, h: u32) -> Vec<Value> {
+    let (scene, step, w, h) = (
+        scene.to_string(),
+        step.to_string(),
+        w.to_string(),
+        h.to_string(),
+    );
+    let v = layout(&[
+        "--present",
+        "--theme",
+        "light",
+        "--scene",
+        &scene,
+        "--step",
+        &step,
+        "--width",
+        &w,
+        "--height",
+        &h,
+    ]);
+    v["parts"].as_array().expect("parts").clone()
+}
+
+fn rect(p: &Value) -> Vec<u64> {
+    p["rect"]
+        .as_array()
+        .expect("rect")
+        .iter()
+        .map(|n| n.as_u64().expect("a number"))
+        .collect()
+}
+
+#[test]
+fn present_mode_keeps_the_top_row_blank_where_the_parts_leave_room() {
+    // Scenes 2, 3 and 5 at both wall sizes and scene 4 at 200x60 have the
+    // row to spare; scene 4 at 120x40 (its reveal's big question fills the
+    // board) and scene 1's title at 200x60 still start at row 0.
+    let cases = [
+        (2, 10, 120, 40),
+        (3, 11, 120, 40),
+        (5, 11, 120, 40),
+        (2, 10, 200, 60),
+        (3, 11, 200, 60),
+        (4, 11, 200, 60),
+        (5, 11, 200, 60),
+    ];
+    for (scene, steps, w, h) in cases {
+        for step in 1..=steps {
+            for p in lecture_parts(scene, step, w, h) {
+                assert!(
+                    rect(&p)[1] >= 1,
+                    "{scene}.{step} at {w}x{h}: {} touches row 0",
+                    p["kind"]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn present_mode_gives_scene_4s_chart_the_whole_width() {
+    // No card sits beside it on any step of the scene: the cards there are
+    // set big across the board.
+    for step in [2, 7, 10] {
+        let parts = lecture_parts(4, step, 200, 60);
+        let chart = parts
+            .iter()
+            .find(|p| p["kind"] == "chart")
+            .expect("a chart");
+        assert_eq!(rect(chart)[2], 200, "4.{step}: {chart}");
+    }
+}

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{BorderType, Widget};
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
-use crate::lecture::texts::{PredictLine, TABLE_HEADER, predict_lines, table_rows};
+use crate::lecture::texts::{PICKED, PredictLine, TABLE_HEADER, predict_lines, table_rows};
 use crate::lecture::{Board, Element, Emphasis, Guess};
 use crate::ui::big::{Big, GROWING, Size};
 use crate::ui::format::wrap;
@@ -93,6 +93,10 @@ struct BigWords {
     /// Each text, and whether it is a formula (broken only outside its
     /// brackets).
     big: Vec<(String, bool)>,
+    /// For a big text that has its own ink (a revealed choice): the ink,
+    /// and the text with a word added, set instead when it takes no more
+    /// rows. The rest take the card's ink.
+    inks: Vec<Option<(Role, String)>>,
     below: Vec<String>,
 }
 
@@ -101,6 +105,7 @@ struct BigWords {
 struct BigSet {
     above: Vec<String>,
     big: Vec<Big>,
+    inks: Vec<Option<Role>>,
     below: Vec<String>,
 }
 
@@ -113,7 +118,17 @@ impl BigWords {
         let big = self
             .big
             .iter()
-            .map(|(t, formula)| Big::at(t, size, inner, *formula))
+            .enumerate()
+            .map(|(i, (t, formula))| {
+                let plain = Big::at(t, size, inner, *formula)?;
+                let longer = self.inks.get(i).and_then(|ink| ink.as_ref());
+                Some(
+                    longer
+                        .and_then(|(_, text)| Big::at(text, size, inner, *formula))
+                        .filter(|l| l.height() <= plain.height())
+                        .unwrap_or(plain),
+                )
+            })
             .collect::<Option<Vec<_>>>()?;
         let small = |lines: &[String]| -> Vec<String> {
             lines.iter().flat_map(|l| wrap(l, cols)).collect()
@@ -121,6 +136,11 @@ impl BigWords {
         Some(BigSet {
             above: small(&self.above),
             big,
+            inks: self
+                .inks
+                .iter()
+                .map(|ink| ink.as_ref().map(|i| i.0))
+                .collect(),
             below: small(&self.below),
         })
     }
@@ -358,6 +378,7 @@ impl Card {
                     above,
                     big: vec![(formula, true)],
                     below: earlier.to_vec(),
+                    ..BigWords::default()
                 })
             }
             Card::Predict => {
@@ -376,7 +397,31 @@ impl Card {
                                 let key = choice.split_whitespace().next().unwrap_or("");
                                 marked.push(format!("{key}: {marks}"));
                             }
+                            // Once revealed, the big letters say which
+                            // choice is right and which the class took:
+                            // the answer in the good ink with a big word
+                            // (the font has no check mark), the others
+                            // dimmed.
+                            let ink = if p.revealed {
+                                let picked = p.guess.is_some() && marks.contains(PICKED);
+                                let tag = match (line.kind == PredictLine::Answer, picked) {
+                                    (true, true) => "  YES, CLASS",
+                                    (true, false) => "  YES",
+                                    (false, true) => "  CLASS",
+                                    (false, false) => "",
+                                };
+                                let ink = if line.kind == PredictLine::Answer {
+                                    Role::Good
+                                } else {
+                                    Role::Hint
+                                };
+                                Some((ink, format!("{choice}{tag}")))
+                            } else {
+                                None
+                            };
                             words.big.push((choice.to_string(), false));
+                            words.inks.resize(words.big.len() - 1, None);
+                            words.inks.push(ink);
                         }
                         _ => words.below.push(line.text),
                     }
@@ -428,7 +473,11 @@ impl Card {
             if i > 0 {
                 y += 1;
             }
-            let role = if i == 0 { Role::Title } else { Role::Text };
+            let role = set.inks.get(i).copied().flatten().unwrap_or(if i == 0 {
+                Role::Title
+            } else {
+                Role::Text
+            });
             let rect = Rect {
                 y,
                 height: big.height(),

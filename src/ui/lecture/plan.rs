@@ -31,6 +31,10 @@ use crate::lecture::{Board, Lecture};
 /// Rows of board from which present mode's big parts span the board.
 const WIDE_FROM_ROWS: u16 = 30;
 
+/// Notches a chart keeps when it gives a row to present mode's blank top
+/// row: fewer, and its curve flattens.
+const CHART_SPARE: u16 = 4;
+
 /// Narrowest chart worth drawing beside the cards.
 const MIN_CHART_WIDTH: u16 = 40;
 /// Narrowest card column beside a chart.
@@ -477,7 +481,7 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
     // The narration gets what it wants unless the board's smallest layout
     // would not fit beside it; then it shrinks, to one row at the least
     // (which says how to read it).
-    let smallest = column_variants(&boards, opts, rest.width)
+    let smallest = column_variants(&boards, opts, rest)
         .into_iter()
         .map(|columns| {
             let scene = Scene::new(&boards, opts, rest, columns, false);
@@ -492,8 +496,25 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
         height: rest.height - narration_rows,
         ..rest
     };
-    let (plan, _) = plan_board(&boards, opts, board_area)
+    let (mut plan, _) = plan_board(&boards, opts, board_area)
         .unwrap_or_else(|| fallback(&boards, opts, board_area));
+    // In present mode the board's top row stays blank (a projector's
+    // overscan may cut it) when that costs no part anything but a chart's
+    // spare rows.
+    if opts.present && board_area.height > smallest + 1 {
+        let lower = Rect {
+            y: board_area.y + 1,
+            height: board_area.height - 1,
+            ..board_area
+        };
+        if let Some((low, used)) = plan_board(&boards, opts, lower)
+            && used <= lower.height
+            && keeps_sizes(&plan, &low)
+        {
+            plan = low;
+        }
+    }
+    let board_area = plan.board;
     let narration = (narration_rows > 0).then(|| Rect {
         y: rest.bottom() - narration_rows,
         height: narration_rows,
@@ -505,6 +526,18 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
         board: board_area,
         ..plan
     }
+}
+
+/// Whether `low` has every part of `high`, each grown as far, but for the
+/// charts, which may give up a row when they keep [`CHART_SPARE`] notches.
+fn keeps_sizes(high: &ScenePlan, low: &ScenePlan) -> bool {
+    high.parts.len() == low.parts.len()
+        && high.parts.iter().all(|h| {
+            low.parts.iter().any(|l| {
+                l.index == h.index
+                    && (l.notch >= h.notch || (h.part.place().kept_tall && l.notch >= CHART_SPARE))
+            })
+        })
 }
 
 /// The progress line and the area under (normal) or above (present) it.
@@ -537,7 +570,7 @@ fn split_progress(area: Rect, present: bool) -> (Rect, Rect) {
 /// under it, whichever fits (beside first on a wide screen), grown to fill.
 fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(ScenePlan, u16)> {
     let height = board_area.height;
-    column_variants(boards, opts, board_area.width)
+    column_variants(boards, opts, board_area)
         .into_iter()
         .enumerate()
         .map(|(rank, columns)| {
@@ -572,8 +605,12 @@ fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(Sce
 
 /// The column layouts worth trying, in order of preference: the cards
 /// beside the rest first on a wide screen, under it first on a narrow one.
-fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns> {
+fn column_variants(boards: &[&Board], opts: Options, area: Rect) -> Vec<Columns> {
+    let width = area.width;
     let full = (0, width);
+    // Cards set big across the board in present mode never sit beside the
+    // chart, so they leave it the whole width.
+    let wide = opts.present && area.height >= WIDE_FROM_ROWS;
     let one = Columns {
         full,
         main: full,
@@ -583,7 +620,7 @@ fn column_variants(boards: &[&Board], opts: Options, width: u16) -> Vec<Columns>
     let cards: Vec<&dyn Part> = PARTS
         .iter()
         .copied()
-        .filter(|p| p.place().column == Column::Cards)
+        .filter(|p| p.place().column == Column::Cards && !(wide && p.place().wide_when_present))
         .collect();
     let has_cards = boards
         .iter()
@@ -677,6 +714,6 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
 /// When nothing fits, the packing at the smallest sizes (its parts will
 /// say what they had to leave out).
 fn fallback(boards: &[&Board], opts: Options, board_area: Rect) -> (ScenePlan, u16) {
-    let columns = column_variants(boards, opts, board_area.width)[0];
+    let columns = column_variants(boards, opts, board_area)[0];
     grow(&Scene::new(boards, opts, board_area, columns, false))
 }
