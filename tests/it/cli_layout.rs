@@ -50,6 +50,17 @@ fn check_parts(v: &Value, at: &str) {
     }
 }
 
+/// The texts of the parts of one kind, in the dump's order.
+fn texts_of<'a>(v: &'a Value, kind: &str) -> Vec<&'a str> {
+    v["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == kind)
+        .map(|p| p["text"].as_str().unwrap())
+        .collect()
+}
+
 fn kinds(v: &Value) -> Vec<String> {
     v["parts"]
         .as_array()
@@ -182,13 +193,7 @@ fn the_lab_names_each_of_its_four_rates_big() {
         "--height",
         "40",
     ]);
-    let said: Vec<&str> = v["parts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|p| p["kind"] == "headline")
-        .map(|p| p["text"].as_str().unwrap())
-        .collect();
+    let said = texts_of(&v, "headline");
     for kind in ["exact ", "idealised ", "true ", "measured "] {
         assert!(
             said.iter().any(|t| t.starts_with(kind)),
@@ -208,13 +213,7 @@ fn sizing_sets_its_answer_big_and_labelled() {
         "--height",
         "60",
     ]);
-    let big: Vec<&str> = v["parts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|p| p["kind"] == "headline")
-        .map(|p| p["text"].as_str().unwrap())
-        .collect();
+    let big = texts_of(&v, "headline");
     // (The rate's label may be its short form, "exact", in the margin
     // kept round the big letters.)
     for label in ["m = ", "memory ", "k = ", "exact "] {
