@@ -253,3 +253,40 @@ fn the_rows_words_are_big_where_the_row_is_the_subject() {
         "the query line is set big: {text}"
     );
 }
+
+#[test]
+fn a_scene_with_rows_to_spare_is_centred_on_the_wall() {
+    for (name, (w, h)) in LECTURES
+        .into_iter()
+        .flat_map(|n| SIZES.into_iter().map(move |s| (n, s)))
+    {
+        let lecture = Lecture::named(name).expect("a built-in lecture");
+        for scene in 0..lecture.scene_count() {
+            // The block: every part of every step of the scene, as first
+            // shown and revealed (the progress line is not the slide's).
+            let start = lecture.scene_start(scene);
+            let (mut top, mut bottom) = (h, 0);
+            for step in 0..lecture.scene_len(scene) {
+                for revealed in [false, true] {
+                    if revealed && !lecture.predicts(start + step) {
+                        continue;
+                    }
+                    let d = dump(name, scene + 1, step + 1, w, h, revealed);
+                    for p in d.parts.iter().filter(|p| p.kind.name() != "progress") {
+                        top = top.min(p.rect.y);
+                        bottom = bottom.max(p.rect.y + p.rect.height);
+                    }
+                }
+            }
+            // Free rows above and below the block, on the rows over the
+            // progress line: split, the odd one (and the blank top row a
+            // projector may cut) below at the most.
+            let (above, below) = (top, (h - 1).saturating_sub(bottom));
+            let at = format!("{name} {w}x{h} scene {}", scene + 1);
+            assert!(
+                below <= above + 2 && above <= below + 2,
+                "{at}: rows {top}..{bottom}, {above} free above and {below} below"
+            );
+        }
+    }
+}
