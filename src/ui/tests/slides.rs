@@ -290,3 +290,47 @@ fn a_scene_with_rows_to_spare_is_centred_on_the_wall() {
         }
     }
 }
+
+#[test]
+fn scene_one_gives_the_costs_in_big_type_on_the_wall() {
+    let lecture = Lecture::builtin();
+    for (w, h) in SIZES {
+        let mut seen = 0;
+        for step in 0..lecture.scene_len(0) {
+            let d = dump("bloom", 1, step + 1, w, h, false);
+            let Some(table) = d.parts.iter().find(|p| p.kind.name() == "table") else {
+                continue;
+            };
+            seen += 1;
+            let at = format!("{w}x{h} 1.{}", step + 1);
+            assert!(table.scale >= 3, "{at}: the costs at scale {}", table.scale);
+            // Across the wall under the chart, which keeps the width.
+            let chart = d.parts.iter().find(|p| p.kind.name() == "chart");
+            assert_eq!(table.rect.width, w, "{at}: {:?}", table.rect);
+            assert!(
+                chart.is_some_and(|c| c.rect.width == w && c.rect.bottom() <= table.rect.y),
+                "{at}: {chart:?}"
+            );
+        }
+        assert!(seen >= 3, "{w}x{h}: the costs on {seen} steps");
+    }
+}
+
+#[test]
+fn the_crawler_diagram_is_big_on_the_wall() {
+    let lecture = Lecture::builtin();
+    let scene = lecture.scene_count() - 1;
+    for (w, h) in SIZES {
+        for step in 0..lecture.scene_len(scene) {
+            let d = dump("bloom", scene + 1, step + 1, w, h, false);
+            if let Some(diagram) = d.parts.iter().find(|p| p.kind.name() == "diagram") {
+                assert!(
+                    diagram.scale >= 3,
+                    "{w}x{h} 5.{}: the diagram at scale {}",
+                    step + 1,
+                    diagram.scale
+                );
+            }
+        }
+    }
+}
