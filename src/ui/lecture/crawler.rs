@@ -33,13 +33,11 @@ impl Part for CrawlerPart {
 
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
         let figures = scene.most(|b| figure_rows(b, scene.width));
-        // In present mode on a board with the room, the boxes stack down
-        // the wall with their names big (see `crawler_big`).
-        // Its letters grow through the sizes that fit the width, a notch
-        // at a time as the board has rows.
-        // Its boxes' names are big from the first notch, its labels small;
-        // then the labels go big, then everything a size larger, as far as
-        // the width allows.
+        // In present mode on a board with the room, the diagram is a tree
+        // down the wall with its words big (see `crawler_big`): the boxes'
+        // names big from the first notch, the labels small; then the
+        // labels big too, then everything a size larger, as far as the
+        // width allows, a notch at a time as the board has rows.
         let settings: Vec<Setting> = if scene.opts.present && scene.board.height >= BIG_FROM_ROWS {
             let first = Setting {
                 size: GROWING[0],
