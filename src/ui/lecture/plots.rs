@@ -49,8 +49,11 @@ impl Part for ChartsPart {
 
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
         let present = scene.opts.present;
-        let rows = MIN_CHART + scene.most(|b| caption_rows(b, scene.width, present));
-        Box::new(Charts { rows })
+        // In present mode a blank row under the legend keeps its small
+        // words off whatever big part comes next.
+        let gap = u16::from(present);
+        let rows = MIN_CHART + scene.most(|b| caption_rows(b, scene.width, present)) + gap;
+        Box::new(Charts { rows, gap })
     }
 }
 
@@ -59,6 +62,8 @@ impl Part for ChartsPart {
 struct Charts {
     /// Rows at the smallest, captions included.
     rows: u16,
+    /// Blank rows kept under the captions.
+    gap: u16,
 }
 
 impl Fitted for Charts {
@@ -72,7 +77,11 @@ impl Fitted for Charts {
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
         let chart_rows = chart_rows(at.notch);
-        draw_all(at.board, at.rect, chart_rows, at.present, buf, theme);
+        let area = Rect {
+            height: at.rect.height.saturating_sub(self.gap),
+            ..at.rect
+        };
+        draw_all(at.board, area, chart_rows, at.present, buf, theme);
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
