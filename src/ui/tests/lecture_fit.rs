@@ -494,7 +494,8 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                 }
                 // The board's parts lie on the board, in plain letters but
                 // for the title and present mode's headline, question,
-                // formula, diagram, cost table and the bit row's words.
+                // formula, diagram, cost table, counters and the bit row's
+                // words.
                 for l in &layout {
                     if [Kind::PROGRESS, Kind::NARRATION].contains(&l.kind) {
                         continue;
@@ -504,7 +505,7 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                         || (present
                             && [
                                 "verdict", "headline", "predict", "formula", "diagram", "bit-row",
-                                "table",
+                                "table", "counters",
                             ]
                             .contains(&l.kind.name()));
                     assert!(big || l.scale == 1, "{at}: {l:?}");

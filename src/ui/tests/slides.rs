@@ -334,3 +334,25 @@ fn the_crawler_diagram_is_big_on_the_wall() {
         }
     }
 }
+
+#[test]
+fn the_counting_row_sets_its_values_big_on_the_wall() {
+    let lecture = Lecture::builtin();
+    let scene = lecture.scene_count() - 1;
+    for (w, h) in SIZES {
+        let mut seen = 0;
+        for step in 0..lecture.scene_len(scene) {
+            let d = dump("bloom", scene + 1, step + 1, w, h, false);
+            if let Some(counters) = d.parts.iter().find(|p| p.kind.name() == "counters") {
+                seen += 1;
+                assert!(
+                    counters.scale >= 3,
+                    "{w}x{h} 5.{}: the counters at scale {}",
+                    step + 1,
+                    counters.scale
+                );
+            }
+        }
+        assert!(seen > 0, "{w}x{h}: no step shows the counters");
+    }
+}
