@@ -105,6 +105,7 @@ pub(crate) fn board_words(board: &Board) -> Vec<String> {
     for element in plots(board) {
         out.extend(chart(board, element));
     }
+    out.extend(spoken::lineup(board));
     out.extend(spoken::table(board));
     if board.shows(Element::Crawler) {
         out.push(

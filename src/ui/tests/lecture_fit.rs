@@ -206,6 +206,23 @@ fn every_text_is_whole_at_every_size_in_both_modes() {
 }
 
 #[test]
+fn after_bloom_texts_are_whole_at_every_size_in_both_modes() {
+    let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
+    let mut all = Vec::new();
+    for (w, h) in SIZES {
+        for present in [false, true] {
+            all.extend(problems(&lecture, w, h, present));
+        }
+    }
+    assert!(
+        all.is_empty(),
+        "{} problems:\n{}",
+        all.len(),
+        all.join("\n")
+    );
+}
+
+#[test]
 fn a_teachers_script_fits_too() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/teacher.txt");
     let lecture = Lecture::from_file(&path).expect("the teacher's script loads");
