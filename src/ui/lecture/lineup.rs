@@ -275,6 +275,8 @@ struct Geometry {
     span: u16,
     /// Bits per key at the right end of the span.
     axis: f64,
+    /// The size of the lines' labels when they are big.
+    header: Option<Size>,
 }
 
 impl Geometry {
@@ -312,16 +314,45 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
         .iter()
         .map(|b| b.bits_per_key)
         .fold(0.0, f64::max);
-    let mut axis = longest.max(chart.factor_bits()) * 1.04;
+    let axis = longest.max(chart.factor_bits()) * 1.04;
+    let span = span.max(1);
+    // The factor's label goes right of its line, inside the span: the
+    // axis reaches far enough to leave it room.
+    let leaving = |room: u16| {
+        let left = f64::from(span.saturating_sub(room).max(1));
+        axis.max(chart.factor_bits() * f64::from(span) / left)
+    };
     if shape.big.is_some() {
-        // The factor's label goes right of its line, inside the span.
-        let room = f64::from(span.saturating_sub(width(&chart.factor_label) + 2).max(1));
-        axis = axis.max(chart.factor_bits() * f64::from(span) / room);
+        // The labels big when the bars keep most of the width for it and
+        // the floor's label fits left of its line.
+        let sizes = LARGEST_FIRST
+            .into_iter()
+            .filter(|s| s.letter().1 <= shape.header());
+        for size in sizes {
+            let letters = |text: &str| width(text).saturating_mul(size.letter().0);
+            let axis = leaving(letters(&chart.factor_label) + 2);
+            let floor_x = chart.floor / axis * f64::from(span);
+            let floor_fits = f64::from(letters(&chart.floor_label) + 1) <= floor_x;
+            if longest / axis >= 0.55 && floor_fits {
+                return Geometry {
+                    x0,
+                    span,
+                    axis,
+                    header: Some(size),
+                };
+            }
+        }
     }
+    let axis = if shape.big.is_some() {
+        leaving(width(&chart.factor_label) + 2)
+    } else {
+        axis
+    };
     Geometry {
         x0,
-        span: span.max(1),
+        span,
         axis: if axis > 0.0 { axis } else { 1.0 },
+        header: None,
     }
 }
 
@@ -339,7 +370,15 @@ fn draw_chart(
     let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
     let header = shape.header();
     let (floor_x, factor_x) = (g.column(chart.floor), g.column(chart.factor_bits()));
-    draw_header(chart, shape, inner, (floor_x, factor_x), buf, theme);
+    draw_header(
+        chart,
+        shape,
+        g.header,
+        inner,
+        (floor_x, factor_x),
+        buf,
+        theme,
+    );
     let (_, names, _) = beside(chart);
     let gaps = [floor_x, factor_x];
     let gap = u16::from(shape.bar > 1 || shape.big.is_some());
@@ -392,11 +431,12 @@ fn draw_chart(
 }
 
 /// The two marked lines' labels: the floor's left of its line, the
-/// factor's right of its line, in big letters when both fit their room,
-/// else in bold on the header's last row.
+/// factor's right of its line, in big letters at `size` when both fit
+/// their room, else in bold on the header's last row.
 fn draw_header(
     chart: &LineupChart,
     shape: Shape,
+    size: Option<Size>,
     inner: Rect,
     (floor_x, factor_x): (u16, u16),
     buf: &mut Buffer,
@@ -405,10 +445,7 @@ fn draw_header(
     let header = shape.header();
     let left_room = floor_x.saturating_sub(inner.x + 1);
     let right_room = inner.right().saturating_sub(factor_x + 2);
-    let sizes = LARGEST_FIRST
-        .into_iter()
-        .filter(|s| shape.big.is_some() && s.letter().1 <= header);
-    for size in sizes {
+    if let Some(size) = size {
         let floor = Big::line(&chart.floor_label, size, left_room);
         let factor = Big::line(&chart.factor_label, size, right_room);
         if let (Some(floor), Some(factor)) = (floor, factor) {
