@@ -105,7 +105,6 @@ pub(crate) fn board_words(board: &Board) -> Vec<String> {
     for element in plots(board) {
         out.extend(chart(board, element));
     }
-    out.extend(spoken::lineup(board));
     out.extend(spoken::table(board));
     if board.shows(Element::Crawler) {
         out.push(
@@ -120,6 +119,8 @@ pub(crate) fn board_words(board: &Board) -> Vec<String> {
     if let Some(p) = &board.predict {
         out.extend(spoken::prediction(p));
     }
+    // The line-up chart stands under the cards on screen.
+    out.extend(spoken::lineup(board));
     out.extend(spoken::narration(board));
     if let Some(p) = board.predict.as_ref().filter(|p| !p.revealed) {
         out.push(predict_hint(p));
