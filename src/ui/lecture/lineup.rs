@@ -10,6 +10,8 @@
 //! big letters above the bars, else the names and figures in bold beside
 //! bars as tall as the rows allow.
 
+use std::cell::RefCell;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
@@ -73,6 +75,7 @@ impl Part for LineupPart {
         Box::new(Chart {
             levels,
             present: scene.opts.present,
+            found: RefCell::new(Vec::new()),
         })
     }
 }
@@ -195,17 +198,29 @@ struct Chart {
     levels: Vec<u16>,
     /// Present mode: big letters allowed.
     present: bool,
+    /// The shape each set of bars took in each rect, found once: trying
+    /// the big settings draws letters, too slow to repeat every frame.
+    found: RefCell<Vec<Found>>,
 }
+
+/// A shape found for the bars named in a rect, with its label lines.
+type Found = ((Vec<&'static str>, Rect), Option<(Shape, u16)>);
 
 impl Chart {
     /// The largest shape this step's chart fits in `rect`.
     fn shape(&self, chart: &LineupChart, rect: Rect) -> Option<(Shape, u16)> {
+        let key = (chart.bars.iter().map(|b| b.name).collect::<Vec<_>>(), rect);
+        if let Some((_, found)) = self.found.borrow().iter().find(|(k, _)| *k == key) {
+            return *found;
+        }
         let inner = inner_width(rect.width);
-        shapes(self.present).into_iter().find_map(|shape| {
+        let found = shapes(self.present).into_iter().find_map(|shape| {
             let rows = shape.rows(chart, inner)?;
             let lines = shape.label_lines(chart, inner)?;
             (rows <= rect.height).then_some((shape, lines))
-        })
+        });
+        self.found.borrow_mut().push((key, found));
+        found
     }
 }
 
