@@ -370,13 +370,20 @@ impl Powers {
 #[cfg(test)]
 mod agreement;
 mod fast;
+mod occupancy;
 mod series;
+mod two;
 
-/// The true rate by the light-load series in 128-bit arithmetic (see the
-/// `fast` submodule), aiming at `2^-aim` and kept only when its relative
-/// width is at most `2^-accept`; `None` when the series does not apply or
-/// came out wider. Milliseconds where [`true_enclosure_cancellable`] takes
-/// a good part of a second (k in the hundreds).
+/// The true rate in 128-bit arithmetic, aiming at `2^-aim` and kept only
+/// when its relative width is at most `2^-accept`; `None` when neither
+/// 128-bit sum applies or the result came out wider. Milliseconds where
+/// [`true_enclosure_cancellable`] takes a good part of a second (k in the
+/// hundreds).
+///
+/// Few throws in all with a load the series finds heavy (many terms per
+/// bit count, or more probes than bits) go to the sum over set bits (the
+/// `occupancy` submodule), whose rows the next k reuses; the rest to the
+/// light-load series (the `fast` submodule).
 pub(crate) fn true_enclosure_fast(
     p: Params,
     aim: u64,
@@ -386,8 +393,24 @@ pub(crate) fn true_enclosure_fast(
     if p.n() == 0 || p.m() == 1 || p.k() == 1 {
         return Ok(None);
     }
-    Ok(fast::series_enclosure(p, aim, flag)?
-        .filter(|e| e.relative_width_log2() <= -(accept as f64)))
+    let r_max = u64::from(p.k()).min(p.m()).min(p.throws());
+    let heavy = r_max >= p.m() || mu(p.throws(), r_max as usize, p.m()) > OCCUPANCY_FROM_MU;
+    let sum = match heavy && occupancy::applies(p) {
+        true => occupancy::occupancy_enclosure(p, flag)?,
+        false => fast::series_enclosure(p, aim, flag)?,
+    };
+    Ok(sum.filter(|e| e.relative_width_log2() <= -(accept as f64)))
+}
+
+/// From this load (`mu_R`, the largest of the series) the series takes
+/// tens of terms or more per bit count, and the sum over set bits, whose
+/// work does not depend on the load, is preferred where it applies.
+const OCCUPANCY_FROM_MU: f64 = 16.0;
+
+/// Forgets the rows the sum over set bits keeps (see the `occupancy`
+/// submodule).
+pub(crate) fn forget_kept_rows() {
+    occupancy::forget();
 }
 
 #[cfg(test)]
