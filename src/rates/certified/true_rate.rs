@@ -26,7 +26,7 @@
 //!
 //! **Error bound of the alternating sum.** Write `tau_j = A_j (m-j)^N /
 //! m^(N+k)`. The two powers come from exact integer bases, each within a
-//! relative `8N 2^(1-w)` of exact at `w` bits ([`Dyadic::pow`]); the weights
+//! relative `8N 2^(1-w)` of exact at `w` bits ([`Dyadic::pow_pair`]); the weights
 //! and binomial sums add a few more roundings per term. So each `tau_j` is
 //! known to a relative `c 2^(1-w)` with `c = 16N + 8R + 16` (to first
 //! order, each end). Adding the even and odd terms
@@ -409,8 +409,9 @@ impl Powers {
         let (mut lo, mut hi) = (Vec::new(), Vec::new());
         for j in 0..=plan.r_max as u64 {
             let base = Dyadic::from_u64(plan.p.m() - j);
-            lo.push(base.pow(plan.throws, plan.w, Dir::Down));
-            hi.push(base.pow(plan.throws, plan.w, Dir::Up));
+            let (down, up) = base.pow_pair(plan.throws, plan.w);
+            lo.push(down);
+            hi.push(up);
         }
         Powers { lo, hi }
     }
