@@ -782,7 +782,7 @@ mod tests {
         // (the bound), the two at the estimate, and the winner with its
         // two neighbours.
         for (m, n) in [(1000, 1), (2000, 2), (600, 1)] {
-            let (_, t, s) = searched(m, n, 1..=1000);
+            let (_, _, s) = searched(m, n, 1..=1000);
             let priced: Vec<u32> = s.truth.keys().copied().collect();
             assert!(priced.len() <= 6, "{m}/{n}: {priced:?}");
         }

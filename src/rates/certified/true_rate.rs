@@ -254,7 +254,7 @@ fn stirling_row(k: u32, r_max: usize) -> Vec<BigUint> {
             row[r] = below + &row[r - 1];
         }
         row[0] = BigUint::zero();
-        if i as u32 % STIRLING_STRIDE == 0 || i as u32 == k {
+        if (i as u32).is_multiple_of(STIRLING_STRIDE) || i as u32 == k {
             fresh.push((i as u32, row.clone()));
         }
     }

@@ -75,12 +75,12 @@ pub(super) fn occupancy_enclosure(
     let (start, mut row) = nearest_below(p);
     let mut fresh = Vec::new();
     for done in start..throws {
-        if done % 64 == 0 {
+        if done.is_multiple_of(64) {
             cancel::check(flag)?;
         }
         step(&mut row, m, done);
         let now = done + 1;
-        if now % STRIDE == 0 {
+        if now.is_multiple_of(STRIDE) {
             fresh.push((now, row.clone()));
         }
     }
