@@ -518,7 +518,8 @@ pub(crate) struct RenderArgs {
     pub step_seconds: Option<u64>,
     /// Print what the frame puts where instead of the frame: one JSON
     /// object {"width", "height", "parts"}, each part with its kind, rect
-    /// [x, y, w, h], type scale, text (and a bit row's cell [w, h]).
+    /// [x, y, w, h], type scale, text (and a bit row's cell or a bar
+    /// chart's longest bar [w, h]).
     #[arg(long, conflicts_with_all = ["all", "format", "paper", "step_seconds"])]
     pub layout: bool,
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::figures::Figures;
 use super::script::{Curve, Element, Emphasis, Hidden, Tolerance};
 use crate::filter::ProbeState;
+use crate::measure::lineup::Structure;
 
 /// One probe of a query: a position and what was read there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,6 +142,9 @@ pub struct Board {
     pub notes: Vec<String>,
     /// The large title, filled.
     pub banner: Option<String>,
+    /// The line-up structures charted on this step, in the chart's order
+    /// (their figures come from `figures`' one line-up run).
+    pub lineup: Vec<Structure>,
     /// Rows of the comparison table.
     pub table: Vec<TableLine>,
     /// Where each curve's probe stands (x).

@@ -62,6 +62,7 @@ impl State {
                 derived: false,
                 notes: Vec::new(),
                 banner: None,
+                lineup: Vec::new(),
                 table: Vec::new(),
                 probes: BTreeMap::new(),
                 boxed: BTreeSet::new(),
@@ -111,6 +112,9 @@ impl State {
         // Notes are callouts for one step; everything else lasts the scene.
         self.board.notes.clear();
         self.board.visible.remove(&Element::Notes);
+        // So is the line-up chart: each step names what it compares.
+        self.board.lineup.clear();
+        self.board.visible.remove(&Element::Lineup);
         self.board.predict = None;
         self.board.derived = false;
         self.before = Before {
@@ -148,6 +152,7 @@ impl State {
                     Element::Derivation => self.board.derivation.clear(),
                     Element::Notes => self.board.notes.clear(),
                     Element::Banner => self.board.banner = None,
+                    Element::Lineup => self.board.lineup.clear(),
                     Element::Table => self.board.table.clear(),
                     _ => {}
                 }
@@ -224,6 +229,10 @@ impl State {
                 };
                 self.board.table.push(line);
                 self.board.visible.insert(Element::Table);
+            }
+            Directive::Lineup(list) => {
+                self.board.lineup.clone_from(list);
+                self.board.visible.insert(Element::Lineup);
             }
             Directive::Box(e) => {
                 self.board.boxed.insert(*e);

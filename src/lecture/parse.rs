@@ -8,6 +8,7 @@ use super::script::{
     Curve, Directive, Element, Emphasis, Item, Scene, Script, Settings, Step, TableRow,
 };
 use super::template::{Now, Template};
+use crate::measure::lineup::Structure;
 use std::collections::BTreeMap;
 
 mod prediction;
@@ -783,6 +784,7 @@ impl<'f> Parser<'f> {
                     }
                 }
             }
+            "lineup" => self.lineup(ws)?,
             "box" => {
                 let e = self.element(self.need(ws, 1, "an element to frame")?)?;
                 self.no_more(ws, 2)?;
@@ -797,13 +799,61 @@ impl<'f> Parser<'f> {
             other => {
                 return Err(self.err(
                     first.column,
-                    format!("unknown directive '{other}' (known: show, hide, insert, query, clear, restore, counters, probe, derive, note, banner, table, box, emphasise, predict, answer, choice, hides, reveal; narration lines start with '>')"),
+                    format!("unknown directive '{other}' (known: show, hide, insert, query, clear, restore, counters, probe, derive, note, banner, table, lineup, box, emphasise, predict, answer, choice, hides, reveal; narration lines start with '>')"),
                 ));
             }
         };
         let step = self.current_step(first.column, "a directive")?;
         step.directives.push(directive);
         Ok(())
+    }
+
+    /// `lineup bloom, cuckoo` (the structures in the chart's order, by the
+    /// names `bloomlab compare` prints) or `lineup all`.
+    fn lineup(&self, ws: &[Word<'_>]) -> Result<Directive, ScriptError> {
+        self.need(
+            ws,
+            1,
+            "structures to chart, such as 'lineup bloom, cuckoo', or 'all'",
+        )?;
+        let mut out: Vec<Structure> = Vec::new();
+        for w in &ws[1..] {
+            let mut column = w.column;
+            for piece in w.text.split(',') {
+                let at = column;
+                column += piece.chars().count() + 1;
+                if piece.is_empty() {
+                    continue;
+                }
+                if piece == "all" {
+                    for s in Structure::ALL {
+                        if !out.contains(&s) {
+                            out.push(s);
+                        }
+                    }
+                    continue;
+                }
+                let Some(s) = Structure::ALL.into_iter().find(|s| s.name() == piece) else {
+                    let known: Vec<&str> = Structure::ALL.iter().map(|s| s.name()).collect();
+                    return Err(self.err(
+                        at,
+                        format!(
+                            "unknown structure '{}' in 'lineup' (known: {}, or all)",
+                            crate::text::echo(piece, 24),
+                            known.join(", ")
+                        ),
+                    ));
+                };
+                if out.contains(&s) {
+                    return Err(self.err(at, format!("'{piece}' is already in this line-up")));
+                }
+                out.push(s);
+            }
+        }
+        if out.is_empty() {
+            return Err(self.err(ws[1].column, "expected structures to chart after 'lineup'"));
+        }
+        Ok(Directive::Lineup(out))
     }
 
     fn probe(&self, ws: &[Word<'_>]) -> Result<Directive, ScriptError> {
@@ -954,6 +1004,51 @@ mod tests {
         let e = parse_bytes("t", b"scene \"x\"\nstep\nshow rwo\n").unwrap_err();
         assert_eq!((e.line, e.column), (3, 6));
         assert!(e.message.contains("unknown element 'rwo'"));
+    }
+
+    #[test]
+    fn lineup_names_structures_in_order_or_all() {
+        let text = "scene \"x\"\nstep\nlineup blocked-bloom, bloom\nstep\nlineup all\n";
+        let s = parse_bytes("t", text.as_bytes()).unwrap();
+        let steps = &s.scenes[0].steps;
+        assert_eq!(
+            steps[0].directives,
+            [Directive::Lineup(vec![
+                Structure::BlockedBloom,
+                Structure::Bloom
+            ])]
+        );
+        assert_eq!(
+            steps[1].directives,
+            [Directive::Lineup(Structure::ALL.to_vec())]
+        );
+        // Commas with or without spaces; a comma alone is no structure.
+        let s = parse_bytes("t", b"scene \"x\"\nstep\nlineup xor8,cuckoo ,\n").unwrap();
+        assert_eq!(
+            s.scenes[0].steps[0].directives,
+            [Directive::Lineup(vec![Structure::Xor8, Structure::Cuckoo])]
+        );
+    }
+
+    #[test]
+    fn lineup_rejects_what_it_cannot_chart() {
+        let known: Vec<&str> = Structure::ALL.iter().map(|s| s.name()).collect();
+        // A misspelt name: located, named, and every allowed name listed.
+        let e = parse_bytes("t", b"scene \"x\"\nstep\nlineup bloom, cukoo\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 15), "{e}");
+        assert!(e.message.contains("unknown structure 'cukoo'"), "{e}");
+        assert!(e.message.contains(&known.join(", ")), "{e}");
+        assert!(e.message.contains("or all"), "{e}");
+        let e = parse_bytes("t", b"scene \"x\"\nstep\nlineup\n").unwrap_err();
+        assert!(e.message.contains("structures to chart"), "{e}");
+        let e = parse_bytes("t", b"scene \"x\"\nstep\nlineup ,\n").unwrap_err();
+        assert!(e.message.contains("structures to chart"), "{e}");
+        let e = parse_bytes("t", b"scene \"x\"\nstep\nlineup bloom bloom\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 14), "{e}");
+        assert!(e.message.contains("'bloom' is already"), "{e}");
+        // Control bytes in a bad name are not echoed.
+        let e = parse_bytes("t", b"scene \"x\"\nstep\nlineup blo\x1bom\n").unwrap_err();
+        assert!(!e.message.contains('\x1b'), "{e}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub use super::curve::Curve;
 use super::template::{Call, Template};
+use crate::measure::lineup::Structure;
 use crate::numbers::trim_zeros;
 
 /// Numbers a script may set in its header; each has a default that matches
@@ -115,11 +116,13 @@ pub enum Element {
     Notes,
     /// The large title.
     Banner,
+    /// The line-up chart: bits per key of named structures against the floor.
+    Lineup,
 }
 
 impl Element {
     /// Every element with its script name.
-    pub const ALL: [(Element, &'static str); 15] = [
+    pub const ALL: [(Element, &'static str); 16] = [
         (Element::Row, "row"),
         (Element::Owners, "owners"),
         (Element::Counters, "counters"),
@@ -135,6 +138,7 @@ impl Element {
         (Element::Derivation, "derivation"),
         (Element::Notes, "notes"),
         (Element::Banner, "banner"),
+        (Element::Lineup, "lineup"),
     ];
 
     /// Looks an element up by its script name.
@@ -217,6 +221,9 @@ pub enum Directive {
     Emphasise(Emphasis),
     /// Ask the class to predict before the board shows the outcome.
     Predict(Box<PredictSpec>),
+    /// Chart these line-up structures' bits per key against the floor, for
+    /// this step.
+    Lineup(Vec<Structure>),
 }
 
 /// A step: its directives and its narration paragraphs.

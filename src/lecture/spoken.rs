@@ -5,11 +5,12 @@
 //! worded here from the board's own data.
 
 use super::board::{Board, Cell, Probe, Query, QuerySource};
+use super::figures::sig;
 use super::predict::{Guess, Prediction, Solution, choice_key};
 use super::script::{Element, Emphasis};
 use super::texts::{
-    ANSWER, Judgement, PICKED, TABLE_HEADER, class_says, crawler_lines, predict_outcome,
-    table_rows, verdict_words,
+    ANSWER, Judgement, PICKED, TABLE_HEADER, class_says, crawler_lines, lineup_chart,
+    predict_outcome, table_rows, verdict_words,
 };
 use crate::filter::ProbeState;
 
@@ -295,6 +296,31 @@ pub fn derivation(board: &Board) -> Vec<String> {
         .iter()
         .map(|l| sentence(&format!("Derivation: {}", phrases(l))))
         .collect()
+}
+
+/// The line-up chart in words: what it draws, its two lines, and each bar.
+pub fn lineup(board: &Board) -> Vec<String> {
+    let Some(chart) = lineup_chart(board) else {
+        return Vec::new();
+    };
+    let mut out = vec![format!(
+        "Chart: each structure's bits per key as a bar, all from one line-up run, \
+         with two lines across the bars: the floor log2(1/p) at {} bits per key, \
+         and {} times the floor at {}.",
+        sig(chart.floor, 3),
+        sig(chart.factor, 3),
+        sig(chart.factor_bits(), 3)
+    )];
+    for bar in &chart.bars {
+        out.push(sentence(&format!(
+            "Bar for {}: {} bits per key, {} times the floor, measured rate {}",
+            bar.name,
+            sig(bar.bits_per_key, 3),
+            sig(bar.x_floor, 3),
+            sig(bar.rate, 2)
+        )));
+    }
+    out
 }
 
 /// The notes, in order.

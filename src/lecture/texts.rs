@@ -31,6 +31,8 @@ pub enum TextPart {
     Predict,
     /// A plot's caption.
     Caption(Element),
+    /// The line-up chart's bar labels and its two marked lines.
+    Lineup,
 }
 
 /// One text on the board and the part it belongs to.
@@ -319,6 +321,82 @@ fn memory_caption(board: &Board) -> Vec<CaptionItem> {
     out
 }
 
+/// One bar of the line-up chart: a structure as the line-up measured it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineupBar {
+    /// The structure's name, as `bloomlab compare` prints it.
+    pub name: &'static str,
+    /// Bits per key as allocated: the bar's length.
+    pub bits_per_key: f64,
+    /// Its bits per key over the floor.
+    pub x_floor: f64,
+    /// Its measured false-positive rate.
+    pub rate: f64,
+    /// Its figures as the bar's label says them: the bits per key and the
+    /// measured rate (the name is labelled apart).
+    pub figures: String,
+}
+
+/// The line-up chart of a step: its bars and the two marked lines, every
+/// figure from the lecture's one line-up run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineupChart {
+    /// The floor, log2(1/p) bits per key, at the line-up's target rate.
+    pub floor: f64,
+    /// The classic Bloom filter's factor over the floor at its best k, 1/ln 2.
+    pub factor: f64,
+    /// The floor's line, labelled.
+    pub floor_label: String,
+    /// The factor's line (factor x floor), labelled.
+    pub factor_label: String,
+    /// One bar per structure, in the script's order.
+    pub bars: Vec<LineupBar>,
+}
+
+impl LineupChart {
+    /// Where the factor's line stands, in bits per key.
+    pub fn factor_bits(&self) -> f64 {
+        self.factor * self.floor
+    }
+}
+
+/// The step's line-up chart, when it shows one and the line-up measured
+/// its structures (a structure the run lacks has no bar).
+pub fn lineup_chart(board: &Board) -> Option<LineupChart> {
+    if !board.shows(Element::Lineup) || board.lineup.is_empty() {
+        return None;
+    }
+    let run = board.figures.lineup()?;
+    let bars: Vec<LineupBar> = board
+        .lineup
+        .iter()
+        .filter_map(|s| run.get(*s))
+        .map(|r| LineupBar {
+            name: r.name(),
+            bits_per_key: r.bits_per_key,
+            x_floor: r.floor_ratio,
+            rate: r.rate,
+            figures: format!(
+                "{} bits/key, rate {}",
+                sig(r.bits_per_key, 3),
+                sig(r.rate, 2)
+            ),
+        })
+        .collect();
+    if bars.is_empty() {
+        return None;
+    }
+    let floor = run.floor_bits_per_key;
+    let factor = 1.0 / std::f64::consts::LN_2;
+    Some(LineupChart {
+        floor,
+        factor,
+        floor_label: format!("floor {}", sig(floor, 3)),
+        factor_label: format!("{} x floor {}", sig(factor, 3), sig(factor * floor, 3)),
+        bars,
+    })
+}
+
 /// The plots the board shows, in drawing order.
 pub fn plots(board: &Board) -> Vec<Element> {
     [
@@ -378,6 +456,14 @@ pub fn board_texts(board: &Board) -> Vec<BoardText> {
     if board.shows(Element::Notes) {
         for note in &board.notes {
             push(TextPart::Notes, note.clone());
+        }
+    }
+    if let Some(chart) = lineup_chart(board) {
+        push(TextPart::Lineup, chart.floor_label);
+        push(TextPart::Lineup, chart.factor_label);
+        for bar in chart.bars {
+            push(TextPart::Lineup, bar.name.to_string());
+            push(TextPart::Lineup, bar.figures);
         }
     }
     if let Some(p) = &board.predict {

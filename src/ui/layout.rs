@@ -44,7 +44,7 @@ pub(crate) struct Layout {
     pub scale: u16,
     /// Its texts, each whole, one per line.
     pub text: Vec<String>,
-    /// A bit row's cell, as `(columns, rows)`.
+    /// A bit row's cell, or a bar chart's longest bar, as `(columns, rows)`.
     pub cell: Option<(u16, u16)>,
 }
 

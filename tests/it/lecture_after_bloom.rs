@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use crate::common::bloomlab;
 use bloomlab::lecture::figures::{Figures, lineup_config, sig};
 use bloomlab::lecture::template::{Part, Template};
+use bloomlab::lecture::texts::lineup_chart;
 use bloomlab::lecture::{Lecture, trace};
 use bloomlab::measure::lineup::{Structure, measure_lineup};
 use serde_json::Value;
@@ -72,6 +73,47 @@ fn after_bloom_figures_equal_the_lineup_at_its_seed() {
         );
         assert!(matches!(template.parts[0], Part::Value(_)));
     }
+    // Every chart on the boards draws the same line-up's figures: each
+    // bar's bits per key, floor ratio and rate, the floor, and the words
+    // that label them.
+    let mut charted = 0;
+    for step in 0..lecture.len() {
+        let boards = std::iter::once(lecture.step_board(step)).chain(lecture.revealed_board(step));
+        for board in boards {
+            let Some(chart) = lineup_chart(board) else {
+                continue;
+            };
+            charted += 1;
+            assert_eq!(chart.floor, lineup.floor_bits_per_key);
+            assert_eq!(
+                chart.factor_bits(),
+                lineup.floor_bits_per_key / std::f64::consts::LN_2
+            );
+            assert_eq!(
+                chart.floor_label,
+                format!("floor {}", sig(lineup.floor_bits_per_key, 3))
+            );
+            assert_eq!(chart.bars.len(), board.lineup.len());
+            for (bar, s) in chart.bars.iter().zip(&board.lineup) {
+                let r = lineup.get(*s).unwrap();
+                assert_eq!(bar.name, s.name());
+                assert_eq!(
+                    (bar.bits_per_key, bar.x_floor, bar.rate),
+                    (r.bits_per_key, r.floor_ratio, r.rate),
+                    "{}",
+                    s.name()
+                );
+                // The label says the figures as the narration would.
+                let name = s.name();
+                let said = Template::parse(&format!(
+                    "{{bits_per_key({name})}} bits/key, rate {{fp({name})}}"
+                ))
+                .expect("the placeholders parse");
+                assert_eq!(bar.figures, figures.fill(&said, &now));
+            }
+        }
+    }
+    assert_eq!(charted, 7, "boards that chart the line-up");
     // The narration says the same figures: the Bloom filter's bits per key
     // and its measured rate, as the lecture prints them.
     let bloom = lineup.get(Structure::Bloom).unwrap();
@@ -92,6 +134,86 @@ fn after_bloom_figures_equal_the_lineup_at_its_seed() {
         "{said}"
     );
     assert!(said.contains(&sig(bloom.rate, 2)), "{said}");
+}
+
+#[test]
+fn every_step_from_1_3_charts_what_it_discusses() {
+    use bloomlab::measure::lineup::Structure::*;
+    let lecture = after_bloom();
+    let charted: Vec<(String, Vec<&str>)> = (0..lecture.len())
+        .flat_map(|step| {
+            let first = std::iter::once((lecture.step_board(step), ""));
+            first.chain(lecture.revealed_board(step).map(|b| (b, "r")))
+        })
+        .map(|(b, r)| {
+            let names = b.lineup.iter().map(|s| s.name()).collect();
+            (format!("{}.{}{r}", b.scene + 1, b.step + 1), names)
+        })
+        .collect();
+    let want = |list: &[bloomlab::measure::lineup::Structure]| -> Vec<&'static str> {
+        list.iter().map(|s| s.name()).collect()
+    };
+    let all: Vec<&str> = want(&bloomlab::measure::lineup::Structure::ALL);
+    let expected: Vec<(&str, Vec<&str>)> = vec![
+        ("1.1", vec![]),
+        ("1.2", vec![]),
+        ("1.3", want(&[Bloom])),
+        ("2.1", want(&[BlockedBloom, Bloom])),
+        ("2.2", want(&[CountingBloom, Bloom])),
+        // The chart would give the prediction away: it waits for the reveal.
+        ("3.1", vec![]),
+        ("3.1r", want(&[Cuckoo, Bloom])),
+        ("4.1", want(&[Quotient, Cuckoo])),
+        ("4.2", want(&[Xor8, BinaryFuse8])),
+        ("5.1", all),
+    ];
+    let got: Vec<(&str, Vec<&str>)> = charted
+        .iter()
+        .map(|(at, names)| (at.as_str(), names.clone()))
+        .collect();
+    // Before the reveal the board still lists the structures, hidden.
+    let shown: Vec<(&str, Vec<&str>)> = got
+        .into_iter()
+        .map(|(at, names)| {
+            let b = board_at(&lecture, at);
+            (
+                at,
+                if lineup_chart(b).is_some() {
+                    names
+                } else {
+                    vec![]
+                },
+            )
+        })
+        .collect();
+    assert_eq!(shown, expected);
+    // The chart says what the notes said: no note beside it repeats a
+    // bar's bits per key or rate.
+    for step in 0..lecture.len() {
+        let b = lecture.step_board(step);
+        if let Some(chart) = lineup_chart(b) {
+            for note in &b.notes {
+                for bar in &chart.bars {
+                    assert!(!note.contains(&sig(bar.bits_per_key, 3)), "{note}");
+                    assert!(!note.contains(&sig(bar.rate, 2)), "{note}");
+                }
+            }
+        }
+    }
+}
+
+/// The board at "scene.step", with "r" for the revealed board.
+fn board_at<'a>(lecture: &'a Lecture, at: &str) -> &'a bloomlab::lecture::Board {
+    let revealed = at.ends_with('r');
+    let (scene, step) = at.trim_end_matches('r').split_once('.').unwrap();
+    let scene: usize = scene.parse().unwrap();
+    let step: usize = step.parse().unwrap();
+    let global = lecture.scene_start(scene - 1) + step - 1;
+    if revealed {
+        lecture.revealed_board(global).unwrap()
+    } else {
+        lecture.step_board(global)
+    }
 }
 
 #[test]
@@ -124,7 +246,7 @@ fn lecture_by_name_on_the_command_line() {
         "40",
     ]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("Scene 1 of 3 · The floor"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Scene 1 of 5 · The floor"));
     let bloom = bloomlab(&[
         "render",
         "--lecture",

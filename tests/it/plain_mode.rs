@@ -307,3 +307,43 @@ fn a_long_computation_says_so_and_ctrl_c_stops_it() {
     let after = out.rsplit("Stopped.").next().unwrap_or_default();
     assert!(!after.contains("left computing"), "{out}");
 }
+
+#[test]
+fn plain_mode_reads_the_line_up_chart_of_after_bloom() {
+    use bloomlab::lecture::figures::sig;
+    use bloomlab::lecture::texts::lineup_chart;
+    let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
+    let out = piped(&["--lecture", "after-bloom"], &vec![""; lecture.len() + 1]);
+    // Step 2.1 charts the blocked and the classic filter: the chart is
+    // said, then each bar with its figures, before the narration.
+    let board = lecture.step_board(lecture.scene_start(1));
+    let chart = lineup_chart(board).expect("2.1 charts the line-up");
+    let from = out
+        .find("Scene 2 of 5: Bloom, reshaped. Step 1 of 2.")
+        .expect("step 2.1 is read");
+    let step = &out[from..];
+    let said = step
+        .find("Chart: each structure's bits per key as a bar")
+        .expect("the chart is said");
+    assert!(
+        step[said..].contains(&format!(
+            "the floor log2(1 over p) at {} bits per key",
+            sig(chart.floor, 3)
+        )),
+        "{step}"
+    );
+    let mut at = said;
+    for bar in &chart.bars {
+        let line = format!(
+            "Bar for {}: {} bits per key, {} times the floor, measured rate {}.",
+            bar.name,
+            sig(bar.bits_per_key, 3),
+            sig(bar.x_floor, 3),
+            sig(bar.rate, 2)
+        );
+        let Some(found) = step[at..].find(&line) else {
+            panic!("{line:?} not said in order:\n{step}");
+        };
+        at += found;
+    }
+}

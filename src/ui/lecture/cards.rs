@@ -525,6 +525,7 @@ fn alone(board: &Board) -> bool {
             Element::Table,
             Element::Crawler,
             Element::Banner,
+            Element::Lineup,
         ]
         .iter()
         .all(|e| !board.shows(*e))

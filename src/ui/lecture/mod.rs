@@ -9,7 +9,8 @@
 //!   alone (it names no part);
 //! - the parts, one file each: [`banner`], [`row`], [`counters`],
 //!   [`headline`] (present mode's verdict and probe figure), [`crawler`],
-//!   [`plots`] and [`cards`] (the four text cards; in present mode the
+//!   [`plots`], [`lineup`] (the line-up's bits per key against the
+//!   floor) and [`cards`] (the four text cards; in present mode the
 //!   question and the newest formula in big type);
 //! - [`narration`]: the progress line and the narration;
 //! - [`screens`]: the closing screen and the text view;
@@ -28,6 +29,7 @@ pub(crate) mod crawler;
 pub(crate) mod crawler_big;
 pub(crate) mod headline;
 pub(crate) mod keys;
+pub(crate) mod lineup;
 pub(crate) mod narration;
 pub(crate) mod part;
 pub(crate) mod plain;
@@ -69,6 +71,7 @@ pub(crate) static PARTS: &[&dyn Part] = &[
     &Card::Derivation,
     &Card::Table,
     &Card::Notes,
+    &lineup::LineupPart,
 ];
 
 /// Smallest area the lecture screen draws into; below it a one-line notice
@@ -389,7 +392,15 @@ mod tests {
 
     #[test]
     fn every_part_has_a_kind_of_its_own() {
-        let mut kinds: Vec<Kind> = PARTS.iter().map(|p| p.place().kind).collect();
+        // The one shared kind: the curves and the line-up's bars are both
+        // charts to a reader of the layout, and no built-in scene shows both.
+        let lineup = lineup::LineupPart.place().kind;
+        assert_eq!(lineup, plots::ChartsPart.place().kind);
+        let mut kinds: Vec<Kind> = PARTS
+            .iter()
+            .filter(|p| p.place() != lineup::LineupPart.place())
+            .map(|p| p.place().kind)
+            .collect();
         kinds.extend([Kind::PROGRESS, Kind::NARRATION]);
         let count = kinds.len();
         kinds.sort_unstable();

@@ -215,7 +215,7 @@ pub(crate) struct Shows {
     pub scale: u16,
     /// Its texts, each whole.
     pub text: Vec<String>,
-    /// A bit row's cell, as `(columns, rows)`.
+    /// A bit row's cell, or a bar chart's longest bar, as `(columns, rows)`.
     pub cell: Option<(u16, u16)>,
 }
 

@@ -119,6 +119,8 @@ pub(crate) fn board_words(board: &Board) -> Vec<String> {
     if let Some(p) = &board.predict {
         out.extend(spoken::prediction(p));
     }
+    // The line-up chart stands under the cards on screen.
+    out.extend(spoken::lineup(board));
     out.extend(spoken::narration(board));
     if let Some(p) = board.predict.as_ref().filter(|p| !p.revealed) {
         out.push(predict_hint(p));

@@ -188,13 +188,12 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
     out
 }
 
-#[test]
-fn every_text_is_whole_at_every_size_in_both_modes() {
-    let lecture = Lecture::builtin();
+/// Every text of `lecture` whole at every size in both modes.
+fn assert_every_text_whole(lecture: &Lecture) {
     let mut all = Vec::new();
     for (w, h) in SIZES {
         for present in [false, true] {
-            all.extend(problems(&lecture, w, h, present));
+            all.extend(problems(lecture, w, h, present));
         }
     }
     assert!(
@@ -203,6 +202,16 @@ fn every_text_is_whole_at_every_size_in_both_modes() {
         all.len(),
         all.join("\n")
     );
+}
+
+#[test]
+fn every_text_is_whole_at_every_size_in_both_modes() {
+    assert_every_text_whole(&Lecture::builtin());
+}
+
+#[test]
+fn after_bloom_texts_are_whole_at_every_size_in_both_modes() {
+    assert_every_text_whole(&Lecture::named("after-bloom").expect("a built-in lecture"));
 }
 
 #[test]

@@ -253,3 +253,74 @@ fn the_rows_words_are_big_where_the_row_is_the_subject() {
         "the query line is set big: {text}"
     );
 }
+
+#[test]
+fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
+    let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
+    let mut problems = Vec::new();
+    let mut seen = 0;
+    for (w, h) in SIZES {
+        for global in lecture.scene_start(0) + 2..lecture.len() {
+            let (scene, step) = lecture.locate(global);
+            // A predict step keeps its chart for the reveal.
+            let revealed = lecture.predicts(global);
+            let at = format!("{w}x{h} {}.{}", scene + 1, step + 1);
+            let d = dump("after-bloom", scene + 1, step + 1, w, h, revealed);
+            let charts: Vec<&Layout> = d
+                .parts
+                .iter()
+                .filter(|p| p.kind.name() == "chart")
+                .collect();
+            let [chart] = charts.as_slice() else {
+                problems.push(format!("{at}: {} charts", charts.len()));
+                continue;
+            };
+            seen += 1;
+            let bar_rows = chart.cell.map_or(0, |c| c.1);
+            if chart.scale < 2 && bar_rows < 2 {
+                problems.push(format!(
+                    "{at}: scale {} and bars {bar_rows} rows tall",
+                    chart.scale
+                ));
+            }
+            // Its words: the floor, the factor, and each bar's name and
+            // figures, from the board's own line-up chart.
+            let board = lecture
+                .revealed_board(global)
+                .unwrap_or(lecture.step_board(global));
+            let want = crate::lecture::texts::lineup_chart(board).expect("a chart");
+            for bar in &want.bars {
+                if !chart.text.iter().any(|t| t == bar.name) || !chart.text.contains(&bar.figures) {
+                    problems.push(format!("{at}: {} not in {:?}", bar.name, chart.text));
+                }
+            }
+            if !chart.text.contains(&want.floor_label) {
+                problems.push(format!("{at}: no floor in {:?}", chart.text));
+            }
+        }
+    }
+    assert_eq!(seen, 2 * (lecture.len() - 2), "{}", problems.join("\n"));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // At the projector's larger size, a step of two bars sets its labels
+    // in big letters.
+    let d = dump("after-bloom", 2, 1, 200, 60, false);
+    let chart = d.parts.iter().find(|p| p.kind.name() == "chart");
+    assert!(chart.is_some_and(|c| c.scale >= 3), "{chart:?}");
+}
+
+#[test]
+fn no_built_in_board_shows_both_kinds_of_chart() {
+    // The curves and the line-up's bars share the layout's kind `chart`.
+    for name in LECTURES {
+        let lecture = Lecture::named(name).expect("a built-in lecture");
+        for global in 0..lecture.len() {
+            let boards =
+                std::iter::once(lecture.step_board(global)).chain(lecture.revealed_board(global));
+            for b in boards {
+                let lineup = crate::lecture::texts::lineup_chart(b).is_some();
+                let plots = !crate::lecture::texts::plots(b).is_empty();
+                assert!(!(lineup && plots), "{name} step {global}");
+            }
+        }
+    }
+}

@@ -1,0 +1,525 @@
+//! The line-up chart: one horizontal bar per structure a step names, its
+//! length the bits per key the line-up measured, labelled with the name,
+//! the bits per key and the measured rate; the floor log2(1/p) and the
+//! classic Bloom filter's 1.44 x floor cross the bars as two marked lines.
+//! Every figure comes from the lecture's one line-up run
+//! (`lecture::texts::lineup_chart`).
+//!
+//! The part keeps one rect through a scene, but each step draws its bars
+//! at the largest shape that fits that rect: in present mode the labels in
+//! big letters above the bars, else the names and figures in bold beside
+//! bars as tall as the rows allow.
+
+use std::cell::RefCell;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::widgets::{BorderType, Widget};
+
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
+use crate::lecture::Board;
+use crate::lecture::texts::{LineupChart, lineup_chart};
+use crate::ui::big::{Big, LARGEST_FIRST, Size};
+use crate::ui::paint::{Painter, frame, width};
+use crate::ui::theme::{Role, Theme};
+
+/// The frame's title.
+const TITLE: &str = " bits per key, measured ";
+
+/// Rows the frame takes.
+const FRAME: u16 = 2;
+
+/// Most rows a bar stands, however much room there is.
+const TALLEST_BAR: u16 = 4;
+
+/// Most rows a bar under big letters stands.
+const TALLEST_BIG_BAR: u16 = 6;
+
+/// Glyphs of a bar's last cell, by eighths filled (1 to 7).
+const EIGHTHS: [char; 7] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+
+/// The glyph of a marked line across the bars.
+const LINE: char = '┃';
+
+/// The line-up chart as a part of the board.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LineupPart;
+
+impl Part for LineupPart {
+    fn place(&self) -> Place {
+        Place::new(Kind::new("chart"), Column::Full).growing(1)
+    }
+
+    fn shows(&self, board: &Board, _opts: Options) -> bool {
+        lineup_chart(board).is_some()
+    }
+
+    fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
+        let charts: Vec<LineupChart> = scene.shown().filter_map(lineup_chart).collect();
+        let inner = inner_width(scene.width);
+        // Each shape every step can take, as the rows its fullest step
+        // needs; the part grows from the smallest to the largest.
+        let mut levels: Vec<u16> = shapes(scene.opts.present)
+            .into_iter()
+            .filter_map(|shape| {
+                charts
+                    .iter()
+                    .map(|c| shape.rows(c, inner))
+                    .collect::<Option<Vec<u16>>>()
+                    .map(|rows| rows.into_iter().max().unwrap_or(0))
+            })
+            .collect();
+        levels.sort_unstable();
+        levels.dedup();
+        Box::new(Chart {
+            levels,
+            present: scene.opts.present,
+            found: RefCell::new(Vec::new()),
+        })
+    }
+}
+
+/// Columns inside the frame and its one-column margins.
+fn inner_width(width: u16) -> u16 {
+    width.saturating_sub(4)
+}
+
+/// How a step's bars are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Shape {
+    /// Present mode's labels in big letters above the bars, at this size;
+    /// `None` for names and figures in bold beside the bars.
+    big: Option<Size>,
+    /// Rows each bar stands.
+    bar: u16,
+}
+
+/// Every shape, largest first: big letters only in present mode.
+fn shapes(present: bool) -> Vec<Shape> {
+    let mut out = Vec::new();
+    if present {
+        for size in LARGEST_FIRST {
+            // Bars about as tall as a letter, and at least two rows.
+            let tallest = size.letter().1.clamp(2, TALLEST_BIG_BAR);
+            for bar in (2..=tallest).rev() {
+                out.push(Shape {
+                    big: Some(size),
+                    bar,
+                });
+            }
+        }
+    }
+    for bar in (1..=TALLEST_BAR).rev() {
+        out.push(Shape { big: None, bar });
+    }
+    out
+}
+
+/// A bar's label in `lines` lines (1 to 3): the name and figures on one,
+/// the name over the figures, or the name over the bits per key over the
+/// rate.
+fn label_lines(name: &str, figures: &str, lines: u16) -> Vec<String> {
+    match lines {
+        1 => vec![format!("{name}  {figures}")],
+        2 => vec![name.to_string(), figures.to_string()],
+        _ => {
+            let mut out = vec![name.to_string()];
+            out.extend(figures.split(", ").map(str::to_string));
+            out
+        }
+    }
+}
+
+/// A bar's label set big in `lines` lines, if each fits `inner` columns.
+fn big_label(name: &str, figures: &str, size: Size, inner: u16, lines: u16) -> Option<Vec<Big>> {
+    label_lines(name, figures, lines)
+        .iter()
+        .map(|l| Big::line(l, size, inner))
+        .collect()
+}
+
+impl Shape {
+    /// Lines each big label takes on this chart (the fewest, 1 to 3, at
+    /// which every label fits), `None` when some label does not fit; 0 for
+    /// a shape without big letters.
+    fn label_lines(self, chart: &LineupChart, inner: u16) -> Option<u16> {
+        let Some(size) = self.big else {
+            return Some(0);
+        };
+        [1, 2, 3].into_iter().find(|&lines| {
+            chart
+                .bars
+                .iter()
+                .all(|b| big_label(b.name, &b.figures, size, inner, lines).is_some())
+        })
+    }
+
+    /// Rows of the header: the marked lines' labels.
+    fn header(self) -> u16 {
+        self.big.map_or(1, |s| s.letter().1.min(TALLEST_BAR))
+    }
+
+    /// Rows from the top of one bar's block to the next's.
+    fn block(self, lines: u16) -> u16 {
+        let label = self.big.map_or(0, |s| s.letter().1 * lines);
+        label + self.bar + u16::from(self.bar > 1 || self.big.is_some())
+    }
+
+    /// Rows the chart takes in this shape, frame included, if it fits
+    /// `inner` columns.
+    fn rows(self, chart: &LineupChart, inner: u16) -> Option<u16> {
+        let lines = self.label_lines(chart, inner)?;
+        if self.big.is_none() && beside(chart).0 + 12 > inner {
+            return None;
+        }
+        let bars = u16::try_from(chart.bars.len()).unwrap_or(u16::MAX);
+        let gap = self.block(lines) - self.big.map_or(0, |s| s.letter().1 * lines) - self.bar;
+        Some(FRAME + self.header() + bars * self.block(lines) - gap)
+    }
+}
+
+/// For labels beside the bars: the names' column and the figures' column.
+fn beside(chart: &LineupChart) -> (u16, u16, u16) {
+    let names = chart.bars.iter().map(|b| width(b.name)).max().unwrap_or(0);
+    let figures = chart
+        .bars
+        .iter()
+        .map(|b| width(&b.figures))
+        .max()
+        .unwrap_or(0);
+    (names + figures + 2, names, figures)
+}
+
+/// The chart fitted to a scene.
+#[derive(Debug)]
+struct Chart {
+    /// Rows at each growth notch, smallest first.
+    levels: Vec<u16>,
+    /// Present mode: big letters allowed.
+    present: bool,
+    /// The shape each set of bars took in each rect, found once: trying
+    /// the big settings draws letters, too slow to repeat every frame.
+    found: RefCell<Vec<Found>>,
+}
+
+/// A shape found for the bars named in a rect, with its label lines.
+type Found = ((Vec<&'static str>, Rect), Option<(Shape, u16)>);
+
+impl Chart {
+    /// The largest shape this step's chart fits in `rect`.
+    fn shape(&self, chart: &LineupChart, rect: Rect) -> Option<(Shape, u16)> {
+        let key = (chart.bars.iter().map(|b| b.name).collect::<Vec<_>>(), rect);
+        if let Some((_, found)) = self.found.borrow().iter().find(|(k, _)| *k == key) {
+            return *found;
+        }
+        let inner = inner_width(rect.width);
+        let found = shapes(self.present).into_iter().find_map(|shape| {
+            let rows = shape.rows(chart, inner)?;
+            let lines = shape.label_lines(chart, inner)?;
+            (rows <= rect.height).then_some((shape, lines))
+        });
+        self.found.borrow_mut().push((key, found));
+        found
+    }
+}
+
+impl Fitted for Chart {
+    fn rows(&self, notch: u16) -> u16 {
+        let i = usize::from(notch).min(self.levels.len().saturating_sub(1));
+        self.levels.get(i).copied().unwrap_or(FRAME + 2)
+    }
+
+    fn grows(&self, notch: u16) -> bool {
+        usize::from(notch) + 1 < self.levels.len()
+    }
+
+    fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
+        let Some(chart) = lineup_chart(at.board) else {
+            return;
+        };
+        let block = frame(TITLE.to_string(), false, BorderType::Rounded, theme);
+        let inner = block.inner(at.rect);
+        block.render(at.rect, buf);
+        let inner = Rect {
+            x: inner.x + 1,
+            width: inner.width.saturating_sub(2),
+            ..inner
+        };
+        if let Some((shape, lines)) = self.shape(&chart, at.rect) {
+            draw_chart(&chart, shape, lines, inner, buf, theme);
+        }
+    }
+
+    fn describe(&self, at: &At<'_>) -> Shows {
+        let Some(chart) = lineup_chart(at.board) else {
+            return Shows::plain(Vec::new());
+        };
+        let mut text = vec![TITLE.trim().to_string()];
+        text.push(chart.floor_label.clone());
+        text.push(chart.factor_label.clone());
+        for bar in &chart.bars {
+            text.push(bar.name.to_string());
+            text.push(bar.figures.clone());
+        }
+        let Some((shape, _)) = self.shape(&chart, at.rect) else {
+            return Shows::plain(text);
+        };
+        let inner = Rect::new(0, 0, inner_width(at.rect.width), 1);
+        let longest = geometry(&chart, shape, inner).bar_cells(
+            chart
+                .bars
+                .iter()
+                .map(|b| b.bits_per_key)
+                .fold(0.0, f64::max),
+        );
+        Shows {
+            scale: shape.big.map_or(1, |s| s.letter().1),
+            text,
+            cell: Some((longest, shape.bar)),
+        }
+    }
+}
+
+/// Where the bars run and how many bits per key a column stands for.
+#[derive(Debug, Clone, Copy)]
+struct Geometry {
+    /// First column of the bars.
+    x0: u16,
+    /// Columns the bars may take.
+    span: u16,
+    /// Bits per key at the right end of the span.
+    axis: f64,
+    /// The size of the lines' labels when they are big.
+    header: Option<Size>,
+}
+
+impl Geometry {
+    /// Columns (whole and eighths) a bar of `bits` takes.
+    fn eighths(&self, bits: f64) -> u32 {
+        let share = (bits / self.axis).clamp(0.0, 1.0);
+        (share * f64::from(self.span) * 8.0).round() as u32
+    }
+
+    /// Whole columns a bar of `bits` touches.
+    fn bar_cells(&self, bits: f64) -> u16 {
+        u16::try_from(self.eighths(bits).div_ceil(8)).unwrap_or(u16::MAX)
+    }
+
+    /// The column of a marked line at `bits`.
+    fn column(&self, bits: f64) -> u16 {
+        let at = u16::try_from(self.eighths(bits) / 8).unwrap_or(u16::MAX);
+        self.x0 + at.min(self.span.saturating_sub(1))
+    }
+}
+
+/// Where the bars go inside `inner`: beside the names and figures, or the
+/// whole width under big labels, with room kept right of the factor's
+/// line for its label.
+fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
+    let (x0, span) = if shape.big.is_some() {
+        (inner.x, inner.width)
+    } else {
+        let (_, names, figures) = beside(chart);
+        let span = inner.width.saturating_sub(names + figures + 2);
+        (inner.x + names + 1, span)
+    };
+    let longest = chart
+        .bars
+        .iter()
+        .map(|b| b.bits_per_key)
+        .fold(0.0, f64::max);
+    let axis = longest.max(chart.factor_bits()) * 1.04;
+    let span = span.max(1);
+    // The factor's label goes right of its line, inside the span: the
+    // axis reaches far enough to leave it room.
+    let leaving = |room: u16| {
+        let left = f64::from(span.saturating_sub(room).max(1));
+        axis.max(chart.factor_bits() * f64::from(span) / left)
+    };
+    if shape.big.is_some() {
+        // The labels big when the bars keep most of the width for it and
+        // the floor's label fits left of its line.
+        let sizes = LARGEST_FIRST
+            .into_iter()
+            .filter(|s| s.letter().1 <= shape.header());
+        for size in sizes {
+            let letters = |text: &str| width(text).saturating_mul(size.letter().0);
+            let axis = leaving(letters(&chart.factor_label) + 2);
+            let floor_x = chart.floor / axis * f64::from(span);
+            let floor_fits = f64::from(letters(&chart.floor_label) + 1) <= floor_x;
+            if longest / axis >= 0.55 && floor_fits {
+                return Geometry {
+                    x0,
+                    span,
+                    axis,
+                    header: Some(size),
+                };
+            }
+        }
+    }
+    let axis = if shape.big.is_some() {
+        leaving(width(&chart.factor_label) + 2)
+    } else {
+        axis
+    };
+    Geometry {
+        x0,
+        span,
+        axis: if axis > 0.0 { axis } else { 1.0 },
+        header: None,
+    }
+}
+
+/// Draws the chart in `shape` inside `inner`.
+fn draw_chart(
+    chart: &LineupChart,
+    shape: Shape,
+    lines: u16,
+    inner: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let g = geometry(chart, shape, inner);
+    let bar_style = theme.style(Role::Measured);
+    let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
+    let header = shape.header();
+    let (floor_x, factor_x) = (g.column(chart.floor), g.column(chart.factor_bits()));
+    draw_header(
+        chart,
+        shape,
+        g.header,
+        inner,
+        (floor_x, factor_x),
+        buf,
+        theme,
+    );
+    let (_, names, _) = beside(chart);
+    let gaps = [floor_x, factor_x];
+    let gap = u16::from(shape.bar > 1 || shape.big.is_some());
+    // Rows where a big label stands, with the columns its ink spans: the
+    // lines stop short of the letters there.
+    let mut labelled: Vec<(u16, u16)> = Vec::new();
+    let mut y = inner.y + header;
+    for bar in &chart.bars {
+        if let Some(size) = shape.big {
+            let width = inner.width;
+            for (i, big) in big_label(bar.name, &bar.figures, size, width, lines)
+                .unwrap_or_default()
+                .iter()
+                .enumerate()
+            {
+                let role = if i == 0 { Role::Title } else { Role::Text };
+                let rect = Rect::new(inner.x, y, inner.width, big.height()).intersection(inner);
+                big.draw_aligned(rect, buf, theme.style(role), Alignment::Left);
+                for row in y..y + big.height() {
+                    labelled.push((row, inner.x + big.width()));
+                }
+                y += big.height();
+            }
+        }
+        let bar_rect = Rect::new(g.x0, y, g.span, shape.bar).intersection(inner);
+        let eighths = g.eighths(bar.bits_per_key);
+        draw_bar(eighths, bar_rect, &gaps, buf, bar_style);
+        if shape.big.is_none() {
+            // The name left of the bar and the figures just past its end
+            // (and past the lines), on the bar's middle row, in bold.
+            let mid = y + shape.bar / 2;
+            let mut p = Painter::new(buf, inner);
+            let name_x = names.saturating_sub(width(bar.name));
+            p.text(name_x, mid - inner.y, bar.name, bold(Role::Text));
+            let end = g.x0 + u16::try_from(eighths.div_ceil(8)).unwrap_or(u16::MAX);
+            let fig_x = end.max(factor_x + 1) + 1 - inner.x;
+            p.text(fig_x, mid - inner.y, &bar.figures, bold(Role::Text));
+        }
+        y += shape.bar + gap;
+    }
+    let bottom = y.saturating_sub(gap).min(inner.bottom());
+    for (x, role) in [(floor_x, Role::Good), (factor_x, Role::Warn)] {
+        for row in inner.y..bottom {
+            let inked = labelled.iter().any(|&(r, right)| r == row && x < right);
+            if !inked {
+                draw_line(x, row, buf, bold(role));
+            }
+        }
+    }
+}
+
+/// The two marked lines' labels: the floor's left of its line, the
+/// factor's right of its line, in big letters at `size` when both fit
+/// their room, else in bold on the header's last row.
+fn draw_header(
+    chart: &LineupChart,
+    shape: Shape,
+    size: Option<Size>,
+    inner: Rect,
+    (floor_x, factor_x): (u16, u16),
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let header = shape.header();
+    let left_room = floor_x.saturating_sub(inner.x + 1);
+    let right_room = inner.right().saturating_sub(factor_x + 2);
+    if let Some(size) = size {
+        let floor = Big::line(&chart.floor_label, size, left_room);
+        let factor = Big::line(&chart.factor_label, size, right_room);
+        if let (Some(floor), Some(factor)) = (floor, factor) {
+            let top = inner.y + header - floor.height();
+            let left = Rect::new(inner.x, top, left_room, floor.height());
+            floor.draw_aligned(left, buf, theme.style(Role::Good), Alignment::Right);
+            let right = Rect::new(factor_x + 2, top, right_room, factor.height());
+            factor.draw_aligned(right, buf, theme.style(Role::Warn), Alignment::Left);
+            return;
+        }
+    }
+    let row = inner.y + header - 1;
+    let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
+    let floor_w = width(&chart.floor_label);
+    let start = floor_x.saturating_sub(floor_w + 1).max(inner.x);
+    buf.set_stringn(
+        start,
+        row,
+        &chart.floor_label,
+        usize::from(floor_x.saturating_sub(start)),
+        bold(Role::Good),
+    );
+    let start = factor_x + 2;
+    buf.set_stringn(
+        start,
+        row,
+        &chart.factor_label,
+        usize::from(inner.right().saturating_sub(start)),
+        bold(Role::Warn),
+    );
+}
+
+/// A bar `eighths` eighths of a column long, filling `rect`'s rows, broken
+/// at the marked lines' columns `gaps`.
+fn draw_bar(eighths: u32, rect: Rect, gaps: &[u16], buf: &mut Buffer, style: Style) {
+    let whole = u16::try_from(eighths / 8).unwrap_or(u16::MAX);
+    let part = (eighths % 8) as usize;
+    let end = rect.x.saturating_add(whole);
+    for y in rect.top()..rect.bottom() {
+        for x in rect.x..end.min(rect.right()) {
+            if !gaps.contains(&x)
+                && let Some(cell) = buf.cell_mut((x, y))
+            {
+                cell.set_char('█').set_style(style);
+            }
+        }
+        if part > 0
+            && end < rect.right()
+            && !gaps.contains(&end)
+            && let Some(cell) = buf.cell_mut((end, y))
+        {
+            cell.set_char(EIGHTHS[part - 1]).set_style(style);
+        }
+    }
+}
+
+/// One cell of a marked line, at column `x` of row `y`.
+fn draw_line(x: u16, y: u16, buf: &mut Buffer, style: Style) {
+    if let Some(cell) = buf.cell_mut((x, y)) {
+        cell.set_char(LINE).set_style(style);
+    }
+}
