@@ -437,9 +437,11 @@ impl Card {
                 }
                 Some(words)
             }
-            // Notes with nothing else on the board are the step's
-            // subject: each note big, on the wall alone.
-            Card::Notes if alone(board) => Some(BigWords {
+            // Notes are a step's take-away: each note big on the wall
+            // when the board has the rows (the planner grows the card
+            // only into rows nothing else wants). Beside a curve they
+            // stay small, so the chart keeps its height.
+            Card::Notes if alone(board) || crate::lecture::texts::plots(board).is_empty() => Some(BigWords {
                 big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
                 ..BigWords::default()
             }),
