@@ -100,9 +100,10 @@ fn shapes(present: bool) -> Vec<Shape> {
     let mut out = Vec::new();
     if present {
         for size in LARGEST_FIRST {
-            // Bars about as tall as a letter, and at least two rows.
-            let tallest = size.letter().1.clamp(2, TALLEST_BIG_BAR);
-            for bar in (2..=tallest).rev() {
+            // Bars at most about as tall as a letter; a one-row bar under
+            // its label keeps a ten-bar chart's labels big.
+            let tallest = size.letter().1.clamp(1, TALLEST_BIG_BAR);
+            for bar in (1..=tallest).rev() {
                 out.push(Shape {
                     big: Some(size),
                     bar,
@@ -163,7 +164,13 @@ impl Shape {
     /// Rows from the top of one bar's block to the next's.
     fn block(self, lines: u16) -> u16 {
         let label = self.big.map_or(0, |s| s.letter().1 * lines);
-        label + self.bar + u16::from(self.bar > 1 || self.big.is_some())
+        label + self.bar + self.gap()
+    }
+
+    /// Blank rows under a bar: one between bars taller than a row; none
+    /// under big labels, whose letters already part one bar from the next.
+    fn gap(self) -> u16 {
+        u16::from(self.bar > 1 && self.big.is_none())
     }
 
     /// Rows the chart takes in this shape, frame included, if it fits
@@ -174,8 +181,7 @@ impl Shape {
             return None;
         }
         let bars = u16::try_from(chart.bars.len()).unwrap_or(u16::MAX);
-        let gap = self.block(lines) - self.big.map_or(0, |s| s.letter().1 * lines) - self.bar;
-        Some(FRAME + self.header() + bars * self.block(lines) - gap)
+        Some(FRAME + self.header() + bars * self.block(lines) - self.gap())
     }
 }
 
@@ -396,7 +402,7 @@ fn draw_chart(
     );
     let (_, names, _) = beside(chart);
     let gaps = [floor_x, factor_x];
-    let gap = u16::from(shape.bar > 1 || shape.big.is_some());
+    let gap = shape.gap();
     // Rows where a big label stands, with the columns its ink spans: the
     // lines stop short of the letters there.
     let mut labelled: Vec<(u16, u16)> = Vec::new();
