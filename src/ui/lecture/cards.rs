@@ -71,6 +71,13 @@ impl Part for Card {
                     }
                     Some((size, most))
                 })
+                // Notes over a line-up chart support it: they stay at the
+                // smallest big size and leave the rows to the chart.
+                .take(if scene.shown().any(over_chart) {
+                    1
+                } else {
+                    GROWING.len()
+                })
                 .collect()
         } else {
             Vec::new()
