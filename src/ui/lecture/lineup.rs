@@ -93,6 +93,21 @@ struct Shape {
     big: Option<Size>,
     /// Rows each bar stands.
     bar: u16,
+    /// How the marked lines' labels stand above the bars.
+    header: Header,
+}
+
+/// Where the marked lines' labels stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Header {
+    /// On one row of big letters: the floor's left of its line, the
+    /// factor's right of its own.
+    Side,
+    /// On two rows of big letters, the floor's above the factor's, each
+    /// beside its line: for when the floor's label has no room left of it.
+    Stacked,
+    /// On one row of small bold letters.
+    Small,
 }
 
 /// Every shape, largest first: big letters only in present mode.
@@ -102,17 +117,25 @@ fn shapes(present: bool) -> Vec<Shape> {
         for size in LARGEST_FIRST {
             // Bars at most about as tall as a letter; a one-row bar under
             // its label keeps a ten-bar chart's labels big.
+            // Big lines' labels first, with any bar, before small ones.
             let tallest = size.letter().1.clamp(1, TALLEST_BIG_BAR);
-            for bar in (1..=tallest).rev() {
-                out.push(Shape {
-                    big: Some(size),
-                    bar,
-                });
+            for header in [Header::Side, Header::Stacked, Header::Small] {
+                for bar in (1..=tallest).rev() {
+                    out.push(Shape {
+                        big: Some(size),
+                        bar,
+                        header,
+                    });
+                }
             }
         }
     }
     for bar in (1..=TALLEST_BAR).rev() {
-        out.push(Shape { big: None, bar });
+        out.push(Shape {
+            big: None,
+            bar,
+            header: Header::Small,
+        });
     }
     out
 }
@@ -158,7 +181,12 @@ impl Shape {
 
     /// Rows of the header: the marked lines' labels.
     fn header(self) -> u16 {
-        self.big.map_or(1, |s| s.letter().1.min(TALLEST_BAR))
+        let row = self.big.map_or(1, |s| s.letter().1.min(TALLEST_BAR));
+        match self.header {
+            Header::Side => row,
+            Header::Stacked => 2 * row,
+            Header::Small => 1,
+        }
     }
 
     /// Rows from the top of one bar's block to the next's.
@@ -178,6 +206,15 @@ impl Shape {
     fn rows(self, chart: &LineupChart, inner: u16) -> Option<u16> {
         let lines = self.label_lines(chart, inner)?;
         if self.big.is_none() && beside(chart).0 + 12 > inner {
+            return None;
+        }
+        // A header kept for big labels must get them.
+        let big_header = self.header != Header::Small;
+        if big_header
+            && geometry(chart, self, Rect::new(0, 0, inner, 1))
+                .header
+                .is_none()
+        {
             return None;
         }
         let bars = u16::try_from(chart.bars.len()).unwrap_or(u16::MAX);
@@ -321,7 +358,10 @@ impl Geometry {
 
 /// Where the bars go inside `inner`: beside the names and figures, or the
 /// whole width under big labels, with room kept right of the factor's
-/// line for its label.
+/// line for its label. A bar far longer than the rest (more than
+/// [`OUTLIER`] times the next one and the factor's line) is cut: the axis
+/// ends past the others, and that bar runs to the end broken by a mark,
+/// its label carrying its figure.
 fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
     let (x0, span) = if shape.big.is_some() {
         (inner.x, inner.width)
@@ -330,11 +370,7 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
         let span = inner.width.saturating_sub(names + figures + 2);
         (inner.x + names + 1, span)
     };
-    let longest = chart
-        .bars
-        .iter()
-        .map(|b| b.bits_per_key)
-        .fold(0.0, f64::max);
+    let longest = scaled_longest(chart);
     let axis = longest.max(chart.factor_bits()) * 1.04;
     let span = span.max(1);
     // The factor's label goes right of its line, inside the span: the
@@ -343,23 +379,32 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
         let left = f64::from(span.saturating_sub(room).max(1));
         axis.max(chart.factor_bits() * f64::from(span) / left)
     };
-    if shape.big.is_some() {
+    let at = |header| Geometry {
+        x0,
+        span,
+        axis: 1.0,
+        header,
+    };
+    if shape.big.is_some() && shape.header != Header::Small {
         // The labels big when the bars keep most of the width for it and
-        // the floor's label fits left of its line.
-        let sizes = LARGEST_FIRST
-            .into_iter()
-            .filter(|s| s.letter().1 <= shape.header());
+        // the floor's label fits beside its line (left of it on one row;
+        // on two rows, either side).
+        let sizes = LARGEST_FIRST.into_iter().filter(|s| {
+            s.letter().1 <= shape.header() / (1 + u16::from(shape.header == Header::Stacked))
+        });
         for size in sizes {
             let letters = |text: &str| width(text).saturating_mul(size.letter().0);
             let axis = leaving(letters(&chart.factor_label) + 2);
             let floor_x = chart.floor / axis * f64::from(span);
-            let floor_fits = f64::from(letters(&chart.floor_label) + 1) <= floor_x;
+            let floor = f64::from(letters(&chart.floor_label) + 1);
+            let floor_fits = match shape.header {
+                Header::Side => floor <= floor_x,
+                _ => floor <= floor_x || floor_x + floor + 1.0 <= f64::from(span),
+            };
             if longest / axis >= 0.55 && floor_fits {
                 return Geometry {
-                    x0,
-                    span,
                     axis,
-                    header: Some(size),
+                    ..at(Some(size))
                 };
             }
         }
@@ -370,10 +415,28 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
         axis
     };
     Geometry {
-        x0,
-        span,
         axis: if axis > 0.0 { axis } else { 1.0 },
-        header: None,
+        ..at(None)
+    }
+}
+
+/// A bar cut short is longer than this many times the next bar and the
+/// factor's line.
+const OUTLIER: f64 = 1.5;
+
+/// The bits per key the axis must reach: the longest bar's, or when that
+/// bar is cut, the next one's.
+fn scaled_longest(chart: &LineupChart) -> f64 {
+    let mut bits: Vec<f64> = chart.bars.iter().map(|b| b.bits_per_key).collect();
+    bits.sort_by(|a, b| b.total_cmp(a));
+    match bits.as_slice() {
+        // The axis reaches past the next bar, so the cut one still
+        // stands out as the longest before its break.
+        [top, next, ..] if *top > OUTLIER * next.max(chart.factor_bits()) => {
+            OUTLIER * next.max(chart.factor_bits())
+        }
+        [top, ..] => *top,
+        [] => 0.0,
     }
 }
 
@@ -391,7 +454,9 @@ fn draw_chart(
     let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
     let header = shape.header();
     let (floor_x, factor_x) = (g.column(chart.floor), g.column(chart.factor_bits()));
-    draw_header(
+    // Rows where big letters stand, with the columns their ink spans:
+    // the lines stop short of the letters there.
+    let mut labelled: Vec<(u16, u16, u16)> = draw_header(
         chart,
         shape,
         g.header,
@@ -403,9 +468,6 @@ fn draw_chart(
     let (_, names, _) = beside(chart);
     let gaps = [floor_x, factor_x];
     let gap = shape.gap();
-    // Rows where a big label stands, with the columns its ink spans: the
-    // lines stop short of the letters there.
-    let mut labelled: Vec<(u16, u16)> = Vec::new();
     let mut y = inner.y + header;
     for bar in &chart.bars {
         if let Some(size) = shape.big {
@@ -419,7 +481,7 @@ fn draw_chart(
                 let rect = Rect::new(inner.x, y, inner.width, big.height()).intersection(inner);
                 big.draw_aligned(rect, buf, theme.style(role), Alignment::Left);
                 for row in y..y + big.height() {
-                    labelled.push((row, inner.x + big.width()));
+                    labelled.push((row, inner.x, inner.x + big.width()));
                 }
                 y += big.height();
             }
@@ -427,6 +489,9 @@ fn draw_chart(
         let bar_rect = Rect::new(g.x0, y, g.span, shape.bar).intersection(inner);
         let eighths = g.eighths(bar.bits_per_key);
         draw_bar(eighths, bar_rect, &gaps, buf, bar_style);
+        if bar.bits_per_key > g.axis {
+            draw_cut(bar_rect, buf, theme.style(Role::Label));
+        }
         if shape.big.is_none() {
             // The name left of the bar and the figures just past its end
             // (and past the lines), on the bar's middle row, in bold.
@@ -443,7 +508,9 @@ fn draw_chart(
     let bottom = y.saturating_sub(gap).min(inner.bottom());
     for (x, role) in [(floor_x, Role::Good), (factor_x, Role::Warn)] {
         for row in inner.y..bottom {
-            let inked = labelled.iter().any(|&(r, right)| r == row && x < right);
+            let inked = labelled
+                .iter()
+                .any(|&(r, left, right)| r == row && (left..right).contains(&x));
             if !inked {
                 draw_line(x, row, buf, bold(role));
             }
@@ -451,9 +518,10 @@ fn draw_chart(
     }
 }
 
-/// The two marked lines' labels: the floor's left of its line, the
-/// factor's right of its line, in big letters at `size` when both fit
-/// their room, else in bold on the header's last row.
+/// The two marked lines' labels: the floor's left of its line (or on two
+/// rows, right of it when the left has no room), the factor's right of its
+/// line, in big letters at `size` when both fit their room, else in bold
+/// on the header's last row. Gives the rows and columns big letters ink.
 fn draw_header(
     chart: &LineupChart,
     shape: Shape,
@@ -462,20 +530,53 @@ fn draw_header(
     (floor_x, factor_x): (u16, u16),
     buf: &mut Buffer,
     theme: &Theme,
-) {
+) -> Vec<(u16, u16, u16)> {
     let header = shape.header();
     let left_room = floor_x.saturating_sub(inner.x + 1);
     let right_room = inner.right().saturating_sub(factor_x + 2);
+    let mut inked = Vec::new();
+    let mut ink = |rect: Rect, big: &Big| {
+        for row in rect.y..rect.y + big.height() {
+            inked.push((row, rect.x, rect.x + big.width()));
+        }
+    };
     if let Some(size) = size {
-        let floor = Big::line(&chart.floor_label, size, left_room);
         let factor = Big::line(&chart.factor_label, size, right_room);
-        if let (Some(floor), Some(factor)) = (floor, factor) {
-            let top = inner.y + header - floor.height();
-            let left = Rect::new(inner.x, top, left_room, floor.height());
-            floor.draw_aligned(left, buf, theme.style(Role::Good), Alignment::Right);
-            let right = Rect::new(factor_x + 2, top, right_room, factor.height());
-            factor.draw_aligned(right, buf, theme.style(Role::Warn), Alignment::Left);
-            return;
+        let rows = size.letter().1;
+        if shape.header == Header::Stacked {
+            let floor_left = Big::line(&chart.floor_label, size, left_room);
+            let floor_right_room = inner.right().saturating_sub(floor_x + 2);
+            let floor_right = Big::line(&chart.floor_label, size, floor_right_room);
+            if let (Some(factor), true) = (
+                factor.as_ref(),
+                floor_left.is_some() || floor_right.is_some(),
+            ) {
+                let top = inner.y;
+                if let Some(floor) = floor_left {
+                    let x = floor_x.saturating_sub(floor.width() + 1);
+                    let rect = Rect::new(x, top, floor.width(), rows);
+                    floor.draw_aligned(rect, buf, theme.style(Role::Good), Alignment::Left);
+                    ink(rect, &floor);
+                } else if let Some(floor) = floor_right {
+                    let rect = Rect::new(floor_x + 2, top, floor.width(), rows);
+                    floor.draw_aligned(rect, buf, theme.style(Role::Good), Alignment::Left);
+                    ink(rect, &floor);
+                }
+                let rect = Rect::new(factor_x + 2, top + rows, factor.width(), rows);
+                factor.draw_aligned(rect, buf, theme.style(Role::Warn), Alignment::Left);
+                ink(rect, factor);
+                return inked;
+            }
+        } else {
+            let floor = Big::line(&chart.floor_label, size, left_room);
+            if let (Some(floor), Some(factor)) = (floor, factor) {
+                let top = inner.y + header - floor.height();
+                let left = Rect::new(inner.x, top, left_room, floor.height());
+                floor.draw_aligned(left, buf, theme.style(Role::Good), Alignment::Right);
+                let right = Rect::new(factor_x + 2, top, right_room, factor.height());
+                factor.draw_aligned(right, buf, theme.style(Role::Warn), Alignment::Left);
+                return inked;
+            }
         }
     }
     let row = inner.y + header - 1;
@@ -497,6 +598,20 @@ fn draw_header(
         usize::from(inner.right().saturating_sub(start)),
         bold(Role::Warn),
     );
+    inked
+}
+
+/// The mark where a cut bar breaks: two columns cleared near its end with
+/// a slash in each row, so the bar reads as longer than the axis shows.
+fn draw_cut(rect: Rect, buf: &mut Buffer, style: Style) {
+    let x = rect.right().saturating_sub(rect.width / 8 + 3).max(rect.x);
+    for y in rect.top()..rect.bottom() {
+        for (dx, glyph) in [(0, ' '), (1, '/'), (2, '/'), (3, ' ')] {
+            if let Some(cell) = buf.cell_mut((x + dx, y)) {
+                cell.set_char(glyph).set_style(style);
+            }
+        }
+    }
 }
 
 /// A bar `eighths` eighths of a column long, filling `rect`'s rows, broken
