@@ -33,6 +33,9 @@ const FRAME: u16 = 2;
 /// Most rows a bar stands, however much room there is.
 const TALLEST_BAR: u16 = 4;
 
+/// Rows each of a stacked header's two lines of big letters takes.
+const STACKED_ROW: u16 = 3;
+
 /// Most rows a bar under big letters stands.
 const TALLEST_BIG_BAR: u16 = 6;
 
@@ -184,7 +187,9 @@ impl Shape {
         let row = self.big.map_or(1, |s| s.letter().1.min(TALLEST_BAR));
         match self.header {
             Header::Side => row,
-            Header::Stacked => 2 * row,
+            // Two rows of the smallest big letters: the labels are read
+            // beside their lines, and the bars keep the rows.
+            Header::Stacked => 2 * row.min(STACKED_ROW),
             Header::Small => 1,
         }
     }
@@ -394,14 +399,27 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
         });
         for size in sizes {
             let letters = |text: &str| width(text).saturating_mul(size.letter().0);
-            let axis = leaving(letters(&chart.factor_label) + 2);
-            let floor_x = chart.floor / axis * f64::from(span);
-            let floor = f64::from(letters(&chart.floor_label) + 1);
-            let floor_fits = match shape.header {
-                Header::Side => floor <= floor_x,
-                _ => floor <= floor_x || floor_x + floor + 1.0 <= f64::from(span),
+            // On two rows each label has its row to itself, either side
+            // of its line; on one, the factor's needs room on the right.
+            let stacked = shape.header == Header::Stacked;
+            let axis = if stacked {
+                axis
+            } else {
+                leaving(letters(&chart.factor_label) + 2)
             };
-            if longest / axis >= 0.55 && floor_fits {
+            let room = |bits: f64, label: &str| {
+                let x = bits / axis * f64::from(span);
+                let need = f64::from(letters(label) + 1);
+                (need <= x, x + need + 1.0 <= f64::from(span))
+            };
+            let floor = room(chart.floor, &chart.floor_label);
+            let factor = room(chart.factor_bits(), &chart.factor_label);
+            let fits = if stacked {
+                (floor.0 || floor.1) && (factor.0 || factor.1)
+            } else {
+                floor.0
+            };
+            if longest / axis >= 0.55 && fits {
                 return Geometry {
                     axis,
                     ..at(Some(size))
@@ -547,6 +565,7 @@ fn draw_header(
             let floor_left = Big::line(&chart.floor_label, size, left_room);
             let floor_right_room = inner.right().saturating_sub(floor_x + 2);
             let floor_right = Big::line(&chart.floor_label, size, floor_right_room);
+            let factor = Big::line(&chart.factor_label, size, inner.width);
             if let (Some(factor), true) = (
                 factor.as_ref(),
                 floor_left.is_some() || floor_right.is_some(),
@@ -562,7 +581,12 @@ fn draw_header(
                     floor.draw_aligned(rect, buf, theme.style(Role::Good), Alignment::Left);
                     ink(rect, &floor);
                 }
-                let rect = Rect::new(factor_x + 2, top + rows, factor.width(), rows);
+                let x = if factor_x + 2 + factor.width() <= inner.right() {
+                    factor_x + 2
+                } else {
+                    factor_x.saturating_sub(factor.width() + 1)
+                };
+                let rect = Rect::new(x, top + rows, factor.width(), rows);
                 factor.draw_aligned(rect, buf, theme.style(Role::Warn), Alignment::Left);
                 ink(rect, factor);
                 return inked;
