@@ -309,6 +309,26 @@ fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
 }
 
 #[test]
+fn after_bloom_sets_the_whole_lineup_and_its_picks_big_at_200x60() {
+    // 5.1, every structure: the slide the class is meant to remember.
+    let d = dump("after-bloom", 5, 1, 200, 60, false);
+    let chart = d.parts.iter().find(|p| p.kind.name() == "chart");
+    let chart = chart.expect("5.1 charts the line-up");
+    assert!(chart.scale >= 2, "names and figures small: {chart:?}");
+    let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
+    let board = lecture.step_board(lecture.scene_start(4));
+    let want = crate::lecture::texts::lineup_chart(board).expect("a chart");
+    assert_eq!(want.bars.len(), 10, "5.1 charts all ten");
+    for bar in &want.bars {
+        assert!(chart.text.iter().any(|t| t == bar.name), "{}", bar.name);
+        assert!(chart.text.contains(&bar.figures), "{}", bar.figures);
+    }
+    // The picks over the chart are read from the back as well.
+    let notes = d.parts.iter().find(|p| p.kind.name() == "notes");
+    assert!(notes.is_some_and(|n| n.scale >= 2), "{notes:?}");
+}
+
+#[test]
 fn no_built_in_board_shows_both_kinds_of_chart() {
     // The curves and the line-up's bars share the layout's kind `chart`.
     for name in LECTURES {
