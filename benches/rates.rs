@@ -93,17 +93,12 @@ fn command_grid(c: &mut Criterion) {
     let never = AtomicBool::new(false);
     let mut group = c.benchmark_group("rate");
     group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(200));
-    group.measurement_time(Duration::from_secs(1));
-    for m in [
-        1u64,
-        10,
-        1000,
-        1_000_000,
-        1_000_000_000_000,
-        1_000_000_000_000_000_000,
-    ] {
-        let mut ns: Vec<u64> = vec![1, m.isqrt(), m / 10, m];
+    group.warm_up_time(Duration::from_millis(100));
+    group.measurement_time(Duration::from_millis(500));
+    // Every decade of m, each with a single key, a full filter and three
+    // loads between.
+    for m in (0..=18).map(|e| 10u64.pow(e)) {
+        let mut ns: Vec<u64> = vec![1, m.isqrt(), m / 1000, m / 10, m];
         ns.retain(|&n| n >= 1 && n <= m.min(MAX_N));
         ns.sort_unstable();
         ns.dedup();
@@ -126,10 +121,10 @@ fn command_grid(c: &mut Criterion) {
     group.finish();
     let mut group = c.benchmark_group("size");
     group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(200));
-    group.measurement_time(Duration::from_secs(1));
+    group.warm_up_time(Duration::from_millis(100));
+    group.measurement_time(Duration::from_millis(500));
     for n in [1u64, 1000, 1_000_000, 1_000_000_000, 1_000_000_000_000_000] {
-        for p in ["0.5", "0.01", "1e-6", "1e-12"] {
+        for p in ["0.5", "0.1", "0.01", "1e-3", "1e-6", "1e-9", "1e-12"] {
             let Ok(target) = read_target(p) else {
                 continue;
             };

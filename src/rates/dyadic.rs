@@ -250,6 +250,59 @@ impl Dyadic {
         acc
     }
 
+    /// `self^e` enclosed, `(lower, upper)`, at the cost of one power: the
+    /// lower end by [`Dyadic::pow`] rounded down, the upper from it by one
+    /// division.
+    ///
+    /// Rounding down to `prec` bits keeps `x (1 - d)` of an exact `x`, with
+    /// `0 <= d < u = 2^(1-prec)` (the kept mantissa is at least
+    /// `2^(prec-1)` and less than one unit is cut off). Squaring raises
+    /// every factor `(1 - d)` already in the result to the power 2, and
+    /// multiplying by the exact base leaves them alone, so the lower end is
+    /// exactly `self^e` times `(1 - d_i)^(a_i)` over its roundings, where a
+    /// rounding followed by `s` squarings has `a_i = 2^s`. With
+    /// `A = sum a_i` (counted here as it goes, below `3e`), the lower end
+    /// lies in `[self^e (1 - u)^A, self^e]`, and since
+    /// `(1 - u)^A >= 1 - A u` (Bernoulli), `self^e <= lower / (1 - A u)`:
+    /// that quotient, with its denominator rounded down and the division
+    /// up, is the upper end. It is about `2^(2-prec) e` above the lower end
+    /// at most, the same order as [`Dyadic::pow`] rounded up, for half the
+    /// multiplications. A `self` that is not exact at `prec` bits is
+    /// rounded too, and counted like the others; a product of at most
+    /// `prec` bits is exact and not counted.
+    pub fn pow_pair(&self, e: u64, prec: u64) -> (Self, Self) {
+        if e == 0 {
+            return (Self::one(), Self::one());
+        }
+        let top = 63 - e.leading_zeros();
+        // Only a result longer than `prec` bits is rounded at all; the
+        // first rounding (of the base) is squared `top` times.
+        let cut = |bits: u64| bits > prec;
+        let mut weight: u128 = if cut(self.man.bits()) { 1 << top } else { 0 };
+        let mut acc = Self::rounded(self.man.clone(), self.exp, prec, Dir::Down);
+        for bit in (0..top).rev() {
+            weight += u128::from(cut(2 * acc.man.bits())) << bit;
+            acc = acc.mul(&acc, prec, Dir::Down);
+            if (e >> bit) & 1 == 1 {
+                weight += u128::from(cut(acc.man.bits() + self.man.bits())) << bit;
+                acc = acc.mul(self, prec, Dir::Down);
+            }
+        }
+        if weight == 0 {
+            // Nothing was rounded: the power is exact.
+            return (acc.clone(), acc);
+        }
+        // 1 - A u, rounded down (a smaller divisor only raises the bound).
+        let loss = Self::from_parts(BigUint::from(weight), 1 - i128::from(prec));
+        let divisor = Self::one().sub(&loss, prec + 8, Dir::Down);
+        if divisor.is_zero() {
+            // Only at a few bits of precision: round up the long way.
+            return (acc, self.pow(e, prec, Dir::Up));
+        }
+        let upper = acc.div(&divisor, prec, Dir::Up);
+        (acc, upper)
+    }
+
     /// Orders two values exactly.
     pub fn cmp_value(&self, other: &Dyadic) -> Ordering {
         match (self.is_zero(), other.is_zero()) {
@@ -357,6 +410,35 @@ mod tests {
         // Exact results stay exact in both directions.
         assert_eq!(d(3).mul(&d(5), 4, Dir::Up), d(15));
         assert_eq!(d(12).div(&d(4), 8, Dir::Down), d(3));
+    }
+
+    #[test]
+    fn power_pairs_bracket_the_exact_power_about_as_tightly_as_rounding_up() {
+        for (base, e, prec) in [
+            (999u64, 1000u64, 64u64),
+            (999_307, 693_000, 256),
+            (3, 1, 8),
+            (3, 2, 2),
+            (10_000, 6_930, 1200),
+            (7, 63, 16),
+            (1_000_000, 1 << 20, 100),
+        ] {
+            let (lo, hi) = d(base).pow_pair(e, prec);
+            let exact = BigUint::from(base).pow(e as u32);
+            let exact = BigRational::from_integer(exact.into());
+            assert!(ratio(&lo) <= exact && exact <= ratio(&hi), "{base}^{e}");
+            let up = d(base).pow(e, prec, Dir::Up);
+            // Within a couple of bits of the width rounding up gives.
+            let width = |a: &Dyadic, b: &Dyadic| (b.log2() - a.log2()).abs();
+            let (pair, plain) = (
+                width(&lo, &hi),
+                width(&d(base).pow(e, prec, Dir::Down), &up),
+            );
+            assert!(
+                pair <= 4.0 * plain.max(f64::EPSILON) + 1e-300,
+                "{base}^{e}: {pair} vs {plain}"
+            );
+        }
     }
 
     #[test]

@@ -73,6 +73,12 @@ impl Wide {
         }
     }
 
+    /// An upper bound on `log2` of this number (`exp + 128`, at most one
+    /// above the logarithm), or `None` for zero.
+    pub(crate) fn log2_ceil(self) -> Option<i64> {
+        (!self.is_zero()).then_some(self.exp + 128)
+    }
+
     /// The same value as a [`Dyadic`], exactly.
     pub(crate) fn to_dyadic(self) -> Dyadic {
         if self.is_zero() {

@@ -230,7 +230,11 @@ impl Big {
         if area.is_empty() {
             return;
         }
-        let lines: Vec<Line<'static>> = self.lines.iter().map(|l| Line::raw(l.clone())).collect();
+        let lines: Vec<Line<'static>> = self
+            .lines
+            .iter()
+            .map(|l| Line::raw(plain_zeros(l)))
+            .collect();
         let widget = BigText::builder()
             .pixel_size(self.size.pixel())
             .style(style)
@@ -260,6 +264,14 @@ impl Big {
             }
         }
     }
+}
+
+/// `text` with each zero drawn as the font's round capital O: the font's
+/// own zero carries a slash inside it, which blurs into an eight from the
+/// back of a room. The text itself (and every layout of it) keeps its
+/// zeros; only the glyph changes.
+fn plain_zeros(text: &str) -> String {
+    text.replace('0', "O")
 }
 
 /// Whether every character of `text` has a glyph in the big font, so

@@ -36,10 +36,11 @@ use num_rational::BigRational;
 use super::dyadic::{Dir, Dyadic};
 use super::params::Params;
 
-/// Forgets the true-rate enclosures kept for reuse (see the private
-/// `memo` module), so a benchmark times each request from scratch.
+/// Forgets the true-rate enclosures and rows kept for reuse (see the
+/// private `memo` module), so a benchmark times each request from scratch.
 pub fn forget_kept_enclosures() {
     memo::forget();
+    true_rate::forget_kept_rows();
 }
 
 /// Which of the two exact rates.

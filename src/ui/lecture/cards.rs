@@ -40,7 +40,10 @@ impl Part for Card {
         let place = Place::new(kind, Column::Cards);
         // In present mode the question and the newest formula are the
         // step's subject: set big, across the whole board.
-        if matches!(self, Card::Predict | Card::Derivation | Card::Notes) {
+        if matches!(
+            self,
+            Card::Predict | Card::Derivation | Card::Notes | Card::Table
+        ) {
             place.wide_when_present()
         } else {
             place
@@ -448,7 +451,8 @@ impl Card {
                 big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
                 ..BigWords::default()
             }),
-            Card::Table | Card::Notes => None,
+            Card::Table => table_big_words(board),
+            Card::Notes => None,
         }
     }
 
@@ -685,6 +689,55 @@ fn table_lines(board: &Board, cols: usize, theme: &Theme) -> Vec<Line<'static>> 
         push_with_remark(&mut out, line, &r.remark, cols, text);
     }
     out
+}
+
+/// The cost table for big type: each structure's name and memory, then
+/// the saving, with the sizes per item small below.
+fn table_big_words(board: &Board) -> Option<BigWords> {
+    let rows = table_rows(board);
+    let first = rows.first()?;
+    let (mut big, mut inks, mut each) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, r) in rows.iter().enumerate() {
+        // "exact hash set (64 B/item)": the name big, the bracket small.
+        let (name, per_item) = match r.cells[0].split_once(" (") {
+            Some((name, rest)) => (name, rest.trim_end_matches(')')),
+            None => (r.cells[0].as_str(), ""),
+        };
+        let text = format!("{name}  {}", r.cells[2]);
+        let ink = if i == 0 { Role::Bad } else { Role::Good };
+        inks.push(Some((ink, text.clone())));
+        big.push((text, false));
+        if !per_item.is_empty() {
+            each.push(per_item.to_string());
+        }
+    }
+    if let Some(saving) = rows
+        .iter()
+        .map(|r| r.remark.as_str())
+        .find(|r| !r.is_empty())
+    {
+        let saving = saving
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .to_string();
+        inks.push(Some((Role::Emphasis, saving.clone())));
+        big.push((saving, false));
+    }
+    let below = if each.is_empty() {
+        Vec::new()
+    } else {
+        vec![format!(
+            "{} items · {}",
+            first.cells[1],
+            each.join(" against ")
+        )]
+    };
+    Some(BigWords {
+        big,
+        inks,
+        below,
+        ..BigWords::default()
+    })
 }
 
 /// `line`, with `remark` after it when both fit in `cols`, else under it.

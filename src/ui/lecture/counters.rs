@@ -4,11 +4,13 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::row::{draw_query, query_texts};
 use super::row_data::{query_of, query_rows};
 use crate::lecture::{Board, Element, Query, QuerySource};
+use crate::ui::big::{Big, Size};
 use crate::ui::bit_row::{BitRow, RowCell, cell_frame, probe_style};
 use crate::ui::format::wrap;
 use crate::ui::paint::{Painter, width};
@@ -33,8 +35,14 @@ impl Part for CountersPart {
             .boards
             .iter()
             .any(|b| query_of(b, QuerySource::Counters).is_some());
-        let rows = scene.most(|b| counters_height(b, scene.width, queried));
-        Box::new(Counters { rows })
+        // On a wall the counters are the step's subject: their values big,
+        // when every step's fit their cells.
+        let big = scene.opts.present
+            && scene.board.height >= BIG_FROM_ROWS
+            && scene.shown().all(|b| fits_big(b, scene.width));
+        let extra = if big { BIG_CELL_ROWS - 1 } else { 0 };
+        let rows = scene.most(|b| counters_height(b, scene.width, queried)) + extra;
+        Box::new(Counters { rows, big })
     }
 }
 
@@ -42,6 +50,8 @@ impl Part for CountersPart {
 #[derive(Debug)]
 struct Counters {
     rows: u16,
+    /// Whether the values are set big.
+    big: bool,
 }
 
 impl Fitted for Counters {
@@ -50,13 +60,16 @@ impl Fitted for Counters {
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        draw_counters(at.board, at.rect, buf, theme);
+        draw_counters(at.board, at.rect, self.big, buf, theme);
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
         let mut text = wrap(COUNTERS_TITLE, usize::from(at.rect.width));
         text.extend(query_texts(at.board, QuerySource::Counters, at.rect.width));
-        Shows::plain(text)
+        Shows {
+            scale: if self.big { BIG.letter().1 } else { 1 },
+            ..Shows::plain(text)
+        }
     }
 }
 
@@ -75,6 +88,37 @@ fn counters_height(board: &Board, width: u16, query: bool) -> u16 {
         0
     };
     title + body + query
+}
+
+/// Rows from which a present board sets the counters' values big.
+const BIG_FROM_ROWS: u16 = 30;
+
+/// The size of a big value.
+const BIG: Size = Size::Sextant;
+
+/// Rows inside a cell with a big value: the old value small over it,
+/// then the value.
+const BIG_CELL_ROWS: u16 = 4;
+
+/// Whether every counter's value fits its cell in big letters at `width`.
+fn fits_big(board: &Board, width: u16) -> bool {
+    counter_cells(board, width).is_some_and(|(_, inner)| {
+        board
+            .counters
+            .iter()
+            .all(|v| Letters::width(&v.to_string()) <= inner)
+    })
+}
+
+/// Columns a text takes in big letters.
+struct Letters;
+
+impl Letters {
+    fn width(text: &str) -> u16 {
+        u16::try_from(text.chars().count())
+            .unwrap_or(u16::MAX)
+            .saturating_mul(BIG.letter().0)
+    }
 }
 
 const COUNTERS_TITLE: &str = "counting variant: a small counter per cell (inserts +1, deletes -1)";
@@ -99,8 +143,9 @@ fn counter_list(board: &Board, width: u16) -> Vec<String> {
     wrap(&items.join("  "), usize::from(width.saturating_sub(1)))
 }
 
-/// Draws the counting variant: a counter per cell, lined up with the row.
-fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// Draws the counting variant: a counter per cell, lined up with the row;
+/// `big` sets the values in big letters.
+fn draw_counters(board: &Board, area: Rect, big: bool, buf: &mut Buffer, theme: &Theme) {
     let mut p = Painter::new(buf, area);
     let mut y = 0;
     for line in wrap(COUNTERS_TITLE, usize::from(area.width)) {
@@ -108,10 +153,12 @@ fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
         y += 1;
     }
     let query = query_of(board, QuerySource::Counters);
+    let mut values = Vec::new();
     let left = match counter_cells(board, area.width) {
         Some((left, inner)) => {
-            boxed_counters(board, query, &mut p, y, left, inner, theme);
-            y += 3;
+            let rows = if big { BIG_CELL_ROWS } else { 1 };
+            values = boxed_counters(board, query, &mut p, (y, rows), left, inner, theme);
+            y += 2 + rows;
             left
         }
         None => {
@@ -122,6 +169,16 @@ fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
             0
         }
     };
+    for (rect, text, style) in values {
+        let rect = Rect {
+            x: area.x + rect.x,
+            y: area.y + rect.y,
+            ..rect
+        };
+        if let Some(set) = Big::at(&text, BIG, rect.width, false) {
+            set.draw(rect.intersection(area), buf, style);
+        }
+    }
     if let Some(q) = query {
         let at = Rect {
             y: area.y + y,
@@ -132,18 +189,24 @@ fn draw_counters(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
 }
 
+/// The counters in boxes lined up with the row's cells, `rows` rows
+/// inside each. With one row the value goes in it; with more (present
+/// mode's big values) a changed counter's old value goes small on the
+/// first, and the values are handed back, each with its place under that
+/// row (relative to the painter's area) and its style, to be set big.
 fn boxed_counters(
     board: &Board,
     query: Option<&Query>,
     p: &mut Painter<'_>,
-    y: u16,
+    (y, rows): (u16, u16),
     left: u16,
     inner: u16,
     theme: &Theme,
-) {
+) -> Vec<(Rect, String, Style)> {
     let border = theme.style(Role::Border);
-    cell_frame(p, (left, y), board.counters.len(), inner, 1, border);
+    cell_frame(p, (left, y), board.counters.len(), inner, rows, border);
     let blank = " ".repeat(usize::from(inner));
+    let mut big = Vec::new();
     for (i, &value) in board.counters.iter().enumerate() {
         let x = left
             + 1
@@ -151,14 +214,11 @@ fn boxed_counters(
                 .unwrap_or(u16::MAX)
                 .saturating_mul(inner + 1);
         // The inside is cleared in the frame's style, then holds the value.
-        p.text(x, y + 1, &blank, border);
+        for r in 0..rows {
+            p.text(x, y + 1 + r, &blank, border);
+        }
         let peak = board.counters_peak.get(i).copied().unwrap_or(value);
         let fresh = board.counters_fresh.get(i).copied().unwrap_or(false);
-        let text = if peak != value && inner >= 3 {
-            format!("{peak}→{value}")
-        } else {
-            value.to_string()
-        };
         let probe = query.and_then(|q| q.probes.iter().find(|p| p.position == i));
         let style = match probe {
             Some(p) => probe_style(p.read, theme),
@@ -166,7 +226,30 @@ fn boxed_counters(
             None if value == 0 => theme.style(Role::BitEmpty),
             None => theme.style(Role::BitSet),
         };
+        if rows > 1 {
+            if peak != value {
+                let was = format!("{peak}→");
+                p.text(
+                    x + inner.saturating_sub(width(&was)) / 2,
+                    y + 1,
+                    &was,
+                    style,
+                );
+            }
+            big.push((
+                Rect::new(x, y + 2, inner, rows - 1),
+                value.to_string(),
+                style,
+            ));
+            continue;
+        }
+        let text = if peak != value && inner >= 3 {
+            format!("{peak}→{value}")
+        } else {
+            value.to_string()
+        };
         let w = width(&text);
         p.text(x + inner.saturating_sub(w) / 2, y + 1, &text, style);
     }
+    big
 }

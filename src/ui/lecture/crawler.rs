@@ -6,11 +6,11 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::crawler_big;
+use super::crawler_big::{self, Setting};
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::crawler_lines;
 use crate::lecture::{Board, Element};
-use crate::ui::big::{GROWING, Size};
+use crate::ui::big::GROWING;
 use crate::ui::format::wrap;
 use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
@@ -33,26 +33,34 @@ impl Part for CrawlerPart {
 
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
         let figures = scene.most(|b| figure_rows(b, scene.width));
-        // In present mode on a board with the room, the boxes stack down
-        // the wall with their names big (see `crawler_big`).
-        // Its letters grow through the sizes that fit the width, a notch
-        // at a time as the board has rows.
-        let sizes: Vec<Size> = if scene.opts.present && scene.board.height >= BIG_FROM_ROWS {
-            GROWING
-                .into_iter()
-                .filter(|&s| crawler_big::least_width(&WORDS, s) + 2 <= scene.width)
+        // In present mode on a board with the room, the diagram is a tree
+        // down the wall with its words big (see `crawler_big`): the boxes'
+        // names big from the first notch, the labels small; then the
+        // labels big too, then everything a size larger, as far as the
+        // width allows, a notch at a time as the board has rows.
+        let settings: Vec<Setting> = if scene.opts.present && scene.board.height >= BIG_FROM_ROWS {
+            let first = Setting {
+                size: GROWING[0],
+                big_labels: false,
+            };
+            std::iter::once(first)
+                .chain(GROWING.into_iter().map(|size| Setting {
+                    size,
+                    big_labels: true,
+                }))
+                .filter(|&s| crawler_big::columns(&WORDS, s) + 2 <= scene.width)
                 .collect()
         } else {
             Vec::new()
         };
-        let rows = match sizes.first() {
-            Some(&s) => crawler_big::rows(s) + 1 + figures,
+        let rows = match settings.first() {
+            Some(&s) => crawler_big::rows(&WORDS, s) + 1 + figures,
             None => height(1) + figures,
         };
         Box::new(Crawler {
             rows,
             figures,
-            sizes,
+            settings,
         })
     }
 }
@@ -64,43 +72,52 @@ struct Crawler {
     rows: u16,
     /// Rows its figures take.
     figures: u16,
-    /// The sizes its words may be set big in, smallest first (none when
-    /// it is drawn small).
-    sizes: Vec<Size>,
+    /// The settings its words may be big in, smallest first (none when it
+    /// is drawn small).
+    settings: Vec<Setting>,
 }
 
 impl Crawler {
-    fn size(&self, notch: u16) -> Option<Size> {
-        let last = self.sizes.len().checked_sub(1)?;
-        Some(self.sizes[usize::from(notch).min(last)])
+    fn setting(&self, notch: u16) -> Option<Setting> {
+        let last = self.settings.len().checked_sub(1)?;
+        Some(self.settings[usize::from(notch).min(last)])
     }
 }
 
 impl Fitted for Crawler {
     fn rows(&self, notch: u16) -> u16 {
-        if let Some(size) = self.size(notch) {
-            return crawler_big::rows(size) + 1 + self.figures;
+        if let Some(setting) = self.setting(notch) {
+            return crawler_big::rows(&WORDS, setting) + 1 + self.figures;
         }
         self.rows + height(1 + notch) - height(1)
     }
 
     fn grows(&self, notch: u16) -> bool {
-        if self.sizes.is_empty() {
+        if self.settings.is_empty() {
             1 + notch < MAX_SCALE
         } else {
-            usize::from(notch) + 1 < self.sizes.len()
+            usize::from(notch) + 1 < self.settings.len()
         }
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        if let Some(size) = self.size(at.notch) {
+        if let Some(setting) = self.setting(at.notch) {
             let style = style(at.board, theme);
-            crawler_big::draw(&WORDS, size, at.rect, buf, style);
-            let rows = crawler_big::rows(size) + 1;
-            let below = Rect {
-                y: at.rect.y + rows,
-                height: at.rect.height.saturating_sub(rows),
+            // The diagram and its figures centred down the part's rows,
+            // placed for the most figures the scene shows so the diagram
+            // keeps still when they come.
+            let rows = crawler_big::rows(&WORDS, setting) + 1;
+            let spare = at.rect.height.saturating_sub(rows + self.figures) / 2;
+            let area = Rect {
+                y: at.rect.y + spare,
+                height: at.rect.height - spare,
                 ..at.rect
+            };
+            crawler_big::draw(&WORDS, setting, area, buf, style);
+            let below = Rect {
+                y: area.y + rows,
+                height: area.height.saturating_sub(rows),
+                ..area
             };
             draw_figures(at.board, below, 0, buf, theme);
             return;
@@ -118,7 +135,7 @@ impl Fitted for Crawler {
                 .flat_map(|l| wrap(l, usize::from(at.rect.width))),
         );
         Shows {
-            scale: self.size(at.notch).map_or(1, |s| s.letter().1),
+            scale: self.setting(at.notch).map_or(1, |s| s.size.letter().1),
             ..Shows::plain(text)
         }
     }

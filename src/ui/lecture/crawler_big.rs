@@ -1,17 +1,29 @@
-//! The crawler diagram with its words big, for present mode: the three
-//! boxes stacked down the wall, each just wide enough for its name in big
-//! letters, the arrows' labels beside them (big when there is room), and
-//! the branch to "dropped" off the filter's side.
+//! The crawler diagram with its words big, for present mode: a tree down
+//! the wall, each box just wide enough for its name in big letters, each
+//! arrow long enough that its label sits clear beside it, the two ends
+//! side by side at the bottom (the filter's answer splits there).
 //!
 //! ```text
-//!      crawler
-//!         │ URL found
-//!         ▼
-//!   Bloom filter ── probably seen ──▶ dropped
-//!         │ definitely new
-//!         ▼
-//!       fetch
+//!            ┌─────────┐
+//!            │ crawler │
+//!            └────┬────┘
+//!                 │
+//!                 │  URL found
+//!                 │
+//!         ┌───────▼──────┐
+//!         │ Bloom filter │
+//!         └───────┬──────┘
+//!                 │
+//!  definitely new │  probably seen
+//!                 │
+//!      ┌──────────┴─────────┐
+//!   ┌──▼──┐            ┌────▼────┐
+//!   │fetch│            │ dropped │
+//!   └─────┘            └─────────┘
 //! ```
+//!
+//! [`pieces`] works out where every box, label and arrow goes; [`draw`]
+//! draws them, and the tests check the pieces keep clear of each other.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -20,142 +32,263 @@ use ratatui::style::Style;
 use crate::ui::big::{Big, Size};
 use crate::ui::paint::{Painter, width};
 
-/// Rows the whole diagram takes with letters of `size`: three boxes (a
-/// border above and below each name) and two arrows down.
-pub(crate) fn rows(size: Size) -> u16 {
-    let letter = size.letter().1;
-    3 * (letter + 2) + 2 * letter
-}
-
 /// The words the diagram shows, as `crawler.rs` names them.
 pub(crate) struct Words<'a> {
-    /// The boxes, top to bottom.
+    /// The boxes down the middle, top to bottom: the source, the filter,
+    /// and where a new URL goes.
     pub names: [&'a str; 3],
-    /// The arrows down, top to bottom.
+    /// The arrows' labels: into the filter, and out of it to the new URL's
+    /// box.
     pub labels: [&'a str; 2],
-    /// The arrow off the filter's side, and where it goes.
+    /// The other way out of the filter, and where it goes.
     pub side: (&'a str, &'a str),
 }
 
-/// Letters of one size, and how wide a text set in them is.
-#[derive(Clone, Copy)]
-struct Letters(Size);
+/// How the diagram is set: its letters' size, and whether the arrows'
+/// labels are big too (on a short board they are small, the boxes' names
+/// still big).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Setting {
+    /// The letters' size.
+    pub size: Size,
+    /// Whether the labels are set big.
+    pub big_labels: bool,
+}
 
-impl Letters {
-    fn width(self, text: &str) -> u16 {
-        u16::try_from(text.chars().count())
-            .unwrap_or(u16::MAX)
-            .saturating_mul(self.0.letter().0)
+impl Setting {
+    fn letter(self) -> (u16, u16) {
+        self.size.letter()
     }
 
-    fn rows(self) -> u16 {
-        self.0.letter().1
+    /// Columns `text` takes as a box's name.
+    fn name_width(self, text: &str) -> u16 {
+        chars(text).saturating_mul(self.letter().0)
     }
 
-    /// Columns a box takes round `name`.
-    fn box_width(self, name: &str) -> u16 {
-        self.width(name) + 4
+    /// Columns and rows `text` takes as a label.
+    fn label(self, text: &str) -> (u16, u16) {
+        if self.big_labels {
+            (chars(text).saturating_mul(self.letter().0), self.letter().1)
+        } else {
+            (width(text), 1)
+        }
     }
 }
 
-/// Columns the diagram needs at the least with letters of `size`: the
-/// side branch's label small, the arrows' labels down big.
-pub(crate) fn least_width(words: &Words<'_>, size: Size) -> u16 {
-    let big = Letters(size);
-    let filter = big.box_width(words.names[1]);
-    let side = 1 + width(words.side.0) + 4 + 3 + big.width(words.side.1);
-    let widest_down = words
+fn chars(text: &str) -> u16 {
+    u16::try_from(text.chars().count()).unwrap_or(u16::MAX)
+}
+
+/// What one piece of the diagram is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum What<'a> {
+    /// A box round a name in big letters.
+    Box(&'a str),
+    /// An arrow's label.
+    Label(&'a str),
+    /// A run of arrow: a shaft down, or the bar where the answer splits.
+    Arrow,
+}
+
+/// One piece of the diagram and where it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Piece<'a> {
+    /// What it is.
+    pub what: What<'a>,
+    /// Where, on the screen.
+    pub rect: Rect,
+}
+
+/// Rows the diagram takes set as `setting`: three rows of boxes, two
+/// arrows with a blank row either side of their labels, and the bar.
+pub(crate) fn rows(words: &Words<'_>, setting: Setting) -> u16 {
+    let label = words
         .labels
         .iter()
-        .map(|l| filter / 2 + 2 + big.width(l))
+        .map(|l| setting.label(l).1)
         .max()
-        .unwrap_or(0);
-    let widest_box = words
-        .names
+        .unwrap_or(1);
+    3 * (setting.letter().1 + 2) + 2 * (label + 2) + 1
+}
+
+/// Columns the diagram takes set as `setting`.
+pub(crate) fn columns(words: &Words<'_>, setting: Setting) -> u16 {
+    let pieces = layout(words, setting);
+    let left = pieces.iter().map(|p| p.x).min().unwrap_or(0);
+    let right = pieces
         .iter()
-        .map(|n| big.box_width(n))
+        .map(|p| p.x + i32::from(p.w))
         .max()
         .unwrap_or(0);
-    (filter + side).max(widest_down).max(widest_box)
+    u16::try_from(right - left).unwrap_or(u16::MAX)
 }
 
-/// Draws the diagram with letters of `size` from the top of `area`,
-/// centred across it.
-pub(crate) fn draw(words: &Words<'_>, size: Size, area: Rect, buf: &mut Buffer, style: Style) {
-    let big = Letters(size);
-    let big_width = |t: &str| big.width(t);
-    let filter = big.box_width(words.names[1]);
-    let (label, to) = words.side;
-    let side_big = filter + 1 + big_width(label) + 3 + big_width(to) <= area.width;
-    let total = if side_big {
-        filter + 1 + big_width(label) + 3 + big_width(to)
-    } else {
-        least_width(words, size)
+/// A piece placed round the middle column `x = 0`, from the top row.
+struct Loose<'a> {
+    what: What<'a>,
+    x: i32,
+    y: u16,
+    w: u16,
+    h: u16,
+}
+
+/// Every piece, placed round the middle column.
+fn layout<'a>(words: &Words<'a>, setting: Setting) -> Vec<Loose<'a>> {
+    let box_rows = setting.letter().1 + 2;
+    let box_width = |name: &str| setting.name_width(name) + 4;
+    let boxed = |name: &'a str, x: i32, y: u16| Loose {
+        what: What::Box(name),
+        x,
+        y,
+        w: box_width(name),
+        h: box_rows,
     };
-    let left = area.x + area.width.saturating_sub(total) / 2;
-    let centre = left + filter / 2;
-    let mut y = area.y;
-    let box_rows = big.rows() + 2;
-    for (i, name) in words.names.iter().enumerate() {
-        let w = big.box_width(name);
-        let x = centre.saturating_sub(w / 2);
-        draw_box(buf, area, Rect::new(x, y, w, box_rows), name, big, style);
-        if i == 1 {
-            draw_side(words, big, buf, area, (x + w, y), side_big, style);
+    let centred = |name: &str, at: i32| at - i32::from(box_width(name) / 2);
+    let label = |text: &'a str, x: i32, y: u16| {
+        let (w, h) = setting.label(text);
+        Loose {
+            what: What::Label(text),
+            x,
+            y,
+            w,
+            h,
         }
-        y += box_rows;
-        if let Some(label) = words.labels.get(i) {
-            let mut p = Painter::new(buf, area);
-            for r in 0..big.rows() {
-                let glyph = if r + 1 == big.rows() { "▼" } else { "│" };
-                p.text(centre - area.x, y + r - area.y, glyph, style);
-            }
-            let rect = Rect::new(centre + 2, y, big_width(label), big.rows());
-            big_or_small(label, big, rect, area, buf, style);
-            y += big.rows();
-        }
+    };
+    let shaft = |y: u16, h: u16| Loose {
+        what: What::Arrow,
+        x: 0,
+        y,
+        w: 1,
+        h,
+    };
+    let [source, filter, fetch] = words.names;
+    let [found, new] = words.labels;
+    let (seen, dropped) = words.side;
+    let gap = |text: &str| setting.label(text).1 + 2;
+    let mut out = vec![boxed(source, centred(source, 0), 0)];
+    // Into the filter: the label two columns right of the shaft, a blank
+    // row above and below it.
+    let y = box_rows;
+    out.push(shaft(y, gap(found)));
+    out.push(label(found, 3, y + 1));
+    let y = y + gap(found);
+    out.push(boxed(filter, centred(filter, 0), y));
+    // Out of it: the new URL's label left of the shaft, the other right.
+    let y = y + box_rows;
+    let arm = gap(new).max(gap(seen));
+    out.push(shaft(y, arm));
+    let new_x = -2 - i32::from(setting.label(new).0);
+    out.push(label(new, new_x, y + 1));
+    out.push(label(seen, 3, y + 1));
+    // The bar runs from under the middle of one label to under the other,
+    // and each end drops into its box.
+    let y = y + arm;
+    let mut left = new_x + i32::from(setting.label(new).0 / 2);
+    let mut right = 3 + i32::from(setting.label(seen).0 / 2);
+    // Short labels would crowd the two boxes: spread the ends until two
+    // blank columns part them.
+    let crowded = centred(fetch, left) + i32::from(box_width(fetch)) + 2 - centred(dropped, right);
+    if crowded > 0 {
+        left -= crowded / 2 + crowded % 2;
+        right += crowded / 2;
     }
+    out.push(Loose {
+        what: What::Arrow,
+        x: left,
+        y,
+        w: u16::try_from(right - left + 1).unwrap_or(1),
+        h: 1,
+    });
+    out.push(boxed(fetch, centred(fetch, left), y + 1));
+    out.push(boxed(dropped, centred(dropped, right), y + 1));
+    out
 }
 
-/// The branch off the filter's right edge `(x, top)`: its label over an
-/// arrow, then where it goes in big letters.
-fn draw_side(
+/// Every piece of the diagram set as `setting`, centred across `area`
+/// from its top row.
+pub(crate) fn pieces<'a>(words: &Words<'a>, setting: Setting, area: Rect) -> Vec<Piece<'a>> {
+    let loose = layout(words, setting);
+    let left = loose.iter().map(|p| p.x).min().unwrap_or(0);
+    let spare = i32::from(area.width.saturating_sub(columns(words, setting)) / 2);
+    loose
+        .into_iter()
+        .map(|p| {
+            let x = i32::from(area.x) + spare + p.x - left;
+            Piece {
+                what: p.what,
+                rect: Rect::new(u16::try_from(x).unwrap_or(0), area.y + p.y, p.w, p.h),
+            }
+        })
+        .collect()
+}
+
+/// Draws the diagram set as `setting`, centred across `area` from its top.
+pub(crate) fn draw(
     words: &Words<'_>,
-    big_letters: Letters,
-    buf: &mut Buffer,
+    setting: Setting,
     area: Rect,
-    (x, top): (u16, u16),
-    big: bool,
+    buf: &mut Buffer,
     style: Style,
 ) {
-    let (label, to) = words.side;
-    let run = if big {
-        big_letters.width(label)
-    } else {
-        width(label) + 4
-    };
-    // The arrow on the box's last row but one, its label over it.
-    let rows = big_letters.rows();
-    let arrow_y = top + rows;
-    let mut p = Painter::new(buf, area);
-    let shaft = format!(" {}▶", "─".repeat(usize::from(run)));
-    p.text(x - area.x, arrow_y - area.y, &shaft, style);
-    if big {
-        let rect = Rect::new(x + 2, arrow_y.saturating_sub(rows), run, rows);
-        big_or_small(label, big_letters, rect, area, buf, style);
-    } else {
-        p.text(x + 3 - area.x, arrow_y - 1 - area.y, label, style);
+    let pieces = pieces(words, setting, area);
+    // Where the arrows meet the boxes' borders: the shafts start under a
+    // box and end on the next one's top edge.
+    let shafts: Vec<Rect> = pieces
+        .iter()
+        .filter(|p| p.what == What::Arrow)
+        .map(|p| p.rect)
+        .collect();
+    for piece in &pieces {
+        let r = piece.rect;
+        match piece.what {
+            What::Box(name) => draw_box(buf, area, r, name, setting.size, style),
+            What::Label(text) if setting.big_labels => {
+                big_or_small(text, setting.size, r, area, buf, style);
+            }
+            What::Label(text) => {
+                Painter::new(buf, area).text(r.x - area.x, r.y - area.y, text, style);
+            }
+            What::Arrow => {}
+        }
     }
-    let to_x = x + 1 + run + 2;
-    let rect = Rect::new(to_x, arrow_y - rows / 2, big_letters.width(to), rows);
-    big_or_small(to, big_letters, rect, area, buf, style);
+    let mut p = Painter::new(buf, area);
+    let at = |x: u16, y: u16| (x - area.x, y - area.y);
+    for r in &shafts {
+        if r.width == 1 {
+            let (x, y) = at(r.x, r.y);
+            p.text(x, y - 1, "┬", style);
+            for dy in 0..r.height {
+                p.text(x, y + dy, "│", style);
+            }
+            // The next box's top edge, or the bar, takes the head.
+            let below = r.bottom();
+            let into_bar = shafts.iter().any(|b| b.width > 1 && b.y == below);
+            let (x, y) = at(r.x, below);
+            p.text(x, y, if into_bar { "┴" } else { "▼" }, style);
+        } else {
+            // The bar: its ends turn down into the boxes under them.
+            let (x, y) = at(r.x, r.y);
+            let inner = usize::from(r.width.saturating_sub(2));
+            let mut bar: Vec<char> = format!("┌{}┐", "─".repeat(inner)).chars().collect();
+            let middle = shafts
+                .iter()
+                .find(|s| s.width == 1 && s.bottom() == r.y)
+                .map(|s| usize::from(s.x - r.x));
+            if let Some(m) = middle.filter(|&m| m < bar.len()) {
+                bar[m] = '┴';
+            }
+            p.text(x, y, &bar.iter().collect::<String>(), style);
+            p.text(x, y + 1, "▼", style);
+            p.text(x + r.width - 1, y + 1, "▼", style);
+        }
+    }
 }
 
 /// `text` in big letters in `rect`, or small on its middle row when the
 /// font lacks a glyph.
-fn big_or_small(text: &str, big: Letters, rect: Rect, area: Rect, buf: &mut Buffer, style: Style) {
+fn big_or_small(text: &str, size: Size, rect: Rect, area: Rect, buf: &mut Buffer, style: Style) {
     let rect = rect.intersection(area);
-    match Big::at(text, big.0, rect.width, false).filter(|b| b.lines.len() == 1) {
+    match Big::at(text, size, rect.width, false).filter(|b| b.lines.len() == 1) {
         Some(set) => set.draw(rect, buf, style),
         None => {
             let y = rect.y + rect.height / 2;
@@ -164,7 +297,7 @@ fn big_or_small(text: &str, big: Letters, rect: Rect, area: Rect, buf: &mut Buff
     }
 }
 
-fn draw_box(buf: &mut Buffer, area: Rect, rect: Rect, name: &str, big: Letters, style: Style) {
+fn draw_box(buf: &mut Buffer, area: Rect, rect: Rect, name: &str, size: Size, style: Style) {
     let inner = usize::from(rect.width.saturating_sub(2));
     let mut p = Painter::new(buf, area);
     let (x, y) = (rect.x - area.x, rect.y - area.y);
@@ -178,6 +311,89 @@ fn draw_box(buf: &mut Buffer, area: Rect, rect: Rect, name: &str, big: Letters, 
         &format!("└{}┘", "─".repeat(inner)),
         style,
     );
-    let text = Rect::new(rect.x + 2, rect.y + 1, big.width(name), big.rows());
-    big_or_small(name, big, text, area, buf, style);
+    let (w, h) = size.letter();
+    let text = Rect::new(rect.x + 2, rect.y + 1, chars(name) * w, h);
+    big_or_small(name, size, text, area, buf, style);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::big::GROWING;
+
+    const WORDS: Words<'static> = Words {
+        names: ["crawler", "Bloom filter", "fetch"],
+        labels: ["URL found", "definitely new"],
+        side: ("probably seen", "dropped"),
+    };
+
+    /// Every two pieces that touch or overlap (a label or box must keep a
+    /// blank cell from every other piece; an arrow may meet a box, which
+    /// it points into, but never a label).
+    pub(crate) fn clashes(pieces: &[Piece<'_>]) -> Vec<String> {
+        let grown = |r: Rect| {
+            Rect::new(
+                r.x.saturating_sub(1),
+                r.y.saturating_sub(1),
+                r.width + 2,
+                r.height + 2,
+            )
+        };
+        let mut out = Vec::new();
+        for (i, a) in pieces.iter().enumerate() {
+            for b in &pieces[i + 1..] {
+                let arrows = [a.what, b.what].contains(&What::Arrow);
+                let boxed = matches!(a.what, What::Box(_)) || matches!(b.what, What::Box(_));
+                if arrows && (boxed || a.what == b.what) {
+                    continue;
+                }
+                if grown(a.rect).intersects(b.rect) {
+                    out.push(format!("{:?} touches {:?}", a, b));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn no_label_or_box_touches_another_piece_at_any_setting() {
+        for size in GROWING {
+            for big_labels in [false, true] {
+                let setting = Setting { size, big_labels };
+                let area = Rect::new(3, 2, columns(&WORDS, setting) + 10, rows(&WORDS, setting));
+                let pieces = pieces(&WORDS, setting, area);
+                assert_eq!(clashes(&pieces), Vec::<String>::new(), "{setting:?}");
+                for p in &pieces {
+                    assert_eq!(
+                        p.rect.intersection(area),
+                        p.rect,
+                        "{setting:?}: {p:?} outside"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_label_set_on_its_arrow_is_caught() {
+        let setting = Setting {
+            size: Size::Sextant,
+            big_labels: true,
+        };
+        let area = Rect::new(0, 0, 200, 40);
+        let mut pieces = pieces(&WORDS, setting, area);
+        let shaft = pieces.iter().find(|p| p.what == What::Arrow).unwrap().rect;
+        let label = pieces
+            .iter_mut()
+            .find(|p| p.what == What::Label("URL found"))
+            .unwrap();
+        label.rect.x = shaft.x + 1;
+        let found = clashes(&pieces);
+        assert!(
+            found
+                .iter()
+                .any(|c| c.contains("URL found") && c.contains("Arrow")),
+            "{found:?}"
+        );
+    }
 }

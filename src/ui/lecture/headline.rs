@@ -85,7 +85,15 @@ impl Fitted for Letters {
                 Some(_) => Role::Bad,
                 None => Role::Title,
             };
-            big.draw(at.rect, buf, theme.style(role));
+            // The part's spare row goes on top: a small line drawn just
+            // above (the row's verdict in words) keeps clear of the big
+            // letters, whose font leaves its own last row blank.
+            let letters = ratatui::layout::Rect {
+                y: at.rect.y + 1,
+                height: at.rect.height.saturating_sub(1),
+                ..at.rect
+            };
+            big.draw(letters, buf, theme.style(role));
         }
     }
 

@@ -514,6 +514,9 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
             plan = low;
         }
     }
+    if opts.present {
+        centre(&mut plan);
+    }
     let board_area = plan.board;
     let narration = (narration_rows > 0).then(|| Rect {
         y: rest.bottom() - narration_rows,
@@ -525,6 +528,29 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
         narration,
         board: board_area,
         ..plan
+    }
+}
+
+/// Present mode centres a slide: when the scene's parts, grown, leave
+/// rows free on the board, the whole block (every part of every step, so
+/// nothing moves within the scene) goes down until the free rows are
+/// split above and below it, the odd row below (an optical centre a touch
+/// above the middle).
+fn centre(plan: &mut ScenePlan) {
+    let Some(top) = plan.parts.iter().map(|p| p.rect.y).min() else {
+        return;
+    };
+    let bottom = plan
+        .parts
+        .iter()
+        .map(|p| p.rect.bottom())
+        .max()
+        .unwrap_or(top);
+    let above = top.saturating_sub(plan.board.y);
+    let below = plan.board.bottom().saturating_sub(bottom);
+    let shift = below.saturating_sub(above) / 2;
+    for p in &mut plan.parts {
+        p.rect.y += shift;
     }
 }
 

@@ -18,7 +18,9 @@ use crate::lecture::{Board, Curve, Element, Emphasis};
 use crate::numbers::trim_zeros;
 use crate::ui::chart::grid::Grid;
 use crate::ui::chart::ticks::{axis, decade, even_decades, fitted_last};
-use crate::ui::chart::{chart, curve_marker, fitted_title, frame, legend, line, points, samples};
+use crate::ui::chart::{
+    chart, curve_mark, curve_marker, fitted_title, frame, legend, line, points, samples,
+};
 use crate::ui::theme::{Role, Theme};
 
 /// Glyph of a dashed level line (the RAM, half full, the best k's floor).
@@ -46,8 +48,12 @@ impl Part for ChartsPart {
     }
 
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted> {
-        let rows = MIN_CHART + scene.most(|b| caption_rows(b, scene.width));
-        Box::new(Charts { rows })
+        let present = scene.opts.present;
+        // In present mode a blank row under the legend keeps its small
+        // words off whatever big part comes next.
+        let gap = u16::from(present);
+        let rows = MIN_CHART + scene.most(|b| caption_rows(b, scene.width, present)) + gap;
+        Box::new(Charts { rows, gap })
     }
 }
 
@@ -56,6 +62,8 @@ impl Part for ChartsPart {
 struct Charts {
     /// Rows at the smallest, captions included.
     rows: u16,
+    /// Blank rows kept under the captions.
+    gap: u16,
 }
 
 impl Fitted for Charts {
@@ -69,7 +77,11 @@ impl Fitted for Charts {
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
         let chart_rows = chart_rows(at.notch);
-        draw_all(at.board, at.rect, chart_rows, at.present, buf, theme);
+        let area = Rect {
+            height: at.rect.height.saturating_sub(self.gap),
+            ..at.rect
+        };
+        draw_all(at.board, area, chart_rows, at.present, buf, theme);
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
@@ -77,7 +89,7 @@ impl Fitted for Charts {
         for (element, area) in chart_areas(at.board, at.rect) {
             let chart = chart_text(at.board, element);
             text.push(fitted_title(&chart.titles, area.width).trim().to_string());
-            let caption = caption_spans(at.board, element, &Theme::MONO);
+            let caption = caption_spans(at.board, element, &Theme::MONO, at.present);
             let lines = legend::lines(caption, area.width);
             text.extend(lines.iter().map(ToString::to_string));
         }
@@ -141,7 +153,7 @@ fn draw(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let caption = caption_spans(board, element, theme);
+    let caption = caption_spans(board, element, theme, present);
     let (chart, caption_area, lines) = with_caption(area, caption, chart_rows);
     let marker = curve_marker(present);
     match element {
@@ -155,12 +167,15 @@ fn draw(
 }
 
 /// Rows the captions take under the board's plots in `width` columns.
-fn caption_rows(board: &Board, width: u16) -> u16 {
+fn caption_rows(board: &Board, width: u16, present: bool) -> u16 {
     let list = plots(board);
     let count = u16::try_from(list.len()).unwrap_or(1).max(1);
     list.into_iter()
         .map(|e| {
-            let lines = legend::lines(caption_spans(board, e, &Theme::MONO), width / count);
+            let lines = legend::lines(
+                caption_spans(board, e, &Theme::MONO, present),
+                width / count,
+            );
             u16::try_from(lines.len()).unwrap_or(1)
         })
         .max()
@@ -181,18 +196,24 @@ pub(crate) fn probe_headline(board: &Board) -> Option<String> {
         })
 }
 
-/// A caption as styled spans: each item's mark, then its words.
-fn caption_spans(board: &Board, element: Element, theme: &Theme) -> Vec<Span<'static>> {
+/// A caption as styled spans: each item's mark, then its words. A curve's
+/// mark is a sample of what the chart draws (half blocks in present mode).
+fn caption_spans(
+    board: &Board,
+    element: Element,
+    theme: &Theme,
+    present: bool,
+) -> Vec<Span<'static>> {
     caption(board, element)
         .into_iter()
         .enumerate()
         .map(|(i, item)| {
             let (glyph, role) = match item.mark {
-                CaptionMark::Curve => ("⣿", Role::Idealised),
+                CaptionMark::Curve => (curve_mark(present), Role::Idealised),
                 CaptionMark::Probe => ("█", Role::ProbeHit),
                 CaptionMark::Floor => ("┄", Role::Good),
                 CaptionMark::Half => ("┄", Role::Guide),
-                CaptionMark::ExactLine => ("⣿", Role::Bad),
+                CaptionMark::ExactLine => (curve_mark(present), Role::Bad),
                 CaptionMark::RamLine => ("┄", Role::Guide),
                 CaptionMark::BloomLine => ("▄", Role::Good),
                 CaptionMark::Full => ("█", Role::ProbeMiss),

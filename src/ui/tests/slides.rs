@@ -255,6 +255,87 @@ fn the_rows_words_are_big_where_the_row_is_the_subject() {
 }
 
 #[test]
+fn a_scene_with_rows_to_spare_is_centred_on_the_wall() {
+    for (name, (w, h)) in LECTURES
+        .into_iter()
+        .flat_map(|n| SIZES.into_iter().map(move |s| (n, s)))
+    {
+        let lecture = Lecture::named(name).expect("a built-in lecture");
+        for scene in 0..lecture.scene_count() {
+            // The block: every part of every step of the scene, as first
+            // shown and revealed (the progress line is not the slide's).
+            let start = lecture.scene_start(scene);
+            let (mut top, mut bottom) = (h, 0);
+            for step in 0..lecture.scene_len(scene) {
+                for revealed in [false, true] {
+                    if revealed && !lecture.predicts(start + step) {
+                        continue;
+                    }
+                    let d = dump(name, scene + 1, step + 1, w, h, revealed);
+                    for p in d.parts.iter().filter(|p| p.kind.name() != "progress") {
+                        top = top.min(p.rect.y);
+                        bottom = bottom.max(p.rect.y + p.rect.height);
+                    }
+                }
+            }
+            // Free rows above and below the block, on the rows over the
+            // progress line: split, the odd one (and the blank top row a
+            // projector may cut) below at the most.
+            let (above, below) = (top, (h - 1).saturating_sub(bottom));
+            let at = format!("{name} {w}x{h} scene {}", scene + 1);
+            assert!(
+                below <= above + 2 && above <= below + 2,
+                "{at}: rows {top}..{bottom}, {above} free above and {below} below"
+            );
+        }
+    }
+}
+
+#[test]
+fn scene_one_gives_the_costs_in_big_type_on_the_wall() {
+    let lecture = Lecture::builtin();
+    for (w, h) in SIZES {
+        let mut seen = 0;
+        for step in 0..lecture.scene_len(0) {
+            let d = dump("bloom", 1, step + 1, w, h, false);
+            let Some(table) = d.parts.iter().find(|p| p.kind.name() == "table") else {
+                continue;
+            };
+            seen += 1;
+            let at = format!("{w}x{h} 1.{}", step + 1);
+            assert!(table.scale >= 3, "{at}: the costs at scale {}", table.scale);
+            // Across the wall under the chart, which keeps the width.
+            let chart = d.parts.iter().find(|p| p.kind.name() == "chart");
+            assert_eq!(table.rect.width, w, "{at}: {:?}", table.rect);
+            assert!(
+                chart.is_some_and(|c| c.rect.width == w && c.rect.bottom() <= table.rect.y),
+                "{at}: {chart:?}"
+            );
+        }
+        assert!(seen >= 3, "{w}x{h}: the costs on {seen} steps");
+    }
+}
+
+#[test]
+fn the_crawler_diagram_is_big_on_the_wall() {
+    let lecture = Lecture::builtin();
+    let scene = lecture.scene_count() - 1;
+    for (w, h) in SIZES {
+        for step in 0..lecture.scene_len(scene) {
+            let d = dump("bloom", scene + 1, step + 1, w, h, false);
+            if let Some(diagram) = d.parts.iter().find(|p| p.kind.name() == "diagram") {
+                assert!(
+                    diagram.scale >= 3,
+                    "{w}x{h} 5.{}: the diagram at scale {}",
+                    step + 1,
+                    diagram.scale
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
     let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
     let mut problems = Vec::new();
@@ -357,5 +438,27 @@ fn no_built_in_board_shows_both_kinds_of_chart() {
                 assert!(!(lineup && plots), "{name} step {global}");
             }
         }
+    }
+}
+
+#[test]
+fn the_counting_row_sets_its_values_big_on_the_wall() {
+    let lecture = Lecture::builtin();
+    let scene = lecture.scene_count() - 1;
+    for (w, h) in SIZES {
+        let mut seen = 0;
+        for step in 0..lecture.scene_len(scene) {
+            let d = dump("bloom", scene + 1, step + 1, w, h, false);
+            if let Some(counters) = d.parts.iter().find(|p| p.kind.name() == "counters") {
+                seen += 1;
+                assert!(
+                    counters.scale >= 3,
+                    "{w}x{h} 5.{}: the counters at scale {}",
+                    step + 1,
+                    counters.scale
+                );
+            }
+        }
+        assert!(seen > 0, "{w}x{h}: no step shows the counters");
     }
 }

@@ -1,0 +1,204 @@
+//! The true rate summed over the number of set bits, for filters that take
+//! few throws in all, in 128-bit arithmetic ([`Two`]).
+//!
+//! With `X_N` the bits set after `N` throws into `m` bits, the true rate
+//! at k is `E[(X_{kn} / m)^k]`. Counting the ways instead of the chances,
+//! `c_N(x) = m^N P(X_N = x)` starts at `c_0 = [x = 0]` and follows
+//!
+//! `c_{N+1}(x) = x c_N(x) + (m - x + 1) c_N(x - 1)`
+//!
+//! (the next throw lands on one of the x bits already set, or sets one of
+//! the `m - x + 1` still empty), so that
+//!
+//! `T(k) = sum_x c_{kn}(x) x^k / m^(kn + k)`.
+//!
+//! Every step multiplies non-negative numbers by whole numbers and adds
+//! them, so with each lower end rounded down and each upper end up the
+//! pair brackets `c_N(x)` after any number of steps, and the sum brackets
+//! `T(k)`: the enclosure is certain whatever its width. The width grows
+//! by at most three roundings of `2^-127` per step (each entry's relative
+//! error is at most the larger of its two sources' plus those three), and
+//! by about `2 log2 k + x` more in the sum, so below `2^-110` for the few
+//! thousand throws this is used for; the caller checks it anyway.
+//!
+//! **Why another sum.** At a light load with few keys (1000 bits, 1 key,
+//! k about 540) the light-load series of the parent module runs about
+//! `N^2 / 2` steps for each k, and the best-k search asks for a handful
+//! of k next to each other. Here the rows of consecutive k are only `n`
+//! throws apart: rows are kept every [`STRIDE`] throws (for the last m and
+//! n asked), so after the first k each further one costs at most
+//! [`STRIDE`] steps from the row kept below it, and one sum.
+
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+
+use super::two::Two;
+use crate::rates::cancel;
+use crate::rates::certified::Enclosure;
+use crate::rates::error::RateError;
+use crate::rates::params::Params;
+use crate::rates::wide::Wide;
+
+/// Throws between kept rows.
+const STRIDE: u64 = 16;
+/// Most cells (throws times the row's length) one enclosure may step
+/// through from nothing: about 10 ms.
+pub(super) const MAX_CELLS: u64 = 1_200_000;
+
+/// Rows `c_N` of one m and n, by N.
+struct Kept {
+    m: u64,
+    n: u64,
+    rows: Vec<(u64, Vec<Two>)>,
+}
+
+static KEPT_ROWS: Mutex<Option<Kept>> = Mutex::new(None);
+
+/// Whether the sum over set bits is used for `p`: few enough cells.
+pub(super) fn applies(p: Params) -> bool {
+    let throws = p.throws();
+    throws
+        .checked_mul(throws.min(p.m()) + 1)
+        .is_some_and(|cells| cells <= MAX_CELLS)
+}
+
+/// The true rate of `p` enclosed by the sum over set bits, or `None`
+/// when it does not [`applies`].
+pub(super) fn occupancy_enclosure(
+    p: Params,
+    flag: &AtomicBool,
+) -> Result<Option<Enclosure>, RateError> {
+    if !applies(p) {
+        return Ok(None);
+    }
+    let (m, throws) = (p.m(), p.throws());
+    let (start, mut row) = nearest_below(p);
+    let mut fresh = Vec::new();
+    for done in start..throws {
+        if done.is_multiple_of(64) {
+            cancel::check(flag)?;
+        }
+        step(&mut row, m, done);
+        let now = done + 1;
+        if now.is_multiple_of(STRIDE) {
+            fresh.push((now, row.clone()));
+        }
+    }
+    keep(p, fresh);
+    let k = u64::from(p.k());
+    let mut total = Two::zero();
+    for (x, c) in row.iter().enumerate().skip(1) {
+        let power = Two::exact(Wide::from_u64(x as u64)).pow(k);
+        total = total.add(c.mul(power));
+    }
+    let scale = Two::exact(Wide::from_u64(m)).pow(throws + k);
+    let rate = total.div(scale);
+    Ok(Some(Enclosure::new(
+        rate.lo.to_dyadic(),
+        rate.hi.to_dyadic(),
+    )))
+}
+
+/// One more throw: `c_{N+1}` from `c_N` in place, `done` = N. The row
+/// holds `x = 0..=min(N, m)` and grows by one while N < m.
+fn step(row: &mut Vec<Two>, m: u64, done: u64) {
+    if done < m {
+        row.push(Two::zero());
+    }
+    for x in (1..row.len()).rev() {
+        let xu = x as u64;
+        row[x] = row[x].mul_u64(xu).add(row[x - 1].mul_u64(m - xu + 1));
+    }
+    row[0] = Two::zero();
+}
+
+/// The kept row of p's m and n with the most throws up to p's, or the row
+/// of no throws at all.
+fn nearest_below(p: Params) -> (u64, Vec<Two>) {
+    let empty = (0, vec![Two::exact(Wide::one())]);
+    let Ok(kept) = KEPT_ROWS.lock() else {
+        return empty;
+    };
+    kept.as_ref()
+        .filter(|kept| kept.m == p.m() && kept.n == p.n())
+        .and_then(|kept| {
+            kept.rows
+                .iter()
+                .filter(|(n, _)| *n <= p.throws())
+                .max_by_key(|(n, _)| *n)
+                .cloned()
+        })
+        .unwrap_or(empty)
+}
+
+/// Keeps `rows` for p's m and n, forgetting the rows of any other.
+fn keep(p: Params, rows: Vec<(u64, Vec<Two>)>) {
+    let Ok(mut kept) = KEPT_ROWS.lock() else {
+        return;
+    };
+    let same = kept.as_ref().is_some_and(|k| k.m == p.m() && k.n == p.n());
+    if !same {
+        *kept = Some(Kept {
+            m: p.m(),
+            n: p.n(),
+            rows: Vec::new(),
+        });
+    }
+    if let Some(kept) = kept.as_mut() {
+        for (n, row) in rows {
+            if !kept.rows.iter().any(|(have, _)| *have == n) {
+                kept.rows.push((n, row));
+            }
+        }
+    }
+}
+
+/// Forgets every kept row.
+pub(super) fn forget() {
+    if let Ok(mut kept) = KEPT_ROWS.lock() {
+        *kept = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rates::{Budget, true_exact};
+
+    #[test]
+    fn encloses_the_exact_rate_from_scratch_and_from_kept_rows() {
+        let never = AtomicBool::new(false);
+        // Light loads with many probes, a full filter, more throws than
+        // bits, and a walk up and down in k over kept rows.
+        let shapes = [
+            (1000, 1, 540),
+            (1000, 1, 538),
+            (1000, 1, 541),
+            (1000, 1, 30),
+            (100, 1, 50),
+            (100, 3, 200),
+            (3, 2, 5),
+            (160, 16, 7),
+            (1, 1, 24),
+        ];
+        for (m, n, k) in shapes {
+            let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
+            let exact = true_exact(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
+            let e = occupancy_enclosure(p, &never)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .unwrap_or_else(|| panic!("{m}/{n}/{k}: not used"));
+            assert!(e.contains(&exact), "{m}/{n}/{k}");
+            let width = e.relative_width_log2();
+            assert!(width <= -100.0, "{m}/{n}/{k}: {width}");
+        }
+    }
+
+    #[test]
+    fn is_used_only_for_few_cells() {
+        let at = |m, n, k| applies(Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")));
+        assert!(at(1000, 1, 693));
+        assert!(at(1_000_000_000_000_000_000, 1, 1000));
+        assert!(!at(10_000, 10, 693));
+        assert!(!at(1_000_000, 1000, 7));
+    }
+}
