@@ -8,7 +8,8 @@
 //! The part keeps one rect through a scene, but each step draws its bars
 //! at the largest shape that fits that rect: in present mode the labels in
 //! big letters above the bars, else the names and figures in bold beside
-//! bars as tall as the rows allow.
+//! bars as tall as the rows allow. The axis starts at 0; a bar far longer
+//! than the rest is cut with a visible mark rather than squeezing them.
 
 use std::cell::RefCell;
 
