@@ -74,6 +74,13 @@ impl Part for Card {
                     }
                     Some((size, most))
                 })
+                // Notes over a line-up chart support it: they stay at the
+                // smallest big size and leave the rows to the chart.
+                .take(if scene.shown().any(over_chart) {
+                    1
+                } else {
+                    GROWING.len()
+                })
                 .collect()
         } else {
             Vec::new()
@@ -438,8 +445,9 @@ impl Card {
                 Some(words)
             }
             // Notes with nothing else on the board are the step's
-            // subject: each note big, on the wall alone.
-            Card::Notes if alone(board) => Some(BigWords {
+            // subject: each note big, on the wall alone. Notes over a
+            // line-up chart are its take-away, big as well.
+            Card::Notes if alone(board) || over_chart(board) => Some(BigWords {
                 big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
                 ..BigWords::default()
             }),
@@ -520,6 +528,11 @@ impl Card {
 
 /// Whether the notes are all a board shows.
 fn alone(board: &Board) -> bool {
+    alone_but(board, None)
+}
+
+/// Whether the board shows notes and nothing else but `except`.
+fn alone_but(board: &Board, except: Option<Element>) -> bool {
     board.shows(Element::Notes)
         && !board.notes.is_empty()
         && [
@@ -532,9 +545,15 @@ fn alone(board: &Board) -> bool {
             Element::Lineup,
         ]
         .iter()
-        .all(|e| !board.shows(*e))
+        .all(|e| Some(*e) == except || !board.shows(*e))
         && board.predict.is_none()
         && crate::lecture::texts::plots(board).is_empty()
+}
+
+/// Whether the board shows notes and a line-up chart and nothing else:
+/// the notes are then the chart's take-away, read from the back.
+fn over_chart(board: &Board) -> bool {
+    board.shows(Element::Lineup) && alone_but(board, Some(Element::Lineup))
 }
 
 /// A choice's line cut into the choice and the marks after it ("◀ the
