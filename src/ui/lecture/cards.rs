@@ -74,6 +74,13 @@ impl Part for Card {
                     }
                     Some((size, most))
                 })
+                // Notes over a line-up chart support it: they stay at the
+                // smallest big size and leave the rows to the chart.
+                .take(if scene.shown().any(over_chart) {
+                    1
+                } else {
+                    GROWING.len()
+                })
                 .collect()
         } else {
             Vec::new()
@@ -439,12 +446,19 @@ impl Card {
             }
             // Notes are a step's take-away: each note big on the wall
             // when the board has the rows (the planner grows the card
-            // only into rows nothing else wants). Beside a curve they
-            // stay small, so the chart keeps its height.
-            Card::Notes if alone(board) || crate::lecture::texts::plots(board).is_empty() => Some(BigWords {
-                big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
-                ..BigWords::default()
-            }),
+            // only into rows nothing else wants), over a line-up chart
+            // too. Beside a curve they stay small, so the chart keeps its
+            // height.
+            Card::Notes
+                if alone(board)
+                    || over_chart(board)
+                    || crate::lecture::texts::plots(board).is_empty() =>
+            {
+                Some(BigWords {
+                    big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
+                    ..BigWords::default()
+                })
+            }
             Card::Table => table_big_words(board),
             Card::Notes => None,
         }
@@ -522,6 +536,11 @@ impl Card {
 
 /// Whether the notes are all a board shows.
 fn alone(board: &Board) -> bool {
+    alone_but(board, None)
+}
+
+/// Whether the board shows notes and nothing else but `except`.
+fn alone_but(board: &Board, except: Option<Element>) -> bool {
     board.shows(Element::Notes)
         && !board.notes.is_empty()
         && [
@@ -534,9 +553,15 @@ fn alone(board: &Board) -> bool {
             Element::Lineup,
         ]
         .iter()
-        .all(|e| !board.shows(*e))
+        .all(|e| Some(*e) == except || !board.shows(*e))
         && board.predict.is_none()
         && crate::lecture::texts::plots(board).is_empty()
+}
+
+/// Whether the board shows notes and a line-up chart and nothing else:
+/// the notes are then the chart's take-away, read from the back.
+fn over_chart(board: &Board) -> bool {
+    board.shows(Element::Lineup) && alone_but(board, Some(Element::Lineup))
 }
 
 /// A choice's line cut into the choice and the marks after it ("◀ the

@@ -8,7 +8,8 @@
 //! The part keeps one rect through a scene, but each step draws its bars
 //! at the largest shape that fits that rect: in present mode the labels in
 //! big letters above the bars, else the names and figures in bold beside
-//! bars as tall as the rows allow.
+//! bars as tall as the rows allow. The axis starts at 0; a bar far longer
+//! than the rest is cut with a visible mark rather than squeezing them.
 
 use std::cell::RefCell;
 
@@ -32,6 +33,9 @@ const FRAME: u16 = 2;
 
 /// Most rows a bar stands, however much room there is.
 const TALLEST_BAR: u16 = 4;
+
+/// Rows each of a stacked header's two lines of big letters takes.
+const STACKED_ROW: u16 = 3;
 
 /// Most rows a bar under big letters stands.
 const TALLEST_BIG_BAR: u16 = 6;
@@ -93,6 +97,21 @@ struct Shape {
     big: Option<Size>,
     /// Rows each bar stands.
     bar: u16,
+    /// How the marked lines' labels stand above the bars.
+    header: Header,
+}
+
+/// Where the marked lines' labels stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Header {
+    /// On one row of big letters: the floor's left of its line, the
+    /// factor's right of its own.
+    Side,
+    /// On two rows of big letters, the floor's above the factor's, each
+    /// beside its line: for when the floor's label has no room left of it.
+    Stacked,
+    /// On one row of small bold letters.
+    Small,
 }
 
 /// Every shape, largest first: big letters only in present mode.
@@ -100,18 +119,27 @@ fn shapes(present: bool) -> Vec<Shape> {
     let mut out = Vec::new();
     if present {
         for size in LARGEST_FIRST {
-            // Bars about as tall as a letter, and at least two rows.
-            let tallest = size.letter().1.clamp(2, TALLEST_BIG_BAR);
-            for bar in (2..=tallest).rev() {
-                out.push(Shape {
-                    big: Some(size),
-                    bar,
-                });
+            // Bars at most about as tall as a letter; a one-row bar under
+            // its label keeps a ten-bar chart's labels big.
+            // Big lines' labels first, with any bar, before small ones.
+            let tallest = size.letter().1.clamp(1, TALLEST_BIG_BAR);
+            for header in [Header::Side, Header::Stacked, Header::Small] {
+                for bar in (1..=tallest).rev() {
+                    out.push(Shape {
+                        big: Some(size),
+                        bar,
+                        header,
+                    });
+                }
             }
         }
     }
     for bar in (1..=TALLEST_BAR).rev() {
-        out.push(Shape { big: None, bar });
+        out.push(Shape {
+            big: None,
+            bar,
+            header: Header::Small,
+        });
     }
     out
 }
@@ -157,13 +185,26 @@ impl Shape {
 
     /// Rows of the header: the marked lines' labels.
     fn header(self) -> u16 {
-        self.big.map_or(1, |s| s.letter().1.min(TALLEST_BAR))
+        let row = self.big.map_or(1, |s| s.letter().1.min(TALLEST_BAR));
+        match self.header {
+            Header::Side => row,
+            // Two rows of the smallest big letters: the labels are read
+            // beside their lines, and the bars keep the rows.
+            Header::Stacked => 2 * row.min(STACKED_ROW),
+            Header::Small => 1,
+        }
     }
 
     /// Rows from the top of one bar's block to the next's.
     fn block(self, lines: u16) -> u16 {
         let label = self.big.map_or(0, |s| s.letter().1 * lines);
-        label + self.bar + u16::from(self.bar > 1 || self.big.is_some())
+        label + self.bar + self.gap()
+    }
+
+    /// Blank rows under a bar: one between bars taller than a row; none
+    /// under big labels, whose letters already part one bar from the next.
+    fn gap(self) -> u16 {
+        u16::from(self.bar > 1 && self.big.is_none())
     }
 
     /// Rows the chart takes in this shape, frame included, if it fits
@@ -173,9 +214,17 @@ impl Shape {
         if self.big.is_none() && beside(chart).0 + 12 > inner {
             return None;
         }
+        // A header kept for big labels must get them.
+        let big_header = self.header != Header::Small;
+        if big_header
+            && geometry(chart, self, Rect::new(0, 0, inner, 1))
+                .header
+                .is_none()
+        {
+            return None;
+        }
         let bars = u16::try_from(chart.bars.len()).unwrap_or(u16::MAX);
-        let gap = self.block(lines) - self.big.map_or(0, |s| s.letter().1 * lines) - self.bar;
-        Some(FRAME + self.header() + bars * self.block(lines) - gap)
+        Some(FRAME + self.header() + bars * self.block(lines) - self.gap())
     }
 }
 
@@ -315,7 +364,10 @@ impl Geometry {
 
 /// Where the bars go inside `inner`: beside the names and figures, or the
 /// whole width under big labels, with room kept right of the factor's
-/// line for its label.
+/// line for its label. A bar far longer than the rest (more than
+/// [`OUTLIER`] times the next one and the factor's line) is cut: the axis
+/// ends past the others, and that bar runs to the end broken by a mark,
+/// its label carrying its figure.
 fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
     let (x0, span) = if shape.big.is_some() {
         (inner.x, inner.width)
@@ -324,11 +376,7 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
         let span = inner.width.saturating_sub(names + figures + 2);
         (inner.x + names + 1, span)
     };
-    let longest = chart
-        .bars
-        .iter()
-        .map(|b| b.bits_per_key)
-        .fold(0.0, f64::max);
+    let longest = scaled_longest(chart);
     let axis = longest.max(chart.factor_bits()) * 1.04;
     let span = span.max(1);
     // The factor's label goes right of its line, inside the span: the
@@ -337,23 +385,45 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
         let left = f64::from(span.saturating_sub(room).max(1));
         axis.max(chart.factor_bits() * f64::from(span) / left)
     };
-    if shape.big.is_some() {
+    let at = |header| Geometry {
+        x0,
+        span,
+        axis: 1.0,
+        header,
+    };
+    if shape.big.is_some() && shape.header != Header::Small {
         // The labels big when the bars keep most of the width for it and
-        // the floor's label fits left of its line.
-        let sizes = LARGEST_FIRST
-            .into_iter()
-            .filter(|s| s.letter().1 <= shape.header());
+        // the floor's label fits beside its line (left of it on one row;
+        // on two rows, either side).
+        let sizes = LARGEST_FIRST.into_iter().filter(|s| {
+            s.letter().1 <= shape.header() / (1 + u16::from(shape.header == Header::Stacked))
+        });
         for size in sizes {
             let letters = |text: &str| width(text).saturating_mul(size.letter().0);
-            let axis = leaving(letters(&chart.factor_label) + 2);
-            let floor_x = chart.floor / axis * f64::from(span);
-            let floor_fits = f64::from(letters(&chart.floor_label) + 1) <= floor_x;
-            if longest / axis >= 0.55 && floor_fits {
+            // On two rows each label has its row to itself, either side
+            // of its line; on one, the factor's needs room on the right.
+            let stacked = shape.header == Header::Stacked;
+            let axis = if stacked {
+                axis
+            } else {
+                leaving(letters(&chart.factor_label) + 2)
+            };
+            let room = |bits: f64, label: &str| {
+                let x = bits / axis * f64::from(span);
+                let need = f64::from(letters(label) + 1);
+                (need <= x, x + need + 1.0 <= f64::from(span))
+            };
+            let floor = room(chart.floor, &chart.floor_label);
+            let factor = room(chart.factor_bits(), &chart.factor_label);
+            let fits = if stacked {
+                (floor.0 || floor.1) && (factor.0 || factor.1)
+            } else {
+                floor.0
+            };
+            if longest / axis >= 0.55 && fits {
                 return Geometry {
-                    x0,
-                    span,
                     axis,
-                    header: Some(size),
+                    ..at(Some(size))
                 };
             }
         }
@@ -364,10 +434,28 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
         axis
     };
     Geometry {
-        x0,
-        span,
         axis: if axis > 0.0 { axis } else { 1.0 },
-        header: None,
+        ..at(None)
+    }
+}
+
+/// A bar cut short is longer than this many times the next bar and the
+/// factor's line.
+const OUTLIER: f64 = 1.5;
+
+/// The bits per key the axis must reach: the longest bar's, or when that
+/// bar is cut, the next one's.
+fn scaled_longest(chart: &LineupChart) -> f64 {
+    let mut bits: Vec<f64> = chart.bars.iter().map(|b| b.bits_per_key).collect();
+    bits.sort_by(|a, b| b.total_cmp(a));
+    match bits.as_slice() {
+        // The axis reaches past the next bar, so the cut one still
+        // stands out as the longest before its break.
+        [top, next, ..] if *top > OUTLIER * next.max(chart.factor_bits()) => {
+            OUTLIER * next.max(chart.factor_bits())
+        }
+        [top, ..] => *top,
+        [] => 0.0,
     }
 }
 
@@ -385,7 +473,9 @@ fn draw_chart(
     let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
     let header = shape.header();
     let (floor_x, factor_x) = (g.column(chart.floor), g.column(chart.factor_bits()));
-    draw_header(
+    // Rows where big letters stand, with the columns their ink spans:
+    // the lines stop short of the letters there.
+    let mut labelled: Vec<(u16, u16, u16)> = draw_header(
         chart,
         shape,
         g.header,
@@ -396,10 +486,7 @@ fn draw_chart(
     );
     let (_, names, _) = beside(chart);
     let gaps = [floor_x, factor_x];
-    let gap = u16::from(shape.bar > 1 || shape.big.is_some());
-    // Rows where a big label stands, with the columns its ink spans: the
-    // lines stop short of the letters there.
-    let mut labelled: Vec<(u16, u16)> = Vec::new();
+    let gap = shape.gap();
     let mut y = inner.y + header;
     for bar in &chart.bars {
         if let Some(size) = shape.big {
@@ -413,7 +500,7 @@ fn draw_chart(
                 let rect = Rect::new(inner.x, y, inner.width, big.height()).intersection(inner);
                 big.draw_aligned(rect, buf, theme.style(role), Alignment::Left);
                 for row in y..y + big.height() {
-                    labelled.push((row, inner.x + big.width()));
+                    labelled.push((row, inner.x, inner.x + big.width()));
                 }
                 y += big.height();
             }
@@ -421,6 +508,9 @@ fn draw_chart(
         let bar_rect = Rect::new(g.x0, y, g.span, shape.bar).intersection(inner);
         let eighths = g.eighths(bar.bits_per_key);
         draw_bar(eighths, bar_rect, &gaps, buf, bar_style);
+        if bar.bits_per_key > g.axis {
+            draw_cut(bar_rect, buf, theme.style(Role::Label));
+        }
         if shape.big.is_none() {
             // The name left of the bar and the figures just past its end
             // (and past the lines), on the bar's middle row, in bold.
@@ -437,7 +527,9 @@ fn draw_chart(
     let bottom = y.saturating_sub(gap).min(inner.bottom());
     for (x, role) in [(floor_x, Role::Good), (factor_x, Role::Warn)] {
         for row in inner.y..bottom {
-            let inked = labelled.iter().any(|&(r, right)| r == row && x < right);
+            let inked = labelled
+                .iter()
+                .any(|&(r, left, right)| r == row && (left..right).contains(&x));
             if !inked {
                 draw_line(x, row, buf, bold(role));
             }
@@ -445,9 +537,10 @@ fn draw_chart(
     }
 }
 
-/// The two marked lines' labels: the floor's left of its line, the
-/// factor's right of its line, in big letters at `size` when both fit
-/// their room, else in bold on the header's last row.
+/// The two marked lines' labels: the floor's left of its line (or on two
+/// rows, right of it when the left has no room), the factor's right of its
+/// line, in big letters at `size` when both fit their room, else in bold
+/// on the header's last row. Gives the rows and columns big letters ink.
 fn draw_header(
     chart: &LineupChart,
     shape: Shape,
@@ -456,20 +549,59 @@ fn draw_header(
     (floor_x, factor_x): (u16, u16),
     buf: &mut Buffer,
     theme: &Theme,
-) {
+) -> Vec<(u16, u16, u16)> {
     let header = shape.header();
     let left_room = floor_x.saturating_sub(inner.x + 1);
     let right_room = inner.right().saturating_sub(factor_x + 2);
+    let mut inked = Vec::new();
+    let mut ink = |rect: Rect, big: &Big| {
+        for row in rect.y..rect.y + big.height() {
+            inked.push((row, rect.x, rect.x + big.width()));
+        }
+    };
     if let Some(size) = size {
-        let floor = Big::line(&chart.floor_label, size, left_room);
         let factor = Big::line(&chart.factor_label, size, right_room);
-        if let (Some(floor), Some(factor)) = (floor, factor) {
-            let top = inner.y + header - floor.height();
-            let left = Rect::new(inner.x, top, left_room, floor.height());
-            floor.draw_aligned(left, buf, theme.style(Role::Good), Alignment::Right);
-            let right = Rect::new(factor_x + 2, top, right_room, factor.height());
-            factor.draw_aligned(right, buf, theme.style(Role::Warn), Alignment::Left);
-            return;
+        let rows = size.letter().1;
+        if shape.header == Header::Stacked {
+            let floor_left = Big::line(&chart.floor_label, size, left_room);
+            let floor_right_room = inner.right().saturating_sub(floor_x + 2);
+            let floor_right = Big::line(&chart.floor_label, size, floor_right_room);
+            let factor = Big::line(&chart.factor_label, size, inner.width);
+            if let (Some(factor), true) = (
+                factor.as_ref(),
+                floor_left.is_some() || floor_right.is_some(),
+            ) {
+                let top = inner.y;
+                if let Some(floor) = floor_left {
+                    let x = floor_x.saturating_sub(floor.width() + 1);
+                    let rect = Rect::new(x, top, floor.width(), rows);
+                    floor.draw_aligned(rect, buf, theme.style(Role::Good), Alignment::Left);
+                    ink(rect, &floor);
+                } else if let Some(floor) = floor_right {
+                    let rect = Rect::new(floor_x + 2, top, floor.width(), rows);
+                    floor.draw_aligned(rect, buf, theme.style(Role::Good), Alignment::Left);
+                    ink(rect, &floor);
+                }
+                let x = if factor_x + 2 + factor.width() <= inner.right() {
+                    factor_x + 2
+                } else {
+                    factor_x.saturating_sub(factor.width() + 1)
+                };
+                let rect = Rect::new(x, top + rows, factor.width(), rows);
+                factor.draw_aligned(rect, buf, theme.style(Role::Warn), Alignment::Left);
+                ink(rect, factor);
+                return inked;
+            }
+        } else {
+            let floor = Big::line(&chart.floor_label, size, left_room);
+            if let (Some(floor), Some(factor)) = (floor, factor) {
+                let top = inner.y + header - floor.height();
+                let left = Rect::new(inner.x, top, left_room, floor.height());
+                floor.draw_aligned(left, buf, theme.style(Role::Good), Alignment::Right);
+                let right = Rect::new(factor_x + 2, top, right_room, factor.height());
+                factor.draw_aligned(right, buf, theme.style(Role::Warn), Alignment::Left);
+                return inked;
+            }
         }
     }
     let row = inner.y + header - 1;
@@ -491,6 +623,20 @@ fn draw_header(
         usize::from(inner.right().saturating_sub(start)),
         bold(Role::Warn),
     );
+    inked
+}
+
+/// The mark where a cut bar breaks: two columns cleared near its end with
+/// a slash in each row, so the bar reads as longer than the axis shows.
+fn draw_cut(rect: Rect, buf: &mut Buffer, style: Style) {
+    let x = rect.right().saturating_sub(rect.width / 8 + 3).max(rect.x);
+    for y in rect.top()..rect.bottom() {
+        for (dx, glyph) in [(0, ' '), (1, '/'), (2, '/'), (3, ' ')] {
+            if let Some(cell) = buf.cell_mut((x + dx, y)) {
+                cell.set_char(glyph).set_style(style);
+            }
+        }
+    }
 }
 
 /// A bar `eighths` eighths of a column long, filling `rect`'s rows, broken

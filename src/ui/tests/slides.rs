@@ -339,7 +339,7 @@ fn the_crawler_diagram_is_big_on_the_wall() {
 fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
     let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
     let mut problems = Vec::new();
-    let mut seen = 0;
+    let (mut seen, mut bare) = (0, 0);
     for (w, h) in SIZES {
         for global in lecture.scene_start(0) + 2..lecture.len() {
             let (scene, step) = lecture.locate(global);
@@ -347,6 +347,18 @@ fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
             let revealed = lecture.predicts(global);
             let at = format!("{w}x{h} {}.{}", scene + 1, step + 1);
             let d = dump("after-bloom", scene + 1, step + 1, w, h, revealed);
+            let board = lecture
+                .revealed_board(global)
+                .unwrap_or(lecture.step_board(global));
+            // A predict's reveal keeps its answer alone on the wall; the
+            // next step opens on the chart.
+            if revealed && crate::lecture::texts::lineup_chart(board).is_none() {
+                bare += 1;
+                if d.parts.iter().any(|p| p.kind.name() == "chart") {
+                    problems.push(format!("{at}: a chart the board does not hold"));
+                }
+                continue;
+            }
             let charts: Vec<&Layout> = d
                 .parts
                 .iter()
@@ -366,9 +378,6 @@ fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
             }
             // Its words: the floor, the factor, and each bar's name and
             // figures, from the board's own line-up chart.
-            let board = lecture
-                .revealed_board(global)
-                .unwrap_or(lecture.step_board(global));
             let want = crate::lecture::texts::lineup_chart(board).expect("a chart");
             for bar in &want.bars {
                 if !chart.text.iter().any(|t| t == bar.name) || !chart.text.contains(&bar.figures) {
@@ -380,13 +389,39 @@ fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
             }
         }
     }
-    assert_eq!(seen, 2 * (lecture.len() - 2), "{}", problems.join("\n"));
+    assert!(bare <= 2, "only 3.1's reveal stands without its chart");
+    assert_eq!(
+        seen + bare,
+        2 * (lecture.len() - 2),
+        "{}",
+        problems.join("\n")
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     // At the projector's larger size, a step of two bars sets its labels
     // in big letters.
     let d = dump("after-bloom", 2, 1, 200, 60, false);
     let chart = d.parts.iter().find(|p| p.kind.name() == "chart");
     assert!(chart.is_some_and(|c| c.scale >= 3), "{chart:?}");
+}
+
+#[test]
+fn after_bloom_sets_the_whole_lineup_and_its_picks_big_at_200x60() {
+    // 5.1, every structure: the slide the class is meant to remember.
+    let d = dump("after-bloom", 5, 1, 200, 60, false);
+    let chart = d.parts.iter().find(|p| p.kind.name() == "chart");
+    let chart = chart.expect("5.1 charts the line-up");
+    assert!(chart.scale >= 2, "names and figures small: {chart:?}");
+    let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
+    let board = lecture.step_board(lecture.scene_start(4));
+    let want = crate::lecture::texts::lineup_chart(board).expect("a chart");
+    assert_eq!(want.bars.len(), 10, "5.1 charts all ten");
+    for bar in &want.bars {
+        assert!(chart.text.iter().any(|t| t == bar.name), "{}", bar.name);
+        assert!(chart.text.contains(&bar.figures), "{}", bar.figures);
+    }
+    // The picks over the chart are read from the back as well.
+    let notes = d.parts.iter().find(|p| p.kind.name() == "notes");
+    assert!(notes.is_some_and(|n| n.scale >= 2), "{notes:?}");
 }
 
 #[test]
