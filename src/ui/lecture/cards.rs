@@ -444,13 +444,21 @@ impl Card {
                 }
                 Some(words)
             }
-            // Notes with nothing else on the board are the step's
-            // subject: each note big, on the wall alone. Notes over a
-            // line-up chart are its take-away, big as well.
-            Card::Notes if alone(board) || over_chart(board) => Some(BigWords {
-                big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
-                ..BigWords::default()
-            }),
+            // Notes are a step's take-away: each note big on the wall
+            // when the board has the rows (the planner grows the card
+            // only into rows nothing else wants), over a line-up chart
+            // too. Beside a curve they stay small, so the chart keeps its
+            // height.
+            Card::Notes
+                if alone(board)
+                    || over_chart(board)
+                    || crate::lecture::texts::plots(board).is_empty() =>
+            {
+                Some(BigWords {
+                    big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
+                    ..BigWords::default()
+                })
+            }
             Card::Table => table_big_words(board),
             Card::Notes => None,
         }
