@@ -182,16 +182,18 @@ fn caption_rows(board: &Board, width: u16, present: bool) -> u16 {
         .unwrap_or(0)
 }
 
-/// The probe's figure for present mode's headline ("FILL 0.43",
-/// "K = 7: 0.0082"), when a curve shows its probe.
+/// The probe's figure for present mode's headline ("fill 0.43",
+/// "k = 7: 0.0082"), when a curve shows its probe. It keeps the
+/// formulas' lower-case k, so the headline and the derivation name the
+/// same thing.
 pub(crate) fn probe_headline(board: &Board) -> Option<String> {
     [Curve::Fill, Curve::K, Curve::Bits]
         .into_iter()
         .find_map(|curve| {
             board.probe(curve).map(|(x, y)| match curve {
-                Curve::Fill => format!("FILL {}", sig(y, 2)),
-                Curve::K => format!("K = {x}: {}", sig(y, 2)),
-                Curve::Bits => format!("{x} BITS: {}", sig(y, 2)),
+                Curve::Fill => format!("fill {}", sig(y, 2)),
+                Curve::K => format!("k = {x}: {}", sig(y, 2)),
+                Curve::Bits => format!("{x} bits: {}", sig(y, 2)),
             })
         })
 }
