@@ -64,14 +64,25 @@ impl Part for Card {
         // The big settings that fit every step of the scene, smallest
         // first: the card grows through them as the board has rows.
         let big = if scene.opts.present {
+            // A formula that breaks well at one size does not grow to a
+            // size where it must break inside a term: the smaller letters
+            // read better than a line split mid-sum.
+            let mut clean_below = false;
             GROWING
                 .into_iter()
                 .map_while(|size| {
                     let mut most = 0;
+                    let mut clean = true;
                     for b in scene.shown().flat_map(|b| card.variants(b)) {
                         let words = card.big_words(&b)?;
-                        most = most.max(words.set(size, scene.width)?.rows());
+                        let set = words.set(size, scene.width)?;
+                        most = most.max(set.rows());
+                        clean &= set.clean;
                     }
+                    if clean_below && !clean {
+                        return None;
+                    }
+                    clean_below = clean;
                     Some((size, most))
                 })
                 // Notes over a line-up chart support it: they stay at the
@@ -117,6 +128,8 @@ struct BigSet {
     big: Vec<Big>,
     inks: Vec<Option<Role>>,
     below: Vec<String>,
+    /// Every formula breaks only before a relation (or not at all).
+    clean: bool,
 }
 
 impl BigWords {
@@ -125,12 +138,14 @@ impl BigWords {
     fn set(&self, size: Size, width: u16) -> Option<BigSet> {
         let inner = width.saturating_sub(4);
         let cols = usize::from(inner.max(8));
+        let mut clean = true;
         let big = self
             .big
             .iter()
             .enumerate()
             .map(|(i, (t, formula))| {
                 let plain = Big::at(t, size, inner, *formula)?;
+                clean &= !formula || plain.breaks_at_relations();
                 let longer = self.inks.get(i).and_then(|ink| ink.as_ref());
                 Some(
                     longer
@@ -152,6 +167,7 @@ impl BigWords {
                 .map(|ink| ink.as_ref().map(|i| i.0))
                 .collect(),
             below: small(&self.below),
+            clean,
         })
     }
 }
