@@ -523,16 +523,63 @@ impl Card {
             big.draw(rect, buf, theme.style(role));
             y += big.height();
         }
-        if !set.below.is_empty() {
+        let mut below = set.below.as_slice();
+        if let Some((previous, rest)) = self.previous_big(board, set, inner, y) {
+            y += 1;
+            let rect = Rect {
+                y,
+                height: previous.height(),
+                ..inner
+            };
+            previous.draw(rect, buf, theme.style(Role::Text));
+            y += previous.height();
+            below = rest;
+        }
+        if !below.is_empty() {
             y += 1;
         }
-        for line in &set.below {
+        for line in below {
             if y >= inner.bottom() {
                 break;
             }
             small(y, line, Role::Hint, buf);
             y += 1;
         }
+    }
+
+    /// A derivation's previous formula at the smallest big size, for
+    /// under the newest one, when the frame's rows from `y` down hold it
+    /// and the earlier lines left small (so nothing moves), with those
+    /// lines.
+    fn previous_big<'a>(
+        self,
+        board: &Board,
+        set: &'a BigSet,
+        inner: Rect,
+        y: u16,
+    ) -> Option<(Big, &'a [String])> {
+        if self != Card::Derivation {
+            return None;
+        }
+        let (_, earlier) = board.derivation.split_last()?;
+        let previous = earlier.last()?;
+        let formula = previous
+            .split_once(":  ")
+            .map_or(previous.as_str(), |(_, f)| f.trim());
+        let big = Big::at(formula, Size::Sextant, inner.width, true)?;
+        // Only when no earlier line wrapped, so the last small line is
+        // the whole previous formula.
+        if set.below.len() != earlier.len() {
+            return None;
+        }
+        let rest = set.below.get(..set.below.len().checked_sub(1)?)?;
+        let small = if rest.is_empty() {
+            0
+        } else {
+            1 + u16::try_from(rest.len()).ok()?
+        };
+        let need = 1 + big.height() + small;
+        (y + need <= inner.bottom() && big.scale() < set.scale()).then_some((big, rest))
     }
 
     /// Draws the card into `area`; lines that do not fit are counted in a
