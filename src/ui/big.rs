@@ -142,14 +142,22 @@ impl Big {
             return None;
         }
         let max_chars = usize::from(width / size.cell().0);
-        let glued = if formula {
-            glue_brackets(text)
+        let lines = if formula {
+            wrap_formula(&spoken(text), max_chars)?
         } else {
-            text.to_string()
+            wrap_words(text, max_chars)?
         };
-        let lines = wrap_words(&glued, max_chars).filter(|l| !l.is_empty())?;
+        if lines.is_empty() {
+            return None;
+        }
         let lines = lines.into_iter().map(|l| l.replace(GLUE, " ")).collect();
         Some(Big { lines, size })
+    }
+
+    /// Whether a formula set by [`Big::at`] breaks only before a relation
+    /// (`=`, "is about"), so its lines read as a chain of equalities.
+    pub(crate) fn breaks_at_relations(&self) -> bool {
+        self.lines.iter().skip(1).all(|l| opens_with_relation(l))
     }
 
     /// Prose (a question, a sentence) at `size` in lines at most `width`
@@ -292,8 +300,105 @@ pub(crate) fn legible(text: &str) -> bool {
     })
 }
 
-/// `text` in lines of at most `max` characters, breaking at spaces; `None`
-/// when one word alone is longer than a line.
+/// Words a formula's relation is said in when set big: the font has no
+/// approximately-equal sign, and its tilde is a small raised mark that
+/// reads as a stray quote from the back of a room.
+const ABOUT: &str = "is about";
+
+/// A formula's standalone `~` written out as [`ABOUT`], so
+/// every formula set big says "about" the same way.
+fn spoken(text: &str) -> String {
+    text.split(' ')
+        .map(|w| if w == "~" { ABOUT } else { w })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether a formula's line opens with a relation a line may break before.
+fn opens_with_relation(line: &str) -> bool {
+    let line = line.replace(GLUE, " ");
+    line.starts_with("= ") || line == "=" || line.starts_with(ABOUT)
+}
+
+/// Whether `word` is an operator or relation that must not end a line.
+fn is_operator(word: &str) -> bool {
+    matches!(
+        word,
+        "=" | "+" | "-" | "*" | "/" | "^" | "x" | "\u{b7}" | "<" | ">" | "<=" | ">=" | "~"
+    ) || ABOUT.split(' ').any(|w| w == word)
+}
+
+/// The pieces a formula may be broken between: brackets whole, and each
+/// operator glued to the term after it, so no line ends on one.
+fn formula_units(text: &str) -> Vec<String> {
+    let glued = glue_brackets(text);
+    let mut units: Vec<String> = Vec::new();
+    let mut pending = String::new();
+    for word in glued.split_whitespace() {
+        if !pending.is_empty() {
+            pending.push(GLUE);
+        }
+        pending.push_str(word);
+        if !is_operator(word) {
+            units.push(std::mem::take(&mut pending));
+        }
+    }
+    if !pending.is_empty() {
+        // A trailing operator stays with the term before it.
+        match units.last_mut() {
+            Some(last) => {
+                last.push(GLUE);
+                last.push_str(&pending);
+            }
+            None => units.push(pending),
+        }
+    }
+    units
+}
+
+/// Most pieces a formula is searched over for its best breaks; a longer
+/// one is filled line by line.
+const MOST_UNITS: usize = 12;
+
+/// A formula in lines of at most `max` characters: the fewest lines, then
+/// the fewest breaks that are not before a relation, then the most even
+/// lines. A line never ends on an operator and never splits a bracket;
+/// `None` when one piece is longer than a line.
+fn wrap_formula(text: &str, max: usize) -> Option<Vec<String>> {
+    let units = formula_units(text);
+    let len = |s: &str| s.chars().count();
+    if units.iter().any(|u| len(u) > max) {
+        return None;
+    }
+    if units.len() > MOST_UNITS {
+        return wrap_words(&units.join(" "), max);
+    }
+    let gaps = units.len().saturating_sub(1);
+    let mut best: Option<((usize, usize, usize), Vec<String>)> = None;
+    for mask in 0u32..(1 << gaps) {
+        let mut lines: Vec<String> = vec![units.first()?.clone()];
+        let mut bad = 0;
+        for (i, unit) in units.iter().enumerate().skip(1) {
+            if mask & (1 << (i - 1)) != 0 {
+                bad += usize::from(!opens_with_relation(unit));
+                lines.push(unit.clone());
+            } else if let Some(line) = lines.last_mut() {
+                line.push(' ');
+                line.push_str(unit);
+            }
+        }
+        let widest = lines.iter().map(|l| len(l)).max().unwrap_or(0);
+        if widest > max {
+            continue;
+        }
+        let cost = (lines.len(), bad, widest);
+        if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+            best = Some((cost, lines));
+        }
+    }
+    best.map(|(_, lines)| lines)
+}
+
 /// `text` with every space inside brackets glued to its neighbours.
 fn glue_brackets(text: &str) -> String {
     let mut depth = 0i32;
@@ -367,6 +472,8 @@ fn wrap_phrases(text: &str, max: usize) -> Option<Vec<String>> {
     Some(lines)
 }
 
+/// `text` in lines of at most `max` characters, breaking at spaces; `None`
+/// when one word alone is longer than a line.
 fn wrap_words(text: &str, max: usize) -> Option<Vec<String>> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
@@ -401,6 +508,40 @@ mod tests {
         assert!(Big::at("(a b c d e f g h)", Size::Quadrant, 40, true).is_none());
         // A character the font lacks is refused.
         assert!(Big::at("P0 \u{2248} e", Size::Quadrant, 200, true).is_none());
+    }
+
+    #[test]
+    fn a_formula_breaks_before_its_equals_and_never_after_an_operator() {
+        // 15 letters a line: the chain splits before its second `=`, not
+        // after the minus that would dangle at the first line's end.
+        let big = Big::at("P1 = 1 - P0 = 1 - e^(-kn/m)", Size::Quadrant, 60, true).unwrap();
+        assert_eq!(big.lines, ["P1 = 1 - P0", "= 1 - e^(-kn/m)"]);
+        assert!(big.breaks_at_relations());
+        // The `=` opens the second line rather than closing the first.
+        let big = Big::at("epsilon = (1 - e^(-kn/m))^k", Size::Quadrant, 80, true).unwrap();
+        assert_eq!(big.lines, ["epsilon", "= (1 - e^(-kn/m))^k"]);
+        let text = "(1/2)^((m/n) ln 2) = 0.6185^(m/n)";
+        let big = Big::at(text, Size::Quadrant, 80, true).unwrap();
+        assert_eq!(big.lines, ["(1/2)^((m/n) ln 2)", "= 0.6185^(m/n)"]);
+        // Without an `=` to break at, a break still never leaves an
+        // operator at a line's end, and the lines come out even.
+        for width in (24..=120).step_by(4) {
+            for text in ["a + b + c + d + e + f", "P1 = 1 - P0 = 1 - e^(-kn/m)"] {
+                let Some(big) = Big::at(text, Size::Quadrant, width, true) else {
+                    continue;
+                };
+                for line in &big.lines {
+                    let last = line.split(' ').next_back().unwrap_or("");
+                    assert!(!is_operator(last), "{width}: {:?}", big.lines);
+                }
+            }
+        }
+        let big = Big::at("a + b + c + d + e + f", Size::Quadrant, 64, true).unwrap();
+        assert_eq!(big.lines, ["a + b + c", "+ d + e + f"]);
+        assert!(!big.breaks_at_relations());
+        // The tilde is said in words, one rule for every formula.
+        let big = Big::at("P0 ~ e^(-kn/m)", Size::Quadrant, 400, true).unwrap();
+        assert_eq!(big.lines, ["P0 is about e^(-kn/m)"]);
     }
 
     #[test]

@@ -64,14 +64,25 @@ impl Part for Card {
         // The big settings that fit every step of the scene, smallest
         // first: the card grows through them as the board has rows.
         let big = if scene.opts.present {
+            // A formula that breaks well at one size does not grow to a
+            // size where it must break inside a term: the smaller letters
+            // read better than a line split mid-sum.
+            let mut clean_below = false;
             GROWING
                 .into_iter()
                 .map_while(|size| {
                     let mut most = 0;
+                    let mut clean = true;
                     for b in scene.shown().flat_map(|b| card.variants(b)) {
                         let words = card.big_words(&b)?;
-                        most = most.max(words.set(size, scene.width)?.rows());
+                        let set = words.set(size, scene.width)?;
+                        most = most.max(set.rows());
+                        clean &= set.clean;
                     }
+                    if clean_below && !clean {
+                        return None;
+                    }
+                    clean_below = clean;
                     Some((size, most))
                 })
                 // Notes over a line-up chart support it: they stay at the
@@ -117,6 +128,8 @@ struct BigSet {
     big: Vec<Big>,
     inks: Vec<Option<Role>>,
     below: Vec<String>,
+    /// Every formula breaks only before a relation (or not at all).
+    clean: bool,
 }
 
 impl BigWords {
@@ -125,12 +138,14 @@ impl BigWords {
     fn set(&self, size: Size, width: u16) -> Option<BigSet> {
         let inner = width.saturating_sub(4);
         let cols = usize::from(inner.max(8));
+        let mut clean = true;
         let big = self
             .big
             .iter()
             .enumerate()
             .map(|(i, (t, formula))| {
                 let plain = Big::at(t, size, inner, *formula)?;
+                clean &= !formula || plain.breaks_at_relations();
                 let longer = self.inks.get(i).and_then(|ink| ink.as_ref());
                 Some(
                     longer
@@ -152,6 +167,7 @@ impl BigWords {
                 .map(|ink| ink.as_ref().map(|i| i.0))
                 .collect(),
             below: small(&self.below),
+            clean,
         })
     }
 }
@@ -507,16 +523,63 @@ impl Card {
             big.draw(rect, buf, theme.style(role));
             y += big.height();
         }
-        if !set.below.is_empty() {
+        let mut below = set.below.as_slice();
+        if let Some((previous, rest)) = self.previous_big(board, set, inner, y) {
+            y += 1;
+            let rect = Rect {
+                y,
+                height: previous.height(),
+                ..inner
+            };
+            previous.draw(rect, buf, theme.style(Role::Text));
+            y += previous.height();
+            below = rest;
+        }
+        if !below.is_empty() {
             y += 1;
         }
-        for line in &set.below {
+        for line in below {
             if y >= inner.bottom() {
                 break;
             }
             small(y, line, Role::Hint, buf);
             y += 1;
         }
+    }
+
+    /// A derivation's previous formula at the smallest big size, for
+    /// under the newest one, when the frame's rows from `y` down hold it
+    /// and the earlier lines left small (so nothing moves), with those
+    /// lines.
+    fn previous_big<'a>(
+        self,
+        board: &Board,
+        set: &'a BigSet,
+        inner: Rect,
+        y: u16,
+    ) -> Option<(Big, &'a [String])> {
+        if self != Card::Derivation {
+            return None;
+        }
+        let (_, earlier) = board.derivation.split_last()?;
+        let previous = earlier.last()?;
+        let formula = previous
+            .split_once(":  ")
+            .map_or(previous.as_str(), |(_, f)| f.trim());
+        let big = Big::at(formula, Size::Sextant, inner.width, true)?;
+        // Only when no earlier line wrapped, so the last small line is
+        // the whole previous formula.
+        if set.below.len() != earlier.len() {
+            return None;
+        }
+        let rest = set.below.get(..set.below.len().checked_sub(1)?)?;
+        let small = if rest.is_empty() {
+            0
+        } else {
+            1 + u16::try_from(rest.len()).ok()?
+        };
+        let need = 1 + big.height() + small;
+        (y + need <= inner.bottom() && big.scale() < set.scale()).then_some((big, rest))
     }
 
     /// Draws the card into `area`; lines that do not fit are counted in a
