@@ -62,8 +62,30 @@ fn a_short_run_on_a_terminal_draws_no_bar() {
     );
 }
 
+/// Whether this process ignores SIGINT, as a background job of a shell
+/// without job control does; a child inherits that, so SIGINT cannot end
+/// it whatever bloomlab does. Read from the kernel's mask of ignored
+/// signals (SIGINT is signal 2, bit 1).
+fn sigint_ignored() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        })
+        .is_some_and(|mask| mask & (1 << 1) != 0)
+}
+
 #[test]
 fn without_a_terminal_a_long_run_prints_nothing_extra_and_stops_on_sigint() {
+    if sigint_ignored() {
+        println!(
+            "skipped: this test run ignores SIGINT (started as a background job \
+             without job control), so no child can be stopped by it; run the \
+             suite in the foreground"
+        );
+        return;
+    }
     let mut child = Command::new(env!("CARGO_BIN_EXE_bloomlab"))
         .args(LONG)
         .stdout(Stdio::piped())
