@@ -465,16 +465,12 @@ impl Card {
             // only into rows nothing else wants), over a line-up chart
             // too. Beside a curve they stay small, so the chart keeps its
             // height.
-            Card::Notes
-                if alone(board)
-                    || over_chart(board)
-                    || crate::lecture::texts::plots(board).is_empty() =>
-            {
-                Some(BigWords {
-                    big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
-                    ..BigWords::default()
-                })
-            }
+            // (Notes alone, or over a line-up chart, have no curve
+            // either.)
+            Card::Notes if crate::lecture::texts::plots(board).is_empty() => Some(BigWords {
+                big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
+                ..BigWords::default()
+            }),
             Card::Table => table_big_words(board),
             Card::Notes => None,
         }
@@ -595,11 +591,6 @@ impl Card {
         let lines = self.lines(board, inner.width.saturating_sub(2), theme);
         draw_lines(&lines, inner, buf, theme);
     }
-}
-
-/// Whether the notes are all a board shows.
-fn alone(board: &Board) -> bool {
-    alone_but(board, None)
 }
 
 /// Whether the board shows notes and nothing else but `except`.
