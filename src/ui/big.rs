@@ -414,9 +414,10 @@ fn glue_brackets(text: &str) -> String {
         .collect()
 }
 
-/// `text` with a word glued to the number after it, and a number glued
-/// to a short word after it that closes a phrase, so neither pair is
-/// split across two lines.
+/// `text` with a word glued to the number after it, a number glued to a
+/// short word after it that closes a phrase, and a relation glued to the
+/// words on both sides of it, so none of these is split across two lines
+/// ("is k = 10" never breaks inside "k = 10").
 fn glue_phrases(text: &str) -> String {
     let words: Vec<&str> = text.split_whitespace().collect();
     let numeric = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
@@ -426,12 +427,20 @@ fn glue_phrases(text: &str) -> String {
         if i > 0 {
             let before = words[i - 1];
             let glue = (numeric(word) && !numeric(before) && !ends_phrase(before))
-                || (numeric(before) && !ends_phrase(before) && closes(word));
+                || (numeric(before) && !ends_phrase(before) && closes(word))
+                || (is_relation(word) && !ends_phrase(before))
+                || is_relation(before);
             out.push(if glue { GLUE } else { ' ' });
         }
         out.push_str(word);
     }
     out
+}
+
+/// Whether `word` is a relation that binds the words on either side of it
+/// in prose: "k = 10" read as one term.
+fn is_relation(word: &str) -> bool {
+    matches!(word, "=" | "<" | ">" | "<=" | ">=")
 }
 
 /// Whether a line may end after `word` at a phrase's end.
@@ -574,6 +583,26 @@ mod tests {
             Big::prose("is bit 9 set?", Size::Full, 80).unwrap().lines,
             ["is", "bit 9 set?"]
         );
+    }
+
+    #[test]
+    fn prose_keeps_a_relation_with_both_its_sides() {
+        // The question of the lecture's k step, at the width where it used
+        // to break as "is k" / "= 10 better ... than k =" / "7?".
+        let q = "Still 10 bits per item: is k = 10 better or worse than k = 7?";
+        for width in (40..=240).step_by(4) {
+            let Some(big) = Big::prose(q, Size::Quadrant, width) else {
+                continue;
+            };
+            for line in &big.lines {
+                let bare_end = line.ends_with(" k") || line.ends_with(" =");
+                assert!(
+                    !bare_end && !line.starts_with('=') && !line.starts_with("7?"),
+                    "{width}: {:?}",
+                    big.lines
+                );
+            }
+        }
     }
 
     #[test]

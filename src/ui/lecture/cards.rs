@@ -38,13 +38,11 @@ impl Part for Card {
             Card::Predict => "predict",
         });
         let place = Place::new(kind, Column::Cards);
-        // In present mode the question and the newest formula are the
-        // step's subject: set big, across the whole board.
-        if matches!(
-            self,
-            Card::Predict | Card::Derivation | Card::Notes | Card::Table
-        ) {
-            place.wide_when_present()
+        // In present mode every card spans the board; the question and the
+        // newest formula are their steps' subject, set big first.
+        let place = place.wide_when_present();
+        if matches!(self, Card::Predict | Card::Derivation) {
+            place.focal()
         } else {
             place
         }

@@ -66,6 +66,10 @@ pub(crate) struct Place {
     /// against another, since it hides its content when squeezed flat (the
     /// charts); the cards go beside it first on a wide screen.
     pub kept_tall: bool,
+    /// The subject of the steps that show it (a question, the newest
+    /// formula): in present mode it takes its first big size before any
+    /// other part grows.
+    pub focal: bool,
 }
 
 impl Place {
@@ -79,6 +83,15 @@ impl Place {
             alone_with_cards: None,
             kept_tall: false,
             wide_when_present: false,
+            focal: false,
+        }
+    }
+
+    /// The same part, the subject of its steps (see [`Place::focal`]).
+    pub(crate) const fn focal(self) -> Place {
+        Place {
+            focal: true,
+            ..self
         }
     }
 

@@ -35,6 +35,10 @@ const WIDE_FROM_ROWS: u16 = 30;
 /// row: fewer, and its curve flattens.
 const CHART_SPARE: u16 = 4;
 
+/// The part of the board (numerator, denominator) a chart keeps for its
+/// curve when a focal part beside it grows past its first big size.
+const CHART_SHARE: (u16, u16) = (2, 5);
+
 /// Narrowest chart worth drawing beside the cards.
 const MIN_CHART_WIDTH: u16 = 40;
 /// Narrowest card column beside a chart.
@@ -707,6 +711,36 @@ fn column_variants(boards: &[&Board], opts: Options, area: Rect) -> Vec<Columns>
 fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
     let mut sizes = scene.smallest();
     let room = scene.board_area.height;
+    // A focal part (the question, the newest formula) is its steps'
+    // subject: it takes its first big size before anything else grows,
+    // when the board still fits, so a chart that supports a formula never
+    // takes the rows the formula needs to be read from the back. It grows
+    // on through larger sizes while a chart sharing its scene keeps
+    // [`CHART_SHARE`] of the board for its curve.
+    let reserve = |parts: &[Placed]| {
+        parts
+            .iter()
+            .find(|p| p.part.place().kept_tall)
+            .map_or(0, |c| {
+                (room * CHART_SHARE.0 / CHART_SHARE.1).saturating_sub(c.rect.height)
+            })
+    };
+    for i in 0..scene.entries.len() {
+        let entry = &scene.entries[i];
+        let Some(fitted) = entry.fitted.as_ref().filter(|_| entry.part.place().focal) else {
+            continue;
+        };
+        while fitted.grows(sizes[i]) {
+            let mut bigger = sizes.clone();
+            bigger[i] += 1;
+            let (parts, used) = scene.pack(&bigger);
+            let kept = if bigger[i] == 1 { 0 } else { reserve(&parts) };
+            if used + kept > room {
+                break;
+            }
+            sizes = bigger;
+        }
+    }
     let (mut parts, mut used) = scene.pack(&sizes);
     // Each notch goes where it leaves the emptiest step least empty, then
     // where it covers the most.
