@@ -41,10 +41,9 @@ impl Part for Card {
         // In present mode every card spans the board; the question and the
         // newest formula are their steps' subject, set big first.
         let place = place.wide_when_present();
-        if matches!(self, Card::Predict | Card::Derivation) {
-            place.focal()
-        } else {
-            place
+        match self {
+            Card::Predict | Card::Derivation => place.focal(),
+            Card::Notes | Card::Table => place,
         }
     }
 
@@ -462,11 +461,16 @@ impl Card {
             // when the board has the rows (the planner grows the card
             // only into rows nothing else wants), over a line-up chart
             // too. Beside a curve they stay small, so the chart keeps its
-            // height.
-            // (Notes alone, or over a line-up chart, have no curve
-            // either.)
+            // height. A note of parts set apart by wide gaps ("n: given by
+            // the problem   m: what you pay for") is a list: each part its
+            // own big line, never run together.
             Card::Notes if crate::lecture::texts::plots(board).is_empty() => Some(BigWords {
-                big: board.notes.iter().map(|n| (n.clone(), false)).collect(),
+                big: board
+                    .notes
+                    .iter()
+                    .flat_map(|n| n.split("   ").map(str::trim).filter(|p| !p.is_empty()))
+                    .map(|p| (p.to_string(), false))
+                    .collect(),
                 ..BigWords::default()
             }),
             Card::Table => table_big_words(board),
@@ -844,5 +848,15 @@ mod tests {
         approx.derivation = vec!["for large m:  P0 \u{2248} e^(-kn/m)".to_string()];
         let words = Card::Derivation.big_words(&approx).expect("a derivation");
         assert!(words.set(Size::Quadrant, 200).is_none());
+    }
+
+    #[test]
+    fn a_note_listed_with_wide_gaps_sets_each_item_on_its_own_big_line() {
+        let lecture = Lecture::builtin();
+        // Scene 5, step 6: "insert: yes   query: yes   delete: never".
+        let board = lecture.step_board(lecture.scene_start(4) + 5).clone();
+        let words = Card::Notes.big_words(&board).expect("notes big");
+        let texts: Vec<&str> = words.big.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(texts, ["insert: yes", "query: yes", "delete: never"]);
     }
 }
