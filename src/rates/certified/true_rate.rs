@@ -52,11 +52,11 @@
 //! filters that are nearly empty (where inclusion and exclusion alone would
 //! cancel thousands of bits).
 
-use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+
+use stirling::stirling_row;
 
 use super::Enclosure;
 use super::classic::{classic_enclosure, classic_log2_estimate};
@@ -235,69 +235,6 @@ fn mu(throws: u64, r: usize, m: u64) -> f64 {
     }
 }
 
-/// `S(k, r)` for `r = 0..=r_max`, from the Stirling recurrence truncated
-/// at `r_max` columns, started from the nearest kept row at or below k
-/// (see [`KEPT_ROWS`]).
-///
-/// Column r of a row depends only on columns up to r of the row before,
-/// so a row kept with `c` columns holds exact values up to column `c`,
-/// and all of them when `c` reaches its k (the rest are 0): it can start
-/// any later row whose columns it covers.
-fn stirling_row(k: u32, r_max: usize) -> Vec<BigUint> {
-    let (from, mut row) = kept_row_below(k, r_max);
-    row.resize(r_max + 1, BigUint::zero());
-    let mut fresh = Vec::new();
-    for i in from + 1..=k {
-        let i = i as usize;
-        for r in (1..=r_max.min(i)).rev() {
-            let below = std::mem::take(&mut row[r]) * BigUint::from(r as u64);
-            row[r] = below + &row[r - 1];
-        }
-        row[0] = BigUint::zero();
-        if (i as u32).is_multiple_of(STIRLING_STRIDE) || i as u32 == k {
-            fresh.push((i as u32, row.clone()));
-        }
-    }
-    keep_rows(fresh);
-    row
-}
-
-/// Rows of Stirling numbers `(k, S(k, 0..=c))` kept for the next k: the
-/// best-k search prices neighbouring k, and at k in the hundreds the row
-/// of big integers was a fifth of an enclosure. Rows are kept every
-/// [`STIRLING_STRIDE`] k on the way and at the k asked.
-static KEPT_ROWS: Mutex<Vec<(u32, Vec<BigUint>)>> = Mutex::new(Vec::new());
-/// k between rows kept on the way up.
-const STIRLING_STRIDE: u32 = 64;
-/// How many rows are kept (the most recent ones).
-const STIRLING_KEPT: usize = 24;
-
-/// The kept row with the largest k up to `k` whose columns cover
-/// `0..=r_max` (or its own k), or row 0.
-fn kept_row_below(k: u32, r_max: usize) -> (u32, Vec<BigUint>) {
-    let start = || (0, vec![BigUint::one()]);
-    let Ok(kept) = KEPT_ROWS.lock() else {
-        return start();
-    };
-    kept.iter()
-        .filter(|(at, row)| *at <= k && (row.len() > r_max || row.len() > *at as usize))
-        .max_by_key(|(at, _)| *at)
-        .map(|(at, row)| (*at, row[..row.len().min(r_max + 1)].to_vec()))
-        .unwrap_or_else(start)
-}
-
-fn keep_rows(rows: Vec<(u32, Vec<BigUint>)>) {
-    let Ok(mut kept) = KEPT_ROWS.lock() else {
-        return;
-    };
-    for (at, row) in rows {
-        kept.retain(|(have, old)| !(*have == at && old.len() <= row.len()));
-        kept.push((at, row));
-    }
-    let over = kept.len().saturating_sub(STIRLING_KEPT);
-    kept.drain(..over);
-}
-
 /// `log2(S(k, r) (m)_r)` for each r of `stirling`, in doubles (for sizing
 /// guard bits only).
 fn numerator_log2s(p: Params, stirling: &[BigUint]) -> Vec<f64> {
@@ -422,6 +359,7 @@ mod agreement;
 mod fast;
 mod occupancy;
 mod series;
+mod stirling;
 mod two;
 
 /// The true rate in 128-bit arithmetic, aiming at `2^-aim` and kept only
@@ -458,12 +396,11 @@ pub(crate) fn true_enclosure_fast(
 const OCCUPANCY_FROM_MU: f64 = 16.0;
 
 /// Forgets the rows kept for reuse: the sum over set bits' (see the
-/// `occupancy` submodule) and the Stirling numbers' ([`KEPT_ROWS`]).
+/// `occupancy` submodule) and the Stirling numbers' (the `stirling`
+/// submodule).
 pub(crate) fn forget_kept_rows() {
     occupancy::forget();
-    if let Ok(mut kept) = KEPT_ROWS.lock() {
-        kept.clear();
-    }
+    stirling::forget();
 }
 
 #[cfg(test)]
@@ -471,36 +408,6 @@ mod tests {
     use super::*;
     use crate::rates::cancel;
     use crate::rates::{Budget, true_exact};
-
-    #[test]
-    fn stirling_rows_from_kept_rows_match_the_recurrence_from_scratch() {
-        // Plain recurrence, no kept rows.
-        fn scratch(k: u32, r_max: usize) -> Vec<BigUint> {
-            let mut row = vec![BigUint::zero(); r_max + 1];
-            row[0] = BigUint::one();
-            for i in 1..=k as usize {
-                for r in (1..=r_max.min(i)).rev() {
-                    row[r] = &row[r] * BigUint::from(r as u64) + &row[r - 1];
-                }
-                row[0] = BigUint::zero();
-            }
-            row
-        }
-        // Up, down, across a stride, with fewer and with more columns than
-        // a kept row holds.
-        for (k, r_max) in [
-            (130, 130),
-            (131, 131),
-            (129, 129),
-            (200, 50),
-            (201, 120),
-            (64, 10),
-            (70, 70),
-            (5, 5),
-        ] {
-            assert_eq!(stirling_row(k, r_max), scratch(k, r_max), "{k} {r_max}");
-        }
-    }
 
     #[test]
     fn encloses_the_exact_rate_in_every_regime() {
