@@ -52,18 +52,18 @@
 //! filters that are nearly empty (where inclusion and exclusion alone would
 //! cancel thousands of bits).
 
-use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+
+use stirling::stirling_row;
 
 use super::Enclosure;
 use super::classic::{classic_enclosure, classic_log2_estimate};
-use crate::rates::cancel;
 use crate::rates::dyadic::{Dir, Dyadic};
 use crate::rates::error::RateError;
 use crate::rates::params::Params;
+use crate::rates::{cancel, cores};
 
 /// Largest `mu_r = N r / (m - r)` summed as a light-load series when the
 /// inclusion-exclusion part is kept.
@@ -82,7 +82,14 @@ pub fn true_enclosure(p: Params, prec: u64) -> Enclosure {
 }
 
 /// [`true_enclosure`] that stops with [`RateError::Cancelled`] soon after
-/// `flag` is set (it looks once per bit count r).
+/// `flag` is set (it looks once per bit count r, once per power and once
+/// per round of the inclusion-exclusion coefficients).
+///
+/// The powers `(m - j)^N` do not depend on the weights, nor the weights and
+/// the inclusion-exclusion coefficients on the powers: when there is much
+/// of both, a second thread starts on the powers while this one works out
+/// the weights and the coefficients and then takes its share of the powers
+/// left.
 pub fn true_enclosure_cancellable(
     p: Params,
     prec: u64,
@@ -96,11 +103,26 @@ pub fn true_enclosure_cancellable(
         return Ok(classic_enclosure(p, prec));
     }
     let plan = Plan::new(p, prec);
-    let powers = Powers::new(&plan);
+    let w = plan.w;
+    let jobs = PowerJobs::new(&plan);
+    let parallel = (plan.r_max as u64 + 1) * w >= PARALLEL_WORK;
+    let (theirs, ours) = cores::both(
+        parallel,
+        || jobs.run(flag),
+        || -> Result<_, RateError> {
+            let weights = enclosed_weights(p, &plan.stirling, w, flag)?;
+            let coefficients = match plan.series_to < plan.r_max {
+                true => Some(plan.ie_coefficients(&weights, flag)?),
+                false => None,
+            };
+            Ok((weights, coefficients, jobs.run(flag)?))
+        },
+    );
+    let (weights, coefficients, mine) = ours?;
+    let powers = Powers::gathered(plan.r_max, [theirs?, mine]);
     let mut lo = Dyadic::zero();
     let mut hi = Dyadic::zero();
-    let w = plan.w;
-    for (r, (w_lo, w_hi)) in plan.weights.iter().enumerate().take(plan.series_to + 1) {
+    for (r, (w_lo, w_hi)) in weights.iter().enumerate().take(plan.series_to + 1) {
         cancel::check(flag)?;
         if r == 0 {
             continue;
@@ -109,14 +131,20 @@ pub fn true_enclosure_cancellable(
         lo = lo.add(&w_lo.mul(&series.lo, w, Dir::Down), w, Dir::Down);
         hi = hi.add(&w_hi.mul(&series.hi, w, Dir::Up), w, Dir::Up);
     }
-    if plan.series_to < plan.r_max {
+    if let Some(coefficients) = coefficients {
         cancel::check(flag)?;
-        let ie = plan.inclusion_exclusion(&powers);
+        let ie = plan.inclusion_exclusion(&powers, coefficients);
         lo = lo.add(&ie.lo, w, Dir::Down);
         hi = hi.add(&ie.hi, w, Dir::Up);
     }
     Ok(Enclosure::new(lo, hi))
 }
+
+/// From this much work, `(R + 1) w` (powers times working bits), an
+/// enclosure uses both cores: at 10^5 (a hundred powers of a thousand
+/// bits) the powers take about a millisecond, far more than starting a
+/// thread.
+const PARALLEL_WORK: u64 = 100_000;
 
 /// The sizes and exact integers one enclosure works from.
 struct Plan {
@@ -132,8 +160,8 @@ struct Plan {
     w: u64,
     /// Largest number of series terms per bit count.
     t_cap: usize,
-    /// `w_r` enclosed, for `r = 0..=R`.
-    weights: Vec<(Dyadic, Dyadic)>,
+    /// `S(k, r)` for `r = 0..=R`.
+    stirling: Vec<BigUint>,
     /// Running state of the light-load series, advanced one r at a time.
     series: std::cell::RefCell<series::SeriesState>,
 }
@@ -165,14 +193,13 @@ impl Plan {
         };
         let guard = ie_guard(series_to);
         // The weights add R roundings of the falling factorial and 8k of
-        // the power m^k to each term's chain.
+        // the power m^k (and one of its reciprocal) to each term's chain.
         let chain = 16.0 * throws as f64
             + 20.0 * r_max as f64
             + 8.0 * f64::from(p.k())
             + 4.0 * t_cap as f64
             + 16.0;
         let w = prec + guard + chain.log2().ceil() as u64 + 8;
-        let weights = enclosed_weights(p, &stirling, w);
         Plan {
             p,
             prec,
@@ -181,7 +208,7 @@ impl Plan {
             series_to,
             w,
             t_cap,
-            weights,
+            stirling,
             series: std::cell::RefCell::new(series::SeriesState::new(t_cap)),
         }
     }
@@ -235,69 +262,6 @@ fn mu(throws: u64, r: usize, m: u64) -> f64 {
     }
 }
 
-/// `S(k, r)` for `r = 0..=r_max`, from the Stirling recurrence truncated
-/// at `r_max` columns, started from the nearest kept row at or below k
-/// (see [`KEPT_ROWS`]).
-///
-/// Column r of a row depends only on columns up to r of the row before,
-/// so a row kept with `c` columns holds exact values up to column `c`,
-/// and all of them when `c` reaches its k (the rest are 0): it can start
-/// any later row whose columns it covers.
-fn stirling_row(k: u32, r_max: usize) -> Vec<BigUint> {
-    let (from, mut row) = kept_row_below(k, r_max);
-    row.resize(r_max + 1, BigUint::zero());
-    let mut fresh = Vec::new();
-    for i in from + 1..=k {
-        let i = i as usize;
-        for r in (1..=r_max.min(i)).rev() {
-            let below = std::mem::take(&mut row[r]) * BigUint::from(r as u64);
-            row[r] = below + &row[r - 1];
-        }
-        row[0] = BigUint::zero();
-        if (i as u32).is_multiple_of(STIRLING_STRIDE) || i as u32 == k {
-            fresh.push((i as u32, row.clone()));
-        }
-    }
-    keep_rows(fresh);
-    row
-}
-
-/// Rows of Stirling numbers `(k, S(k, 0..=c))` kept for the next k: the
-/// best-k search prices neighbouring k, and at k in the hundreds the row
-/// of big integers was a fifth of an enclosure. Rows are kept every
-/// [`STIRLING_STRIDE`] k on the way and at the k asked.
-static KEPT_ROWS: Mutex<Vec<(u32, Vec<BigUint>)>> = Mutex::new(Vec::new());
-/// k between rows kept on the way up.
-const STIRLING_STRIDE: u32 = 64;
-/// How many rows are kept (the most recent ones).
-const STIRLING_KEPT: usize = 24;
-
-/// The kept row with the largest k up to `k` whose columns cover
-/// `0..=r_max` (or its own k), or row 0.
-fn kept_row_below(k: u32, r_max: usize) -> (u32, Vec<BigUint>) {
-    let start = || (0, vec![BigUint::one()]);
-    let Ok(kept) = KEPT_ROWS.lock() else {
-        return start();
-    };
-    kept.iter()
-        .filter(|(at, row)| *at <= k && (row.len() > r_max || row.len() > *at as usize))
-        .max_by_key(|(at, _)| *at)
-        .map(|(at, row)| (*at, row[..row.len().min(r_max + 1)].to_vec()))
-        .unwrap_or_else(start)
-}
-
-fn keep_rows(rows: Vec<(u32, Vec<BigUint>)>) {
-    let Ok(mut kept) = KEPT_ROWS.lock() else {
-        return;
-    };
-    for (at, row) in rows {
-        kept.retain(|(have, old)| !(*have == at && old.len() <= row.len()));
-        kept.push((at, row));
-    }
-    let over = kept.len().saturating_sub(STIRLING_KEPT);
-    kept.drain(..over);
-}
-
 /// `log2(S(k, r) (m)_r)` for each r of `stirling`, in doubles (for sizing
 /// guard bits only).
 fn numerator_log2s(p: Params, stirling: &[BigUint]) -> Vec<f64> {
@@ -315,30 +279,39 @@ fn numerator_log2s(p: Params, stirling: &[BigUint]) -> Vec<f64> {
 }
 
 /// `w_r = S(k, r) (m)_r / m^k` enclosed at `w` working bits. The falling
-/// factorial and the power are carried as rounded binary numbers, never as
-/// exact integers: at m = 10^18 and r = 1000 the exact `(m)_r` alone has
+/// factorial over the power is carried as a rounded binary number, never
+/// as exact integers: at m = 10^18 and r = 1000 the exact `(m)_r` alone has
 /// 60,000 bits, and building it cost more than the rest of the enclosure.
-fn enclosed_weights(p: Params, stirling: &[BigUint], w: u64) -> Vec<(Dyadic, Dyadic)> {
+/// It starts from `1 / m^k` and takes one more factor `m - r + 1` (a
+/// machine word) per r, so each weight costs one product of working size
+/// per end.
+fn enclosed_weights(
+    p: Params,
+    stirling: &[BigUint],
+    w: u64,
+    flag: &AtomicBool,
+) -> Result<Vec<(Dyadic, Dyadic)>, RateError> {
     let base = Dyadic::from_u64(p.m());
     let k = u64::from(p.k());
     let (den_lo, den_hi) = (base.pow(k, w, Dir::Down), base.pow(k, w, Dir::Up));
-    let (mut falling_lo, mut falling_hi) = (Dyadic::one(), Dyadic::one());
+    let mut ratio_lo = Dyadic::one().div(&den_hi, w, Dir::Down);
+    let mut ratio_hi = Dyadic::one().div(&den_lo, w, Dir::Up);
     stirling
         .iter()
         .enumerate()
         .map(|(r, s)| {
+            cancel::check(flag)?;
             if r > 0 {
                 let factor = p.m() - (r as u64 - 1);
-                falling_lo = falling_lo.mul_u64(factor, w, Dir::Down);
-                falling_hi = falling_hi.mul_u64(factor, w, Dir::Up);
+                ratio_lo = ratio_lo.mul_u64(factor, w, Dir::Down);
+                ratio_hi = ratio_hi.mul_u64(factor, w, Dir::Up);
             }
             let s_lo = Dyadic::rounded(s.clone(), 0, w, Dir::Down);
             let s_hi = Dyadic::rounded(s.clone(), 0, w, Dir::Up);
-            (
-                s_lo.mul(&falling_lo, w, Dir::Down)
-                    .div(&den_hi, w, Dir::Down),
-                s_hi.mul(&falling_hi, w, Dir::Up).div(&den_lo, w, Dir::Up),
-            )
+            Ok((
+                s_lo.mul(&ratio_lo, w, Dir::Down),
+                s_hi.mul(&ratio_hi, w, Dir::Up),
+            ))
         })
         .collect()
 }
@@ -405,15 +378,60 @@ struct Powers {
 }
 
 impl Powers {
-    fn new(plan: &Plan) -> Powers {
-        let (mut lo, mut hi) = (Vec::new(), Vec::new());
-        for j in 0..=plan.r_max as u64 {
-            let base = Dyadic::from_u64(plan.p.m() - j);
-            let (down, up) = base.pow_pair(plan.throws, plan.w);
-            lo.push(down);
-            hi.push(up);
-        }
+    /// The powers from the pieces [`PowerJobs::run`] returned, which
+    /// between them hold every j once.
+    fn gathered<const PIECES: usize>(r_max: usize, pieces: [Vec<Power>; PIECES]) -> Powers {
+        let mut all: Vec<Power> = pieces.into_iter().flatten().collect();
+        all.sort_unstable_by_key(|power| power.0);
+        debug_assert!(all.iter().enumerate().all(|(j, power)| power.0 == j));
+        debug_assert_eq!(all.len(), r_max + 1);
+        let (lo, hi) = all.into_iter().map(|(_, lo, hi)| (lo, hi)).unzip();
         Powers { lo, hi }
+    }
+}
+
+/// `(j, lower, upper)` for `(m - j)^N`.
+type Power = (usize, Dyadic, Dyadic);
+
+/// The powers of [`Powers`] handed out a few j at a time to whichever
+/// thread asks next.
+struct PowerJobs {
+    m: u64,
+    throws: u64,
+    r_max: usize,
+    w: u64,
+    next: AtomicUsize,
+}
+
+/// How many j one request takes.
+const POWERS_AT_ONCE: usize = 8;
+
+impl PowerJobs {
+    fn new(plan: &Plan) -> PowerJobs {
+        PowerJobs {
+            m: plan.p.m(),
+            throws: plan.throws,
+            r_max: plan.r_max,
+            w: plan.w,
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    /// Works out powers until none are left; the ones this call did.
+    fn run(&self, flag: &AtomicBool) -> Result<Vec<Power>, RateError> {
+        let mut done = Vec::new();
+        loop {
+            let from = self.next.fetch_add(POWERS_AT_ONCE, Ordering::Relaxed);
+            if from > self.r_max {
+                return Ok(done);
+            }
+            for j in from..=(from + POWERS_AT_ONCE - 1).min(self.r_max) {
+                cancel::check(flag)?;
+                let base = Dyadic::from_u64(self.m - j as u64);
+                let (down, up) = base.pow_pair(self.throws, self.w);
+                done.push((j, down, up));
+            }
+        }
     }
 }
 
@@ -422,6 +440,7 @@ mod agreement;
 mod fast;
 mod occupancy;
 mod series;
+mod stirling;
 mod two;
 
 /// The true rate in 128-bit arithmetic, aiming at `2^-aim` and kept only
@@ -458,12 +477,11 @@ pub(crate) fn true_enclosure_fast(
 const OCCUPANCY_FROM_MU: f64 = 16.0;
 
 /// Forgets the rows kept for reuse: the sum over set bits' (see the
-/// `occupancy` submodule) and the Stirling numbers' ([`KEPT_ROWS`]).
+/// `occupancy` submodule) and the Stirling numbers' (the `stirling`
+/// submodule).
 pub(crate) fn forget_kept_rows() {
     occupancy::forget();
-    if let Ok(mut kept) = KEPT_ROWS.lock() {
-        kept.clear();
-    }
+    stirling::forget();
 }
 
 #[cfg(test)]
@@ -471,36 +489,6 @@ mod tests {
     use super::*;
     use crate::rates::cancel;
     use crate::rates::{Budget, true_exact};
-
-    #[test]
-    fn stirling_rows_from_kept_rows_match_the_recurrence_from_scratch() {
-        // Plain recurrence, no kept rows.
-        fn scratch(k: u32, r_max: usize) -> Vec<BigUint> {
-            let mut row = vec![BigUint::zero(); r_max + 1];
-            row[0] = BigUint::one();
-            for i in 1..=k as usize {
-                for r in (1..=r_max.min(i)).rev() {
-                    row[r] = &row[r] * BigUint::from(r as u64) + &row[r - 1];
-                }
-                row[0] = BigUint::zero();
-            }
-            row
-        }
-        // Up, down, across a stride, with fewer and with more columns than
-        // a kept row holds.
-        for (k, r_max) in [
-            (130, 130),
-            (131, 131),
-            (129, 129),
-            (200, 50),
-            (201, 120),
-            (64, 10),
-            (70, 70),
-            (5, 5),
-        ] {
-            assert_eq!(stirling_row(k, r_max), scratch(k, r_max), "{k} {r_max}");
-        }
-    }
 
     #[test]
     fn encloses_the_exact_rate_in_every_regime() {
@@ -529,6 +517,36 @@ mod tests {
                 let width = e.relative_width_log2();
                 assert!(width <= -(prec as f64), "{m}/{n}/{k} at {prec}: {width}");
             }
+        }
+    }
+
+    #[test]
+    fn two_threads_enclose_the_exact_rate_and_stop_when_asked() {
+        // Shapes with enough powers and working bits for a second thread:
+        // mostly inclusion and exclusion (k = 693), or all series.
+        for (m, n, k, prec) in [
+            (10_000, 10, 693, 8),
+            (10_000, 10, 693, 64),
+            (10_000, 10, 693, 300),
+            (5000, 5, 400, 300),
+            (3000, 1, 500, 300),
+        ] {
+            let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
+            let plan = Plan::new(p, prec);
+            let shape = format!("{m}/{n}/{k} at {prec}");
+            assert!((plan.r_max as u64 + 1) * plan.w >= PARALLEL_WORK, "{shape}");
+            let exact = true_exact(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
+            let e = true_enclosure(p, prec);
+            assert!(e.contains(&exact), "{shape}");
+            let width = e.relative_width_log2();
+            assert!(width <= -(prec as f64), "{shape}: {width}");
+            let raised = cancel::never();
+            raised.store(true, std::sync::atomic::Ordering::Relaxed);
+            assert_eq!(
+                true_enclosure_cancellable(p, prec, &raised).err(),
+                Some(RateError::Cancelled),
+                "{shape}"
+            );
         }
     }
 

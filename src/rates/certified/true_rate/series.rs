@@ -2,12 +2,16 @@
 //! bit counts and inclusion and exclusion for the rest (see the notes of the
 //! parent module for the bounds).
 
+use std::sync::atomic::AtomicBool;
+
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use super::{Pair, Plan, Powers};
+use crate::rates::cancel;
 use crate::rates::certified::classic::classic_log2_estimate;
 use crate::rates::dyadic::{Dir, Dyadic};
+use crate::rates::error::RateError;
 
 /// What the series carries from one bit count r to the next.
 pub(super) struct SeriesState {
@@ -118,9 +122,9 @@ impl Plan {
     /// The bit counts above `series_to` by inclusion and exclusion, already
     /// weighted: `sum_j (-1)^j A_j (m-j)^N / m^N` with
     /// `A_j = sum_{r > series_to} w_r C(r, j)`.
-    pub(super) fn inclusion_exclusion(&self, powers: &Powers) -> Pair {
+    pub(super) fn inclusion_exclusion(&self, powers: &Powers, coefficients: Coefficients) -> Pair {
         let w = self.w;
-        let (a_lo, a_hi) = self.ie_coefficients();
+        let (a_lo, a_hi) = coefficients;
         let zero = || (Dyadic::zero(), Dyadic::zero());
         let (mut plus, mut minus) = (zero(), zero());
         for (j, (lo, hi)) in a_lo.iter().zip(&a_hi).enumerate() {
@@ -152,37 +156,46 @@ impl Plan {
     /// or more; the whole numbers add in place.) Only when `F` would be
     /// far past the working precision are the additions rounded instead,
     /// each down (or up), which keeps the bound as well.
-    fn ie_coefficients(&self) -> (Vec<Dyadic>, Vec<Dyadic>) {
+    pub(super) fn ie_coefficients(
+        &self,
+        weights: &[(Dyadic, Dyadic)],
+        flag: &AtomicBool,
+    ) -> Result<Coefficients, RateError> {
         let w = self.w;
         let kept = |r: usize| r > self.series_to;
         if let Some(f) = self.fixed_point_bits() {
-            let fixed = |dir: Dir| -> Vec<BigUint> {
-                let ends =
-                    self.weights
-                        .iter()
-                        .enumerate()
-                        .map(|(r, (lo, hi))| match (kept(r), dir) {
-                            (false, _) => BigUint::zero(),
-                            (true, Dir::Down) => lo.to_fixed(f, dir),
-                            (true, Dir::Up) => hi.to_fixed(f, dir),
-                        });
-                let mut c: Vec<BigUint> = ends.collect();
-                shift_by_one(&mut c, |a, b| *a += b);
-                c
+            let ends = |r: usize, (lo, hi): &(Dyadic, Dyadic)| match kept(r) {
+                false => (BigUint::zero(), BigUint::zero()),
+                true => (lo.to_fixed(f, Dir::Down), hi.to_fixed(f, Dir::Up)),
             };
-            let back = |c: Vec<BigUint>, dir: Dir| -> Vec<Dyadic> {
-                c.into_iter()
-                    .map(|a| Dyadic::rounded(a, -i128::from(f), w, dir))
+            let (mut low, mut gaps): (Vec<BigUint>, Vec<BigUint>) = weights
+                .iter()
+                .enumerate()
+                .map(|(r, e)| ends(r, e))
+                .map(|(lo, hi)| {
+                    // `max(hi, lo)` bounds `w_r` from above as `hi` does
+                    // (and the two ends never cross anyway).
+                    let gap = if hi > lo { hi - &lo } else { BigUint::zero() };
+                    (lo, gap)
+                })
+                .unzip();
+            // The upper ends as the lower ends plus gaps: shifting is
+            // linear, so the gaps shift on their own. A gap is the width of
+            // a weight's enclosure, near its last working bit, so where F
+            // is about w (as at usual loads) it is a unit or two, and its
+            // shifted sums have about R bits where the ends' have F.
+            let back = |c: &[BigUint], dir: Dir| -> Vec<Dyadic> {
+                c.iter()
+                    .map(|a| Dyadic::rounded(a.clone(), -i128::from(f), w, dir))
                     .collect()
             };
-            return (
-                back(fixed(Dir::Down), Dir::Down),
-                back(fixed(Dir::Up), Dir::Up),
-            );
+            shift_by_one(&mut low, |a, b| *a += b, flag)?;
+            shift_by_one(&mut gaps, |a, b| *a += b, flag)?;
+            let high: Vec<BigUint> = low.iter().zip(gaps).map(|(lo, gap)| gap + lo).collect();
+            return Ok((back(&low, Dir::Down), back(&high, Dir::Up)));
         }
-        let ends = |dir: Dir| -> Vec<Dyadic> {
-            let mut c: Vec<Dyadic> = self
-                .weights
+        let ends = |dir: Dir| -> Result<Vec<Dyadic>, RateError> {
+            let mut c: Vec<Dyadic> = weights
                 .iter()
                 .enumerate()
                 .map(|(r, (lo, hi))| match (kept(r), dir) {
@@ -191,10 +204,10 @@ impl Plan {
                     (true, Dir::Up) => hi.clone(),
                 })
                 .collect();
-            shift_by_one(&mut c, |a, b| *a = a.add(b, w, dir));
-            c
+            shift_by_one(&mut c, |a, b| *a = a.add(b, w, dir), flag)?;
+            Ok(c)
         };
-        (ends(Dir::Down), ends(Dir::Up))
+        Ok((ends(Dir::Down)?, ends(Dir::Up)?))
     }
 
     /// `F`, the bits after the point of [`Plan::ie_coefficients`]'
@@ -224,15 +237,24 @@ impl Plan {
 
 /// Replaces the coefficients `c_r` of `W(x)` by those of `W(1 + x)`:
 /// `R (R + 1) / 2` additions, each `c[j] += c[j + 1]`.
-fn shift_by_one<T>(c: &mut [T], add: impl Fn(&mut T, &T)) {
+fn shift_by_one<T>(
+    c: &mut [T],
+    add: impl Fn(&mut T, &T),
+    flag: &AtomicBool,
+) -> Result<(), RateError> {
     let top = c.len().saturating_sub(1);
     for i in 0..top {
+        cancel::check(flag)?;
         for j in (i..top).rev() {
             let (head, tail) = c.split_at_mut(j + 1);
             add(&mut head[j], &tail[0]);
         }
     }
+    Ok(())
 }
+
+/// `A_j` enclosed, lower ends and upper ends, for `j = 0..=R`.
+pub(super) type Coefficients = (Vec<Dyadic>, Vec<Dyadic>);
 
 /// `g (T+1) / (T+1 - mu)`, the bound on the terms after the first `T`, when
 /// `T + 1 > mu` (otherwise the geometric bound does not apply).
