@@ -461,7 +461,9 @@ mod tests {
     fn a_wrong_answer_is_called_wrong_before_it_is_named() {
         let lecture = Lecture::builtin();
         let at = lecture.step_index(5, 3).unwrap_or_else(|e| panic!("{e}"));
-        let board = lecture.revealed_board(at).unwrap_or_else(|| panic!("5.3 predicts"));
+        let board = lecture
+            .revealed_board(at)
+            .unwrap_or_else(|| panic!("5.3 predicts"));
         let said = query(board).join(" ");
         assert!(
             said.contains("Answer: definitely absent. Wrong: y is in the set."),

@@ -295,7 +295,12 @@ impl<'a> BitRow<'a> {
             pen.text(x, 1, corner(first, before, ["┏", "┳", "┲"]), style);
             pen.text(x + pitch, 1, corner(last, after, ["┓", "┳", "┱"]), style);
             pen.text(x, bottom, corner(first, before, ["┗", "┻", "┺"]), style);
-            pen.text(x + pitch, bottom, corner(last, after, ["┛", "┻", "┹"]), style);
+            pen.text(
+                x + pitch,
+                bottom,
+                corner(last, after, ["┛", "┻", "┹"]),
+                style,
+            );
             pen.text(x + 1, 1, &seg, style);
             pen.text(x + 1, bottom, &seg, style);
             for r in 0..cell_rows {
@@ -402,10 +407,12 @@ impl<'a> BitRow<'a> {
         inner: u16,
         theme: &Theme,
     ) {
-        // Each label starts where its first word, centred on its cell,
-        // would: longer wordings only run on to the right.
-        let mut labels: Vec<(u16, Vec<String>, Style)> = Vec::new();
-        let at = |i: usize, name: &str| label_x(x_of(i), inner, width(name));
+        // Each label's wordings, longest first, each with the column it
+        // starts at: centred on its cell, except that a skipped probe's
+        // longer wordings keep its name where it would stand alone and run
+        // on to the right.
+        let mut labels: Vec<(Vec<(u16, String)>, Style)> = Vec::new();
+        let at = |i: usize, text: String| (label_x(x_of(i), inner, width(&text)), text);
         for (i, cell) in self.cells.iter().enumerate() {
             if let Some((order, state)) = self.probe_at(i) {
                 let name = if inner >= 2 {
@@ -413,16 +420,17 @@ impl<'a> BitRow<'a> {
                 } else {
                     ((order + 1) % 10).to_string()
                 };
+                let (x, _) = at(i, name.clone());
                 let words = if state == ProbeState::NotNeeded && inner >= 2 {
                     vec![
-                        format!("{name} not needed"),
-                        format!("{name} skipped"),
-                        name.clone(),
+                        (x, format!("{name} not needed")),
+                        (x, format!("{name} skipped")),
+                        (x, name),
                     ]
                 } else {
-                    vec![name.clone()]
+                    vec![(x, name)]
                 };
-                labels.push((at(i, &name), words, probe_style(state, theme)));
+                labels.push((words, probe_style(state, theme)));
             } else if cell.fresh && self.probes.is_empty() {
                 let name = cell.owners.last().map_or("", String::as_str);
                 let label = format!("+{name}");
@@ -431,25 +439,24 @@ impl<'a> BitRow<'a> {
                 } else {
                     "+".into()
                 };
-                labels.push((at(i, &label), vec![label], theme.style(Role::BitFresh)));
+                labels.push((vec![at(i, label)], theme.style(Role::BitFresh)));
             } else if self.emphasise_shared && cell.shared() && self.probes.is_empty() {
-                let word = if width("shared") <= inner { "shared" } else { "▼" };
-                labels.push((
-                    at(i, word),
-                    vec![word.to_string()],
-                    theme.style(Role::Emphasis),
-                ));
+                let words = vec![at(i, "shared".into()), at(i, "▼".into())];
+                labels.push((words, theme.style(Role::Emphasis)));
             }
         }
         let cols = pen.area().width;
-        for (n, (x, words, style)) in labels.iter().enumerate() {
-            // The room up to the next label, a column clear of it.
-            let free_to = labels
-                .get(n + 1)
-                .map_or(cols, |(next, _, _)| next.saturating_sub(1));
-            let fits = |t: &&String| x + width(t) <= free_to;
-            if let Some(text) = words.iter().find(fits).or(words.last()) {
+        let mut free_from = 0;
+        for (n, (words, style)) in labels.iter().enumerate() {
+            // The room between the label before (as drawn) and the one
+            // after (at its shortest), a column clear of each.
+            let free_to = labels.get(n + 1).map_or(cols, |(next, _)| {
+                next.last().map_or(cols, |(x, _)| x.saturating_sub(1))
+            });
+            let fits = |(x, t): &&(u16, String)| *x >= free_from && x + width(t) <= free_to;
+            if let Some((x, text)) = words.iter().find(fits).or(words.last()) {
                 pen.text(*x, y, text, *style);
+                free_from = x + width(text) + 1;
             }
         }
     }
@@ -495,7 +502,10 @@ impl<'a> BitRow<'a> {
             if cell.owners.is_empty() || !(cell.set || cell.cleared) {
                 continue;
             }
-            let kept = if (cell.shared() && self.emphasise_shared) || self.probe_at(i).is_some() {
+            let read = self
+                .probe_at(i)
+                .is_some_and(|(_, s)| s != ProbeState::NotNeeded);
+            let kept = if (cell.shared() && self.emphasise_shared) || read {
                 theme.style(Role::Emphasis)
             } else {
                 theme.style(Role::Owner)
@@ -731,10 +741,7 @@ impl Abbreviations {
             let parts = owner_parts(c.owners, c.deleted, &str::to_string);
             width(&parts.into_iter().map(|(t, _)| t).collect::<String>()) <= inner
         };
-        let full_fit = cells
-            .iter()
-            .filter(|c| !c.owners.is_empty())
-            .all(fits);
+        let full_fit = cells.iter().filter(|c| !c.owners.is_empty()).all(fits);
         if full_fit {
             return Abbreviations { short: Vec::new() };
         }

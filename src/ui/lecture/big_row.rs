@@ -149,7 +149,11 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, l
                 .min()
                 .unwrap_or(area.right() + 1);
             // Up to a column short of the next label or the board's edge.
-            Some((end, next.saturating_sub(end + 1), probe_style(p.state, theme)))
+            Some((
+                end,
+                next.saturating_sub(end + 1),
+                probe_style(p.state, theme),
+            ))
         })
         .collect();
     let big = skipped.iter().all(|(_, room, _)| *room >= big_width(words));
@@ -190,7 +194,13 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, l
             let owners = owner_labels(board, theme);
             let whole: Vec<(usize, String, Style)> = owners
                 .iter()
-                .map(|(i, parts)| (*i, parts.iter().map(|(t, _)| t.as_str()).collect(), Style::new()))
+                .map(|(i, parts)| {
+                    (
+                        *i,
+                        parts.iter().map(|(t, _)| t.as_str()).collect(),
+                        Style::new(),
+                    )
+                })
                 .collect();
             if clear_of_each_other(&whole, &centre) {
                 for (i, parts) in &owners {

@@ -134,7 +134,7 @@ fn shown_query(board: &Board) -> Option<&Query> {
 }
 
 /// Whether the board's headline is a wrong answer (named or not yet).
-pub(crate) fn wrong(board: &Board) -> bool {
+fn wrong(board: &Board) -> bool {
     verdict_text(board).is_some()
         && shown_query(board).is_some_and(|q| {
             matches!(

@@ -139,7 +139,10 @@ fn a_deletion_marks_only_the_deleted_owner() {
     use crate::ui::theme::Role;
     let l = Lecture::builtin();
     let light = Theme::named("light").expect("light");
-    let alarm = light.style(Role::Bad).fg.expect("light has an alarm colour");
+    let alarm = light
+        .style(Role::Bad)
+        .fg
+        .expect("light has an alarm colour");
     for step in 2..=4 {
         let global = l.step_index(5, step).expect("step in range");
         let area = Rect::new(0, 0, 100, 30);
@@ -172,7 +175,12 @@ fn a_cleared_bit_is_an_empty_cell_in_a_heavy_frame() {
             .position(|t| t.contains('┌'))
             .expect("the row's frame");
         // Three framed cells (2, 7, 11), nothing drawn inside them.
-        assert_eq!(lines[top].matches('┲').count(), 3, "{w}x{h}: {}", lines[top]);
+        assert_eq!(
+            lines[top].matches('┲').count(),
+            3,
+            "{w}x{h}: {}",
+            lines[top]
+        );
         // Every row of the cells: the three cleared ones between heavy
         // bars, and nothing inside them.
         for inside in lines[top + 1..].iter().take_while(|t| !t.contains('└')) {

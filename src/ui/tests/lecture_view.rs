@@ -199,10 +199,16 @@ fn states_differ_by_glyph_and_colour() {
     let mono = text_of(&draw(&l, global, 80, 24, &MONO));
     let row = cell_line(&mono);
     // A cleared bit is an empty cell in a heavy frame, not a filled one.
-    assert!(row.contains("┃   ┃"), "cleared bit, empty and framed: {row}");
+    assert!(
+        row.contains("┃   ┃"),
+        "cleared bit, empty and framed: {row}"
+    );
     assert!(!row.contains('×'), "no cleared fill: {row}");
     assert!(row.contains("▐█▌"), "probe hit glyph: {row}");
-    assert!(row.contains("┃▐ ▌┃"), "probe on a cleared bit reads 0: {row}");
+    assert!(
+        row.contains("┃▐ ▌┃"),
+        "probe on a cleared bit reads 0: {row}"
+    );
     assert!(row.contains(" █ "), "plain set glyph: {row}");
     let coloured = draw(&l, global, 80, 24, &Theme::DARK16);
     let mono_buf = draw(&l, global, 80, 24, &MONO);
@@ -368,6 +374,8 @@ fn a_wrong_verdict_looks_wrong_in_big_letters() {
         .find(|p| p.kind.name() == "verdict")
         .expect("the big verdict");
     assert_eq!(verdict.text, ["WRONG: DEFINITELY ABSENT"]);
-    let plain = Headless::with_theme(&frame(5, 3, true), MONO).expect("draws").text();
+    let plain = Headless::with_theme(&frame(5, 3, true), MONO)
+        .expect("draws")
+        .text();
     assert!(plain.contains("✗ WRONG: y is in the set"), "{plain}");
 }
