@@ -92,8 +92,25 @@ pub struct Cell {
     pub owners: Vec<String>,
     /// Cleared by a deletion attempt and not yet restored.
     pub cleared: bool,
+    /// The items whose deletion cleared this bit, in the order deleted
+    /// (kept, like `cleared`, until the bits are restored or an insert sets
+    /// the bit again). The other owners are still in the set: a bit shared
+    /// by x and y and cleared by deleting x has `deleted == ["x"]`.
+    pub deleted: Vec<String>,
     /// Set or leaned on by an insert during this step.
     pub fresh: bool,
+}
+
+impl Cell {
+    /// Whether `owner`'s claim on the bit was removed by deleting it.
+    pub fn deleted_owner(&self, owner: &str) -> bool {
+        self.deleted.iter().any(|d| d == owner)
+    }
+
+    /// The owners still in the set, first setter first.
+    pub fn kept_owners(&self) -> impl Iterator<Item = &String> {
+        self.owners.iter().filter(|o| !self.deleted_owner(o))
+    }
 }
 
 /// A line of the memory comparison table.

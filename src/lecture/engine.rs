@@ -168,6 +168,7 @@ impl State {
                 }
                 for cell in &mut self.cells {
                     cell.cleared = false;
+                    cell.deleted.clear();
                 }
             }
             Directive::CountInsert { item } => {
@@ -260,6 +261,7 @@ impl State {
             let cell = &mut self.cells[p];
             if cell.cleared {
                 cell.owners.clear();
+                cell.deleted.clear();
             }
             cell.set = true;
             cell.cleared = false;
@@ -280,7 +282,11 @@ impl State {
             let cell = &mut self.cells[p];
             cell.set = false;
             cell.cleared = true;
-            // The owners stay, so the board can show who leaned on the bit.
+            // The owners stay, so the board can show who leaned on the bit;
+            // only the deleted item's claim is marked as gone.
+            if !cell.deleted_owner(&script.items[item].name) {
+                cell.deleted.push(script.items[item].name.clone());
+            }
         }
         self.members.remove(&item);
         self.progress[item] = 0;
@@ -514,6 +520,26 @@ mod tests {
         assert_eq!(b[3].bits(), b[0].bits());
         assert_eq!(b[3].query.as_ref().unwrap().flag, None);
         assert_eq!(b[3].row.as_ref().unwrap()[3].owners, ["a", "b"]);
+    }
+
+    #[test]
+    fn a_deletion_marks_only_the_deleted_owner_until_restored() {
+        let b = boards(&format!(
+            "{HEAD}step\ninsert a\ninsert b\nstep\nclear a\nstep\nquery b\nstep\nrestore\n"
+        ));
+        // Bit 3 is a's and b's: deleting a clears it and marks a alone.
+        for step in [1, 2] {
+            let row = b[step].row.as_ref().unwrap();
+            assert!(row[3].cleared && !row[3].set, "step {step}");
+            assert_eq!(row[3].owners, ["a", "b"], "step {step}");
+            assert_eq!(row[3].deleted, ["a"], "step {step}");
+            assert_eq!(row[3].kept_owners().collect::<Vec<_>>(), ["b"]);
+            assert_eq!(row[1].deleted, ["a"], "step {step}");
+            // b's own bits were never cleared.
+            assert!(row[4].deleted.is_empty() && row[4].set, "step {step}");
+        }
+        let restored = b[3].row.as_ref().unwrap();
+        assert!(restored.iter().all(|c| c.deleted.is_empty() && !c.cleared));
     }
 
     #[test]

@@ -141,11 +141,28 @@ pub fn row(board: &Board) -> Vec<String> {
         .iter()
         .enumerate()
         .filter(|(_, c)| c.cleared)
-        .map(|(i, c)| bit(i, c, true).replacen(" by ", " set by ", 1))
+        .map(|(i, c)| {
+            let kept: Vec<String> = c.kept_owners().cloned().collect();
+            match kept.len() {
+                0 => format!("bit {i}"),
+                _ => format!("bit {i} (which {} also set)", spoken_list(&kept)),
+            }
+        })
         .collect();
     if !cleared.is_empty() {
+        let mut deleted: Vec<String> = Vec::new();
+        for d in cells.iter().flat_map(|c| &c.deleted) {
+            if !deleted.contains(d) {
+                deleted.push(d.clone());
+            }
+        }
+        let by = if deleted.is_empty() {
+            "the deletion".to_string()
+        } else {
+            format!("deleting {}", spoken_list(&deleted))
+        };
         out.push(format!(
-            "Cleared by the deletion and now 0: {}.",
+            "Cleared by {by}, and now 0: {}.",
             spoken_list(&cleared)
         ));
     }
@@ -211,7 +228,7 @@ pub fn verdict(q: &Query) -> String {
         return sentence(&w.reason);
     };
     let judged = match (w.judgement, &w.call) {
-        (Judgement::Right | Judgement::Wrong, Some(call)) => {
+        (Judgement::Right | Judgement::Wrong | Judgement::Unnamed, Some(call)) => {
             format!("{}: {}", capitalised(call), w.reason)
         }
         _ => capitalised(&w.reason),
@@ -423,6 +440,33 @@ mod tests {
         assert!(said.contains("bit 14 by z"), "{said}");
         assert!(
             said.contains("Written by this step's insert: bits 1, 9 and 14"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn a_deletion_says_what_it_cleared_and_who_still_leans_on_it() {
+        let said = row(&board_at(5, 2)).join(" ");
+        assert!(
+            said.contains(
+                "Cleared by deleting x, and now 0: bit 2, bit 7 (which y also set) and bit 11."
+            ),
+            "{said}"
+        );
+        // Put back, nothing is said cleared.
+        assert!(!row(&board_at(5, 5)).join(" ").contains("Cleared"));
+    }
+
+    #[test]
+    fn a_wrong_answer_is_called_wrong_before_it_is_named() {
+        let lecture = Lecture::builtin();
+        let at = lecture.step_index(5, 3).unwrap_or_else(|e| panic!("{e}"));
+        let board = lecture
+            .revealed_board(at)
+            .unwrap_or_else(|| panic!("5.3 predicts"));
+        let said = query(board).join(" ");
+        assert!(
+            said.contains("Answer: definitely absent. Wrong: y is in the set."),
             "{said}"
         );
     }

@@ -51,8 +51,9 @@ pub enum Judgement {
     Pending,
     /// The answer is right.
     Right,
-    /// The answer is wrong but not yet called so.
-    Unchecked,
+    /// The answer is wrong, not yet named (`emphasise flag` names the
+    /// false positive or negative): said as plainly "wrong".
+    Unnamed,
     /// The answer is wrong and flagged.
     Wrong,
 }
@@ -65,7 +66,7 @@ pub enum Judgement {
 pub struct VerdictWords {
     /// How the answer is judged.
     pub judgement: Judgement,
-    /// The call, lower case: `None` while pending or unchecked.
+    /// The call, lower case: `None` while pending.
     pub call: Option<String>,
     /// Why, or what is still to come.
     pub reason: String,
@@ -94,14 +95,16 @@ pub fn verdict_words(q: &Query) -> VerdictWords {
             Some(flag.as_str()),
             format!("{} is in the set", q.item),
         ),
-        // A wrong answer not yet flagged: the verdict alone, no judgement.
+        // A wrong answer not yet named: wrong all the same, and said so,
+        // so a wrong answer never looks like a right one.
         (Some(v), None) if q.member == (v == Verdict::DefinitelyAbsent) => words(
-            Judgement::Unchecked,
-            None,
-            format!(
-                "answer given for {}; not yet checked against the set",
-                q.item
-            ),
+            Judgement::Unnamed,
+            Some("wrong"),
+            if q.member {
+                format!("{} is in the set", q.item)
+            } else {
+                format!("{} was never inserted", q.item)
+            },
         ),
         (Some(Verdict::ProbablyPresent), None) => words(
             Judgement::Right,
@@ -121,7 +124,9 @@ pub fn verdict_line(q: &Query) -> (String, Judgement) {
     let w = verdict_words(q);
     let text = match (w.judgement, &w.call) {
         (Judgement::Right, Some(call)) => format!("✓ {call}: {}", w.reason),
-        (Judgement::Wrong, Some(call)) => format!("✗ {}: {}", call.to_uppercase(), w.reason),
+        (Judgement::Wrong | Judgement::Unnamed, Some(call)) => {
+            format!("✗ {}: {}", call.to_uppercase(), w.reason)
+        }
         _ => w.reason,
     };
     (text, w.judgement)

@@ -1,9 +1,12 @@
 //! The bit row: m cells with the probes of one insert or query, the one
 //! widget the lecture and the sandbox both draw with. Every state has its
-//! own glyph, so the row reads without colour: `█` set, `▓` shared, `×`
-//! cleared, brackets round a probed cell (`▐ ▌` read, `( )` not read yet,
-//! `┊ ┊` never needed; a cell three rows tall draws a read or pending probe
-//! as a heavy ring instead), and the probe order (`h1`, `h2`, ...) above.
+//! own glyph, so the row reads without colour: `█` set, `▓` shared, an
+//! empty cell in a heavy frame for a bit a deletion just cleared (`×` in a
+//! one-column cell), brackets round a probed cell (`▐ ▌` read, `( )` not
+//! read yet; a cell three rows tall draws a read or pending probe as a
+//! heavy ring instead), and the probe order (`h1`, `h2`, ...) above. A probe
+//! the query never needed leaves its cell as it is: only its label says so
+//! (`h3 not needed`), so a skipped bit never looks like a third state.
 //!
 //! It grows with its area: cells widen to span the width and stand as many
 //! rows tall as they are given; a row too long for one line wraps in lines
@@ -11,7 +14,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 
 use crate::filter::ProbeState;
 use crate::ui::paint::{Painter, width};
@@ -21,7 +24,8 @@ use crate::ui::theme::{Role, Theme};
 pub(crate) const SET: char = '█';
 /// Glyph of a set bit that more than one item leans on.
 pub(crate) const SHARED: char = '▓';
-/// Glyph of a bit cleared by a deletion attempt.
+/// Glyph of a bit cleared by a deletion attempt, in a cell one column wide
+/// (a wider cell is drawn empty in a heavy frame).
 pub(crate) const CLEARED: char = '×';
 
 /// Widest a cell grows, in columns inside its borders.
@@ -38,6 +42,8 @@ pub(crate) struct RowCell<'a> {
     pub fresh: bool,
     /// Who set it, first setter first (shown when the row shows owners).
     pub owners: &'a [String],
+    /// The items whose deletion cleared it (marked `-x` among the owners).
+    pub deleted: &'a [String],
 }
 
 impl RowCell<'_> {
@@ -66,7 +72,9 @@ pub(crate) struct BitRow<'a> {
     pub owners: bool,
     /// Draw each probe's mark (`✓ ✗ · + =`) under its cell.
     pub marks: bool,
-    /// Reverse the cells that more than one item leans on.
+    /// Point at the cells that more than one item leans on: their owners
+    /// in the emphasis ink and `shared` above them (the cells themselves
+    /// keep the shared look they have on every other step).
     pub emphasise_shared: bool,
 }
 
@@ -217,6 +225,7 @@ impl<'a> BitRow<'a> {
         self.order_labels(pen, 0, x_of, inner, theme);
         let border = theme.style(Role::Border);
         cell_frame(pen, (left, 1), self.m(), inner, cell_rows, border);
+        self.cleared_frames(pen, left, inner, cell_rows, theme);
         // A cell big enough draws a probe as a ring: a bracket a column
         // wide is all that would tell it from a set bit in mono (or to a
         // reader who cannot tell the colours apart), and from the back of a
@@ -247,6 +256,57 @@ impl<'a> BitRow<'a> {
         }
         if self.marks {
             self.probe_marks(pen, y, x_of, inner, theme);
+        }
+    }
+
+    /// A heavy frame in the deletion's ink round each cleared cell, over
+    /// the row's own light frame: the cell inside stays empty, as the bit
+    /// now is, and the frame says a deletion emptied it.
+    fn cleared_frames(
+        &self,
+        pen: &mut Painter<'_>,
+        left: u16,
+        inner: u16,
+        cell_rows: u16,
+        theme: &Theme,
+    ) {
+        let style = theme.style(Role::BitCleared);
+        let pitch = inner + 1;
+        let cleared = |i: usize| self.cells.get(i).is_some_and(|c| c.cleared);
+        let bottom = 2 + cell_rows;
+        let seg = "━".repeat(usize::from(inner));
+        for (i, _) in self.cells.iter().enumerate().filter(|(_, c)| c.cleared) {
+            let x = left + u16::try_from(i).unwrap_or(u16::MAX).saturating_mul(pitch);
+            let first = i == 0;
+            let last = i + 1 == self.m();
+            // Each corner joins the light frame of a neighbour that is not
+            // cleared, or the heavy one of a neighbour that is.
+            let corner = |edge: bool, heavy: bool, [alone, both, light]: [&'static str; 3]| {
+                if edge {
+                    alone
+                } else if heavy {
+                    both
+                } else {
+                    light
+                }
+            };
+            let before = i > 0 && cleared(i - 1);
+            let after = cleared(i + 1);
+            pen.text(x, 1, corner(first, before, ["┏", "┳", "┲"]), style);
+            pen.text(x + pitch, 1, corner(last, after, ["┓", "┳", "┱"]), style);
+            pen.text(x, bottom, corner(first, before, ["┗", "┻", "┺"]), style);
+            pen.text(
+                x + pitch,
+                bottom,
+                corner(last, after, ["┛", "┻", "┹"]),
+                style,
+            );
+            pen.text(x + 1, 1, &seg, style);
+            pen.text(x + 1, bottom, &seg, style);
+            for r in 0..cell_rows {
+                pen.text(x, 2 + r, "┃", style);
+                pen.text(x + pitch, 2 + r, "┃", style);
+            }
         }
     }
 
@@ -289,7 +349,8 @@ impl<'a> BitRow<'a> {
 
     /// The text inside cell `i`, `inner` columns wide, and its style.
     fn face(&self, i: usize, cell: &RowCell<'_>, inner: usize, theme: &Theme) -> (String, Style) {
-        let glyph = if cell.cleared {
+        let glyph = if cell.cleared && inner == 1 {
+            // No room for a frame: the one mark a one-column cell has.
             CLEARED
         } else if cell.shared() {
             SHARED
@@ -300,13 +361,17 @@ impl<'a> BitRow<'a> {
         } else {
             ' '
         };
-        let probe = self.probe_at(i).map(|(_, s)| s);
+        // A probe the query never needed read nothing: the cell is drawn
+        // as it stands, and only the probe's label says it was skipped.
+        let probe = self
+            .probe_at(i)
+            .map(|(_, s)| s)
+            .filter(|s| *s != ProbeState::NotNeeded);
         let text = match probe {
-            // Skipped and pending probes get their own brackets: dimming
-            // alone would leave them looking read on a screen without colour.
+            // A pending probe gets its own brackets: dimming alone would
+            // leave it looking read on a screen without colour.
             Some(state) if inner >= 3 => {
                 let (l, r) = match state {
-                    ProbeState::NotNeeded => ('┊', '┊'),
                     ProbeState::Pending => ('(', ')'),
                     _ => ('▐', '▌'),
                 };
@@ -319,22 +384,21 @@ impl<'a> BitRow<'a> {
         };
         let style = match probe {
             Some(state) => probe_style(state, theme),
-            None if cell.cleared => theme.style(Role::BitCleared),
+            None if cell.cleared && inner == 1 => theme.style(Role::BitCleared),
+            None if cell.cleared => theme.style(Role::BitEmpty),
             None if cell.fresh => theme.style(Role::BitFresh),
             None if cell.shared() => theme.style(Role::BitShared),
             None if cell.set => theme.style(Role::BitSet),
             None => theme.style(Role::BitEmpty),
         };
-        let style = if self.emphasise_shared && cell.shared() {
-            style.add_modifier(Modifier::REVERSED)
-        } else {
-            style
-        };
         (text, style)
     }
 
     /// `h1`, `h2`, ... above the probed cells (digits alone when narrow),
-    /// or `+` above cells set during the step when nothing is probed.
+    /// `h3 not needed` above a probe the query never read (shortened when
+    /// its neighbours' labels leave no room), `+x` above cells set during
+    /// the step when nothing is probed, and `shared` above a shared cell
+    /// the step points at.
     fn order_labels(
         &self,
         pen: &mut Painter<'_>,
@@ -343,14 +407,30 @@ impl<'a> BitRow<'a> {
         inner: u16,
         theme: &Theme,
     ) {
+        // Each label's wordings, longest first, each with the column it
+        // starts at: centred on its cell, except that a skipped probe's
+        // longer wordings keep its name where it would stand alone and run
+        // on to the right.
+        let mut labels: Vec<(Vec<(u16, String)>, Style)> = Vec::new();
+        let at = |i: usize, text: String| (label_x(x_of(i), inner, width(&text)), text);
         for (i, cell) in self.cells.iter().enumerate() {
             if let Some((order, state)) = self.probe_at(i) {
-                let label = if inner >= 2 {
+                let name = if inner >= 2 {
                     format!("h{}", order + 1)
                 } else {
                     ((order + 1) % 10).to_string()
                 };
-                centred(pen, x_of(i), inner, y, &label, probe_style(state, theme));
+                let (x, _) = at(i, name.clone());
+                let words = if state == ProbeState::NotNeeded && inner >= 2 {
+                    vec![
+                        (x, format!("{name} not needed")),
+                        (x, format!("{name} skipped")),
+                        (x, name),
+                    ]
+                } else {
+                    vec![(x, name)]
+                };
+                labels.push((words, probe_style(state, theme)));
             } else if cell.fresh && self.probes.is_empty() {
                 let name = cell.owners.last().map_or("", String::as_str);
                 let label = format!("+{name}");
@@ -359,7 +439,24 @@ impl<'a> BitRow<'a> {
                 } else {
                     "+".into()
                 };
-                centred(pen, x_of(i), inner, y, &label, theme.style(Role::BitFresh));
+                labels.push((vec![at(i, label)], theme.style(Role::BitFresh)));
+            } else if self.emphasise_shared && cell.shared() && self.probes.is_empty() {
+                let words = vec![at(i, "shared".into()), at(i, "▼".into())];
+                labels.push((words, theme.style(Role::Emphasis)));
+            }
+        }
+        let cols = pen.area().width;
+        let mut free_from = 0;
+        for (n, (words, style)) in labels.iter().enumerate() {
+            // The room between the label before (as drawn) and the one
+            // after (at its shortest), a column clear of each.
+            let free_to = labels.get(n + 1).map_or(cols, |(next, _)| {
+                next.last().map_or(cols, |(x, _)| x.saturating_sub(1))
+            });
+            let fits = |(x, t): &&(u16, String)| *x >= free_from && x + width(t) <= free_to;
+            if let Some((x, text)) = words.iter().find(fits).or(words.last()) {
+                pen.text(*x, y, text, *style);
+                free_from = x + width(text) + 1;
             }
         }
     }
@@ -405,16 +502,26 @@ impl<'a> BitRow<'a> {
             if cell.owners.is_empty() || !(cell.set || cell.cleared) {
                 continue;
             }
-            let style = if cell.cleared {
-                theme
-                    .style(Role::BitCleared)
-                    .add_modifier(Modifier::CROSSED_OUT)
-            } else if (cell.shared() && self.emphasise_shared) || self.probe_at(i).is_some() {
+            let read = self
+                .probe_at(i)
+                .is_some_and(|(_, s)| s != ProbeState::NotNeeded);
+            let kept = if (cell.shared() && self.emphasise_shared) || read {
                 theme.style(Role::Emphasis)
             } else {
                 theme.style(Role::Owner)
             };
-            centred(pen, x_of(i), inner, y, &short.label(cell.owners), style);
+            let parts = owner_parts(cell.owners, cell.deleted, &|o| short.name(o));
+            let text: String = parts.iter().map(|(t, _)| t.as_str()).collect();
+            let mut x = x_of(i) + inner.max(1).saturating_sub(width(&text)) / 2;
+            for (part, deleted) in &parts {
+                let style = if *deleted {
+                    theme.style(Role::BitCleared)
+                } else {
+                    kept
+                };
+                pen.text(x, y, part, style);
+                x += width(part);
+            }
         }
         let label = "set by";
         if left > width(label) {
@@ -576,6 +683,18 @@ fn wrap_key(key: &str, max: usize) -> Vec<String> {
     lines
 }
 
+/// Where a label `w` columns wide starts over a cell whose inside starts
+/// at `x` and is `inner` columns wide: centred on the cell, spilling over
+/// both sides evenly when wider than it.
+fn label_x(x: u16, inner: u16, w: u16) -> u16 {
+    let inner = inner.max(1);
+    if w <= inner {
+        x + (inner - w) / 2
+    } else {
+        (x + inner / 2).saturating_sub(w / 2)
+    }
+}
+
 /// Writes `text` centred over a cell whose inside starts at `x` and is
 /// `inner` columns wide; text wider than the cell's pitch is not drawn cut,
 /// it is left to its caller to shorten first.
@@ -583,6 +702,30 @@ fn centred(pen: &mut Painter<'_>, x: u16, inner: u16, y: u16, text: &str, style:
     let w = width(text);
     let x = x + inner.max(1).saturating_sub(w) / 2;
     pen.text(x, y, text, style);
+}
+
+/// Who set a bit, in the pieces the row labels it with: the names joined
+/// by `+`, and each name whose deletion cleared the bit marked `-` instead
+/// (`-x+y`: x was deleted, y is still in the set), `true` on those pieces.
+/// An item deleted without having set the bit comes last. `name` gives
+/// each owner's name as shown (shortened when the cells are narrow).
+pub(crate) fn owner_parts(
+    owners: &[String],
+    deleted: &[String],
+    name: &dyn Fn(&str) -> String,
+) -> Vec<(String, bool)> {
+    let gone = |o: &str| deleted.iter().any(|d| d == o);
+    let strays = deleted.iter().filter(|d| !owners.contains(d));
+    owners
+        .iter()
+        .chain(strays)
+        .enumerate()
+        .map(|(i, o)| match (gone(o), i) {
+            (true, _) => (format!("-{}", name(o)), true),
+            (false, 0) => (name(o), false),
+            (false, _) => (format!("+{}", name(o)), false),
+        })
+        .collect()
 }
 
 /// Owner names short enough for their cells: the full names when every
@@ -594,11 +737,11 @@ struct Abbreviations {
 
 impl Abbreviations {
     fn for_cells(cells: &[RowCell<'_>], inner: u16) -> Abbreviations {
-        let fits = |label: &str| width(label) <= inner;
-        let full_fit = cells
-            .iter()
-            .filter(|c| !c.owners.is_empty())
-            .all(|c| fits(&c.owners.join("+")));
+        let fits = |c: &RowCell<'_>| {
+            let parts = owner_parts(c.owners, c.deleted, &str::to_string);
+            width(&parts.into_iter().map(|(t, _)| t).collect::<String>()) <= inner
+        };
+        let full_fit = cells.iter().filter(|c| !c.owners.is_empty()).all(fits);
         if full_fit {
             return Abbreviations { short: Vec::new() };
         }
@@ -621,17 +764,13 @@ impl Abbreviations {
         Abbreviations { short }
     }
 
-    fn label(&self, owners: &[String]) -> String {
-        owners
+    /// An owner's name as the row shows it.
+    fn name(&self, owner: &str) -> String {
+        self.short
             .iter()
-            .map(|o| {
-                self.short
-                    .iter()
-                    .find(|(name, _)| name == o)
-                    .map_or(o.as_str(), |(_, s)| s.as_str())
-            })
-            .collect::<Vec<_>>()
-            .join("+")
+            .find(|(name, _)| name == owner)
+            .map_or(owner, |(_, s)| s.as_str())
+            .to_string()
     }
 
     /// "key: a apple · p pear", when names were shortened.
@@ -701,9 +840,91 @@ mod tests {
         };
         let lines = draw(&row, 17, 1);
         assert_eq!(lines[0], " h3      h1  h2");
-        assert_eq!(lines[2], "│┊ ┊│ █ │▐█▌│▐ ▌│");
+        // The probe never needed leaves its cell as it is (empty here).
+        assert_eq!(lines[2], "│   │ █ │▐█▌│▐ ▌│");
         assert_eq!(lines[4], "  0   1   2   3");
         assert_eq!(lines[5], "  ·       ✓   ✗");
+        // With room after it, its label says so.
+        let probes = [
+            RowProbe {
+                position: 0,
+                state: ProbeState::Zero,
+            },
+            RowProbe {
+                position: 1,
+                state: ProbeState::NotNeeded,
+            },
+        ];
+        let row = BitRow {
+            probes: &probes,
+            ..row
+        };
+        let lines = draw(&row, 41, 1);
+        assert_eq!(lines[0].trim(), "h1        h2 not needed");
+        assert_eq!(lines[2], "│▐       ▌│ ███████ │ ███████ │         │");
+    }
+
+    #[test]
+    fn a_cleared_cell_is_empty_in_a_heavy_frame_with_its_deleted_owner() {
+        let xy = vec!["x".to_string(), "y".to_string()];
+        let x = vec!["x".to_string()];
+        let mut cells = cells(&[false, false, true]);
+        for c in &mut cells[..2] {
+            c.cleared = true;
+            c.deleted = &x;
+        }
+        cells[0].owners = &x;
+        cells[1].owners = &xy;
+        cells[2].owners = &xy[1..];
+        let row = BitRow {
+            owners: true,
+            ..BitRow::plain(&cells)
+        };
+        let lines = draw(&row, 22, 2);
+        assert_eq!(lines[1], "┏━━━━━━┳━━━━━━┱──────┐");
+        assert_eq!(lines[2], "┃      ┃      ┃ ████ │");
+        assert_eq!(lines[3], "┃      ┃      ┃ ████ │");
+        assert_eq!(lines[4], "┗━━━━━━┻━━━━━━┹──────┘");
+        assert_eq!(lines[6], "   -x    -x+y    y");
+        // The frame and "-x" in the deletion's ink; y's name in its own.
+        let area = Rect::new(0, 0, 22, row.height(22, 2));
+        let mut buf = Buffer::empty(area);
+        row.render(area, &mut buf, &Theme::DARK16, 2);
+        let cleared = Theme::DARK16.style(Role::BitCleared).fg.expect("a colour");
+        assert_eq!(buf[(0, 2)].fg, cleared);
+        assert_eq!((buf[(9, 6)].fg, buf[(10, 6)].fg), (cleared, cleared));
+        assert_ne!(buf[(11, 6)].fg, cleared);
+        assert_ne!(buf[(12, 6)].fg, cleared);
+        let border = Theme::DARK16.style(Role::Border).fg.expect("a colour");
+        assert_eq!(buf[(21, 2)].fg, border);
+    }
+
+    #[test]
+    fn a_shared_cell_the_step_points_at_keeps_its_look() {
+        let xy = vec!["x".to_string(), "y".to_string()];
+        let mut cells = cells(&[true, true]);
+        cells[0].owners = &xy;
+        let plain = BitRow {
+            owners: true,
+            ..BitRow::plain(&cells)
+        };
+        let pointed = BitRow {
+            emphasise_shared: true,
+            ..plain
+        };
+        let draw_in = |row: &BitRow<'_>| {
+            let area = Rect::new(0, 0, 17, row.height(17, 2));
+            let mut buf = Buffer::empty(area);
+            row.render(area, &mut buf, &Theme::DARK16, 2);
+            buf
+        };
+        let (a, b) = (draw_in(&plain), draw_in(&pointed));
+        // The cell itself is drawn alike; the label above points at it.
+        for x in 1..8 {
+            assert_eq!(a[(x, 2)], b[(x, 2)], "column {x}");
+        }
+        let above: String = (0..17).map(|x| b[(x, 0)].symbol()).collect();
+        assert_eq!(above.trim(), "shared");
     }
 
     #[test]

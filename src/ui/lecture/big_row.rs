@@ -10,9 +10,10 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::row_data::{RowData, RowLayout, draw_verdict, query_of, query_rows};
-use crate::lecture::{Board, Element, QuerySource};
+use crate::filter::ProbeState;
+use crate::lecture::{Board, Element, Emphasis, QuerySource};
 use crate::ui::big::{Big, Size, legible};
-use crate::ui::bit_row::{BitRow, probe_style};
+use crate::ui::bit_row::{BitRow, owner_parts, probe_style};
 use crate::ui::theme::{Role, Theme};
 
 /// Rows one big letter stands.
@@ -96,7 +97,8 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, l
     };
     let mut labels = Labels { buf, area };
     // The probe order above the probed cells, or the item's name above the
-    // bits an insert just set.
+    // bits an insert just set, or `shared` above a shared bit the step
+    // points at.
     let order: Vec<(usize, String, Style)> = data
         .probes()
         .iter()
@@ -109,22 +111,65 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, l
             )
         })
         .collect();
-    let order = if order.is_empty() {
-        board
-            .row
-            .iter()
-            .flatten()
-            .enumerate()
-            .filter(|(_, c)| c.fresh)
-            .map(|(i, c)| {
-                let name = c.owners.last().map_or(String::new(), Clone::clone);
-                (i, format!("+{name}"), theme.style(Role::BitFresh))
-            })
-            .collect()
-    } else {
+    let fresh: Vec<(usize, String, Style)> = board
+        .row
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(_, c)| c.fresh)
+        .map(|(i, c)| {
+            let name = c.owners.last().map_or(String::new(), Clone::clone);
+            (i, format!("+{name}"), theme.style(Role::BitFresh))
+        })
+        .collect();
+    let order = if !order.is_empty() {
         order
+    } else if !fresh.is_empty() {
+        fresh
+    } else {
+        shared_labels(board, theme)
     };
     labels.put(area.y, &order, &centre);
+    // A probe the query never needed: its cell is drawn as it stands, and
+    // its label runs on to say the bit was not read: big where the next
+    // label leaves the room for each such probe, else in small words.
+    let words = " not needed";
+    let skipped: Vec<(u16, u16, Style)> = data
+        .probes()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.state == ProbeState::NotNeeded)
+        .filter_map(|(n, p)| {
+            let (start, end) = span(&order[n].1, order[n].0, &centre)?;
+            let next = order
+                .iter()
+                .filter_map(|(i, t, _)| span(t, *i, &centre))
+                .map(|(s, _)| s)
+                .filter(|s| *s > start)
+                .min()
+                .unwrap_or(area.right() + 1);
+            // Up to a column short of the next label or the board's edge.
+            Some((
+                end,
+                next.saturating_sub(end + 1),
+                probe_style(p.state, theme),
+            ))
+        })
+        .collect();
+    let big = skipped.iter().all(|(_, room, _)| *room >= big_width(words));
+    for (end, room, style) in skipped {
+        if big {
+            let rect = Rect::new(end, area.y, big_width(words), LETTER_ROWS).intersection(area);
+            if let Some(letters) = Big::at(words, Size::Sextant, big_width(words), false) {
+                letters.draw(rect, labels.buf, style);
+            }
+        } else if room >= 11 {
+            set_small(labels.buf, area, (end + 1, area.y + 1), "not needed", style);
+        } else if room >= 7 {
+            set_small(labels.buf, area, (end + 1, area.y), "not", style);
+            set_small(labels.buf, area, (end + 1, area.y + 1), "needed", style);
+        }
+    }
     // The indices: every cell's when they do not run together, else every
     // other cell's, and so on.
     let pitch = row
@@ -147,8 +192,20 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, l
     if layout.owners {
         if row.owners {
             let owners = owner_labels(board, theme);
-            if clear_of_each_other(&owners, &centre) {
-                labels.put(y, &owners, &centre);
+            let whole: Vec<(usize, String, Style)> = owners
+                .iter()
+                .map(|(i, parts)| {
+                    (
+                        *i,
+                        parts.iter().map(|(t, _)| t.as_str()).collect(),
+                        Style::new(),
+                    )
+                })
+                .collect();
+            if clear_of_each_other(&whole, &centre) {
+                for (i, parts) in &owners {
+                    labels.put_parts(y, *i, parts, &centre);
+                }
             } else {
                 // Names too long to stand big side by side: the widget's
                 // small line of names (and its key), in the same rows.
@@ -183,9 +240,12 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, l
     }
 }
 
-/// Who set each bit, as its big label ("x+y"), for the bits the row shows
-/// an owner on.
-fn owner_labels(board: &Board, theme: &Theme) -> Vec<(usize, String, Style)> {
+/// Who set each bit, as its big label in pieces ("x+y"; "-x+y" once
+/// deleting x cleared the bit, the "-x" in the deletion's ink and y's part
+/// as before), for the bits the row shows an owner on. A shared bit the
+/// step points at has its names in the emphasis ink.
+fn owner_labels(board: &Board, theme: &Theme) -> Vec<(usize, Vec<(String, Style)>)> {
+    let shared = board.emphasises(&Emphasis::Shared);
     board
         .row
         .iter()
@@ -193,14 +253,57 @@ fn owner_labels(board: &Board, theme: &Theme) -> Vec<(usize, String, Style)> {
         .enumerate()
         .filter(|(_, c)| !c.owners.is_empty() && (c.set || c.cleared))
         .map(|(i, c)| {
-            let role = if c.cleared {
-                Role::BitCleared
+            let kept = if shared && c.set && c.owners.len() > 1 {
+                theme.style(Role::Emphasis)
             } else {
-                Role::Owner
+                theme.style(Role::Owner)
             };
-            (i, c.owners.join("+"), theme.style(role))
+            let parts = owner_parts(&c.owners, &c.deleted, &str::to_string)
+                .into_iter()
+                .map(|(text, deleted)| {
+                    let style = if deleted {
+                        theme.style(Role::BitCleared)
+                    } else {
+                        kept
+                    };
+                    (text, style)
+                })
+                .collect();
+            (i, parts)
         })
         .collect()
+}
+
+/// `shared` over each bit more than one item leans on, when the step
+/// points at them.
+fn shared_labels(board: &Board, theme: &Theme) -> Vec<(usize, String, Style)> {
+    if !board.emphasises(&Emphasis::Shared) {
+        return Vec::new();
+    }
+    board
+        .row
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(_, c)| c.set && c.owners.len() > 1)
+        .map(|(i, _)| (i, "shared".to_string(), theme.style(Role::Emphasis)))
+        .collect()
+}
+
+/// The columns `[start, end)` a big label takes centred on cell `i`.
+fn span(text: &str, i: usize, centre: &dyn Fn(usize) -> Option<u16>) -> Option<(u16, u16)> {
+    let c = centre(i)?;
+    let w = big_width(text);
+    let start = c.saturating_sub(w / 2);
+    Some((start, start + w))
+}
+
+/// Small words at `(x, y)`, inside `area`.
+fn set_small(buf: &mut Buffer, area: Rect, (x, y): (u16, u16), text: &str, style: Style) {
+    let room = area.right().saturating_sub(x);
+    if y < area.bottom() && room >= u16::try_from(text.chars().count()).unwrap_or(u16::MAX) {
+        buf.set_stringn(x, y, text, usize::from(room), style);
+    }
 }
 
 /// Columns a label takes in big letters.
@@ -234,6 +337,28 @@ struct Labels<'b> {
 }
 
 impl Labels<'_> {
+    /// Sets one label made of differently inked pieces big on row `y`,
+    /// centred as a whole on cell `i`.
+    fn put_parts(
+        &mut self,
+        y: u16,
+        i: usize,
+        parts: &[(String, Style)],
+        centre: &dyn Fn(usize) -> Option<u16>,
+    ) {
+        let Some(c) = centre(i) else { return };
+        let whole: String = parts.iter().map(|(t, _)| t.as_str()).collect();
+        let mut x = c.saturating_sub(big_width(&whole) / 2).max(self.area.x);
+        for (text, style) in parts {
+            let w = big_width(text);
+            let rect = Rect::new(x, y, w, LETTER_ROWS).intersection(self.area);
+            if let Some(big) = Big::at(text, Size::Sextant, w, false) {
+                big.draw(rect, self.buf, *style);
+            }
+            x += w;
+        }
+    }
+
     /// Sets each label big on row `y`, centred on its cell.
     fn put(
         &mut self,

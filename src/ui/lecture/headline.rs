@@ -7,7 +7,8 @@ use ratatui::buffer::Buffer;
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::plots::probe_headline;
-use crate::lecture::{Board, Element, QuerySource};
+use crate::lecture::texts::{Judgement, verdict_words};
+use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::big::Big;
 use crate::ui::theme::{Role, Theme};
 
@@ -81,9 +82,13 @@ impl Fitted for Letters {
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
         if let Some(big) = self.set(at.board, at.rect.width) {
-            let role = match at.board.query.as_ref().and_then(|q| q.flag) {
-                Some(_) => Role::Bad,
-                None => Role::Title,
+            // A wrong answer is in the alarm ink whether or not its
+            // mistake has been named yet (its words say "wrong" as well,
+            // for a screen without colour).
+            let role = if wrong(at.board) {
+                Role::Bad
+            } else {
+                Role::Title
             };
             // The part's spare row goes on top: a small line drawn just
             // above (the row's verdict in words) keeps clear of the big
@@ -120,21 +125,35 @@ pub(crate) fn headline_text(board: &Board) -> Option<String> {
     verdict_text(board).or_else(|| probe_headline(board))
 }
 
-/// The flagged mistake, else the verdict, of a query the board shows.
+/// The query on the board when its structure is on show.
+fn shown_query(board: &Board) -> Option<&Query> {
+    board.query.as_ref().filter(|q| match q.source {
+        QuerySource::Row => board.shows(Element::Row),
+        QuerySource::Counters => board.shows(Element::Counters),
+    })
+}
+
+/// Whether the board's headline is a wrong answer (named or not yet).
+fn wrong(board: &Board) -> bool {
+    verdict_text(board).is_some()
+        && shown_query(board).is_some_and(|q| {
+            matches!(
+                verdict_words(q).judgement,
+                Judgement::Wrong | Judgement::Unnamed
+            )
+        })
+}
+
+/// The flagged mistake, else the verdict, of a query the board shows; a
+/// wrong verdict not yet named says "wrong" in front.
 fn verdict_text(board: &Board) -> Option<String> {
-    if let Some(q) = &board.query {
-        let shown = match q.source {
-            QuerySource::Row => board.shows(Element::Row),
-            QuerySource::Counters => board.shows(Element::Counters),
-        };
-        if shown {
-            if let Some(flag) = q.flag {
-                return Some(flag.as_str().to_uppercase());
-            }
-            if let Some(v) = q.verdict {
-                return Some(v.as_str().to_uppercase());
-            }
-        }
+    let q = shown_query(board)?;
+    if let Some(flag) = q.flag {
+        return Some(flag.as_str().to_uppercase());
     }
-    None
+    let v = q.verdict?.as_str().to_uppercase();
+    Some(match verdict_words(q).judgement {
+        Judgement::Unnamed => format!("WRONG: {v}"),
+        _ => v,
+    })
 }

@@ -92,10 +92,11 @@ pub(crate) fn lines(board: &Board, cols: u16) -> Vec<String> {
 }
 
 /// What the bit row's glyphs mean ("█ set  ▓ shared ..."), with the
-/// unread mark when a query's probes wait to be read.
+/// unread mark when a query's probes wait to be read. A probe never needed
+/// has no mark of its own: its label says "not needed".
 pub(crate) fn glyph_key(pending: bool) -> String {
     let unread = if pending { "( ) unread  " } else { "" };
-    format!("█ set  ▓ shared  × cleared  {unread}▐ ▌ read  ┊ ┊ not needed")
+    format!("█ set  ▓ shared  ┃ ┃ cleared  {unread}▐ ▌ read")
 }
 
 /// The narration under a "─ narration ─" rule; when it does not all fit,

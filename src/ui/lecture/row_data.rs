@@ -41,6 +41,7 @@ impl<'a> RowData<'a> {
                 cleared: c.cleared,
                 fresh: c.fresh,
                 owners: &c.owners,
+                deleted: &c.deleted,
             })
             .collect();
         let probes = query_of(board, QuerySource::Row)
@@ -126,8 +127,7 @@ pub(crate) fn draw_verdict(
     let style = theme.style(match judgement {
         Judgement::Pending => Role::Hint,
         Judgement::Right => Role::Good,
-        Judgement::Unchecked => Role::Text,
-        Judgement::Wrong => Role::Bad,
+        Judgement::Wrong | Judgement::Unnamed => Role::Bad,
     });
     let style = if board.emphasises(&Emphasis::Flag) && q.flag.is_some() {
         style.add_modifier(Modifier::REVERSED)

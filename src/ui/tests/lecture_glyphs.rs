@@ -135,28 +135,64 @@ fn scene_five_shows_each_fact_at_its_own_step() {
 }
 
 #[test]
-fn a_cleared_bit_keeps_its_owners_struck_through() {
-    use ratatui::style::Modifier;
+fn a_deletion_marks_only_the_deleted_owner() {
+    use crate::ui::theme::Role;
     let l = Lecture::builtin();
+    let light = Theme::named("light").expect("light");
+    let alarm = light
+        .style(Role::Bad)
+        .fg
+        .expect("light has an alarm colour");
     for step in 2..=4 {
         let global = l.step_index(5, step).expect("step in range");
         let area = Rect::new(0, 0, 100, 30);
         let mut buf = Buffer::empty(area);
-        render(&l, global, area, &mut buf, &MONO);
+        render(&l, global, area, &mut buf, &light);
+        let line = |y: u16| (0..100).map(|x| buf[(x, y)].symbol()).collect::<String>();
         let y = (0..30)
-            .find(|&y| {
-                (0..100)
-                    .map(|x| buf[(x, y)].symbol())
-                    .collect::<String>()
-                    .contains("x+y")
-            })
-            .expect("x and y still named under bit 7");
-        let struck: String = (0..100)
-            .map(|x| &buf[(x, y)])
-            .filter(|c| c.modifier.contains(Modifier::CROSSED_OUT))
-            .map(|c| c.symbol())
-            .collect();
-        assert!(struck.contains("x+y"), "step {step}: {struck:?}");
+            .find(|&y| line(y).contains("-x+y"))
+            .unwrap_or_else(|| panic!("step {step}: bit 7 names x as deleted, y as kept"));
+        let from = u16::try_from(line(y).find("-x+y").unwrap()).unwrap();
+        let ink = |dx: u16| buf[(from + dx, y)].fg;
+        // "-x" in the alarm ink, "+y" not: y is still in the set.
+        assert_eq!((ink(0), ink(1)), (alarm, alarm), "step {step}");
+        assert!(ink(2) != alarm && ink(3) != alarm, "step {step}");
+        // Bits 2 and 11 were x's alone.
+        assert_eq!(line(y).matches("-x").count(), 3, "step {step}: {}", line(y));
+    }
+    // Put back, the names are plain again.
+    let text = screen(&l, 5, 5, 100, 30).join("\n");
+    assert!(text.contains("x+y") && !text.contains("-x"), "{text}");
+}
+
+#[test]
+fn a_cleared_bit_is_an_empty_cell_in_a_heavy_frame() {
+    let l = Lecture::builtin();
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let lines = screen(&l, 5, 2, w, h);
+        let top = lines
+            .iter()
+            .position(|t| t.contains('┌'))
+            .expect("the row's frame");
+        // Three framed cells (2, 7, 11), nothing drawn inside them.
+        assert_eq!(
+            lines[top].matches('┲').count(),
+            3,
+            "{w}x{h}: {}",
+            lines[top]
+        );
+        // Every row of the cells: the three cleared ones between heavy
+        // bars, and nothing inside them.
+        for inside in lines[top + 1..].iter().take_while(|t| !t.contains('└')) {
+            let chars: Vec<char> = inside.chars().collect();
+            let bars: Vec<usize> = (0..chars.len()).filter(|&i| chars[i] == '┃').collect();
+            assert_eq!(bars.len(), 6, "{w}x{h}: {inside}");
+            for pair in bars.chunks(2) {
+                let cell: String = chars[pair[0] + 1..pair[1]].iter().collect();
+                assert!(cell.trim().is_empty(), "{w}x{h}: {inside}");
+                assert!(!cell.is_empty(), "{w}x{h}: {inside}");
+            }
+        }
     }
 }
 

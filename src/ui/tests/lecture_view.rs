@@ -198,9 +198,17 @@ fn states_differ_by_glyph_and_colour() {
     let global = l.step_index(5, 3).unwrap();
     let mono = text_of(&draw(&l, global, 80, 24, &MONO));
     let row = cell_line(&mono);
-    assert!(row.contains('×'), "cleared glyph: {row}");
+    // A cleared bit is an empty cell in a heavy frame, not a filled one.
+    assert!(
+        row.contains("┃   ┃"),
+        "cleared bit, empty and framed: {row}"
+    );
+    assert!(!row.contains('×'), "no cleared fill: {row}");
     assert!(row.contains("▐█▌"), "probe hit glyph: {row}");
-    assert!(row.contains("▐×▌"), "probe on a cleared bit: {row}");
+    assert!(
+        row.contains("┃▐ ▌┃"),
+        "probe on a cleared bit reads 0: {row}"
+    );
     assert!(row.contains(" █ "), "plain set glyph: {row}");
     let coloured = draw(&l, global, 80, 24, &Theme::DARK16);
     let mono_buf = draw(&l, global, 80, 24, &MONO);
@@ -213,28 +221,40 @@ fn states_differ_by_glyph_and_colour() {
 }
 
 #[test]
-fn skipped_probes_have_their_own_brackets_and_key() {
+fn skipped_probes_keep_their_cells_and_say_not_needed() {
     let l = Lecture::builtin();
     // Scene 2 step 9: w reads bit 0 (a 0) and never reads its set bits 9, 14.
     let text = text_of(&draw(&l, l.step_index(2, 9).unwrap(), 100, 30, &MONO));
     let row = cell_line(&text);
     let cells: Vec<&str> = row.split('│').skip(1).collect();
     assert!(cells[0].contains('▐') && cells[0].contains('▌'), "{row}");
+    // A bit nobody read is drawn as it stands: set, with no probe mark.
+    let plain_set = cells[1];
     for skipped in [9, 14] {
-        let cell = cells[skipped];
-        assert!(
-            cell.contains('┊') && cell.contains('█'),
-            "bit {skipped}: {row}"
-        );
-        assert!(
-            !cell.contains('▐') && !cell.contains('▌'),
-            "bit {skipped}: {row}"
-        );
+        assert_eq!(cells[skipped], plain_set, "bit {skipped}: {row}");
     }
+    assert!(!row.contains('┊'), "{row}");
+    // Only its label says it was skipped.
+    let labels = text
+        .lines()
+        .find(|t| t.contains("h1"))
+        .expect("the probe labels");
     assert!(
-        text.contains("┊ ┊ not needed"),
-        "the key names the glyph:\n{text}"
+        labels.contains("h2 not needed") && labels.contains("h3 not needed"),
+        "{labels}"
     );
+    // And no colour makes it a third state: its cell has the set bit's ink.
+    for theme in [Theme::DARK16, Theme::named("light").expect("light")] {
+        let buf = draw(&l, l.step_index(2, 9).unwrap(), 100, 30, &theme);
+        let y = (0..30)
+            .find(|&y| (0..100).any(|x| buf[(x, y)].symbol() == "▐"))
+            .expect("the probed row");
+        let inks: Vec<Color> = (0..100)
+            .filter(|&x| buf[(x, y)].symbol() == "█")
+            .map(|x| buf[(x, y)].fg)
+            .collect();
+        assert!(inks.windows(2).all(|w| w[0] == w[1]), "{inks:?}");
+    }
 }
 
 #[test]
@@ -296,4 +316,66 @@ fn emphasis_is_drawn_with_modifiers() {
         .map(|c| c.symbol())
         .collect();
     assert!(reversed.contains("FALSE POSITIVE"), "{reversed}");
+}
+
+/// Present mode's big letters over a wrong answer are in the alarm ink as
+/// soon as the answer shows, named or not, and say "wrong" in words for a
+/// screen without colour; a right answer keeps the title's ink.
+#[test]
+fn a_wrong_verdict_looks_wrong_in_big_letters() {
+    use crate::ui::config::{AppConfig, FrameConfig};
+    use crate::ui::headless::Headless;
+    use crate::ui::theme::Role;
+    let frame = |scene: u32, step: u32, revealed: bool| FrameConfig {
+        app: AppConfig {
+            present: true,
+            ..AppConfig::default()
+        },
+        scene: Some(scene),
+        step: Some(step),
+        width: 120,
+        height: 40,
+        revealed,
+    };
+    let light = Theme::named("light").expect("light");
+    let alarm = light.style(Role::Bad).fg;
+    let title = light.style(Role::Title).fg;
+    // The big letters' ink: every colour drawn in the verdict's part.
+    let ink = |scene, step, revealed| {
+        let app = Headless::with_theme(&frame(scene, step, revealed), light).expect("draws");
+        let buf = app.buffer();
+        let part = app
+            .layout()
+            .parts
+            .into_iter()
+            .find(|p| p.kind.name() == "verdict")
+            .expect("the big verdict");
+        let r = part.rect;
+        let inks: std::collections::BTreeSet<String> = (r.y..r.bottom())
+            .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+            .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
+            .map(|(x, y)| format!("{:?}", buf[(x, y)].fg))
+            .collect();
+        inks
+    };
+    let one = |c: Option<Color>| std::iter::once(format!("{:?}", c.expect("a colour"))).collect();
+    // 5.3 revealed: "definitely absent" about y, which is in the set.
+    assert_eq!(ink(5, 3, true), one(alarm), "the unnamed false negative");
+    assert_eq!(ink(5, 4, false), one(alarm), "the named false negative");
+    // 2.8: "probably present" about y, right.
+    assert_eq!(ink(2, 8, false), one(title), "a right answer");
+    // In mono the words carry it.
+    let mono = Headless::with_theme(&frame(5, 3, true), MONO)
+        .expect("draws")
+        .layout();
+    let verdict = mono
+        .parts
+        .iter()
+        .find(|p| p.kind.name() == "verdict")
+        .expect("the big verdict");
+    assert_eq!(verdict.text, ["WRONG: DEFINITELY ABSENT"]);
+    let plain = Headless::with_theme(&frame(5, 3, true), MONO)
+        .expect("draws")
+        .text();
+    assert!(plain.contains("✗ WRONG: y is in the set"), "{plain}");
 }

@@ -53,7 +53,8 @@ pub enum Role {
     BitShared,
     /// A bit set by the step on show.
     BitFresh,
-    /// A bit cleared by a deletion.
+    /// A bit cleared by a deletion: the heavy frame round its (empty) cell
+    /// and the deleted item's `-x` under it, in the palette's alarm ink.
     BitCleared,
     /// A clear bit's placeholder glyph.
     BitEmpty,

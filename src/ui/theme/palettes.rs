@@ -173,7 +173,6 @@ const BOLD: Modifier = Modifier::BOLD;
 const ITALIC: Modifier = Modifier::ITALIC;
 const DIM: Modifier = Modifier::DIM;
 const REVERSED: Modifier = Modifier::REVERSED;
-const CROSSED_OUT: Modifier = Modifier::CROSSED_OUT;
 const UNDERLINED: Modifier = Modifier::UNDERLINED;
 
 /// Light text on the terminal's dark background: the app's long-standing look.
@@ -201,7 +200,7 @@ pub(crate) const DARK: Palette = Palette {
     bit_set: ink(0x5fd75f, Color::Green, PLAIN),
     bit_shared: ink(0x87ff87, Color::LightGreen, BOLD),
     bit_fresh: ink(0xffd75f, Color::Yellow, BOLD),
-    bit_cleared: ink(0xd75fd7, Color::LightMagenta, CROSSED_OUT),
+    bit_cleared: ink(0xff5f5f, Color::LightRed, BOLD),
     bit_empty: ink(0x8a8a8a, Color::DarkGray, PLAIN),
     probe_hit: ink(0xffd75f, Color::Yellow, BOLD),
     probe_miss: ink(0xff5f5f, Color::LightRed, BOLD),
@@ -243,7 +242,7 @@ pub(crate) const LIGHT: Palette = Palette {
     bit_set: ink(0x1b6e1b, Color::Black, PLAIN),
     bit_shared: ink(0x0b4f0b, Color::Black, BOLD),
     bit_fresh: ink(0x8a4b00, Color::Magenta, BOLD),
-    bit_cleared: ink(0x8e1a8e, Color::Magenta, CROSSED_OUT),
+    bit_cleared: ink(0xb00020, Color::Red, BOLD),
     bit_empty: ink(0x6e6e6e, Color::Black, PLAIN),
     probe_hit: ink(0x8a4b00, Color::Blue, BOLD),
     probe_miss: ink(0xb00020, Color::Red, BOLD),
@@ -289,7 +288,7 @@ pub(crate) const HIGH_CONTRAST: Palette = Palette {
     bit_set: ink(0x00ff00, Color::LightGreen, PLAIN),
     bit_shared: ink(0x00ff00, Color::LightGreen, BOLD.union(UNDERLINED)),
     bit_fresh: ink(0xffff00, Color::LightYellow, BOLD),
-    bit_cleared: ink(0xff80ff, Color::LightMagenta, CROSSED_OUT),
+    bit_cleared: ink(0xff7070, Color::LightRed, BOLD),
     bit_empty: ink(0xc0c0c0, Color::Gray, PLAIN),
     probe_hit: ink(0xffff00, Color::LightYellow, BOLD),
     probe_miss: ink(0xff7070, Color::LightRed, BOLD),
@@ -331,7 +330,7 @@ pub(crate) const MONO: Palette = Palette {
     bit_set: plain(PLAIN),
     bit_shared: plain(BOLD),
     bit_fresh: plain(BOLD),
-    bit_cleared: plain(CROSSED_OUT),
+    bit_cleared: plain(BOLD),
     bit_empty: plain(DIM),
     probe_hit: plain(BOLD),
     probe_miss: plain(BOLD),
