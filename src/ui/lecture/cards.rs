@@ -446,6 +446,10 @@ impl Card {
                             words.inks.resize(words.big.len() - 1, None);
                             words.inks.push(ink);
                         }
+                        // The keys that record the class's pick are the
+                        // presenter's business (the speaker view lists
+                        // them), not the class's: off the wall.
+                        PredictLine::Hint => {}
                         _ => words.below.push(line.text),
                     }
                 }

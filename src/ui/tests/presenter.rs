@@ -376,3 +376,24 @@ fn a_reopened_answer_is_replaced_by_typing_and_the_arrows_move_on() {
     h.type_text("x");
     assert!(h.text().contains("answer: x"), "{}", h.text());
 }
+
+#[test]
+fn the_keys_that_record_a_pick_stay_off_the_projected_question() {
+    // At a projector's sizes the class sees the question and its choices
+    // in big type; the keys for recording their pick are the presenter's
+    // (the speaker view lists them).
+    let a = at(AppConfig {
+        start_at: Some((3, 3)),
+        present: true,
+        ..AppConfig::default()
+    });
+    for (w, h) in [(120, 40), (200, 60)] {
+        let shown = super::draw_text(&a, w, h).expect("valid size");
+        assert!(!shown.contains("record the class"), "{w}x{h}: {shown}");
+        assert!(!shown.contains("Space reveals"), "{w}x{h}: {shown}");
+    }
+    // Off the wall, the card keeps its reminder.
+    let mut b = a;
+    b.present = false;
+    assert!(text(&b).contains("record the class's pick"));
+}
