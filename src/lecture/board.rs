@@ -170,6 +170,11 @@ pub struct Board {
     pub boxed: BTreeSet<Element>,
     /// Marks highlighted during this step.
     pub emphasis: Vec<Emphasis>,
+    /// The charts' marks put on in this scene (the crossing, the best k's
+    /// floor, the half-full level): each stays on its chart for the rest
+    /// of the scene, until the chart or a line it marks is hidden, while
+    /// its highlight lasts the step that put it on.
+    pub marks: BTreeSet<Emphasis>,
     /// The narration, one string per paragraph.
     pub narration: Vec<String>,
     /// The step's prediction, if it asks for one.
@@ -199,6 +204,12 @@ impl Board {
     /// Whether a mark is highlighted during this step.
     pub fn emphasises(&self, emphasis: &Emphasis) -> bool {
         self.emphasis.contains(emphasis)
+    }
+
+    /// Whether a chart's mark is on the board: put on during this step or
+    /// an earlier one of the scene and not taken off since.
+    pub fn marks(&self, mark: &Emphasis) -> bool {
+        self.marks.contains(mark) || self.emphasises(mark)
     }
 
     /// A curve's probe as (x, y), if it has been placed and its curve shows.

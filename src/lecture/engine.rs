@@ -67,6 +67,7 @@ impl State {
                 probes: BTreeMap::new(),
                 boxed: BTreeSet::new(),
                 emphasis: Vec::new(),
+                marks: BTreeSet::new(),
                 narration: Vec::new(),
                 predict: None,
                 figures: std::sync::Arc::new(figures.clone()),
@@ -98,6 +99,7 @@ impl State {
         b.banner = None;
         b.table.clear();
         b.probes.clear();
+        b.marks.clear();
     }
 
     fn begin_step(&mut self, step: usize) {
@@ -146,6 +148,7 @@ impl State {
             }
             Directive::Hide(e) => {
                 self.board.visible.remove(e);
+                self.board.marks.retain(|mark| !mark_on(mark).contains(e));
                 match e {
                     Element::Row => self.drop_query(QuerySource::Row),
                     Element::Counters => self.drop_query(QuerySource::Counters),
@@ -245,6 +248,9 @@ impl State {
                     && let Some(q) = self.board.query.as_mut()
                 {
                     q.flag = q.flag.or(self.latent_flag);
+                }
+                if !mark_on(e).is_empty() {
+                    self.board.marks.insert(e.clone());
                 }
                 self.board.emphasis.push(e.clone());
             }
@@ -456,6 +462,17 @@ pub fn all_steps(script: &Script, figures: &Figures) -> Vec<(Board, Option<Board
         true
     });
     boards
+}
+
+/// The chart and the lines a chart's mark stands on (hiding any of them
+/// takes the mark off); none for an emphasis that lasts one step.
+fn mark_on(mark: &Emphasis) -> &'static [Element] {
+    match mark {
+        Emphasis::Crossing => &[Element::Memory, Element::ExactLine, Element::RamLine],
+        Emphasis::Optimum => &[Element::KCurve],
+        Emphasis::Half => &[Element::FillCurve],
+        Emphasis::Shared | Emphasis::Flag | Emphasis::Text(_) => &[],
+    }
 }
 
 #[cfg(test)]

@@ -267,7 +267,7 @@ fn curve_caption(board: &Board, curve: Curve) -> Vec<CaptionItem> {
             },
         ));
     }
-    if curve == Curve::K && board.emphasises(&Emphasis::Optimum) {
+    if curve == Curve::K && board.marks(&Emphasis::Optimum) {
         out.push(item(
             CaptionMark::Floor,
             format!(
@@ -277,7 +277,7 @@ fn curve_caption(board: &Board, curve: Curve) -> Vec<CaptionItem> {
             ),
         ));
     }
-    if curve == Curve::Fill && board.emphasises(&Emphasis::Half) {
+    if curve == Curve::Fill && board.marks(&Emphasis::Half) {
         out.push(item(CaptionMark::Half, "half full".into()));
     }
     out
@@ -314,9 +314,10 @@ fn memory_caption(board: &Board) -> Vec<CaptionItem> {
             format!("Bloom {} bits each", trim_zeros(&sig(s.bloom_bits, 3))),
         ));
     }
-    // Named only while its bar stands on the chart: the bar, not the dot
-    // on the exact line, is what the legend's block stands for.
-    let bar = board.emphasises(&Emphasis::Crossing);
+    // Named only while its bar stands on the chart (from the step that
+    // marks the crossing to the scene's end): the bar, not the dot on the
+    // exact line, is what the legend's block stands for.
+    let bar = board.marks(&Emphasis::Crossing);
     if let (true, true, true, Some(x)) = (exact, ram, bar, crossing(board)) {
         out.push(item(
             CaptionMark::Full,

@@ -134,6 +134,6 @@ fn next_step(app: &App) -> (Option<String>, Option<String>) {
     let board = lecture.step_board(tab.step + 1);
     (
         Some(format!("{}.{}", scene + 1, step + 1)),
-        crate::ui::lecture::headline::headline_text(board),
+        crate::ui::lecture::headline::headline_text(board, false),
     )
 }

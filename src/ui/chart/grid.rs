@@ -26,10 +26,14 @@ impl Grid {
             for col in inner.x + 1..inner.right().saturating_sub(1) {
                 let corner = buf.cell((col, row)).is_some_and(|c| c.symbol() == "└");
                 if corner {
+                    // The plot runs as far as the x axis's line does.
+                    let end = (col + 1..inner.right())
+                        .find(|&x| buf.cell((x, row)).is_none_or(|c| c.symbol() != "─"))
+                        .unwrap_or(inner.right());
                     area = Rect {
                         x: col + 1,
                         y: inner.y + 1,
-                        width: inner.right().saturating_sub(col + 2),
+                        width: end - (col + 1),
                         height: row.saturating_sub(inner.y + 1),
                     };
                     break 'search;

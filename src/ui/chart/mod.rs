@@ -11,14 +11,20 @@ pub(crate) mod ticks;
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::Line;
-use ratatui::widgets::{Axis, Block, BorderType, Chart, Dataset, GraphType};
+use ratatui::widgets::{Axis, Block, BorderType, Chart, Dataset, GraphType, Padding};
 
 use crate::ui::format::fitted;
 use crate::ui::theme::Theme;
 
+/// Blank columns kept between the plot's right edge and the frame, so the
+/// last x label, right-aligned to the plot's edge, never touches the
+/// frame's line (where a projected glyph reads as cut off).
+pub(crate) const RIGHT_GAP: u16 = 1;
+
 /// A chart of `datasets` in a frame titled `title`, on the theme's base
 /// style, with its axes and no legend of its own (the kit's legends sit
-/// outside the frame).
+/// outside the frame). The plot stops [`RIGHT_GAP`] columns short of the
+/// frame's right side.
 pub(crate) fn chart<'a>(
     datasets: Vec<Dataset<'a>>,
     title: Block<'a>,
@@ -28,7 +34,7 @@ pub(crate) fn chart<'a>(
 ) -> Chart<'a> {
     Chart::new(datasets)
         .style(theme.base())
-        .block(title)
+        .block(title.padding(Padding::right(RIGHT_GAP)))
         .legend_position(None)
         .x_axis(x)
         .y_axis(y)
@@ -62,6 +68,23 @@ pub(crate) fn curve_marker(present: bool) -> Marker {
 /// present mode.
 pub(crate) fn curve_mark(present: bool) -> &'static str {
     if present { "▀▄" } else { "⠤⠤" }
+}
+
+/// The glyph of a dashed level line (a limit, a floor, a guide): heavy
+/// dashes on a screen; in present mode a dash a third of a row thick (the
+/// left half of a sextant's middle row), which a projector shows as
+/// plainly as the curves, where light dots fade into the background.
+pub(crate) fn level_glyph(present: bool) -> char {
+    if present { '\u{1fb03}' } else { '╍' }
+}
+
+/// A sample of a level line as [`level_glyph`] draws it, for a legend.
+pub(crate) fn level_mark(present: bool) -> &'static str {
+    if present {
+        "\u{1fb03}\u{1fb03}"
+    } else {
+        "╍╍"
+    }
 }
 
 /// A curve through `data`, drawn as the screen wants (see [`curve_marker`]).

@@ -43,17 +43,22 @@ pub(crate) fn linear(low: f64, high: f64) -> Vec<String> {
     vec![label(low), label((low + high) / 2.0), label(high)]
 }
 
-/// 10 to the whole power `power`: written plainly (1, 10, 0.01) for a
-/// power in `plain`, else as 1e-N.
-pub(crate) fn decade(power: f64, plain: RangeInclusive<i32>) -> String {
-    let p = power.round() as i32;
-    if !plain.contains(&p) {
-        return format!("1e{p}");
-    }
-    match p {
-        0.. => format!("{}", 10u64.saturating_pow(p.unsigned_abs())),
-        _ => format!("{:.*}", p.unsigned_abs() as usize, 10f64.powi(p)),
-    }
+/// Labels for whole decades of one log axis (log10 `powers`, bottom to
+/// top), all in one notation so the axis reads one way from the back of a
+/// room: written plainly (1, 0.1, 0.001) when every power lies in `plain`,
+/// else every one as a power of ten (10^0, 10^-3, 10^-6), never "1" beside
+/// "1e-6".
+pub(crate) fn decades(powers: &[f64], plain: RangeInclusive<i32>) -> Vec<String> {
+    let whole: Vec<i32> = powers.iter().map(|p| p.round() as i32).collect();
+    let plainly = whole.iter().all(|p| plain.contains(p));
+    whole
+        .into_iter()
+        .map(|p| match (plainly, p) {
+            (false, _) => format!("10^{p}"),
+            (true, 0..) => format!("{}", 10u64.saturating_pow(p.unsigned_abs())),
+            (true, _) => format!("{:.*}", p.unsigned_abs() as usize, 10f64.powi(p)),
+        })
+        .collect()
 }
 
 /// Log-scale bounds on whole decades around `values` (log10), never above
@@ -104,8 +109,9 @@ pub(crate) fn decades_from_top<'a>(
 /// label the room between two ticks and cuts a longer one from the left,
 /// which would leave the axis's name over the figure.
 pub(crate) fn fitted_last(wordings: &[String], y_labels: &[String], area: Rect) -> String {
-    // Inside the frame, less the y labels (at most a third) and the axis.
-    let inner = area.width.saturating_sub(2);
+    // Inside the frame and its gap on the right, less the y labels (at
+    // most a third) and the axis.
+    let inner = area.width.saturating_sub(2 + super::RIGHT_GAP);
     let widest = y_labels
         .iter()
         .map(|t| Span::raw(t.as_str()).width())
@@ -132,12 +138,23 @@ mod tests {
     }
 
     #[test]
-    fn decades_are_written_plainly_where_asked() {
-        assert_eq!(decade(-2.0, -3..=i32::MAX), "0.01");
-        assert_eq!(decade(-4.0, -3..=i32::MAX), "1e-4");
-        assert_eq!(decade(2.0, -3..=i32::MAX), "100");
-        assert_eq!(decade(0.0, 0..=0), "1");
-        assert_eq!(decade(-2.0, 0..=0), "1e-2");
+    fn an_axis_keeps_one_notation() {
+        // Within the plain range every label is a decimal...
+        assert_eq!(
+            decades(&[-3.0, -2.0, -1.0], -3..=6),
+            ["0.001", "0.01", "0.1"]
+        );
+        assert_eq!(decades(&[0.0, 1.0, 2.0], -3..=6), ["1", "10", "100"]);
+        // ...and one decade outside it turns the whole axis into powers of
+        // ten, the top included (no "1" over "1e-6").
+        assert_eq!(
+            decades(&[-6.0, -3.0, 0.0], -3..=6),
+            ["10^-6", "10^-3", "10^0"]
+        );
+        assert_eq!(
+            decades(&[-4.0, -2.0, 0.0], 0..=0),
+            ["10^-4", "10^-2", "10^0"]
+        );
     }
 
     #[test]

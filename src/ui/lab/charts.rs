@@ -16,7 +16,7 @@ use ratatui::widgets::{Axis, Widget};
 use crate::measure::Measurement;
 use crate::numbers::{short_count, sig};
 use crate::rates::{exact_fill, idealised_fill, idealised_ln_real_k};
-use crate::ui::chart::ticks::{axis, decade, decades_from_top, linear};
+use crate::ui::chart::ticks::{axis, decades, decades_from_top, linear};
 use crate::ui::chart::{chart, curve, curve_mark, fitted_title, frame, legend, points, samples};
 use crate::ui::computed::Shown;
 use crate::ui::lab::compute::{BestK, MnCurve, axis_end};
@@ -174,8 +174,7 @@ fn hidden_chart(cx: &ViewCx<'_>, title: &str, area: Rect, buf: &mut Buffer) {
 /// middle.
 fn log_axis<'a>(title: &str, ys: impl Iterator<Item = &'a f64>, theme: &Theme) -> Axis<'static> {
     let (bottom, middle, top) = decades_from_top(ys, FLOOR);
-    let label = |e: f64| decade(e, 0..=0);
-    let labels = vec![label(bottom), label(middle), label(top)];
+    let labels = decades(&[bottom, middle, top], 0..=0);
     axis(Some(title), [bottom, top], labels, theme)
 }
 

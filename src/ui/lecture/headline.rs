@@ -37,7 +37,7 @@ impl Part for BigLetters {
             } else {
                 // On a step that derives a formula the formula is the
                 // subject: the probe's figure waits for the next step.
-                !verdict && !derives(board) && probe_headline(board).is_some()
+                !verdict && !derives(board) && probe_headline(board, false).is_some()
             }
     }
 
@@ -45,18 +45,25 @@ impl Part for BigLetters {
         // The verdict and the probe's figure take one size through the
         // scene: the largest at which every step's headline fits the
         // width, at most a fifth of the board's rows (the question and
-        // the formula need theirs).
-        let texts: Vec<String> = scene
-            .boards
-            .iter()
-            .filter(|_| scene.big_letters && scene.opts.present)
-            .filter_map(|b| headline_text(b))
-            .collect();
-        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let size = (!refs.is_empty())
-            .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 5))
-            .flatten();
-        Box::new(Letters { size })
+        // the formula need theirs). A probe's figure names its rate unless
+        // only the bare figure fits.
+        let fit = |short: bool| {
+            let texts: Vec<String> = scene
+                .boards
+                .iter()
+                .filter(|_| scene.big_letters && scene.opts.present)
+                .filter_map(|b| headline_text(b, short))
+                .collect();
+            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+            (!refs.is_empty())
+                .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 5))
+                .flatten()
+        };
+        let (size, short) = match fit(false) {
+            Some(size) => (Some(size), false),
+            None => (fit(true), true),
+        };
+        Box::new(Letters { size, short })
     }
 }
 
@@ -65,12 +72,14 @@ impl Part for BigLetters {
 struct Letters {
     /// The scene's size (its lines are the scene's first headline's).
     size: Option<Big>,
+    /// Whether the probe's figure goes without its rate's name.
+    short: bool,
 }
 
 impl Letters {
     /// This step's headline at the scene's size, if it fits `width`.
     fn set(&self, board: &Board, width: u16) -> Option<Big> {
-        let text = headline_text(board).unwrap_or_default();
+        let text = headline_text(board, self.short).unwrap_or_default();
         self.size.as_ref().and_then(|b| b.with_text(&text, width))
     }
 }
@@ -120,9 +129,9 @@ pub(crate) fn derives(board: &Board) -> bool {
 }
 
 /// The step's headline in present mode: the flagged mistake, else the
-/// verdict, else the probe's figure.
-pub(crate) fn headline_text(board: &Board) -> Option<String> {
-    verdict_text(board).or_else(|| probe_headline(board))
+/// verdict, else the probe's figure (its rate unnamed when `short`).
+pub(crate) fn headline_text(board: &Board, short: bool) -> Option<String> {
+    verdict_text(board).or_else(|| probe_headline(board, short))
 }
 
 /// The query on the board when its structure is on show.

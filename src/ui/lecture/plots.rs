@@ -17,14 +17,12 @@ use crate::lecture::texts::{CaptionMark, caption, crossing, plots};
 use crate::lecture::{Board, Curve, Element, Emphasis};
 use crate::numbers::trim_zeros;
 use crate::ui::chart::grid::Grid;
-use crate::ui::chart::ticks::{axis, decade, even_decades, fitted_last};
+use crate::ui::chart::ticks::{axis, decades, even_decades, fitted_last};
 use crate::ui::chart::{
-    chart, curve_mark, curve_marker, fitted_title, frame, legend, line, points, samples,
+    chart, curve_mark, curve_marker, fitted_title, frame, legend, level_glyph, level_mark, line,
+    points, samples,
 };
 use crate::ui::theme::{Role, Theme};
-
-/// Glyph of a dashed level line (the RAM, half full, the best k's floor).
-const DASH: char = '┄';
 
 /// Points per unit of x used to draw smooth curves.
 const SAMPLES: usize = 240;
@@ -155,12 +153,11 @@ fn draw(
 ) {
     let caption = caption_spans(board, element, theme, present);
     let (chart, caption_area, lines) = with_caption(area, caption, chart_rows);
-    let marker = curve_marker(present);
     match element {
-        Element::Memory => draw_memory(board, chart, marker, buf, theme),
-        Element::FillCurve => draw_curve(board, Curve::Fill, chart, marker, buf, theme),
-        Element::KCurve => draw_curve(board, Curve::K, chart, marker, buf, theme),
-        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, marker, buf, theme),
+        Element::Memory => draw_memory(board, chart, present, buf, theme),
+        Element::FillCurve => draw_curve(board, Curve::Fill, chart, present, buf, theme),
+        Element::KCurve => draw_curve(board, Curve::K, chart, present, buf, theme),
+        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, present, buf, theme),
         _ => {}
     }
     legend::draw(&lines, caption_area, buf);
@@ -183,17 +180,19 @@ fn caption_rows(board: &Board, width: u16, present: bool) -> u16 {
 }
 
 /// The probe's figure for present mode's headline ("fill 0.43",
-/// "k = 7: 0.0082"), when a curve shows its probe. It keeps the
-/// formulas' lower-case k, so the headline and the derivation name the
-/// same thing.
-pub(crate) fn probe_headline(board: &Board) -> Option<String> {
+/// "k = 7: epsilon 0.0082"), when a curve shows its probe: the rate
+/// named as the lecture names it, or only the figure when `short` (for a
+/// screen too narrow to say it in big type). It keeps the formulas'
+/// lower-case k, so the headline and the derivation name the same thing.
+pub(crate) fn probe_headline(board: &Board, short: bool) -> Option<String> {
+    let rate = if short { "" } else { "epsilon " };
     [Curve::Fill, Curve::K, Curve::Bits]
         .into_iter()
         .find_map(|curve| {
             board.probe(curve).map(|(x, y)| match curve {
                 Curve::Fill => format!("fill {}", sig(y, 2)),
-                Curve::K => format!("k = {x}: {}", sig(y, 2)),
-                Curve::Bits => format!("{x} bits: {}", sig(y, 2)),
+                Curve::K => format!("k = {x}: {rate}{}", sig(y, 2)),
+                Curve::Bits => format!("{x} bits: {rate}{}", sig(y, 2)),
             })
         })
 }
@@ -213,10 +212,10 @@ fn caption_spans(
             let (glyph, role) = match item.mark {
                 CaptionMark::Curve => (curve_mark(present), Role::Idealised),
                 CaptionMark::Probe => ("█", Role::ProbeHit),
-                CaptionMark::Floor => ("┄", Role::Good),
-                CaptionMark::Half => ("┄", Role::Guide),
+                CaptionMark::Floor => (level_mark(present), Role::Good),
+                CaptionMark::Half => (level_mark(present), Role::Guide),
                 CaptionMark::ExactLine => (curve_mark(present), Role::Bad),
-                CaptionMark::RamLine => ("┄", Role::Guide),
+                CaptionMark::RamLine => (level_mark(present), Role::Guide),
                 CaptionMark::BloomLine => ("▄", Role::Good),
                 CaptionMark::Full => ("█", Role::ProbeMiss),
             };
@@ -258,10 +257,12 @@ fn draw_curve(
     board: &Board,
     curve: Curve,
     area: Rect,
-    marker: Marker,
+    present: bool,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
+    let marker = curve_marker(present);
+    let dash = level_glyph(present);
     let f = &board.figures;
     let s = &f.settings;
     let element = match curve {
@@ -293,9 +294,9 @@ fn draw_curve(
         .map(|(x, y)| vec![(x, y0), (x, y_of(y))])
         .unwrap_or_default();
     let probe_dot: Vec<(f64, f64)> = probe.map(|(x, y)| vec![(x, y_of(y))]).unwrap_or_default();
-    let half = curve == Curve::Fill && board.emphasises(&Emphasis::Half);
+    let half = curve == Curve::Fill && board.marks(&Emphasis::Half);
     let best_k = f.best_k_on_curve() as f64;
-    let optimum = curve == Curve::K && board.emphasises(&Emphasis::Optimum);
+    let optimum = curve == Curve::K && board.marks(&Emphasis::Optimum);
 
     let text = chart_text(board, element);
     let datasets = vec![
@@ -309,7 +310,7 @@ fn draw_curve(
     chart(datasets, title, x, y, theme).render(area, buf);
     let grid = Grid::of(buf, area, [axis_x0, x1], [y0, y1]);
     if half {
-        grid.hline(buf, 0.5, DASH, theme.style(Role::Guide));
+        grid.hline(buf, 0.5, dash, theme.style(Role::Guide));
     }
     // The best k is marked as a dashed floor at the lowest rate this budget
     // reaches, which the probe's stem cannot hide.
@@ -317,7 +318,7 @@ fn draw_curve(
         grid.hline(
             buf,
             y_of(f.curve_value(Curve::K, best_k)),
-            DASH,
+            dash,
             theme.style(Role::Good),
         );
     }
@@ -430,12 +431,10 @@ fn y_scale(curve: Curve, values: &[f64]) -> (f64, f64, [String; 3]) {
         Curve::Fill => (0.0, 1.0, ["0".to_string(), "0.5".into(), "1".into()]),
         Curve::K | Curve::Bits => {
             let (low, high) = even_decades(values);
-            let label = |p: f64| decade(p, -3..=i32::MAX);
-            (
-                low,
-                high,
-                [label(low), label((low + high) / 2.0), label(high)],
-            )
+            let [a, b, c]: [String; 3] = decades(&[low, (low + high) / 2.0, high], -3..=0)
+                .try_into()
+                .unwrap_or_default();
+            (low, high, [a, b, c])
         }
     }
 }
@@ -470,7 +469,8 @@ fn axis_start(curve: Curve, x0: f64, x1: f64) -> f64 {
     }
 }
 
-fn draw_memory(board: &Board, area: Rect, marker: Marker, buf: &mut Buffer, theme: &Theme) {
+fn draw_memory(board: &Board, area: Rect, present: bool, buf: &mut Buffer, theme: &Theme) {
+    let marker = curve_marker(present);
     let f = &board.figures;
     let s = &f.settings;
     let (x1, y1) = (s.memory_n_max, s.memory_gb_max);
@@ -483,7 +483,7 @@ fn draw_memory(board: &Board, area: Rect, marker: Marker, buf: &mut Buffer, them
     let crossing_x = crossing(board).filter(|_| shows_exact && shows_ram);
     let crossing_dot: Vec<(f64, f64)> = crossing_x.map(|x| vec![(x, s.ram_gb)]).unwrap_or_default();
     let crossing_stem: Vec<(f64, f64)> = crossing_x
-        .filter(|_| board.emphasises(&Emphasis::Crossing))
+        .filter(|_| board.marks(&Emphasis::Crossing))
         .map(|x| vec![(x, 0.0), (x, s.ram_gb)])
         .unwrap_or_default();
     let mut datasets = Vec::new();
@@ -509,7 +509,12 @@ fn draw_memory(board: &Board, area: Rect, marker: Marker, buf: &mut Buffer, them
     chart(datasets, title, x, y, theme).render(area, buf);
     let grid = Grid::of(buf, area, [0.0, x1], [0.0, y1]).nearest();
     if shows_ram {
-        grid.hline(buf, s.ram_gb, DASH, theme.style(Role::Guide));
+        grid.hline(
+            buf,
+            s.ram_gb,
+            level_glyph(present),
+            theme.style(Role::Guide),
+        );
     }
     for &(x, y) in &crossing_dot {
         grid.put(buf, x, y, '█', theme.style(Role::ProbeMiss));
