@@ -363,6 +363,35 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
                     text.x_ticks, text.x_last
                 ));
             }
+            // The last x label ends at the plot's edge, the end of the axis
+            // line, with a blank column between it and the frame, so no
+            // glyph of it touches the frame's line.
+            let axis_end = (cx + 1..right - 1)
+                .find(|&x| buf[(x, cy)].symbol() != "─")
+                .unwrap_or(right - 1);
+            let labels = row_text(&buf, cy + 1, axis_end - 1, right);
+            let ends: Vec<char> = labels.chars().collect();
+            if !(ends.len() == 3 && ends[0] != ' ' && ends[1] == ' ' && ends[2] == '│') {
+                out.push(format!(
+                    "{at}: the last x label is not whole against the plot's edge \
+                     and clear of the frame: {:?}",
+                    row_text(&buf, cy + 1, left, right)
+                ));
+            }
+            // One notation up the y axis: plain decimals or powers of ten.
+            let numbers: Vec<&str> = text
+                .y_ticks
+                .iter()
+                .filter_map(|t| t.split_whitespace().next())
+                .collect();
+            let powers = numbers.iter().filter(|n| n.starts_with("10^")).count();
+            let other = numbers
+                .iter()
+                .filter(|n| n.contains(['e', 'E']) || (n.contains('^') && !n.starts_with("10^")))
+                .count();
+            if other > 0 || (powers > 0 && powers < numbers.len()) {
+                out.push(format!("{at}: y ticks {numbers:?} mix notations"));
+            }
             let y_words: Vec<String> = (area.y + 1..cy)
                 .flat_map(|y| {
                     row_text(&buf, y, left + 1, cx)
@@ -389,7 +418,7 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
 fn every_chart_title_and_tick_is_whole() {
     let lecture = Lecture::builtin();
     let mut all = Vec::new();
-    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
         for present in [false, true] {
             all.extend(chart_problems(&lecture, w, h, present));
         }
@@ -522,7 +551,11 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                 // On a projector-sized screen the headline is big letters.
                 // (A step that derives a formula has the formula big instead.)
                 let derives = crate::ui::lecture::headline::derives(board);
-                if present && (w, h) == (200, 60) && headline_text(board).is_some() && !derives {
+                if present
+                    && (w, h) == (200, 60)
+                    && headline_text(board, false).is_some()
+                    && !derives
+                {
                     let big = layout
                         .iter()
                         .find(|l| ["verdict", "headline"].contains(&l.kind.name()));
@@ -544,4 +577,37 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
     assert_eq!(json["text"], "The Bloom filter");
     assert_eq!(json["rect"][1], banner.rect.y);
     assert_eq!(json["scale"], banner.scale);
+}
+
+/// Present mode's headline over a rate curve says what its figure is
+/// (the lecture's epsilon), on one line of big letters from 120x40 up.
+#[test]
+fn a_rates_headline_names_epsilon_on_one_line() {
+    use crate::lecture::Curve;
+    let lecture = Lecture::builtin();
+    let mut seen = 0;
+    for (w, h) in [(120, 40), (200, 60)] {
+        for step in 0..lecture.len() {
+            let board = lecture.step_board(step);
+            if board.probe(Curve::K).is_none() && board.probe(Curve::Bits).is_none() {
+                continue;
+            }
+            let plan = plan_of(&lecture, step, w, h, true);
+            let Some(headline) = layout(board, &plan, true)
+                .into_iter()
+                .find(|l| l.kind == Kind::new("headline"))
+            else {
+                continue;
+            };
+            let at = format!("{w}x{h} step {step}: {headline:?}");
+            let text = headline.text.join(" ");
+            assert!(text.contains(": epsilon 0."), "{at}");
+            assert!(headline.scale > 1, "{at}");
+            // One line of letters and the part's spare row.
+            assert_eq!(headline.rect.height, headline.scale + 1, "{at}");
+            seen += 1;
+        }
+    }
+    // Scene 4 puts the probe's figure up on several steps at both sizes.
+    assert!(seen >= 8, "only {seen} headlines checked");
 }

@@ -71,9 +71,9 @@ fn plots_use_no_unlabelled_dots() {
 fn the_floor_is_dashed_keyed_and_on_the_curves_lowest_row() {
     let l = Lecture::builtin();
     let lines = screen(&l, 4, 7, 100, 30);
-    assert!(lines.iter().any(|t| t.contains("┄ floor: best k = 7")));
+    assert!(lines.iter().any(|t| t.contains("╍╍ floor: best k = 7")));
     let floor: Vec<usize> = (0..lines.len())
-        .filter(|&y| lines[y].starts_with('│') && lines[y].contains('┄'))
+        .filter(|&y| lines[y].starts_with('│') && lines[y].contains('╍'))
         .collect();
     assert_eq!(floor.len(), 1, "one floor row:\n{}", lines.join("\n"));
     let lowest_curve_row = (0..lines.len())
@@ -110,7 +110,7 @@ fn memory_plot_keeps_ram_exact_and_bloom_apart() {
             .unwrap_or_else(|| panic!("{w}x{h}: no Bloom bar on the floor"));
         let ram = lines
             .iter()
-            .position(|t| t.contains('┄') && t.starts_with('│'))
+            .position(|t| t.contains('╍') && t.starts_with('│'))
             .unwrap_or_else(|| panic!("{w}x{h}: no RAM line"));
         assert!(ram < floor, "{w}x{h}: RAM line on the floor row");
         // The floor row reads "│0    │" then the plotting cells.
@@ -202,5 +202,103 @@ fn the_table_keeps_its_ratio_when_there_is_room() {
     for (w, h) in [(80, 24), (100, 30), (160, 50)] {
         let text = screen(&l, 1, 6, w, h).join("\n");
         assert!(text.contains("(51x smaller)"), "{w}x{h}:\n{text}");
+    }
+}
+
+/// Scene 1 marks where the exact set fills the RAM (1.5); the bar and its
+/// legend entry stay for the scene's later steps, which never hide the
+/// exact or the RAM line, in both modes.
+#[test]
+fn the_crossing_stays_marked_for_the_rest_of_scene_one() {
+    let l = Lecture::builtin();
+    for present in [false, true] {
+        for step in 5..=l.scene_len(0) {
+            let global = l.step_index(1, step as u32).expect("step in range");
+            let mut app = crate::ui::app::App::new(crate::ui::screen::Screen::Lecture, MONO);
+            app.screens.lecture = crate::ui::lecture::tab::LectureTab::with(l.clone());
+            app.screens.lecture.step = global;
+            app.present = present;
+            let text = super::draw_text(&app, 120, 40).expect("valid size");
+            assert!(
+                text.contains("█ full at 125 M"),
+                "present {present} step 1.{step}: no crossing in the legend\n{text}"
+            );
+            // The bar stands from the floor up to the RAM line: a column
+            // of blocks on at least two rows of the memory chart (whose
+            // lines are too shallow to stack two blocks).
+            let lines: Vec<Vec<char>> = text.lines().map(|t| t.chars().collect()).collect();
+            let top = lines
+                .iter()
+                .position(|t| t.iter().collect::<String>().contains("memory to remember"))
+                .expect("the memory chart");
+            let bottom = (top..lines.len())
+                .find(|&y| lines[y].first() == Some(&'└'))
+                .expect("the chart's frame");
+            let tallest = (0..120)
+                .map(|x| {
+                    (top..bottom)
+                        .filter(|&y| lines[y].get(x) == Some(&'█'))
+                        .count()
+                })
+                .max()
+                .unwrap_or(0);
+            assert!(
+                tallest >= 2,
+                "present {present} step 1.{step}: no bar\n{text}"
+            );
+        }
+    }
+}
+
+/// The RAM line reads from the back of a room in every theme: on a
+/// projector a dash a third of a row thick (drawn as such in pictures),
+/// in ink unlike the background, across most of the plot.
+#[test]
+fn the_ram_line_is_thick_in_every_theme() {
+    use crate::ui::chart::level_glyph;
+    use crate::ui::export::shapes::{CELL_H, Shape, shapes};
+    use ratatui::style::{Color, Modifier};
+    let glyph = level_glyph(true);
+    let thick = shapes(glyph)
+        .expect("drawn as a shape")
+        .iter()
+        .all(|s| matches!(s, Shape::Rect([_, _, _, h]) if *h >= CELL_H / 4.0));
+    assert!(thick, "{glyph:?} is thinner than a quarter of a row");
+    let l = Lecture::builtin();
+    let global = l.step_index(1, 6).expect("step in range");
+    for &palette in crate::ui::theme::palettes::PALETTES {
+        let theme = Theme::new(palette);
+        let mut app = crate::ui::app::App::new(crate::ui::screen::Screen::Lecture, theme);
+        app.screens.lecture = crate::ui::lecture::tab::LectureTab::with(l.clone());
+        app.screens.lecture.step = global;
+        app.present = true;
+        let area = Rect::new(0, 0, 120, 40);
+        let mut buf = Buffer::empty(area);
+        ratatui::widgets::Widget::render(&app, area, &mut buf);
+        let name = palette.name;
+        let row = (0..40)
+            .map(|y| {
+                let cells: Vec<_> = (0..120)
+                    .filter(|&x| buf[(x, y)].symbol().starts_with(glyph))
+                    .collect();
+                (y, cells)
+            })
+            .max_by_key(|(_, cells)| cells.len())
+            .expect("rows");
+        assert!(
+            row.1.len() >= 60,
+            "{name}: the RAM line covers {} cells",
+            row.1.len()
+        );
+        // A coloured theme draws it in a colour of its own; mono in the
+        // terminal's own ink on its own background.
+        let bg = theme.base().bg.unwrap_or(Color::Reset);
+        for x in row.1 {
+            let cell = &buf[(x, row.0)];
+            assert!(
+                (cell.fg != bg || bg == Color::Reset) && !cell.modifier.contains(Modifier::DIM),
+                "{name}: the RAM line is faint: {cell:?} on {bg:?}"
+            );
+        }
     }
 }
