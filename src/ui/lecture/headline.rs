@@ -5,7 +5,8 @@
 
 use ratatui::buffer::Buffer;
 
-use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Rung, Shows};
+use super::plan::shows_at;
 use super::plots::probe_headline;
 use crate::lecture::texts::{Judgement, verdict_words};
 use crate::lecture::{Board, Element, Query, QuerySource};
@@ -46,17 +47,59 @@ impl Part for BigLetters {
         // scene: the largest at which every step's headline fits the
         // width, at most a fifth of the board's rows (the question and
         // the formula need theirs).
-        let texts: Vec<String> = scene
-            .boards
-            .iter()
-            .filter(|_| scene.big_letters && scene.opts.present)
-            .filter_map(|b| headline_text(b))
-            .collect();
-        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let size = (!refs.is_empty())
-            .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 5))
-            .flatten();
-        Box::new(Letters { size })
+        Box::new(Letters {
+            size: scene_size(scene),
+        })
+    }
+}
+
+/// The size the big letters take through a scene (`None` when the scene
+/// has none, or none fit).
+fn scene_size(scene: &Fitting<'_>) -> Option<Big> {
+    let texts: Vec<String> = scene
+        .boards
+        .iter()
+        .filter(|_| scene.big_letters() && scene.opts.present)
+        .filter_map(|b| headline_text(b))
+        .collect();
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    (!refs.is_empty())
+        .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 5))
+        .flatten()
+}
+
+/// Whether the scene's big verdict is on the wall on a board, for the
+/// parts whose query line it judges: they leave the call to it.
+#[derive(Debug, Clone)]
+pub(crate) struct Called {
+    /// The verdict's size through the scene.
+    size: Option<Big>,
+    /// The scene's rung (where its big letters go).
+    rung: Rung,
+    opts: Options,
+    /// The verdict's width (the board's).
+    width: u16,
+}
+
+impl Called {
+    /// For a part fitted across the board (as the verdict is).
+    pub(crate) fn of(scene: &Fitting<'_>) -> Called {
+        Called {
+            size: scene_size(scene),
+            rung: scene.rung,
+            opts: scene.opts,
+            width: scene.board.width,
+        }
+    }
+
+    /// Whether the big verdict is drawn on `board`.
+    pub(crate) fn on(&self, board: &Board) -> bool {
+        shows_at(&VERDICT, board, self.opts, self.rung)
+            && Letters {
+                size: self.size.clone(),
+            }
+            .set(board, self.width)
+            .is_some()
     }
 }
 
