@@ -24,9 +24,6 @@ const LETTER_COLS: u16 = 4;
 pub(crate) const FROM_WIDTH: u16 = 120;
 /// Rows from which a present board sets its row's words big.
 pub(crate) const FROM_HEIGHT: u16 = 36;
-/// Rows from which a scene that asks the class a question still sets its
-/// row's words big (below it, the question needs the rows).
-pub(crate) const FROM_HEIGHT_ASKING: u16 = 55;
 
 /// Rows the row takes with its words big, `width` columns wide.
 pub(crate) fn height(board: &Board, width: u16, layout: RowLayout) -> u16 {
@@ -69,8 +66,16 @@ pub(crate) fn fits(boards: &[&Board], width: u16) -> bool {
         .all(|b| query_big(b, width).is_some())
 }
 
-/// Draws the row into `area` with its words big.
-pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, layout: RowLayout) {
+/// Draws the row into `area` with its words big (`called` as for
+/// [`super::row_data::verdict_text`]).
+pub(crate) fn draw(
+    board: &Board,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+    layout: RowLayout,
+    called: bool,
+) {
     let data = RowData::of(board);
     let row = BitRow {
         owners: layout.owners && board.shows(Element::Owners),
@@ -236,7 +241,8 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, l
             height: area.bottom().saturating_sub(y + LETTER_ROWS),
             ..area
         };
-        draw_verdict(q, board, rest, row.left(width).max(2), labels.buf, theme);
+        let x = row.left(width).max(2);
+        draw_verdict(q, board, rest, x, called, labels.buf, theme);
     }
 }
 

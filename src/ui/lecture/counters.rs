@@ -6,6 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
+use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::row::{draw_query, query_texts};
 use super::row_data::{query_of, query_rows};
@@ -42,7 +43,11 @@ impl Part for CountersPart {
             && scene.shown().all(|b| fits_big(b, scene.width));
         let extra = if big { BIG_CELL_ROWS - 1 } else { 0 };
         let rows = scene.most(|b| counters_height(b, scene.width, queried)) + extra;
-        Box::new(Counters { rows, big })
+        Box::new(Counters {
+            rows,
+            big,
+            called: Called::of(scene),
+        })
     }
 }
 
@@ -52,6 +57,8 @@ struct Counters {
     rows: u16,
     /// Whether the values are set big.
     big: bool,
+    /// Where present mode's big verdict makes the call.
+    called: Called,
 }
 
 impl Fitted for Counters {
@@ -60,12 +67,19 @@ impl Fitted for Counters {
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        draw_counters(at.board, at.rect, self.big, buf, theme);
+        let called = self.called.on(at.board);
+        draw_counters(at.board, at.rect, (self.big, called), buf, theme);
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
         let mut text = wrap(COUNTERS_TITLE, usize::from(at.rect.width));
-        text.extend(query_texts(at.board, QuerySource::Counters, at.rect.width));
+        let called = self.called.on(at.board);
+        text.extend(query_texts(
+            at.board,
+            QuerySource::Counters,
+            at.rect.width,
+            called,
+        ));
         Shows {
             scale: if self.big { BIG.letter().1 } else { 1 },
             ..Shows::plain(text)
@@ -144,8 +158,15 @@ fn counter_list(board: &Board, width: u16) -> Vec<String> {
 }
 
 /// Draws the counting variant: a counter per cell, lined up with the row;
-/// `big` sets the values in big letters.
-fn draw_counters(board: &Board, area: Rect, big: bool, buf: &mut Buffer, theme: &Theme) {
+/// `big` sets the values in big letters; `called` when present mode's big
+/// verdict makes the query's call (the line under it gives the reason).
+fn draw_counters(
+    board: &Board,
+    area: Rect,
+    (big, called): (bool, bool),
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     let mut p = Painter::new(buf, area);
     let mut y = 0;
     for line in wrap(COUNTERS_TITLE, usize::from(area.width)) {
@@ -185,7 +206,7 @@ fn draw_counters(board: &Board, area: Rect, big: bool, buf: &mut Buffer, theme: 
             height: area.height.saturating_sub(y),
             ..area
         };
-        draw_query(q, board, at, left, buf, theme);
+        draw_query(q, board, at, (left, called), buf, theme);
     }
 }
 

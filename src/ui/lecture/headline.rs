@@ -5,7 +5,8 @@
 
 use ratatui::buffer::Buffer;
 
-use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
+use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Rung, Shows};
+use super::plan::shows_at;
 use super::plots::probe_headline;
 use crate::lecture::texts::{Judgement, verdict_words};
 use crate::lecture::{Board, Element, Query, QuerySource};
@@ -47,23 +48,70 @@ impl Part for BigLetters {
         // width, at most a fifth of the board's rows (the question and
         // the formula need theirs). A probe's figure names its rate unless
         // only the bare figure fits.
-        let fit = |short: bool| {
-            let texts: Vec<String> = scene
-                .boards
-                .iter()
-                .filter(|_| scene.big_letters && scene.opts.present)
-                .filter_map(|b| headline_text(b, short))
-                .collect();
-            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-            (!refs.is_empty())
-                .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 5))
-                .flatten()
-        };
-        let (size, short) = match fit(false) {
-            Some(size) => (Some(size), false),
-            None => (fit(true), true),
-        };
+        let (size, short) = scene_size(scene);
         Box::new(Letters { size, short })
+    }
+}
+
+/// The size the big letters take through a scene (`None` when the scene
+/// has none, or none fit), and whether the probe's figure goes without its
+/// rate's name (only the bare figure fits).
+fn scene_size(scene: &Fitting<'_>) -> (Option<Big>, bool) {
+    let fit = |short: bool| {
+        let texts: Vec<String> = scene
+            .boards
+            .iter()
+            .filter(|_| scene.big_letters() && scene.opts.present)
+            .filter_map(|b| headline_text(b, short))
+            .collect();
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        (!refs.is_empty())
+            .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 5))
+            .flatten()
+    };
+    match fit(false) {
+        Some(size) => (Some(size), false),
+        None => (fit(true), true),
+    }
+}
+
+/// Whether the scene's big verdict is on the wall on a board, for the
+/// parts whose query line it judges: they leave the call to it.
+#[derive(Debug, Clone)]
+pub(crate) struct Called {
+    /// The verdict's size through the scene.
+    size: Option<Big>,
+    /// Whether the scene's headlines go without their rate's name.
+    short: bool,
+    /// The scene's rung (where its big letters go).
+    rung: Rung,
+    opts: Options,
+    /// The verdict's width (the board's).
+    width: u16,
+}
+
+impl Called {
+    /// For a part fitted across the board (as the verdict is).
+    pub(crate) fn of(scene: &Fitting<'_>) -> Called {
+        let (size, short) = scene_size(scene);
+        Called {
+            size,
+            short,
+            rung: scene.rung,
+            opts: scene.opts,
+            width: scene.board.width,
+        }
+    }
+
+    /// Whether the big verdict is drawn on `board`.
+    pub(crate) fn on(&self, board: &Board) -> bool {
+        shows_at(&VERDICT, board, self.opts, self.rung)
+            && Letters {
+                size: self.size.clone(),
+                short: self.short,
+            }
+            .set(board, self.width)
+            .is_some()
     }
 }
 

@@ -70,6 +70,10 @@ pub(crate) struct Place {
     /// formula): in present mode it takes its first big size before any
     /// other part grows.
     pub focal: bool,
+    /// The figure the class follows from scene to scene (the bit row): in
+    /// present mode a scene that shows it is not centred, so it stands at
+    /// the top of the wall in every scene and the rows left over go below.
+    pub anchored: bool,
 }
 
 impl Place {
@@ -84,6 +88,16 @@ impl Place {
             kept_tall: false,
             wide_when_present: false,
             focal: false,
+            anchored: false,
+        }
+    }
+
+    /// The same part, in one place from scene to scene (see
+    /// [`Place::anchored`]).
+    pub(crate) const fn anchored(self) -> Place {
+        Place {
+            anchored: true,
+            ..self
         }
     }
 
@@ -152,6 +166,56 @@ pub(crate) trait Part: Sync {
     }
 }
 
+/// Where a scene keeps present mode's big letters (the verdict, the
+/// probe's figure), which say again what another part shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Letters {
+    /// On every step that has them.
+    Everywhere,
+    /// Not on a step whose subject is a focal part (a question being
+    /// revealed): that step's big letters wait for the next step, so the
+    /// question shares their rows.
+    AwayFromFocal,
+    /// Nowhere.
+    Nowhere,
+}
+
+/// How much of present mode's big type a scene keeps: the planner tries
+/// each of [`RUNGS`] in turn and takes the first whose parts fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Rung {
+    /// Whether a part's supporting words may be set big (the bit row's
+    /// indices, owners and query line).
+    pub words: bool,
+    /// Where the big letters go.
+    pub letters: Letters,
+}
+
+/// The rungs, most big type first: the row's words before the big letters,
+/// since the row is what the class reads and the letters repeat it.
+pub(crate) const RUNGS: [Rung; 6] = [
+    Rung::new(true, Letters::Everywhere),
+    Rung::new(true, Letters::AwayFromFocal),
+    Rung::new(true, Letters::Nowhere),
+    Rung::new(false, Letters::Everywhere),
+    Rung::new(false, Letters::AwayFromFocal),
+    Rung::new(false, Letters::Nowhere),
+];
+
+impl Rung {
+    const fn new(words: bool, letters: Letters) -> Rung {
+        Rung { words, letters }
+    }
+
+    /// The least big type: every rung but this one is for present mode.
+    pub(crate) const LEAST: Rung = Rung::new(false, Letters::Nowhere);
+
+    /// Its place in [`RUNGS`] (0 keeps the most).
+    pub(crate) fn rank(self) -> usize {
+        RUNGS.iter().position(|r| *r == self).unwrap_or(RUNGS.len())
+    }
+}
+
 /// What a part is fitted with: the scene's boards and where it stands.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Fitting<'a> {
@@ -161,8 +225,8 @@ pub(crate) struct Fitting<'a> {
     pub life: &'a [bool],
     /// How the lecture is shown.
     pub opts: Options,
-    /// Whether present mode's big letters get their rows in this scene.
-    pub big_letters: bool,
+    /// How much of present mode's big type the scene keeps.
+    pub rung: Rung,
     /// The board's area.
     pub board: Rect,
     /// The columns the part spans.
@@ -170,6 +234,12 @@ pub(crate) struct Fitting<'a> {
 }
 
 impl<'a> Fitting<'a> {
+    /// Whether present mode's big letters get their rows in this scene
+    /// (on some of its steps at least).
+    pub(crate) fn big_letters(&self) -> bool {
+        self.rung.letters != Letters::Nowhere
+    }
+
     /// The boards the part shows on.
     pub(crate) fn shown(&self) -> impl Iterator<Item = &'a Board> + '_ {
         self.boards

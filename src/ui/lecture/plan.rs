@@ -25,7 +25,7 @@ use ratatui::layout::Rect;
 use super::PARTS;
 use super::narration;
 pub(crate) use super::part::Options;
-use super::part::{BIG_WIDTH, Column, Fitted, Fitting, Part};
+use super::part::{BIG_WIDTH, Column, Fitted, Fitting, Letters, Part, RUNGS, Rung};
 use crate::lecture::{Board, Lecture};
 
 /// Rows of board from which present mode's big parts span the board.
@@ -100,6 +100,8 @@ pub(crate) struct ScenePlan {
     pub narration: Option<Rect>,
     /// The board's parts.
     pub parts: Vec<Placed>,
+    /// How much of present mode's big type the scene keeps.
+    pub rung: Rung,
 }
 
 impl ScenePlan {
@@ -129,7 +131,7 @@ impl ScenePlan {
     ) -> impl Iterator<Item = (&'a Placed, Rect)> + 'a {
         self.parts
             .iter()
-            .filter(move |p| shows(p.part, board, opts))
+            .filter(move |p| shows_at(p.part, board, opts, self.rung))
             .map(move |p| (p, p.drawn(board, self)))
     }
 }
@@ -161,6 +163,25 @@ pub(crate) fn shows(part: &dyn Part, board: &Board, opts: Options) -> bool {
         }
     }
     part.shows(board, opts)
+}
+
+/// Whether `part` is on the board in a scene planned at `rung`: as
+/// [`shows`] says, but for big letters the rung leaves off this board.
+pub(crate) fn shows_at(part: &dyn Part, board: &Board, opts: Options, rung: Rung) -> bool {
+    letters_room(part, board, opts, rung) && shows(part, board, opts)
+}
+
+/// Whether the rung leaves `part` room on the board: any part but big
+/// letters, which go where the rung says.
+fn letters_room(part: &dyn Part, board: &Board, opts: Options, rung: Rung) -> bool {
+    !part.place().big_letters
+        || match rung.letters {
+            Letters::Everywhere => true,
+            Letters::Nowhere => false,
+            Letters::AwayFromFocal => !PARTS
+                .iter()
+                .any(|p| p.place().focal && shows(*p, board, opts)),
+        }
 }
 
 /// Columns the parts use: the charts in the main column and the cards in
@@ -219,9 +240,10 @@ struct Scene<'a> {
     columns: Columns,
     /// The registry's parts, in its order.
     entries: Vec<Entry>,
-    /// Whether present mode's big letters get their rows (they are the
-    /// first to go when the board is too small).
-    big_letters: bool,
+    /// How much of present mode's big type the scene keeps (the big
+    /// letters and the row's big words go, in [`RUNGS`]' order, when the
+    /// board is too small).
+    rung: Rung,
     /// Whether the big letters go under the parts they speak of (the
     /// registry's order) rather than above everything.
     low: bool,
@@ -241,22 +263,28 @@ impl<'a> Scene<'a> {
         columns: Columns,
         low: bool,
     ) -> Self {
-        let scene = Scene::with_big_letters(boards, opts, board_area, columns, true, low);
-        if scene.big_letters && scene.pack(&scene.smallest()).1 > board_area.height {
-            return Scene::with_big_letters(boards, opts, board_area, columns, false, low);
+        // Out of present mode there is no big type to give up.
+        let rungs: &[Rung] = if opts.present { &RUNGS } else { &[Rung::LEAST] };
+        let mut scene = None;
+        for &rung in rungs {
+            let at = Scene::at_rung(boards, opts, board_area, columns, rung, low);
+            let fits = at.pack(&at.focal_first()).1 <= board_area.height;
+            scene = Some(at);
+            if fits {
+                break;
+            }
         }
-        scene
+        scene.unwrap_or_else(|| Scene::at_rung(boards, opts, board_area, columns, Rung::LEAST, low))
     }
 
-    fn with_big_letters(
+    fn at_rung(
         boards: &[&'a Board],
         opts: Options,
         board_area: Rect,
         columns: Columns,
-        big_letters: bool,
+        rung: Rung,
         low: bool,
     ) -> Self {
-        let big_letters = big_letters && opts.present;
         // Parts set big in present mode span the board when it is a wall's
         // worth of rows; on a small screen they keep their column.
         let wide = opts.present && board_area.height >= WIDE_FROM_ROWS;
@@ -269,18 +297,17 @@ impl<'a> Scene<'a> {
                 // the cards beside; big letters need the scene to keep them.
                 let room = place
                     .alone_with_cards
-                    .is_none_or(|width| board_area.width >= width && cards_beside)
-                    && (big_letters || !place.big_letters);
+                    .is_none_or(|width| board_area.width >= width && cards_beside);
                 let life: Vec<bool> = boards
                     .iter()
-                    .map(|b| room && shows(part, b, opts))
+                    .map(|b| room && shows_at(part, b, opts, rung))
                     .collect();
                 let fitted = life.contains(&true).then(|| {
                     let fitting = Fitting {
                         boards,
                         life: &life,
                         opts,
-                        big_letters,
+                        rung,
                         board: board_area,
                         width: columns.span_of(part.place(), wide).1,
                     };
@@ -294,7 +321,7 @@ impl<'a> Scene<'a> {
             board_area,
             columns,
             entries,
-            big_letters,
+            rung,
             low,
             present: wide,
         }
@@ -303,6 +330,19 @@ impl<'a> Scene<'a> {
     /// Every part at its smallest.
     fn smallest(&self) -> Sizes {
         vec![0; self.entries.len()]
+    }
+
+    /// Every part at its smallest but the focal parts, at their first big
+    /// size: what a rung must fit, so that giving up the row's big words
+    /// or the big letters is never paid for with a question in small type.
+    fn focal_first(&self) -> Sizes {
+        self.entries
+            .iter()
+            .map(|e| {
+                let first = e.part.place().focal && e.fitted.as_ref().is_some_and(|f| f.grows(0));
+                u16::from(first)
+            })
+            .collect()
     }
 
     /// The parts top to bottom, by their place in [`PARTS`]: the
@@ -518,7 +558,8 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
             plan = low;
         }
     }
-    if opts.present {
+    // A scene with the row keeps it where every other scene has it.
+    if opts.present && !plan.parts.iter().any(|p| p.part.place().anchored) {
         centre(&mut plan);
     }
     let board_area = plan.board;
@@ -558,14 +599,22 @@ fn centre(plan: &mut ScenePlan) {
     }
 }
 
-/// Whether `low` has every part of `high`, each grown as far, but for the
-/// charts, which may give up a row when they keep [`CHART_SPARE`] notches.
+/// Whether `low` has every part of `high` with as much big type, each
+/// grown as far, but for the charts, which may give up a row when they
+/// keep [`CHART_SPARE`] notches. In a scene with an anchored part (the
+/// row) only that part must keep its size: the row then stands on the
+/// same line in every scene, and a card under it gives up a notch.
 fn keeps_sizes(high: &ScenePlan, low: &ScenePlan) -> bool {
-    high.parts.len() == low.parts.len()
+    let anchored = high.parts.iter().any(|h| h.part.place().anchored);
+    high.rung == low.rung
+        && high.parts.len() == low.parts.len()
         && high.parts.iter().all(|h| {
+            let place = h.part.place();
             low.parts.iter().any(|l| {
                 l.index == h.index
-                    && (l.notch >= h.notch || (h.part.place().kept_tall && l.notch >= CHART_SPARE))
+                    && (l.notch >= h.notch
+                        || (place.kept_tall && l.notch >= CHART_SPARE)
+                        || (anchored && !place.anchored))
             })
         })
 }
@@ -608,7 +657,7 @@ fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(Sce
                 let scene = Scene::new(boards, opts, board_area, columns, low);
                 let planned = grow(&scene);
                 let key = (
-                    scene.big_letters,
+                    std::cmp::Reverse(scene.rung.rank()),
                     planned.1 <= height,
                     scene.score(&planned.0.parts),
                 );
@@ -616,10 +665,12 @@ fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(Sce
             };
             let (top_key, top) = planned(false);
             // The big letters go under the parts they speak of when that
-            // keeps them, fits and covers as many rows; a step without them
-            // then has no blank rows on top.
+            // keeps as much big type, fits and covers as many rows (or
+            // keeps more big type: under the row, the verdict may share
+            // rows with a question it never shows with); a step without
+            // them then has no blank rows on top.
             let planned = match opts.present.then(|| planned(true)) {
-                Some((low_key, low)) if low_key >= top_key && low_key.0 == top_key.0 => low,
+                Some((low_key, low)) if low_key >= top_key => low,
                 _ => top,
             };
             let fits = planned.1 <= height;
@@ -767,6 +818,7 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
         board: scene.board_area,
         narration: None,
         parts,
+        rung: scene.rung,
     };
     (plan, used)
 }

@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::big_row;
+use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::row_data::{RowData, RowLayout, draw_verdict, query_of, query_rows, verdict_lines};
 use crate::filter::ProbeState;
@@ -26,7 +27,10 @@ impl Part for RowPart {
     fn place(&self) -> Place {
         // Across the whole board on every screen: the row is the lecture's
         // main figure, and the cards go under it rather than beside it.
-        Place::new(Kind::new("bit-row"), Column::Full).growing(0)
+        // In present mode it stands at the top of the wall in every scene.
+        Place::new(Kind::new("bit-row"), Column::Full)
+            .growing(0)
+            .anchored()
     }
 
     fn shows(&self, board: &Board, _opts: Options) -> bool {
@@ -62,14 +66,12 @@ impl Part for RowPart {
             .min()
             .unwrap_or(1);
         // In present mode on a board the size of a projector's grid, the
-        // row's words are set big with its cells, in every scene alike.
-        // The scene's question is its subject where it asks one: on a
-        // board of 40 rows the row keeps its words small there, so that the
-        // question keeps its big type.
-        let asks = scene.shown().any(|b| b.predict.is_some());
+        // row's words are set big with its cells, in every scene alike,
+        // unless the planner had to give them up for the scene's parts to
+        // fit (its rung).
         let big = scene.opts.present
+            && scene.rung.words
             && grows
-            && (!asks || scene.board.height >= big_row::FROM_HEIGHT_ASKING)
             && width >= big_row::FROM_WIDTH
             && scene.board.height >= big_row::FROM_HEIGHT
             && big_row::fits(scene.boards, width);
@@ -87,6 +89,7 @@ impl Part for RowPart {
             rows: scene.most(|b| height(b, width, layout)),
             grows,
             square,
+            called: Called::of(scene),
         })
     }
 }
@@ -102,6 +105,8 @@ struct Row {
     grows: bool,
     /// Rows at which its cells look square (they grow no taller).
     square: u16,
+    /// Where present mode's big verdict makes the call.
+    called: Called,
 }
 
 impl Row {
@@ -127,7 +132,8 @@ impl Fitted for Row {
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        draw(at.board, at.rect, buf, theme, self.layout(at.notch));
+        let called = self.called.on(at.board);
+        draw(at.board, at.rect, buf, theme, self.layout(at.notch), called);
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
@@ -135,10 +141,11 @@ impl Fitted for Row {
         let data = RowData::of(at.board);
         let row = data.widget(at.board, layout.owners);
         let cell = Some(row.cell_size(at.rect.width, layout.cell_rows));
+        let called = self.called.on(at.board);
         if layout.big {
             let mut text: Vec<String> = big_row::query_words(at.board).into_iter().collect();
             if let Some(q) = query_of(at.board, QuerySource::Row) {
-                text.extend(verdict_lines(q, at.rect.width));
+                text.extend(verdict_lines(q, at.rect.width, called));
             }
             return Shows {
                 scale: big_row::LETTER_ROWS,
@@ -148,16 +155,30 @@ impl Fitted for Row {
         }
         Shows {
             cell,
-            ..Shows::plain(query_texts(at.board, QuerySource::Row, at.rect.width))
+            ..Shows::plain(query_texts(
+                at.board,
+                QuerySource::Row,
+                at.rect.width,
+                called,
+            ))
         }
     }
 }
 
 /// Draws the row part into `area`: the row with cells `cell_rows` tall,
-/// then the query lines when the board has a query on the row.
-pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, layout: RowLayout) {
+/// then the query lines when the board has a query on the row (`called`
+/// when present mode's big verdict makes the call: see
+/// [`super::row_data::verdict_text`]).
+pub(crate) fn draw(
+    board: &Board,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+    layout: RowLayout,
+    called: bool,
+) {
     if layout.big {
-        big_row::draw(board, area, buf, theme, layout);
+        big_row::draw(board, area, buf, theme, layout, called);
         return;
     }
     let data = RowData::of(board);
@@ -189,7 +210,7 @@ pub(crate) fn draw(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme, l
             height: area.height.saturating_sub(reserved),
             ..area
         };
-        draw_query(q, board, at, left, buf, theme);
+        draw_query(q, board, at, (left, called), buf, theme);
     }
 }
 
@@ -212,12 +233,14 @@ pub(crate) fn height(board: &Board, width: u16, layout: RowLayout) -> u16 {
 }
 
 /// The query line ("query v  h1(v)=2 ✓ ...  → probably present") and the
-/// verdict line under it, from the top of `area`.
+/// verdict line under it, from the top of `area`, lined up with a row
+/// set in `left` columns; `called` as for
+/// [`super::row_data::verdict_text`].
 pub(crate) fn draw_query(
     q: &Query,
     board: &Board,
     area: Rect,
-    left: u16,
+    (left, called): (u16, bool),
     buf: &mut Buffer,
     theme: &Theme,
 ) {
@@ -234,7 +257,7 @@ pub(crate) fn draw_query(
         height: area.height.saturating_sub(1),
         ..area
     };
-    draw_verdict(q, board, rest, x, buf, theme);
+    draw_verdict(q, board, rest, x, called, buf, theme);
 }
 
 /// The query line in the most detail that fits `width` columns.
@@ -249,13 +272,19 @@ fn query_line(q: &Query, width: u16, theme: &Theme) -> Line<'static> {
 }
 
 /// The query line and the verdict's lines, as drawn `width` columns wide,
-/// when the board queries `source`.
-pub(crate) fn query_texts(board: &Board, source: QuerySource, width: u16) -> Vec<String> {
+/// when the board queries `source` (`called` as for
+/// [`super::row_data::verdict_text`]).
+pub(crate) fn query_texts(
+    board: &Board,
+    source: QuerySource,
+    width: u16,
+    called: bool,
+) -> Vec<String> {
     let Some(q) = query_of(board, source) else {
         return Vec::new();
     };
     let mut out = vec![query_line(q, width, &Theme::MONO).to_string()];
-    out.extend(verdict_lines(q, width));
+    out.extend(verdict_lines(q, width, called));
     out
 }
 

@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
-use crate::lecture::texts::{Judgement, verdict_line};
+use crate::lecture::texts::{Judgement, verdict_line, verdict_words};
 use crate::lecture::{Board, Element, Emphasis, Query, QuerySource};
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe};
 use crate::ui::format::wrap;
@@ -104,18 +104,31 @@ pub(crate) struct RowLayout {
     pub big: bool,
 }
 
+/// The line under a query: the call and its reason, or, when present
+/// mode's big verdict already makes a wrong answer's call on the wall
+/// (`called`), the reason alone, so the call is not said twice.
+pub(crate) fn verdict_text(q: &Query, called: bool) -> (String, Judgement) {
+    let (line, judgement) = verdict_line(q);
+    match judgement {
+        Judgement::Wrong | Judgement::Unnamed if called => (verdict_words(q).reason, judgement),
+        _ => (line, judgement),
+    }
+}
+
 /// The query's verdict line(s) from the top of `area`, set in from `x`
-/// (further left when they would not fit from there).
+/// (further left when they would not fit from there); `called` as for
+/// [`verdict_text`].
 pub(crate) fn draw_verdict(
     q: &Query,
     board: &Board,
     area: Rect,
     x: u16,
+    called: bool,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
     let mut p = Painter::new(buf, area);
-    let (text, judgement) = verdict_line(q);
+    let (text, judgement) = verdict_text(q, called);
     let lines = wrap(&text, usize::from(area.width.saturating_sub(2)));
     let longest = lines
         .iter()
@@ -140,6 +153,9 @@ pub(crate) fn draw_verdict(
 }
 
 /// The verdict's lines as wrapped under a row `width` columns wide.
-pub(crate) fn verdict_lines(q: &Query, width: u16) -> Vec<String> {
-    wrap(&verdict_line(q).0, usize::from(width.saturating_sub(2)))
+pub(crate) fn verdict_lines(q: &Query, width: u16, called: bool) -> Vec<String> {
+    wrap(
+        &verdict_text(q, called).0,
+        usize::from(width.saturating_sub(2)),
+    )
 }

@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::lecture::texts::board_texts;
+use crate::lecture::texts::{TextPart, board_texts, verdict_words};
 use crate::lecture::{Element, Guess, Lecture};
 use crate::ui::app::App;
 use crate::ui::lecture::part::{Kind, Options};
@@ -154,10 +154,24 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
             let buf = frame(&app, w, h);
             let shown = app.screens.lecture.board();
             let layout = layout(&shown, &plan, present);
+            // With present mode's big verdict on the wall making a wrong
+            // answer's call, the line under the query gives the reason
+            // alone: the call is said once.
+            let called = layout
+                .iter()
+                .any(|l| l.kind.name() == "verdict" && l.scale > 1);
             for text in board_texts(&shown) {
+                let mut words = text.text.clone();
+                if called
+                    && matches!(text.part, TextPart::Verdict | TextPart::CountersVerdict)
+                    && let Some(q) = &shown.query
+                    && words.starts_with('✗')
+                {
+                    words = verdict_words(q).reason;
+                }
                 let parts: Vec<_> = layout
                     .iter()
-                    .filter(|l| contains_run(&words_of(&l.text), &text.text))
+                    .filter(|l| contains_run(&words_of(&l.text), &words))
                     .collect();
                 if parts.is_empty() {
                     out.push(format!("{at}{state}: no part draws {:?}", text.part));
@@ -167,7 +181,7 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                 // whole (broken only at spaces) or not at all.
                 let whole = parts
                     .iter()
-                    .any(|l| l.scale > 1 || contains_run(&words_in(&buf, l.rect), &text.text));
+                    .any(|l| l.scale > 1 || contains_run(&words_in(&buf, l.rect), &words));
                 if !whole {
                     out.push(format!(
                         "{at}{state}: {:?} not whole: {:?}",

@@ -194,35 +194,42 @@ fn the_rules_catch_a_stretched_cell_and_a_small_question() {
 }
 
 #[test]
-fn the_rows_words_are_big_where_the_row_is_the_subject() {
+fn the_rows_words_are_big_in_every_scene_and_the_row_keeps_its_line() {
     let lecture = Lecture::builtin();
     for (w, h) in SIZES {
-        let mut cells = Vec::new();
+        let mut rows = Vec::new();
         for scene in 0..lecture.scene_count() {
             let start = lecture.scene_start(scene);
-            let asks = (0..lecture.scene_len(scene)).any(|s| lecture.predicts(start + s));
             for step in 0..lecture.scene_len(scene) {
-                let d = dump("bloom", scene + 1, step + 1, w, h, false);
-                let Some(row) = d.parts.iter().find(|p| p.kind.name() == "bit-row") else {
-                    continue;
-                };
-                let at = format!("{w}x{h} {}.{}", scene + 1, step + 1);
-                cells.push((row.cell, at.clone()));
-                // Big where the row is the subject, and at 200x60 in every
-                // scene; on 40 rows a scene's question keeps the room.
-                if !asks || h >= 60 {
+                for revealed in [false, true] {
+                    if revealed && !lecture.predicts(start + step) {
+                        continue;
+                    }
+                    let d = dump("bloom", scene + 1, step + 1, w, h, revealed);
+                    let Some(row) = d.parts.iter().find(|p| p.kind.name() == "bit-row") else {
+                        continue;
+                    };
+                    let at = format!("{w}x{h} {}.{}", scene + 1, step + 1);
+                    // Big in every scene, a question's too: the indices,
+                    // owners and query line in letters three rows tall.
                     assert!(
-                        row.scale >= 2,
+                        row.scale >= 3,
                         "{at}: the row's words at scale {}",
                         row.scale
                     );
+                    rows.push((row.cell, row.rect, at));
                 }
             }
         }
-        // One cell shape in every scene.
-        let first = cells[0].0;
-        for (cell, at) in &cells {
-            assert_eq!(*cell, first, "{at}: cell {cell:?}, first {first:?}");
+        // One cell shape and one height in every scene; at 200x60 the row
+        // also stands on one line (at 120x40 scene 3's row and question
+        // take every row, the blank top row too).
+        let (cell, rect, _) = rows[0].clone();
+        for (c, r, at) in &rows {
+            assert_eq!((*c, r.height), (cell, rect.height), "{at}: {c:?} {r:?}");
+            if h >= 60 {
+                assert_eq!(r.y, rect.y, "{at}: the row at {r:?}, first at {rect:?}");
+            }
         }
     }
     // The indices are drawn big: under the cells, letters of sextants.
@@ -460,5 +467,96 @@ fn the_counting_row_sets_its_values_big_on_the_wall() {
             }
         }
         assert!(seen > 0, "{w}x{h}: no step shows the counters");
+    }
+}
+
+#[test]
+fn the_line_under_the_query_leaves_the_call_to_the_big_verdict() {
+    let lecture = Lecture::builtin();
+    let calls = ["FALSE POSITIVE", "FALSE NEGATIVE", "WRONG"];
+    let mut seen = 0;
+    for (w, h) in SIZES {
+        for scene in 0..lecture.scene_count() {
+            let start = lecture.scene_start(scene);
+            for step in 0..lecture.scene_len(scene) {
+                for revealed in [false, true] {
+                    if revealed && !lecture.predicts(start + step) {
+                        continue;
+                    }
+                    let d = dump("bloom", scene + 1, step + 1, w, h, revealed);
+                    let verdict = d.parts.iter().find(|p| p.kind.name() == "verdict");
+                    let Some(call) = verdict.and_then(|v| {
+                        let text = v.text.join(" ");
+                        calls.into_iter().find(|c| text.contains(c))
+                    }) else {
+                        continue;
+                    };
+                    seen += 1;
+                    let at = format!("{w}x{h} {}.{}", scene + 1, step + 1);
+                    // The query lines under the row and the counters (the progress
+                    // line's scene title may name the mistake it is about).
+                    let queries = ["bit-row", "counters"];
+                    for p in d.parts.iter().filter(|p| queries.contains(&p.kind.name())) {
+                        let text = p.text.join(" ").to_uppercase();
+                        assert!(
+                            !text.contains(call),
+                            "{at}: {} says {call} again: {text}",
+                            p.kind.name()
+                        );
+                    }
+                    // The reason stays under the query.
+                    let row = d
+                        .parts
+                        .iter()
+                        .find(|p| p.kind.name() == "bit-row")
+                        .expect("a row");
+                    assert!(
+                        row.text
+                            .iter()
+                            .any(|l| l.ends_with("was never inserted")
+                                || l.ends_with("is in the set")),
+                        "{at}: {:?}",
+                        row.text
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen >= 4, "big calls on {seen} steps");
+    // Out of present mode the line keeps its call.
+    let frame = FrameConfig {
+        app: AppConfig::default(),
+        scene: Some(3),
+        step: Some(4),
+        width: 120,
+        height: 40,
+        revealed: false,
+    };
+    let text = Headless::with_theme(&frame, Theme::MONO).unwrap().text();
+    assert!(
+        text.contains("FALSE POSITIVE: v was never inserted"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_counting_step_shows_the_counters_alone_not_a_row_that_disagrees() {
+    let lecture = Lecture::builtin();
+    // 5.7: the counters have deleted x; a bit row beside them would still
+    // hold it.
+    let global = lecture.scene_start(4) + 6;
+    let board = lecture.step_board(global);
+    assert!(board.shows(crate::lecture::Element::Counters));
+    assert!(
+        !board.shows(crate::lecture::Element::Row),
+        "the row beside the counters"
+    );
+    for (w, h) in SIZES {
+        let d = dump("bloom", 5, 7, w, h, false);
+        let kinds: Vec<&str> = d.parts.iter().map(|p| p.kind.name()).collect();
+        assert!(
+            kinds.contains(&"counters") && !kinds.contains(&"bit-row"),
+            "{w}x{h}: {kinds:?}"
+        );
     }
 }
