@@ -38,6 +38,20 @@ fn dump(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool) -
         .layout()
 }
 
+/// The slides of scene `scene` (from 0): each step (from 1) as first
+/// shown, and revealed when it asks a question.
+fn scene_slides(lecture: &Lecture, scene: usize) -> Vec<(usize, bool)> {
+    let start = lecture.scene_start(scene);
+    (0..lecture.scene_len(scene))
+        .flat_map(|step| {
+            let reveal = lecture.predicts(start + step);
+            [(step + 1, false)]
+                .into_iter()
+                .chain(reveal.then_some((step + 1, true)))
+        })
+        .collect()
+}
+
 /// Every problem with one step's layout, one line each.
 fn step_problems(lecture: &Lecture, global: usize, d: &Dump, at: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -199,26 +213,20 @@ fn the_rows_words_are_big_in_every_scene_and_the_row_keeps_its_line() {
     for (w, h) in SIZES {
         let mut rows = Vec::new();
         for scene in 0..lecture.scene_count() {
-            let start = lecture.scene_start(scene);
-            for step in 0..lecture.scene_len(scene) {
-                for revealed in [false, true] {
-                    if revealed && !lecture.predicts(start + step) {
-                        continue;
-                    }
-                    let d = dump("bloom", scene + 1, step + 1, w, h, revealed);
-                    let Some(row) = d.parts.iter().find(|p| p.kind.name() == "bit-row") else {
-                        continue;
-                    };
-                    let at = format!("{w}x{h} {}.{}", scene + 1, step + 1);
-                    // Big in every scene, a question's too: the indices,
-                    // owners and query line in letters three rows tall.
-                    assert!(
-                        row.scale >= 3,
-                        "{at}: the row's words at scale {}",
-                        row.scale
-                    );
-                    rows.push((row.cell, row.rect, at));
-                }
+            for (step, revealed) in scene_slides(&lecture, scene) {
+                let d = dump("bloom", scene + 1, step, w, h, revealed);
+                let Some(row) = d.parts.iter().find(|p| p.kind.name() == "bit-row") else {
+                    continue;
+                };
+                let at = format!("{w}x{h} {}.{step}", scene + 1);
+                // Big in every scene, a question's too: the indices,
+                // owners and query line in letters three rows tall.
+                assert!(
+                    row.scale >= 3,
+                    "{at}: the row's words at scale {}",
+                    row.scale
+                );
+                rows.push((row.cell, row.rect, at));
             }
         }
         // One cell shape and one height in every scene; at 200x60 the row
@@ -271,18 +279,12 @@ fn a_scene_with_rows_to_spare_is_centred_on_the_wall() {
         for scene in 0..lecture.scene_count() {
             // The block: every part of every step of the scene, as first
             // shown and revealed (the progress line is not the slide's).
-            let start = lecture.scene_start(scene);
             let (mut top, mut bottom) = (h, 0);
-            for step in 0..lecture.scene_len(scene) {
-                for revealed in [false, true] {
-                    if revealed && !lecture.predicts(start + step) {
-                        continue;
-                    }
-                    let d = dump(name, scene + 1, step + 1, w, h, revealed);
-                    for p in d.parts.iter().filter(|p| p.kind.name() != "progress") {
-                        top = top.min(p.rect.y);
-                        bottom = bottom.max(p.rect.y + p.rect.height);
-                    }
+            for (step, revealed) in scene_slides(&lecture, scene) {
+                let d = dump(name, scene + 1, step, w, h, revealed);
+                for p in d.parts.iter().filter(|p| p.kind.name() != "progress") {
+                    top = top.min(p.rect.y);
+                    bottom = bottom.max(p.rect.y + p.rect.height);
                 }
             }
             // Free rows above and below the block, on the rows over the
@@ -477,48 +479,41 @@ fn the_line_under_the_query_leaves_the_call_to_the_big_verdict() {
     let mut seen = 0;
     for (w, h) in SIZES {
         for scene in 0..lecture.scene_count() {
-            let start = lecture.scene_start(scene);
-            for step in 0..lecture.scene_len(scene) {
-                for revealed in [false, true] {
-                    if revealed && !lecture.predicts(start + step) {
-                        continue;
-                    }
-                    let d = dump("bloom", scene + 1, step + 1, w, h, revealed);
-                    let verdict = d.parts.iter().find(|p| p.kind.name() == "verdict");
-                    let Some(call) = verdict.and_then(|v| {
-                        let text = v.text.join(" ");
-                        calls.into_iter().find(|c| text.contains(c))
-                    }) else {
-                        continue;
-                    };
-                    seen += 1;
-                    let at = format!("{w}x{h} {}.{}", scene + 1, step + 1);
-                    // The query lines under the row and the counters (the progress
-                    // line's scene title may name the mistake it is about).
-                    let queries = ["bit-row", "counters"];
-                    for p in d.parts.iter().filter(|p| queries.contains(&p.kind.name())) {
-                        let text = p.text.join(" ").to_uppercase();
-                        assert!(
-                            !text.contains(call),
-                            "{at}: {} says {call} again: {text}",
-                            p.kind.name()
-                        );
-                    }
-                    // The reason stays under the query.
-                    let row = d
-                        .parts
-                        .iter()
-                        .find(|p| p.kind.name() == "bit-row")
-                        .expect("a row");
+            for (step, revealed) in scene_slides(&lecture, scene) {
+                let d = dump("bloom", scene + 1, step, w, h, revealed);
+                let verdict = d.parts.iter().find(|p| p.kind.name() == "verdict");
+                let Some(call) = verdict.and_then(|v| {
+                    let text = v.text.join(" ");
+                    calls.into_iter().find(|c| text.contains(c))
+                }) else {
+                    continue;
+                };
+                seen += 1;
+                let at = format!("{w}x{h} {}.{step}", scene + 1);
+                // The query lines under the row and the counters (the progress
+                // line's scene title may name the mistake it is about).
+                let queries = ["bit-row", "counters"];
+                for p in d.parts.iter().filter(|p| queries.contains(&p.kind.name())) {
+                    let text = p.text.join(" ").to_uppercase();
                     assert!(
-                        row.text
-                            .iter()
-                            .any(|l| l.ends_with("was never inserted")
-                                || l.ends_with("is in the set")),
-                        "{at}: {:?}",
-                        row.text
+                        !text.contains(call),
+                        "{at}: {} says {call} again: {text}",
+                        p.kind.name()
                     );
                 }
+                // The reason stays under the query.
+                let row = d
+                    .parts
+                    .iter()
+                    .find(|p| p.kind.name() == "bit-row")
+                    .expect("a row");
+                assert!(
+                    row.text
+                        .iter()
+                        .any(|l| l.ends_with("was never inserted") || l.ends_with("is in the set")),
+                    "{at}: {:?}",
+                    row.text
+                );
             }
         }
     }
