@@ -56,6 +56,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::budget::Budget;
 use super::cancel;
+use super::certified::classic::classic_run;
 use super::certified::compare::{MAX_BITS, START_BITS};
 use super::certified::digits::enclose_cancellable;
 use super::certified::{Enclosure, RateKind};
@@ -659,6 +660,22 @@ impl<'a> Scanner<'a> {
         for k in enclosed {
             // Points are drawn at their midpoints: make them mean something.
             self.tight(RateKind::True, k)?;
+        }
+        // The classic curve in one run where the search left gaps: every k
+        // at once costs about what a handful of k cost one at a time.
+        let missing: Vec<u32> = range
+            .clone()
+            .filter(|k| !self.classic.contains_key(k))
+            .collect();
+        if let (Some(&lo), Some(&hi)) = (missing.first(), missing.last()) {
+            cancel::check(self.flag)?;
+            let run = classic_run(self.m, self.n, lo..=hi, START_BITS);
+            for (k, enclosure) in (lo..=hi).zip(run) {
+                self.classic.entry(k).or_insert(Entry {
+                    bits: START_BITS,
+                    enclosure,
+                });
+            }
         }
         for k in range.clone() {
             let c = types::rate_point(&self.tight(RateKind::Classic, k)?.enclosure);
