@@ -1,7 +1,12 @@
 //! The app without a terminal: fed key and mouse events, with every figure
 //! computed on the spot, drawn into an off-screen buffer. `bloomlab render`,
 //! the frame benches and exports all draw through it, so a frame is a pure
-//! function of the configuration and the events sent.
+//! function of the configuration and the events sent. A bench can also hand
+//! a key's figures to the app's worker lanes ([`Headless::key_on_lanes`])
+//! and time what a student at the terminal waits for.
+
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
@@ -11,13 +16,14 @@ use ratatui::widgets::Widget;
 use crate::ui::app::App;
 use crate::ui::config::FrameConfig;
 use crate::ui::error::UiError;
-use crate::ui::jobs::compute_now;
+use crate::ui::jobs::{Jobs, compute_now};
 use crate::ui::keymap::{key_to_action, mouse_to_action};
 use crate::ui::layout::{Dump, Recorder};
 use crate::ui::render::{buffer_text, check_size};
 use crate::ui::theme::Theme;
-use crate::ui::update::update;
+use crate::ui::update::{Message, update};
 use crate::ui::view::draw;
+use crate::ui::worker::Bell;
 
 /// An app that draws into buffers instead of a terminal.
 ///
@@ -37,6 +43,19 @@ use crate::ui::view::draw;
 #[derive(Debug)]
 pub struct Headless {
     app: App,
+    lanes: Option<Lanes>,
+}
+
+/// The app's worker lanes, with the bell they ring as results land.
+struct Lanes {
+    jobs: Jobs,
+    rung: Receiver<()>,
+}
+
+impl std::fmt::Debug for Lanes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("worker lanes")
+    }
 }
 
 impl Headless {
@@ -61,7 +80,68 @@ impl Headless {
         let tab = &mut app.screens.lecture;
         tab.revealed = frame.revealed && tab.lecture.predicts(tab.step);
         compute_now(&mut app);
-        Ok(Headless { app })
+        Ok(Headless { app, lanes: None })
+    }
+
+    /// Starts the worker lanes [`Headless::key_on_lanes`] uses (idle
+    /// threads until asked), so starting them is not part of a key's time.
+    pub fn start_lanes(&mut self) {
+        if self.lanes.is_none() {
+            let (tx, rung) = mpsc::channel();
+            let bell = Bell::new(move || {
+                let _ = tx.send(());
+            });
+            self.lanes = Some(Lanes {
+                jobs: Jobs::ringing(bell),
+                rung,
+            });
+        }
+    }
+
+    /// Sends one key as [`Headless::key`] does, but leaves its figures to
+    /// the app's worker lanes, as the terminal app does: one thread per
+    /// kind of figure, all at once, each result collected as its bell
+    /// rings. Returns the time from the key to the last figure the screen
+    /// waits for, or `None` when they have not all landed within `limit`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    /// use bloomlab::ui::{AppConfig, FrameConfig, Headless, Screen};
+    /// let frame = FrameConfig {
+    ///     app: AppConfig { screen: Screen::Lab, ..AppConfig::default() },
+    ///     scene: None,
+    ///     step: None,
+    ///     width: 100,
+    ///     height: 30,
+    ///     revealed: false,
+    /// };
+    /// let mut lab = Headless::new(&frame).unwrap();
+    /// let right = KeyEvent::new(KeyCode::Right, KeyModifiers::NONE);
+    /// let waited = lab.key_on_lanes(right, Duration::from_secs(60));
+    /// assert!(waited.is_some());
+    /// ```
+    pub fn key_on_lanes(&mut self, key: KeyEvent, limit: Duration) -> Option<Duration> {
+        self.start_lanes();
+        let start = Instant::now();
+        if let Some(action) = key_to_action(&self.app, key) {
+            update(&mut self.app, action);
+        }
+        let lanes = self.lanes.as_mut()?;
+        loop {
+            lanes.jobs.dispatch(&self.app);
+            for arrival in lanes.jobs.collect() {
+                update(&mut self.app, Message::Arrived(Box::new(arrival)));
+            }
+            if !self.app.computing() {
+                return Some(start.elapsed());
+            }
+            let left = limit.checked_sub(start.elapsed())?;
+            // A missed ring only costs this wait's length, never a result.
+            let _ = lanes
+                .rung
+                .recv_timeout(left.min(Duration::from_millis(100)));
+        }
     }
 
     /// Sends one key, as the app would receive it, then computes whatever
@@ -157,4 +237,58 @@ pub(crate) fn frame_layout(frame: &FrameConfig) -> Result<String, UiError> {
     let mut text = serde_json::to_string(&dump).unwrap_or_default();
     text.push('\n');
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::{AppConfig, Screen};
+
+    fn lab(m: u64, n: u64, k: u32) -> Headless {
+        let frame = FrameConfig {
+            app: AppConfig {
+                screen: Screen::Lab,
+                m: Some(m),
+                n: Some(n),
+                k: Some(k),
+                ..AppConfig::default()
+            },
+            scene: None,
+            step: None,
+            width: 140,
+            height: 44,
+            revealed: false,
+        };
+        Headless::new(&frame).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_worker_lanes_draw_what_working_inline_draws() {
+        // The m slider up, then the k slider down twice: every lab figure
+        // comes back from its own thread, woken by the bell, and the frame
+        // is the one that computing each in turn gives.
+        let keys = [
+            KeyCode::Right,
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Left,
+        ];
+        for (m, n, k) in [(160, 16, 7), (100_000, 10_000, 7), (1_000_000, 1_000, 32)] {
+            let mut inline = lab(m, n, k);
+            let mut lanes = lab(m, n, k);
+            for key in keys {
+                inline.press(key);
+                let waited = lanes.key_on_lanes(
+                    KeyEvent::new(key, KeyModifiers::NONE),
+                    Duration::from_secs(120),
+                );
+                assert!(
+                    waited.is_some(),
+                    "{m}/{n}/{k}: figures missing after {key:?}"
+                );
+                assert_eq!(lanes.text(), inline.text(), "{m}/{n}/{k} after {key:?}");
+            }
+        }
+    }
 }

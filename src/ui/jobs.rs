@@ -6,17 +6,26 @@
 use crate::ui::app::App;
 use crate::ui::screen::{Arrival, Lanes};
 use crate::ui::update::{Message, update};
+use crate::ui::worker::Bell;
 
 /// The worker lanes of the app: every screen's, one per kind of figure.
 pub(crate) struct Jobs {
     lanes: Lanes,
+    bell: Bell,
 }
 
 impl Jobs {
-    /// Starts the lanes (idle threads until asked).
+    /// Starts the lanes (idle threads until asked), for a loop that looks
+    /// for results on its own.
     pub(crate) fn new() -> Self {
+        Jobs::ringing(Bell::silent())
+    }
+
+    /// Starts the lanes, which ring `bell` as each result lands.
+    pub(crate) fn ringing(bell: Bell) -> Self {
         Jobs {
-            lanes: Lanes::start(),
+            lanes: Lanes::start(&bell),
+            bell,
         }
     }
 
@@ -29,6 +38,8 @@ impl Jobs {
     /// Every result that has arrived since the last call, as messages for
     /// [`crate::ui::update::update`] to apply.
     pub(crate) fn collect(&mut self) -> Vec<Arrival> {
+        // Heard first: a result landing after this look rings again.
+        self.bell.heard();
         self.lanes.collect()
     }
 }

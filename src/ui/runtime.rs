@@ -25,8 +25,10 @@ use crate::ui::input::tty::Tty;
 use crate::ui::jobs::Jobs;
 use crate::ui::keymap::{key_to_action, mouse_to_action};
 use crate::ui::update::{Message, update};
+use crate::ui::worker::Bell;
 
-/// How often the loop looks for results while work is in flight.
+/// How often the loop looks for results while work is in flight, besides
+/// the lanes' bell (which wakes it as each result lands).
 const WORK_TICK: Duration = Duration::from_millis(50);
 
 /// Set to `1` by the pseudo-terminal tests to make the app panic on its
@@ -48,8 +50,11 @@ fn terminal_error(what: &str) -> impl Fn(std::io::Error) -> UiError + '_ {
 /// Runs the app until the user quits or a termination signal arrives.
 pub(crate) fn run(app: &mut App) -> Result<(), UiError> {
     with_terminal(|terminal, source, tty, tx| {
+        let ready = tx.clone();
+        // A closed channel means the loop is gone; nobody is waiting.
+        let bell = Bell::new(move || drop(ready.send(Input::Ready)));
         let link = crate::ui::link::start(app, tx);
-        event_loop(terminal, app, source, tty, link)
+        event_loop(terminal, app, source, tty, link, Jobs::ringing(bell))
     })
 }
 
@@ -118,8 +123,8 @@ fn event_loop(
     source: &mut Source,
     tty: &Tty,
     mut link: Option<Server>,
+    mut jobs: Jobs,
 ) -> Result<Ending, UiError> {
-    let mut jobs = Jobs::new();
     let mut dirty = true;
     let mut incoming = Vec::new();
     let panic_on_key = std::env::var_os(TEST_PANIC_VAR).is_some_and(|v| v == "1");

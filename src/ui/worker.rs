@@ -3,7 +3,9 @@
 //! only the latest request waits, older waiting requests are replaced, and
 //! the request in flight is told to stop through its cancel flag. Every
 //! request carries a generation number; answers from older generations are
-//! dropped, so a stale result can never overwrite a fresh one.
+//! dropped, so a stale result can never overwrite a fresh one. Each answer
+//! rings the lanes' [`Bell`], so the app draws it at once rather than at
+//! its next look.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -15,6 +17,43 @@ use std::thread::JoinHandle;
 /// argument on the way (a measurement's running count); they reach the
 /// screen like the final value, under the same generation.
 pub(crate) type Task<T> = Box<dyn FnOnce(&AtomicBool, &dyn Fn(T)) -> Option<T> + Send>;
+
+/// What a lane rings when an answer, partial or final, is ready: the app
+/// loop's wake-up. Rings that come while one is still unheard are dropped,
+/// so a burst of partial answers wakes the loop once.
+#[derive(Clone)]
+pub(crate) struct Bell {
+    ring: Arc<dyn Fn() + Send + Sync>,
+    unheard: Arc<AtomicBool>,
+}
+
+impl Bell {
+    /// A bell that calls `ring` (which must not block).
+    pub(crate) fn new(ring: impl Fn() + Send + Sync + 'static) -> Self {
+        Bell {
+            ring: Arc::new(ring),
+            unheard: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// A bell nobody listens to: for loops that look on their own.
+    pub(crate) fn silent() -> Self {
+        Bell::new(|| {})
+    }
+
+    /// Rings, unless an earlier ring is still unheard.
+    pub(crate) fn ring(&self) {
+        if !self.unheard.swap(true, Ordering::AcqRel) {
+            (self.ring)();
+        }
+    }
+
+    /// Marks every ring so far as heard: the listener calls this before it
+    /// collects, so an answer that lands after it rings again.
+    pub(crate) fn heard(&self) {
+        self.unheard.store(false, Ordering::Release);
+    }
+}
 
 struct Job<T> {
     generation: u64,
@@ -40,8 +79,9 @@ pub(crate) struct Lane<K, T> {
 }
 
 impl<K: PartialEq + Clone, T: Send + 'static> Lane<K, T> {
-    /// Starts the lane's thread (named `name` for debuggers).
-    pub(crate) fn new(name: &str) -> Self {
+    /// Starts the lane's thread (named `name` for debuggers), which rings
+    /// `bell` with each answer.
+    pub(crate) fn new(name: &str, bell: &Bell) -> Self {
         let shared: Shared<T> = Arc::new((
             Mutex::new(Mailbox {
                 waiting: None,
@@ -51,9 +91,10 @@ impl<K: PartialEq + Clone, T: Send + 'static> Lane<K, T> {
         ));
         let (tx, results) = mpsc::channel();
         let worker_shared = Arc::clone(&shared);
+        let bell = bell.clone();
         let thread = std::thread::Builder::new()
             .name(format!("bloomlab-{name}"))
-            .spawn(move || serve(&worker_shared, &tx))
+            .spawn(move || serve(&worker_shared, &tx, &bell))
             .ok();
         Lane {
             shared,
@@ -140,7 +181,7 @@ impl<K, T> Drop for Lane<K, T> {
     }
 }
 
-fn serve<T>(shared: &Shared<T>, results: &Sender<(u64, T)>) {
+fn serve<T>(shared: &Shared<T>, results: &Sender<(u64, T)>, bell: &Bell) {
     let (lock, wake) = &**shared;
     loop {
         let job = {
@@ -162,11 +203,13 @@ fn serve<T>(shared: &Shared<T>, results: &Sender<(u64, T)>) {
         let partial = |value: T| {
             // A closed channel means the app is gone; the final send sees it too.
             let _ = results.send((generation, value));
+            bell.ring();
         };
-        if let Some(value) = (job.task)(&job.cancel, &partial)
-            && results.send((generation, value)).is_err()
-        {
-            return;
+        if let Some(value) = (job.task)(&job.cancel, &partial) {
+            if results.send((generation, value)).is_err() {
+                return;
+            }
+            bell.ring();
         }
     }
 }
@@ -174,6 +217,7 @@ fn serve<T>(shared: &Shared<T>, results: &Sender<(u64, T)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc;
     use std::time::{Duration, Instant};
 
     fn wait_for<K: PartialEq + Clone, T: Send + 'static>(lane: &mut Lane<K, T>) -> (K, T) {
@@ -188,15 +232,51 @@ mod tests {
     }
 
     #[test]
+    fn each_answer_rings_the_bell_and_a_burst_rings_it_once() {
+        let (tx, rung) = mpsc::channel();
+        let bell = Bell::new(move || {
+            let _ = tx.send(());
+        });
+        let mut lane: Lane<u32, u32> = Lane::new("test", &bell);
+        lane.request(&1, || Box::new(|_, _| Some(5)));
+        assert!(
+            rung.recv_timeout(Duration::from_secs(10)).is_ok(),
+            "no ring"
+        );
+        assert_eq!(wait_for(&mut lane), (1, 5));
+        // Three partial answers and a final one while nobody listens: one
+        // ring, then nothing until the listener has heard it.
+        lane.request(&2, || {
+            Box::new(|_, partial: &dyn Fn(u32)| {
+                partial(1);
+                partial(2);
+                partial(3);
+                Some(4)
+            })
+        });
+        let mut seen = Vec::new();
+        while seen.last() != Some(&4) {
+            seen.push(wait_for(&mut lane).1);
+        }
+        assert_eq!(rung.try_iter().count(), 0, "rang again before it was heard");
+        bell.heard();
+        lane.request(&3, || Box::new(|_, _| Some(6)));
+        assert!(
+            rung.recv_timeout(Duration::from_secs(10)).is_ok(),
+            "heard, then silent"
+        );
+    }
+
+    #[test]
     fn answers_the_latest_request() {
-        let mut lane: Lane<u32, u32> = Lane::new("test");
+        let mut lane: Lane<u32, u32> = Lane::new("test", &Bell::silent());
         lane.request(&3, || Box::new(|_, _| Some(9)));
         assert_eq!(wait_for(&mut lane), (3, 9));
     }
 
     #[test]
     fn a_new_request_cancels_the_running_one_and_drops_its_answer() {
-        let mut lane: Lane<u32, u32> = Lane::new("test");
+        let mut lane: Lane<u32, u32> = Lane::new("test", &Bell::silent());
         let started = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&started);
         lane.request(&1, move || {
@@ -221,7 +301,7 @@ mod tests {
 
     #[test]
     fn partial_values_arrive_before_the_final_one() {
-        let mut lane: Lane<u32, u32> = Lane::new("test");
+        let mut lane: Lane<u32, u32> = Lane::new("test", &Bell::silent());
         lane.request(&1, || {
             Box::new(|_, partial: &dyn Fn(u32)| {
                 partial(10);
@@ -239,7 +319,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_request_is_dropped_and_can_be_asked_again() {
-        let mut lane: Lane<u32, u32> = Lane::new("test");
+        let mut lane: Lane<u32, u32> = Lane::new("test", &Bell::silent());
         lane.request(&1, || {
             Box::new(|cancel: &AtomicBool, _: &dyn Fn(u32)| {
                 while !cancel.load(Ordering::Relaxed) {
@@ -257,7 +337,7 @@ mod tests {
 
     #[test]
     fn repeating_the_same_request_does_not_restart_it() {
-        let mut lane: Lane<u32, u32> = Lane::new("test");
+        let mut lane: Lane<u32, u32> = Lane::new("test", &Bell::silent());
         lane.request(&5, || Box::new(|_, _| Some(1)));
         lane.request(&5, || Box::new(|_, _| Some(2)));
         assert_eq!(lane.generation(), 1);

@@ -9,7 +9,7 @@ use crate::measure::lineup::LineupConfig;
 use crate::ui::compare::measuring::{LineupFigures, measure};
 use crate::ui::compare::state::CompareState;
 use crate::ui::screen::Work;
-use crate::ui::worker::Lane;
+use crate::ui::worker::{Bell, Lane};
 
 /// The Compare screen's worker lane.
 pub(crate) struct CompareLanes {
@@ -23,9 +23,9 @@ pub(crate) struct CompareArrival(LineupConfig, Result<LineupFigures, String>);
 impl Work<CompareState> for CompareLanes {
     type Arrival = CompareArrival;
 
-    fn start() -> Self {
+    fn start(bell: &Bell) -> Self {
         CompareLanes {
-            lineup: Lane::new("line-up"),
+            lineup: Lane::new("line-up", bell),
         }
     }
 

@@ -36,6 +36,8 @@ pub(crate) enum Input {
     Remote(crate::talk::Command),
     /// The speaker's link has news.
     Link(crate::talk::client::Event),
+    /// A worker lane has a result: the loop collects and draws it.
+    Ready,
 }
 
 /// Something for the app loop to act on.
@@ -167,6 +169,9 @@ impl Source {
                 out.push(Incoming::Link(event));
                 0
             }
+            // Waking the loop is all it asks: the loop collects results
+            // every time round.
+            Input::Ready => 0,
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::ui::lab::compute::{self, BestK, BestKey, BlockedRates, CurveKey, MnCu
 use crate::ui::lab::measuring::{self, CompareFigures, MeasureFigures};
 use crate::ui::lab::state::LabState;
 use crate::ui::screen::Work;
-use crate::ui::worker::Lane;
+use crate::ui::worker::{Bell, Lane};
 
 /// The lab's worker lanes, one per kind of figure.
 pub(crate) struct LabLanes {
@@ -43,14 +43,14 @@ pub(crate) enum LabArrival {
 impl Work<LabState> for LabLanes {
     type Arrival = LabArrival;
 
-    fn start() -> Self {
+    fn start(bell: &Bell) -> Self {
         LabLanes {
-            rates: Lane::new("rates"),
-            best: Lane::new("best-k"),
-            measured: Lane::new("measure"),
-            compared: Lane::new("compare"),
-            mn_curve: Lane::new("mn-curve"),
-            blocked: Lane::new("blocked"),
+            rates: Lane::new("rates", bell),
+            best: Lane::new("best-k", bell),
+            measured: Lane::new("measure", bell),
+            compared: Lane::new("compare", bell),
+            mn_curve: Lane::new("mn-curve", bell),
+            blocked: Lane::new("blocked", bell),
         }
     }
 

@@ -9,6 +9,7 @@
 
 use super::ids::{Screen, ScreenAction};
 use super::seam::{ActCx, AppScreen, ScreenState, Work};
+use crate::ui::worker::Bell;
 
 /// Writes the registry's types and matches from the list's rows.
 macro_rules! registry {
@@ -93,10 +94,11 @@ macro_rules! registry {
         }
 
         impl Lanes {
-            /// Starts every screen's lanes (idle threads until asked).
-            pub(crate) fn start() -> Self {
+            /// Starts every screen's lanes (idle threads until asked), each
+            /// ringing `bell` with its answers.
+            pub(crate) fn start(bell: &Bell) -> Self {
                 Lanes {
-                    $($field: <<$state as ScreenState>::Work as Work<$state>>::start(),)+
+                    $($field: <<$state as ScreenState>::Work as Work<$state>>::start(bell),)+
                 }
             }
 

@@ -22,6 +22,7 @@ use crate::ui::layout::{Kind, Layout as LaidOut, Recorder};
 use crate::ui::status::Status;
 use crate::ui::text_field::TextField;
 use crate::ui::theme::{Role, Theme};
+use crate::ui::worker::Bell;
 
 /// What a screen's view may read besides its own state.
 #[derive(Debug, Clone, Copy)]
@@ -259,8 +260,9 @@ pub(crate) trait Work<S>: Sized {
     /// A result, tagged with the settings it was computed for.
     type Arrival: Debug + Clone + PartialEq;
 
-    /// Starts the lanes (idle threads until asked).
-    fn start() -> Self;
+    /// Starts the lanes (idle threads until asked), each ringing `bell`
+    /// with its answers.
+    fn start(bell: &Bell) -> Self;
 
     /// Asks for every figure `state` lacks. Asking again for the same
     /// settings costs nothing; new settings cancel the old work.
@@ -284,7 +286,7 @@ pub(crate) struct Idle;
 impl<S> Work<S> for Idle {
     type Arrival = Infallible;
 
-    fn start() -> Self {
+    fn start(_: &Bell) -> Self {
         Idle
     }
 

@@ -7,7 +7,7 @@ use crate::ui::screen::Work;
 use crate::ui::sizing::compute::{SizingOutcome, compute};
 use crate::ui::sizing::inputs::SizingKey;
 use crate::ui::sizing::state::SizingState;
-use crate::ui::worker::Lane;
+use crate::ui::worker::{Bell, Lane};
 
 /// The sizing screen's worker lane.
 pub(crate) struct SizingLanes {
@@ -21,9 +21,9 @@ pub(crate) struct SizingArrival(SizingKey, SizingOutcome);
 impl Work<SizingState> for SizingLanes {
     type Arrival = SizingArrival;
 
-    fn start() -> Self {
+    fn start(bell: &Bell) -> Self {
         SizingLanes {
-            answer: Lane::new("sizing"),
+            answer: Lane::new("sizing", bell),
         }
     }
 
