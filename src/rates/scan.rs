@@ -422,63 +422,16 @@ impl<'a> Scanner<'a> {
         Ok(low.cmp_value(bound).is_gt())
     }
 
-    /// The first k of `run` whose rate does not fall to the next k
-    /// (`f(k + 1) >= f(k)`, or no certified answer): the minimum of a
-    /// unimodal rate. The search starts at `guess` and gallops away from it
-    /// in doubling steps until the sign changes, then bisects: O(log d)
-    /// comparisons for a guess d away, O(log) of the run's width at worst.
+    /// The first k of `run` whose rate does not provably fall to the next
+    /// k: the minimum of a unimodal rate (see [`first_rise`]).
     fn first_rise(
         &mut self,
         kind: RateKind,
         run: &RangeInclusive<u32>,
         guess: u32,
     ) -> Result<u32, RateError> {
-        let (start, end) = (*run.start(), *run.end());
-        let g = guess.clamp(start, end);
-        // The answer lies in lo..=hi, where hi rises and lo - 1 does not.
-        let (mut lo, mut hi);
-        let mut step = 1;
-        if self.rises(kind, g, end)? {
-            hi = g;
-            loop {
-                if hi - start < step {
-                    lo = start;
-                    break;
-                }
-                let probe = hi - step;
-                if self.rises(kind, probe, end)? {
-                    hi = probe;
-                    step *= 2;
-                } else {
-                    lo = probe + 1;
-                    break;
-                }
-            }
-        } else {
-            lo = g + 1;
-            loop {
-                let probe = lo.saturating_add(step - 1);
-                if probe >= end {
-                    hi = end;
-                    break;
-                }
-                if self.rises(kind, probe, end)? {
-                    hi = probe;
-                    break;
-                }
-                lo = probe + 1;
-                step *= 2;
-            }
-        }
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if self.rises(kind, mid, end)? {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        Ok(lo)
+        let end = *run.end();
+        first_rise(run, guess, |k| self.rises(kind, k, end))
     }
 
     /// Whether the rate does not provably fall from k to k + 1 (true at
@@ -696,6 +649,65 @@ impl<'a> Scanner<'a> {
             points,
         })
     }
+}
+
+/// The first k of `run` at which `rises(k)` holds (`f(k + 1) >= f(k)`, or
+/// no answer; it must hold at the run's end): the minimum of a unimodal
+/// `f`, with ties going to the smaller k. The search starts at `guess` and
+/// gallops away from it in doubling steps until the answer changes, then
+/// bisects: O(log d) questions for a guess d away, O(log) of the run's
+/// width at worst.
+pub(crate) fn first_rise<E>(
+    run: &RangeInclusive<u32>,
+    guess: u32,
+    mut rises: impl FnMut(u32) -> Result<bool, E>,
+) -> Result<u32, E> {
+    let (start, end) = (*run.start(), *run.end());
+    let g = guess.clamp(start, end);
+    // The answer lies in lo..=hi, where hi rises and lo - 1 does not.
+    let (mut lo, mut hi);
+    let mut step = 1;
+    if rises(g)? {
+        hi = g;
+        loop {
+            if hi - start < step {
+                lo = start;
+                break;
+            }
+            let probe = hi - step;
+            if rises(probe)? {
+                hi = probe;
+                step *= 2;
+            } else {
+                lo = probe + 1;
+                break;
+            }
+        }
+    } else {
+        lo = g + 1;
+        loop {
+            let probe = lo.saturating_add(step - 1);
+            if probe >= end {
+                hi = end;
+                break;
+            }
+            if rises(probe)? {
+                hi = probe;
+                break;
+            }
+            lo = probe + 1;
+            step *= 2;
+        }
+    }
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if rises(mid)? {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Ok(lo)
 }
 
 #[cfg(test)]

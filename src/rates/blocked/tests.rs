@@ -229,3 +229,43 @@ fn the_best_k_of_a_blocked_filter_is_lower_at_high_bits_per_key() {
     eprintln!("10 bits/key: blocked best {best_ten:?}");
     assert!(best_ten.k <= 7);
 }
+
+#[test]
+fn the_blocked_best_k_search_finds_the_k_a_ranking_of_every_k_finds() {
+    let never = AtomicBool::new(false);
+    for (m, n, top) in [
+        (64, 1, 64),
+        (300, 2, 120),
+        (100_000, 10_000, 30),
+        (5_120_000, 512_000, 30),
+        (8_192_000, 512_000, 30),
+    ] {
+        let shape = BlockedShape::new(m, n, 1).unwrap();
+        let found = blocked_best_k(shape, Within::True, &never).unwrap();
+        let every: Vec<(u32, f64)> = (1..=top)
+            .map(|k| {
+                let e = blocked_enclosure(shape.with_k(k), Within::True, 128);
+                assert!(e.relative_width_log2() <= -24.0, "{m}/{n}/{k}: loose");
+                (k, e.log2_midpoint())
+            })
+            .collect();
+        let lowest = every
+            .iter()
+            .fold((0, f64::INFINITY), |a, &b| if b.1 < a.1 { b } else { a });
+        assert!(lowest.0 < top, "{m}/{n}: the ranking needs a wider top");
+        assert_eq!(found.k, lowest.0, "{m}/{n}: {found:?} against {lowest:?}");
+    }
+}
+
+#[test]
+fn one_key_in_many_blocks_is_best_served_by_hundreds_of_probes() {
+    // One key: the query's block holds it with chance 1/blocks, and then
+    // its k probes must all land on the key's own bits. Ranked by loose
+    // enclosures (a lower end of 0, a midpoint of half the upper end), the
+    // scan stopped at k = 117 with 5.1e-85; the rate is lowest near 275.
+    let never = AtomicBool::new(false);
+    let shape = BlockedShape::new(10_000_000_000, 1, 1).unwrap();
+    let best = blocked_best_k(shape, Within::True, &never).unwrap();
+    assert!((260..=290).contains(&best.k), "{best:?}");
+    assert!(best.rate < 1e-103 && best.rate > 1e-105, "{best:?}");
+}
