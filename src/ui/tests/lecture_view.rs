@@ -433,3 +433,35 @@ fn each_big_verdict_has_its_own_ink_in_every_theme() {
         assert_eq!(big_verdict_inks(5, 4, false, theme), alarm, "{name}: 5.4");
     }
 }
+
+/// Once a question is revealed in present mode, the big choice that is
+/// the answer is pointed out in the emphasis ink, never the "good" ink: at
+/// 5.3 the answer is the filter's wrong call, drawn in the alarm ink just
+/// above, and the card must not look as if it praised it.
+#[test]
+fn a_revealed_answer_in_big_letters_is_not_in_the_good_ink() {
+    use crate::ui::headless::Headless;
+    use crate::ui::theme::Role;
+    let theme = Theme::DARK16;
+    let good = theme.style(Role::Good).fg;
+    let emphasis = theme.style(Role::Emphasis).fg;
+    for (scene, step) in [(3, 3), (4, 5), (5, 3)] {
+        let app = Headless::with_theme(&present_frame(scene, step, true), theme).expect("draws");
+        let buf = app.buffer();
+        let part = app
+            .layout()
+            .parts
+            .into_iter()
+            .find(|p| p.kind.name() == "predict")
+            .expect("the question's card");
+        assert!(part.scale > 1, "{scene}.{step}: the card is big");
+        let r = part.rect;
+        let inks: Vec<_> = (r.y..r.bottom())
+            .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+            .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
+            .map(|(x, y)| Some(buf[(x, y)].fg))
+            .collect();
+        assert!(!inks.contains(&good), "{scene}.{step}: the good ink");
+        assert!(inks.contains(&emphasis), "{scene}.{step}: no emphasis");
+    }
+}
