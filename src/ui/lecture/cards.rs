@@ -112,9 +112,10 @@ struct BigWords {
     /// brackets).
     big: Vec<(String, bool)>,
     /// For a big text that has its own ink (a revealed choice): the ink,
-    /// and the text with a word added, set instead when it takes no more
-    /// rows. The rest take the card's ink.
-    inks: Vec<Option<(Role, String)>>,
+    /// and the text with a mark added in longer and shorter words, longest
+    /// first; the first that takes no more rows than the bare text is set
+    /// instead of it. The rest take the card's ink.
+    inks: Vec<Option<(Role, Vec<String>)>>,
     below: Vec<String>,
 }
 
@@ -146,8 +147,10 @@ impl BigWords {
                 let longer = self.inks.get(i).and_then(|ink| ink.as_ref());
                 Some(
                     longer
-                        .and_then(|(_, text)| Big::at(text, size, inner, *formula))
-                        .filter(|l| l.height() <= plain.height())
+                        .into_iter()
+                        .flat_map(|(_, texts)| texts)
+                        .filter_map(|text| Big::at(text, size, inner, *formula))
+                        .find(|l| l.height() <= plain.height())
                         .unwrap_or(plain),
                 )
             })
@@ -421,24 +424,21 @@ impl Card {
                                 marked.push(format!("{key}: {marks}"));
                             }
                             // Once revealed, the big letters say which
-                            // choice is right and which the class took:
-                            // the answer in the good ink with a big word
-                            // (the font has no check mark), the others
-                            // dimmed.
+                            // choice is the answer and which the class
+                            // took: the answer in the emphasis ink with a
+                            // pointer, the others dimmed. The answer is
+                            // what the filter does, which may be a wrong
+                            // call (5.3), so its ink and words point it
+                            // out without praising it.
                             let ink = if p.revealed {
                                 let picked = p.guess.is_some() && marks.contains(PICKED);
-                                let tag = match (line.kind == PredictLine::Answer, picked) {
-                                    (true, true) => "  YES, CLASS",
-                                    (true, false) => "  YES",
-                                    (false, true) => "  CLASS",
-                                    (false, false) => "",
-                                };
-                                let ink = if line.kind == PredictLine::Answer {
-                                    Role::Good
-                                } else {
-                                    Role::Hint
-                                };
-                                Some((ink, format!("{choice}{tag}")))
+                                let answer = line.kind == PredictLine::Answer;
+                                let ink = if answer { Role::Emphasis } else { Role::Hint };
+                                let texts = reveal_marks(answer, picked)
+                                    .iter()
+                                    .map(|mark| format!("{choice}  {mark}"))
+                                    .collect();
+                                Some((ink, texts))
                             } else {
                                 None
                             };
@@ -624,6 +624,27 @@ fn over_chart(board: &Board) -> bool {
     board.shows(Element::Lineup) && alone_but(board, Some(Element::Lineup))
 }
 
+/// The words after a revealed choice set big, longest first: which choice
+/// is the answer (`answer`) and whether the class picked it (`picked`).
+/// The big font has no arrow or check mark, so "<-" points. The answer's
+/// list ends in the bare pointer, which still fits where a choice's line
+/// is nearly full (5.3 at 200x60); the small line under the choices names
+/// it in words. A choice neither the answer nor picked gets none.
+fn reveal_marks(answer: bool, picked: bool) -> &'static [&'static str] {
+    match (answer, picked) {
+        (true, true) => &[
+            "<- the answer, as the class said",
+            "<- answer, as the class said",
+            "<- the answer",
+            "<- answer",
+            "<-",
+        ],
+        (true, false) => &["<- the answer", "<- answer", "<-"],
+        (false, true) => &["<- the class's pick", "<- class"],
+        (false, false) => &[],
+    }
+}
+
 /// A choice's line cut into the choice and the marks after it ("◀ the
 /// class", "✓ the answer").
 fn split_marks(text: &str) -> (&str, &str) {
@@ -773,7 +794,7 @@ fn table_big_words(board: &Board) -> Option<BigWords> {
         };
         let text = format!("{name}  {}", r.cells[2]);
         let ink = if i == 0 { Role::Bad } else { Role::Good };
-        inks.push(Some((ink, text.clone())));
+        inks.push(Some((ink, Vec::new())));
         big.push((text, false));
         if !per_item.is_empty() {
             each.push(per_item.to_string());
@@ -788,7 +809,7 @@ fn table_big_words(board: &Board) -> Option<BigWords> {
             .trim_start_matches('(')
             .trim_end_matches(')')
             .to_string();
-        inks.push(Some((Role::Emphasis, saving.clone())));
+        inks.push(Some((Role::Emphasis, Vec::new())));
         big.push((saving, false));
     }
     let below = if each.is_empty() {
@@ -852,6 +873,80 @@ mod tests {
         approx.derivation = vec!["for large m:  P0 \u{2248} e^(-kn/m)".to_string()];
         let words = Card::Derivation.big_words(&approx).expect("a derivation");
         assert!(words.set(Size::Quadrant, 200).is_none());
+    }
+
+    /// The big lines of the revealed question at scene 5, step 3 ("what
+    /// does the query for y say now?", whose answer is the filter's wrong
+    /// "definitely absent"), with the class's pick `guess`, at `size` in a
+    /// card `width` columns wide; and the inks of the choices.
+    fn revealed_choices(
+        guess: Option<usize>,
+        size: Size,
+        width: u16,
+    ) -> (Vec<String>, Vec<Option<Role>>) {
+        let lecture = Lecture::builtin();
+        let mut board = lecture.step_board(lecture.scene_start(4) + 2).clone();
+        let p = board.predict.as_mut().expect("a question");
+        p.revealed = true;
+        p.guess = guess.map(Guess::Choice);
+        let set = Card::Predict
+            .big_words(&board)
+            .expect("big words")
+            .set(size, width)
+            .expect("fits");
+        let lines = set
+            .big
+            .iter()
+            .skip(1)
+            .map(|b| b.lines.join(" / "))
+            .collect();
+        (lines, set.inks.iter().skip(1).copied().collect())
+    }
+
+    #[test]
+    fn a_revealed_answer_is_pointed_out_without_praise() {
+        // Small letters across 200 columns: room for the long words.
+        let (lines, inks) = revealed_choices(None, Size::Quadrant, 200);
+        assert_eq!(
+            lines,
+            ["A probably present", "B definitely absent <- the answer"]
+        );
+        assert_eq!(inks, [Some(Role::Hint), Some(Role::Emphasis)]);
+        // As present mode sets it at 120x40: the short words, the choice
+        // still on one line.
+        let (lines, _) = revealed_choices(None, Size::Sextant, 120);
+        assert_eq!(
+            lines,
+            ["A probably present", "B definitely absent <- answer"]
+        );
+        // As at 200x60: only the bare pointer fits on the choice's line.
+        let (lines, _) = revealed_choices(None, Size::HalfHeight, 200);
+        assert_eq!(lines, ["A probably present", "B definitely absent <-"]);
+        // The class picked the answer; then the wrong choice.
+        let (lines, _) = revealed_choices(Some(1), Size::Quadrant, 200);
+        assert_eq!(
+            lines,
+            [
+                "A probably present",
+                "B definitely absent <- answer, as the class said"
+            ]
+        );
+        let (lines, _) = revealed_choices(Some(1), Size::Sextant, 120);
+        assert_eq!(lines[1], "B definitely absent <- answer");
+        let (lines, _) = revealed_choices(Some(0), Size::Quadrant, 200);
+        assert_eq!(
+            lines,
+            [
+                "A probably present <- the class's pick",
+                "B definitely absent <- the answer"
+            ]
+        );
+        // Every wording the marks use has its glyphs in the big font.
+        for (answer, picked) in [(true, true), (true, false), (false, true)] {
+            for mark in reveal_marks(answer, picked) {
+                assert!(crate::ui::big::legible(mark), "{mark}");
+            }
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@ use ratatui::buffer::Buffer;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Rung, Shows};
 use super::plan::shows_at;
 use super::plots::probe_headline;
+use super::row_data::verdict_role;
 use crate::lecture::texts::{Judgement, verdict_words};
 use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::big::Big;
@@ -139,14 +140,7 @@ impl Fitted for Letters {
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
         if let Some(big) = self.set(at.board, at.rect.width) {
-            // A wrong answer is in the alarm ink whether or not its
-            // mistake has been named yet (its words say "wrong" as well,
-            // for a screen without colour).
-            let role = if wrong(at.board) {
-                Role::Bad
-            } else {
-                Role::Title
-            };
+            let role = headline_role(at.board);
             // The part's spare row goes on top: a small line drawn just
             // above (the row's verdict in words) keeps clear of the big
             // letters, whose font leaves its own last row blank.
@@ -188,6 +182,22 @@ fn shown_query(board: &Board) -> Option<&Query> {
         QuerySource::Row => board.shows(Element::Row),
         QuerySource::Counters => board.shows(Element::Counters),
     })
+}
+
+/// The ink of the board's headline. A wrong answer is in the alarm ink
+/// whether or not its mistake has been named yet (its words say "wrong"
+/// as well, for a screen without colour). A right answer takes its
+/// verdict's own ink, the one the small verdict under the row uses, so
+/// "probably present" and "definitely absent" differ in colour from the
+/// back of the room. The probe's figure keeps the title's ink.
+fn headline_role(board: &Board) -> Role {
+    if wrong(board) {
+        return Role::Bad;
+    }
+    match shown_query(board).and_then(|q| q.verdict) {
+        Some(v) if verdict_text(board).is_some() => verdict_role(v),
+        _ => Role::Title,
+    }
 }
 
 /// Whether the board's headline is a wrong answer (named or not yet).

@@ -9,9 +9,11 @@ use ratatui::text::{Line, Span};
 use super::big_row;
 use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
-use super::row_data::{RowData, RowLayout, draw_verdict, query_of, query_rows, verdict_lines};
+use super::row_data::{
+    RowData, RowLayout, draw_verdict, query_of, query_rows, verdict_lines, verdict_role,
+};
 use crate::filter::ProbeState;
-use crate::lecture::{Board, Element, Query, QuerySource, Verdict};
+use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::bit_row::{BitRow, probe_style};
 use crate::ui::paint::Painter;
 use crate::ui::theme::{Role, Theme};
@@ -322,12 +324,8 @@ fn query_spans(q: &Query, detail: Detail, theme: &Theme) -> Vec<Span<'static>> {
         spans.push(Span::styled(mark, probe_style(probe.read, theme)));
     }
     if let Some(v) = q.verdict {
-        let style = match v {
-            Verdict::ProbablyPresent => theme.style(Role::ProbeHit),
-            Verdict::DefinitelyAbsent => theme.style(Role::ProbeMiss),
-        };
         spans.push(Span::raw("   → "));
-        spans.push(Span::styled(v.as_str(), style));
+        spans.push(Span::styled(v.as_str(), theme.style(verdict_role(v))));
     }
     spans
 }

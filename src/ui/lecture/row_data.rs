@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 use crate::lecture::texts::{Judgement, verdict_line, verdict_words};
-use crate::lecture::{Board, Element, Emphasis, Query, QuerySource};
+use crate::lecture::{Board, Element, Emphasis, Query, QuerySource, Verdict};
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe};
 use crate::ui::format::wrap;
 use crate::ui::paint::Painter;
@@ -21,6 +21,17 @@ pub(crate) fn query_rows(board: &Board, source: QuerySource, width: u16) -> u16 
         wrap(&verdict_line(q).0, usize::from(width.saturating_sub(2))).len()
     });
     1 + u16::try_from(verdict.max(1)).unwrap_or(u16::MAX)
+}
+
+/// The ink a verdict is written in, small or big: the ink of the probe
+/// that decided it. "Probably present" comes from probes that all read a
+/// 1, "definitely absent" from the probe that read a 0, so the two answers
+/// never share a colour.
+pub(crate) fn verdict_role(verdict: Verdict) -> Role {
+    match verdict {
+        Verdict::ProbablyPresent => Role::ProbeHit,
+        Verdict::DefinitelyAbsent => Role::ProbeMiss,
+    }
 }
 
 /// The row's cells and the query's probes, as the widget wants them.

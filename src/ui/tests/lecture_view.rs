@@ -318,15 +318,10 @@ fn emphasis_is_drawn_with_modifiers() {
     assert!(reversed.contains("FALSE POSITIVE"), "{reversed}");
 }
 
-/// Present mode's big letters over a wrong answer are in the alarm ink as
-/// soon as the answer shows, named or not, and say "wrong" in words for a
-/// screen without colour; a right answer keeps the title's ink.
-#[test]
-fn a_wrong_verdict_looks_wrong_in_big_letters() {
+/// Present mode at 200x60 on scene `scene`, step `step`.
+fn present_frame(scene: u32, step: u32, revealed: bool) -> crate::ui::config::FrameConfig {
     use crate::ui::config::{AppConfig, FrameConfig};
-    use crate::ui::headless::Headless;
-    use crate::ui::theme::Role;
-    let frame = |scene: u32, step: u32, revealed: bool| FrameConfig {
+    FrameConfig {
         app: AppConfig {
             present: true,
             ..AppConfig::default()
@@ -336,36 +331,66 @@ fn a_wrong_verdict_looks_wrong_in_big_letters() {
         width: 200,
         height: 60,
         revealed,
-    };
+    }
+}
+
+/// Every style (colour and weight) drawn in the big verdict's part of a
+/// present-mode frame, each written out so sets of them compare.
+fn big_verdict_inks(
+    scene: u32,
+    step: u32,
+    revealed: bool,
+    theme: Theme,
+) -> std::collections::BTreeSet<String> {
+    use crate::ui::headless::Headless;
+    let app = Headless::with_theme(&present_frame(scene, step, revealed), theme).expect("draws");
+    let buf = app.buffer();
+    let part = app
+        .layout()
+        .parts
+        .into_iter()
+        .find(|p| p.kind.name() == "verdict")
+        .expect("the big verdict");
+    let r = part.rect;
+    (r.y..r.bottom())
+        .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+        .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
+        .map(|(x, y)| format!("{:?} {:?}", buf[(x, y)].fg, buf[(x, y)].modifier))
+        .collect()
+}
+
+/// A style written out as [`big_verdict_inks`] writes the ones it finds.
+fn one_ink(style: ratatui::style::Style) -> std::collections::BTreeSet<String> {
+    std::iter::once(format!(
+        "{:?} {:?}",
+        style.fg.unwrap_or(Color::Reset),
+        style.add_modifier
+    ))
+    .collect()
+}
+
+/// Present mode's big letters over a wrong answer are in the alarm ink as
+/// soon as the answer shows, named or not, and say "wrong" in words for a
+/// screen without colour.
+#[test]
+fn a_wrong_verdict_looks_wrong_in_big_letters() {
+    use crate::ui::headless::Headless;
+    use crate::ui::theme::Role;
     let light = Theme::named("light").expect("light");
-    let alarm = light.style(Role::Bad).fg;
-    let title = light.style(Role::Title).fg;
-    // The big letters' ink: every colour drawn in the verdict's part.
-    let ink = |scene, step, revealed| {
-        let app = Headless::with_theme(&frame(scene, step, revealed), light).expect("draws");
-        let buf = app.buffer();
-        let part = app
-            .layout()
-            .parts
-            .into_iter()
-            .find(|p| p.kind.name() == "verdict")
-            .expect("the big verdict");
-        let r = part.rect;
-        let inks: std::collections::BTreeSet<String> = (r.y..r.bottom())
-            .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
-            .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
-            .map(|(x, y)| format!("{:?}", buf[(x, y)].fg))
-            .collect();
-        inks
-    };
-    let one = |c: Option<Color>| std::iter::once(format!("{:?}", c.expect("a colour"))).collect();
+    let alarm = one_ink(light.style(Role::Bad));
     // 5.3 revealed: "definitely absent" about y, which is in the set.
-    assert_eq!(ink(5, 3, true), one(alarm), "the unnamed false negative");
-    assert_eq!(ink(5, 4, false), one(alarm), "the named false negative");
-    // 2.8: "probably present" about y, right.
-    assert_eq!(ink(2, 8, false), one(title), "a right answer");
+    assert_eq!(
+        big_verdict_inks(5, 3, true, light),
+        alarm,
+        "the unnamed false negative"
+    );
+    assert_eq!(
+        big_verdict_inks(5, 4, false, light),
+        alarm,
+        "the named false negative"
+    );
     // In mono the words carry it.
-    let mono = Headless::with_theme(&frame(5, 3, true), MONO)
+    let mono = Headless::with_theme(&present_frame(5, 3, true), MONO)
         .expect("draws")
         .layout();
     let verdict = mono
@@ -374,11 +399,69 @@ fn a_wrong_verdict_looks_wrong_in_big_letters() {
         .find(|p| p.kind.name() == "verdict")
         .expect("the big verdict");
     assert_eq!(verdict.text, ["WRONG: DEFINITELY ABSENT"]);
-    let plain = Headless::with_theme(&frame(5, 3, true), MONO)
+    let plain = Headless::with_theme(&present_frame(5, 3, true), MONO)
         .expect("draws")
         .text();
     // The line under the query leaves the call to the big letters and
     // gives the reason.
     assert!(plain.contains("y is in the set"), "{plain}");
     assert!(!plain.contains("✗ WRONG"), "{plain}");
+}
+
+/// A right answer in big letters takes its verdict's own ink (the one the
+/// small verdict under the row takes) in every theme, so "probably
+/// present" (2.8) and "definitely absent" (2.9) never look alike where the
+/// theme has colour; a wrong one keeps the alarm ink whatever it says.
+#[test]
+fn each_big_verdict_has_its_own_ink_in_every_theme() {
+    use crate::lecture::Verdict;
+    use crate::ui::lecture::row_data::verdict_role;
+    use crate::ui::theme::Role;
+    for name in ["dark", "light", "high-contrast", "mono"] {
+        let theme = Theme::named(name).expect("a theme");
+        let present = big_verdict_inks(2, 8, false, theme);
+        let absent = big_verdict_inks(2, 9, false, theme);
+        let hit = one_ink(theme.style(verdict_role(Verdict::ProbablyPresent)));
+        let miss = one_ink(theme.style(verdict_role(Verdict::DefinitelyAbsent)));
+        assert_eq!(present, hit, "{name}: probably present");
+        assert_eq!(absent, miss, "{name}: definitely absent");
+        if hit != miss {
+            assert_ne!(present, absent, "{name}: the two answers alike");
+        }
+        let alarm = one_ink(theme.style(Role::Bad));
+        assert_eq!(big_verdict_inks(5, 3, true, theme), alarm, "{name}: 5.3");
+        assert_eq!(big_verdict_inks(5, 4, false, theme), alarm, "{name}: 5.4");
+    }
+}
+
+/// Once a question is revealed in present mode, the big choice that is
+/// the answer is pointed out in the emphasis ink, never the "good" ink: at
+/// 5.3 the answer is the filter's wrong call, drawn in the alarm ink just
+/// above, and the card must not look as if it praised it.
+#[test]
+fn a_revealed_answer_in_big_letters_is_not_in_the_good_ink() {
+    use crate::ui::headless::Headless;
+    use crate::ui::theme::Role;
+    let theme = Theme::DARK16;
+    let good = theme.style(Role::Good).fg;
+    let emphasis = theme.style(Role::Emphasis).fg;
+    for (scene, step) in [(3, 3), (4, 5), (5, 3)] {
+        let app = Headless::with_theme(&present_frame(scene, step, true), theme).expect("draws");
+        let buf = app.buffer();
+        let part = app
+            .layout()
+            .parts
+            .into_iter()
+            .find(|p| p.kind.name() == "predict")
+            .expect("the question's card");
+        assert!(part.scale > 1, "{scene}.{step}: the card is big");
+        let r = part.rect;
+        let inks: Vec<_> = (r.y..r.bottom())
+            .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+            .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
+            .map(|(x, y)| Some(buf[(x, y)].fg))
+            .collect();
+        assert!(!inks.contains(&good), "{scene}.{step}: the good ink");
+        assert!(inks.contains(&emphasis), "{scene}.{step}: no emphasis");
+    }
 }
