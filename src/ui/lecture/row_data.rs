@@ -23,14 +23,17 @@ pub(crate) fn query_rows(board: &Board, source: QuerySource, width: u16) -> u16 
     1 + u16::try_from(verdict.max(1)).unwrap_or(u16::MAX)
 }
 
-/// The ink a verdict is written in, small or big: the ink of the probe
-/// that decided it. "Probably present" comes from probes that all read a
-/// 1, "definitely absent" from the probe that read a 0, so the two answers
-/// never share a colour.
+/// The ink a right verdict is written in, small or big. "Probably
+/// present" takes the ink of the probes that all read a 1: it is a maybe.
+/// "Definitely absent" is the filter's one certain answer, so it takes the
+/// ink of a right answer. It does not take the alarm ink of the probe that
+/// read the 0: in that ink, scene 5's wrong "definitely absent" would look
+/// the same as scene 2's right one. A wrong verdict is drawn in the alarm
+/// ink wherever it is shown, whatever this says.
 pub(crate) fn verdict_role(verdict: Verdict) -> Role {
     match verdict {
         Verdict::ProbablyPresent => Role::ProbeHit,
-        Verdict::DefinitelyAbsent => Role::ProbeMiss,
+        Verdict::DefinitelyAbsent => Role::Good,
     }
 }
 
