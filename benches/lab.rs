@@ -14,7 +14,10 @@ use std::time::Duration;
 
 use bloomlab::rates::certified::forget_kept_enclosures;
 use bloomlab::ui::{AppConfig, FrameConfig, Headless, Screen};
-use criterion::{BatchSize, Criterion, SamplingMode, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{
+    BatchSize, BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main,
+};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The lab at m, n, k with every figure already computed.
@@ -70,12 +73,18 @@ fn ready(m: u64, n: u64, k: u32, keys: &[KeyCode]) -> Headless {
     app
 }
 
-fn on_lanes(c: &mut Criterion) {
-    let mut group = c.benchmark_group("lab slider move on the worker lanes");
+/// A group of slow, noisy samples: ten flat samples in about a second.
+fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
     group.sampling_mode(SamplingMode::Flat);
     group.sample_size(10);
     group.warm_up_time(Duration::from_millis(1));
     group.measurement_time(Duration::from_secs(1));
+    group
+}
+
+fn on_lanes(c: &mut Criterion) {
+    let mut group = group(c, "lab slider move on the worker lanes");
     for &(m, n, k) in SETTINGS {
         for &(name, keys) in MOVES {
             group.bench_function(format!("{m}/{n}/{k} {name}"), |b| {
@@ -100,11 +109,7 @@ fn on_lanes(c: &mut Criterion) {
 }
 
 fn slider_move(c: &mut Criterion) {
-    let mut group = c.benchmark_group("lab slider move, one figure after another");
-    group.sampling_mode(SamplingMode::Flat);
-    group.sample_size(10);
-    group.warm_up_time(Duration::from_millis(1));
-    group.measurement_time(Duration::from_secs(1));
+    let mut group = group(c, "lab slider move, one figure after another");
     for &(m, n, k) in SETTINGS {
         for &(name, keys) in MOVES {
             group.bench_function(format!("{m}/{n}/{k} {name}"), |b| {
