@@ -250,6 +250,20 @@ impl Dyadic {
         acc
     }
 
+    /// `(num/den)^e` enclosed, `(lower, upper)`, at `prec` bits: both
+    /// powers raised from exact machine words, each end rounded its way,
+    /// then one quotient (within about `16e 2^(1-prec)` relative).
+    pub fn ratio_pow(num: u64, den: u64, e: u64, prec: u64) -> (Self, Self) {
+        let (num, den) = (Self::from_u64(num), Self::from_u64(den));
+        let lo = num
+            .pow(e, prec, Dir::Down)
+            .div(&den.pow(e, prec, Dir::Up), prec, Dir::Down);
+        let hi = num
+            .pow(e, prec, Dir::Up)
+            .div(&den.pow(e, prec, Dir::Down), prec, Dir::Up);
+        (lo, hi)
+    }
+
     /// `self^e` enclosed, `(lower, upper)`, at the cost of one power: the
     /// lower end by [`Dyadic::pow`] rounded down, the upper from it by one
     /// division.

@@ -169,14 +169,7 @@ impl Terms {
 
     fn power(&self, j: usize, w: u64) -> (Dyadic, Dyadic) {
         let (base, e) = self.power_parts(j);
-        let (base, all) = (Dyadic::from_u64(base), Dyadic::from_u64(self.len));
-        let lo = base
-            .pow(e, w, Dir::Down)
-            .div(&all.pow(e, w, Dir::Up), w, Dir::Down);
-        let hi = base
-            .pow(e, w, Dir::Up)
-            .div(&all.pow(e, w, Dir::Down), w, Dir::Up);
-        (lo, hi)
+        Dyadic::ratio_pow(base, self.len, e, w)
     }
 }
 

@@ -31,26 +31,12 @@ pub fn classic_enclosure(p: Params, prec: u64) -> Enclosure {
         return Enclosure::exact(Dyadic::one());
     }
     let w = prec + classic_guard(p);
-    let (miss_lo, miss_hi) = still_empty(p.m(), p.throws(), w);
+    let (miss_lo, miss_hi) = Dyadic::ratio_pow(p.m() - 1, p.m(), p.throws(), w);
     let one = Dyadic::one();
     let hit_lo = one.sub(&miss_hi, w, Dir::Down);
     let hit_hi = one.sub(&miss_lo, w, Dir::Up);
     let k = u64::from(p.k());
     Enclosure::new(hit_lo.pow(k, w, Dir::Down), hit_hi.pow(k, w, Dir::Up))
-}
-
-/// `((m-1)/m)^throws`, the chance a bit is still empty, as (lower, upper)
-/// at `w` working bits: two powers of exact machine words and a quotient.
-fn still_empty(m: u64, throws: u64, w: u64) -> (Dyadic, Dyadic) {
-    let stay = Dyadic::from_u64(m - 1);
-    let all = Dyadic::from_u64(m);
-    let lo = stay
-        .pow(throws, w, Dir::Down)
-        .div(&all.pow(throws, w, Dir::Up), w, Dir::Down);
-    let hi = stay
-        .pow(throws, w, Dir::Up)
-        .div(&all.pow(throws, w, Dir::Down), w, Dir::Up);
-    (lo, hi)
 }
 
 /// [`classic_enclosure`] at every k of `ks` (m and n fixed), for a curve.
@@ -86,7 +72,7 @@ pub fn classic_run(m: u64, n: u64, ks: RangeInclusive<u32>, prec: u64) -> Vec<En
         return params.iter().map(|&p| classic_enclosure(p, prec)).collect();
     }
     let w = prec + params.iter().map(|&p| classic_guard(p)).max().unwrap_or(0);
-    let (q_lo, q_hi) = still_empty(m, n, w);
+    let (q_lo, q_hi) = Dyadic::ratio_pow(m - 1, m, n, w);
     let k0 = u64::from(first.k());
     let mut miss_lo = q_lo.pow(k0, w, Dir::Down);
     let mut miss_hi = q_hi.pow(k0, w, Dir::Up);
