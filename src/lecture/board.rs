@@ -27,6 +27,16 @@ pub enum Verdict {
     DefinitelyAbsent,
 }
 
+impl From<crate::filter::report::Answer> for Verdict {
+    /// The filter's own answer, in the lecture's words.
+    fn from(answer: crate::filter::report::Answer) -> Verdict {
+        match answer {
+            crate::filter::report::Answer::Maybe => Verdict::ProbablyPresent,
+            crate::filter::report::Answer::No => Verdict::DefinitelyAbsent,
+        }
+    }
+}
+
 impl Verdict {
     /// The words the lecture and the trace use.
     pub fn as_str(self) -> &'static str {

@@ -416,6 +416,13 @@ pub fn plots(board: &Board) -> Vec<Element> {
     .collect()
 }
 
+/// Whether the cost table is on the board. Beside the crawler the costs
+/// are the crawler's own two lines of figures ([`crawler_lines`]), which
+/// add the URLs it misses; the table would repeat scene 1's word for word.
+pub fn table_on_board(board: &Board) -> bool {
+    board.shows(Element::Table) && !board.table.is_empty() && !board.shows(Element::Crawler)
+}
+
 /// Every text the step puts on the board, with the part it belongs to.
 pub fn board_texts(board: &Board) -> Vec<BoardText> {
     let mut out = Vec::new();
@@ -446,7 +453,7 @@ pub fn board_texts(board: &Board) -> Vec<BoardText> {
             push(TextPart::Derivation, line.clone());
         }
     }
-    if board.shows(Element::Table) && !board.table.is_empty() {
+    if table_on_board(board) {
         for cell in TABLE_HEADER {
             push(TextPart::Table, cell.to_string());
         }
@@ -536,7 +543,7 @@ pub fn predict_lines(p: &Prediction) -> Vec<PredictText> {
             text.push_str(&format!("  ◀ {PICKED}"));
         }
         if right {
-            text.push_str(&format!("  ✓ {ANSWER}"));
+            text.push_str(&format!("  ◀ {ANSWER}"));
         }
         let kind = match (right, picked) {
             (true, _) => PredictLine::Answer,
@@ -592,7 +599,7 @@ pub fn predict_outcome(p: &Prediction) -> Option<(PredictLine, String)> {
     if !p.revealed {
         return None;
     }
-    // A right choice already carries its mark ("✓ the answer"), so the
+    // A right choice already carries its mark ("◀ the answer"), so the
     // outcome does not say it again; a number has no line of its own, so
     // the outcome gives it.
     let answer = match p.solution {

@@ -95,7 +95,7 @@ fn the_lecture_asks_three_predictions_and_hides_their_outcomes() {
     assert!(texts.iter().any(|t| {
         t.as_str()
             .unwrap()
-            .contains("definitely absent  ✓ the answer")
+            .contains("definitely absent  ◀ the answer")
     }));
     // The answer is named once, on its choice.
     let said: usize = texts

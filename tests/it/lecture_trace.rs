@@ -178,7 +178,7 @@ fn epsilon_against_k() {
     assert!(real.contains("picks k = 4"), "{real}");
     assert!(real.contains("lowest at k = 3"), "{real}");
     assert!(states_all(real, &["0.0906", "0.0935"]), "{real}");
-    let bits = narration(at(&t, 4, 10));
+    let bits = narration(at(&t, 4, 11));
     assert!(
         states_all(bits, &["0.021", "0.0082", "0.0012", "0.000067"]),
         "{bits}"

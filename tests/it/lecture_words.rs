@@ -80,7 +80,7 @@ fn a_rate_at_the_real_valued_k_star_says_so_and_gives_the_whole_k() {
     let steps = steps();
     let words = &steps
         .iter()
-        .find(|(s, t, _)| (*s, *t) == (4, 10))
+        .find(|(s, t, _)| (*s, *t) == (4, 11))
         .unwrap()
         .2;
     // At 8 bits per item k* is 5.55; the best whole k is 6.
@@ -90,7 +90,7 @@ fn a_rate_at_the_real_valued_k_star_says_so_and_gives_the_whole_k() {
     assert!(words.contains("k*"), "{words}");
     assert!(
         words.contains(&shown) && words.contains("whole"),
-        "4.10 gives 8 bits' rate only at k*:\n{words}"
+        "4.11 gives 8 bits' rate only at k*:\n{words}"
     );
 }
 
