@@ -284,7 +284,7 @@ impl Card {
     fn shown(self, board: &Board) -> bool {
         match self {
             Card::Derivation => board.shows(Element::Derivation) && !board.derivation.is_empty(),
-            Card::Table => board.shows(Element::Table) && !board.table.is_empty(),
+            Card::Table => crate::lecture::texts::table_on_board(board),
             Card::Notes => board.shows(Element::Notes) && !board.notes.is_empty(),
             Card::Predict => board.predict.is_some(),
         }
@@ -425,7 +425,7 @@ impl Card {
                             }
                             // Once revealed, the big letters say which
                             // choice is the answer and which the class
-                            // took: the answer in the emphasis ink with a
+                            // took: the answer in its own ink with a
                             // pointer, the others dimmed. The answer is
                             // what the filter does, which may be a wrong
                             // call (5.3), so its ink and words point it
@@ -433,7 +433,7 @@ impl Card {
                             let ink = if p.revealed {
                                 let picked = p.guess.is_some() && marks.contains(PICKED);
                                 let answer = line.kind == PredictLine::Answer;
-                                let ink = if answer { Role::Emphasis } else { Role::Hint };
+                                let ink = if answer { ANSWER_INK } else { Role::Hint };
                                 let texts = reveal_marks(answer, picked)
                                     .iter()
                                     .map(|mark| format!("{choice}  {mark}"))
@@ -624,6 +624,12 @@ fn over_chart(board: &Board) -> bool {
     board.shows(Element::Lineup) && alone_but(board, Some(Element::Lineup))
 }
 
+/// The ink of a revealed answer, big or small: the strong neutral ink of
+/// a marker. Not the "good" ink, since the answer may be the filter's
+/// wrong call (5.3), nor the emphasis ink, which three palettes share with
+/// the probes that read a 1 and so with "probably present".
+pub(crate) const ANSWER_INK: Role = Role::Marker;
+
 /// The words after a revealed choice set big, longest first: which choice
 /// is the answer (`answer`) and whether the class picked it (`picked`).
 /// The big font has no arrow or check mark, so "<-" points. The answer's
@@ -646,13 +652,9 @@ fn reveal_marks(answer: bool, picked: bool) -> &'static [&'static str] {
 }
 
 /// A choice's line cut into the choice and the marks after it ("◀ the
-/// class", "✓ the answer").
+/// class", "◀ the answer").
 fn split_marks(text: &str) -> (&str, &str) {
-    let cut = ["  ◀", "  ✓"]
-        .iter()
-        .filter_map(|m| text.find(m))
-        .min()
-        .unwrap_or(text.len());
+    let cut = text.find("  ◀").unwrap_or(text.len());
     (text[..cut].trim_end(), text[cut..].trim())
 }
 
@@ -668,7 +670,8 @@ fn predict_card_lines(board: &Board, cols: usize, theme: &Theme) -> Vec<Line<'st
                 PredictLine::Question => theme.style(Role::Title).add_modifier(Modifier::BOLD),
                 PredictLine::Choice => theme.style(Role::Text),
                 PredictLine::Picked | PredictLine::Told => theme.style(Role::Emphasis),
-                PredictLine::Answer | PredictLine::Right => theme.style(Role::Good),
+                PredictLine::Answer => theme.style(ANSWER_INK),
+                PredictLine::Right => theme.style(Role::Good),
                 PredictLine::Wrong => theme.style(Role::Bad),
                 PredictLine::Hint => theme.style(Role::Hint),
             };
@@ -911,7 +914,7 @@ mod tests {
             lines,
             ["A probably present", "B definitely absent <- the answer"]
         );
-        assert_eq!(inks, [Some(Role::Hint), Some(Role::Emphasis)]);
+        assert_eq!(inks, [Some(Role::Hint), Some(ANSWER_INK)]);
         // As present mode sets it at 120x40: the short words, the choice
         // still on one line.
         let (lines, _) = revealed_choices(None, Size::Sextant, 120);

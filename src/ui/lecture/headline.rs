@@ -8,11 +8,10 @@ use ratatui::buffer::Buffer;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Rung, Shows};
 use super::plan::shows_at;
 use super::plots::probe_headline;
-use super::row_data::verdict_role;
 use crate::lecture::texts::{Judgement, verdict_words};
 use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::big::Big;
-use crate::ui::theme::{Role, Theme};
+use crate::ui::theme::{Role, Theme, verdict_role};
 
 /// Big letters of one of the two kinds.
 #[derive(Debug, Clone, Copy)]

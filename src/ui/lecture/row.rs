@@ -9,14 +9,12 @@ use ratatui::text::{Line, Span};
 use super::big_row;
 use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
-use super::row_data::{
-    RowData, RowLayout, draw_verdict, query_of, query_rows, verdict_lines, verdict_role,
-};
+use super::row_data::{RowData, RowLayout, draw_verdict, query_of, query_rows, verdict_lines};
 use crate::filter::ProbeState;
 use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::bit_row::{BitRow, probe_style};
 use crate::ui::paint::Painter;
-use crate::ui::theme::{Role, Theme};
+use crate::ui::theme::{Role, Theme, verdict_role};
 
 /// Rows of board from which the row's cells are square from the start.
 const SQUARE_FROM_ROWS: u16 = 30;

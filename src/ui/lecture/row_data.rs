@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 use crate::lecture::texts::{Judgement, verdict_line, verdict_words};
-use crate::lecture::{Board, Element, Emphasis, Query, QuerySource, Verdict};
+use crate::lecture::{Board, Element, Emphasis, Query, QuerySource};
 use crate::ui::bit_row::{BitRow, RowCell, RowProbe};
 use crate::ui::format::wrap;
 use crate::ui::paint::Painter;
@@ -21,20 +21,6 @@ pub(crate) fn query_rows(board: &Board, source: QuerySource, width: u16) -> u16 
         wrap(&verdict_line(q).0, usize::from(width.saturating_sub(2))).len()
     });
     1 + u16::try_from(verdict.max(1)).unwrap_or(u16::MAX)
-}
-
-/// The ink a right verdict is written in, small or big. "Probably
-/// present" takes the ink of the probes that all read a 1: it is a maybe.
-/// "Definitely absent" is the filter's one certain answer, so it takes the
-/// ink of a right answer. It does not take the alarm ink of the probe that
-/// read the 0: in that ink, scene 5's wrong "definitely absent" would look
-/// the same as scene 2's right one. A wrong verdict is drawn in the alarm
-/// ink wherever it is shown, whatever this says.
-pub(crate) fn verdict_role(verdict: Verdict) -> Role {
-    match verdict {
-        Verdict::ProbablyPresent => Role::ProbeHit,
-        Verdict::DefinitelyAbsent => Role::Good,
-    }
 }
 
 /// The row's cells and the query's probes, as the widget wants them.

@@ -19,7 +19,7 @@ use crate::ui::sandbox::view::{
     new_bits_words, positions_text, probes, settings_line, shown_key, stop_words,
 };
 use crate::ui::screen::ViewCx;
-use crate::ui::theme::{Role, Theme};
+use crate::ui::theme::{Role, Theme, verdict_role};
 
 /// Earlier operations the history keeps rows for before the verdict takes
 /// the rest.
@@ -42,9 +42,11 @@ fn verdict_words(event: &Event) -> (Vec<String>, Role) {
                 Some(j) => format!("{answer} · {}", j.words()),
                 None => answer.to_string(),
             };
+            // The lecture's inks: a right answer in its verdict's own ink,
+            // a wrong one in the alarm ink.
             let role = match judged {
                 Some(j) if !j.right() => Role::Bad,
-                _ => Role::Good,
+                _ => verdict_role(report.answer()),
             };
             (vec![format!("{key}: {said}"), said], role)
         }

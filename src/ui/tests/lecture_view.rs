@@ -415,8 +415,8 @@ fn a_wrong_verdict_looks_wrong_in_big_letters() {
 #[test]
 fn each_big_verdict_has_its_own_ink_in_every_theme() {
     use crate::lecture::Verdict;
-    use crate::ui::lecture::row_data::verdict_role;
     use crate::ui::theme::Role;
+    use crate::ui::theme::verdict_role;
     for name in ["dark", "light", "high-contrast", "mono"] {
         let theme = Theme::named(name).expect("a theme");
         let present = big_verdict_inks(2, 8, false, theme);
@@ -438,33 +438,44 @@ fn each_big_verdict_has_its_own_ink_in_every_theme() {
 }
 
 /// Once a question is revealed in present mode, the big choice that is
-/// the answer is pointed out in the emphasis ink, never the "good" ink: at
-/// 5.3 the answer is the filter's wrong call, drawn in the alarm ink just
-/// above, and the card must not look as if it praised it.
+/// the answer is pointed out in its own ink in every coloured theme: never
+/// the "good" ink (at 5.3 the answer is the filter's wrong call, drawn in
+/// the alarm ink just above), never the alarm ink, and never the ink of
+/// "probably present", which the emphasis ink was in three palettes.
 #[test]
 fn a_revealed_answer_in_big_letters_is_not_in_the_good_ink() {
+    use crate::lecture::Verdict;
     use crate::ui::headless::Headless;
+    use crate::ui::lecture::cards::ANSWER_INK;
     use crate::ui::theme::Role;
-    let theme = Theme::DARK16;
-    let good = theme.style(Role::Good).fg;
-    let emphasis = theme.style(Role::Emphasis).fg;
-    for (scene, step) in [(3, 3), (4, 5), (5, 3)] {
-        let app = Headless::with_theme(&present_frame(scene, step, true), theme).expect("draws");
-        let buf = app.buffer();
-        let part = app
-            .layout()
-            .parts
-            .into_iter()
-            .find(|p| p.kind.name() == "predict")
-            .expect("the question's card");
-        assert!(part.scale > 1, "{scene}.{step}: the card is big");
-        let r = part.rect;
-        let inks: Vec<_> = (r.y..r.bottom())
-            .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
-            .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
-            .map(|(x, y)| Some(buf[(x, y)].fg))
-            .collect();
-        assert!(!inks.contains(&good), "{scene}.{step}: the good ink");
-        assert!(inks.contains(&emphasis), "{scene}.{step}: no emphasis");
+    use crate::ui::theme::verdict_role;
+    for name in ["dark", "light", "high-contrast"] {
+        let theme = Theme::named(name).expect("a theme");
+        let ink = |role| theme.style(role).fg;
+        let answer = ink(ANSWER_INK);
+        let hit = ink(verdict_role(Verdict::ProbablyPresent));
+        let others = [ink(Role::Good), ink(Role::Bad), hit];
+        assert!(!others.contains(&answer), "{name}: the answer's ink");
+        for (scene, step) in [(3, 3), (4, 5), (5, 3)] {
+            let app =
+                Headless::with_theme(&present_frame(scene, step, true), theme).expect("draws");
+            let buf = app.buffer();
+            let part = app
+                .layout()
+                .parts
+                .into_iter()
+                .find(|p| p.kind.name() == "predict")
+                .expect("the question's card");
+            assert!(part.scale > 1, "{scene}.{step}: the card is big");
+            let r = part.rect;
+            let inks: Vec<_> = (r.y..r.bottom())
+                .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+                .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
+                .map(|(x, y)| Some(buf[(x, y)].fg))
+                .collect();
+            let case = format!("{name} {scene}.{step}");
+            assert!(!inks.contains(&ink(Role::Good)), "{case}: the good ink");
+            assert!(inks.contains(&answer), "{case}: no answer ink");
+        }
     }
 }

@@ -263,7 +263,7 @@ fn render_revealed_draws_the_step_revealed() {
         "{hidden}"
     );
     assert!(
-        shown.contains("B  definitely absent  ✓ the answer"),
+        shown.contains("B  definitely absent  ◀ the answer"),
         "{shown}"
     );
     // Named once: the outcome below does not say the answer again.

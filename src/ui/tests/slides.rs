@@ -185,7 +185,7 @@ fn the_rules_catch_a_stretched_cell_and_a_small_question() {
                 Kind::new("predict"),
                 Rect::new(0, 27, 120, 6),
                 vec![
-                    "A  probably present  ✓ the answer".into(),
+                    "A  probably present  ◀ the answer".into(),
                     "the answer: \"probably present\"".into(),
                 ],
             ),

@@ -9,6 +9,8 @@ pub(crate) mod palettes;
 use ratatui::style::{Color, Modifier, Style};
 use strum::{EnumIter, IntoStaticStr};
 
+use crate::lecture::Verdict;
+
 pub(crate) use palettes::{PALETTES, Palette};
 
 /// What a piece of the screen is, as far as its look goes.
@@ -84,6 +86,21 @@ pub enum Role {
     Stale,
     /// The current setting's mark on a chart.
     Marker,
+}
+
+/// The ink a right verdict is written in, small or big, on every screen. "Probably
+/// present" takes the ink of the probes that all read a 1: it is a maybe.
+/// "Definitely absent" is the filter's one certain answer, so it takes the
+/// ink of a right answer. It does not take the alarm ink of the probe that
+/// read the 0: in that ink, scene 5's wrong "definitely absent" would look
+/// the same as scene 2's right one. A wrong verdict is drawn in the alarm
+/// ink wherever it is shown, whatever this says.
+pub(crate) fn verdict_role(verdict: impl Into<Verdict>) -> Role {
+    let verdict: Verdict = verdict.into();
+    match verdict {
+        Verdict::ProbablyPresent => Role::ProbeHit,
+        Verdict::DefinitelyAbsent => Role::Good,
+    }
 }
 
 impl Role {
@@ -346,6 +363,22 @@ mod tests {
                     "{}: {name} in sixteen colours is {fg:?} on {bg:?}, {ratio:.2}:1",
                     palette.name
                 );
+            }
+        }
+    }
+
+    /// The two answers a query can get and the titles above them keep
+    /// three different inks in sixteen colours too: on a light terminal
+    /// without truecolor, "probably present" once took the title's blue.
+    #[test]
+    fn the_verdicts_and_the_title_differ_in_sixteen_colours() {
+        for palette in PALETTES.iter().filter(|p| p.name != "mono") {
+            let ansi = |role: Role| palette.ink(role).fg.map(|t| t.ansi);
+            let inks = [ansi(Role::ProbeHit), ansi(Role::Good), ansi(Role::Title)];
+            for (i, a) in inks.iter().enumerate() {
+                for b in &inks[i + 1..] {
+                    assert_ne!(a, b, "{}: {inks:?}", palette.name);
+                }
             }
         }
     }
