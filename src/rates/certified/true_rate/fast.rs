@@ -47,6 +47,23 @@ pub(super) fn series_enclosure(
     Ok(series_counted(p, prec, flag)?.map(|(e, _)| e))
 }
 
+/// About how many steps the light-load series of `p` takes at `prec`
+/// bits: the terms of its largest bit count for each bit count, halved
+/// since the load grows with the bit count. Infinite where it does not
+/// apply.
+pub(super) fn series_steps(p: Params, prec: u64) -> f64 {
+    let (m, throws, k) = (p.m(), p.throws(), u64::from(p.k()));
+    let r_max = k.min(m).min(throws);
+    if r_max == 0 || r_max >= m {
+        return f64::INFINITY;
+    }
+    let r_max = r_max as usize;
+    let mu_top = mu(throws, r_max, m);
+    let lost = falling_shortfall(throws, r_max);
+    let t_cap = series_terms_cap(prec + lost, mu_top.max(1.0)).min(throws as usize);
+    (r_max * t_cap) as f64 / 2.0
+}
+
 /// [`series_enclosure`] with the number of bit counts whose series was
 /// skipped for a negligible weight.
 fn series_counted(

@@ -54,21 +54,37 @@ struct Kept {
 
 static KEPT_ROWS: Mutex<Option<Kept>> = Mutex::new(None);
 
-/// Whether the sum over set bits is used for `p`: few enough cells.
-pub(super) fn applies(p: Params) -> bool {
+/// Most cells when the sum is taken because the light-load series would
+/// cost more: about 50 ms. At 20,000 bits, 2 keys and k = 1000 (4 million
+/// cells) the series took 0.15 s for each k of the best-k search.
+pub(super) const MAX_CELLS_IF_CHEAPER: u64 = 6_000_000;
+/// Cells that cost about one step of the light-load series: a cell
+/// multiplies two 128-bit pairs by small whole numbers and adds them, a
+/// series step also divides and runs its tail bound.
+const CELLS_PER_SERIES_STEP: f64 = 100.0;
+
+/// Whether the sum over set bits is used for `p`: few enough cells, or,
+/// up to [`MAX_CELLS_IF_CHEAPER`], fewer than the `series_steps` the
+/// light-load series would take would cost.
+pub(super) fn applies(p: Params, series_steps: f64) -> bool {
     let throws = p.throws();
     throws
         .checked_mul(throws.min(p.m()) + 1)
-        .is_some_and(|cells| cells <= MAX_CELLS)
+        .is_some_and(|cells| {
+            cells <= MAX_CELLS
+                || (cells <= MAX_CELLS_IF_CHEAPER
+                    && cells as f64 <= series_steps * CELLS_PER_SERIES_STEP)
+        })
 }
 
 /// The true rate of `p` enclosed by the sum over set bits, or `None`
 /// when it does not [`applies`].
 pub(super) fn occupancy_enclosure(
     p: Params,
+    series_steps: f64,
     flag: &AtomicBool,
 ) -> Result<Option<Enclosure>, RateError> {
-    if !applies(p) {
+    if !applies(p, series_steps) {
         return Ok(None);
     }
     let (m, throws) = (p.m(), p.throws());
@@ -184,7 +200,7 @@ mod tests {
         for (m, n, k) in shapes {
             let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
             let exact = true_exact(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
-            let e = occupancy_enclosure(p, &never)
+            let e = occupancy_enclosure(p, 0.0, &never)
                 .unwrap_or_else(|e| panic!("{e}"))
                 .unwrap_or_else(|| panic!("{m}/{n}/{k}: not used"));
             assert!(e.contains(&exact), "{m}/{n}/{k}");
@@ -195,10 +211,16 @@ mod tests {
 
     #[test]
     fn is_used_only_for_few_cells() {
-        let at = |m, n, k| applies(Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}")));
+        let params = |m, n, k| Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
+        let at = |m, n, k| applies(params(m, n, k), 0.0);
         assert!(at(1000, 1, 693));
         assert!(at(1_000_000_000_000_000_000, 1, 1000));
         assert!(!at(10_000, 10, 693));
         assert!(!at(1_000_000, 1000, 7));
+        // More cells only where the series would take longer still.
+        let two_keys = params(20_000, 2, 1000);
+        assert!(!applies(two_keys, 1000.0));
+        assert!(applies(two_keys, 100_000.0));
+        assert!(!applies(params(10_000, 10, 693), 1e9));
     }
 }
