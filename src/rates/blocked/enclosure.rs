@@ -27,6 +27,7 @@ use num_bigint::BigUint;
 
 use super::poisson::ln_blocked_poisson;
 use super::{BlockedShape, Within};
+use crate::filter::blocked::BlockLayout;
 use crate::rates::cancel;
 use crate::rates::certified::digits::enclose_cancellable;
 use crate::rates::certified::{Enclosure, RateKind};
@@ -69,18 +70,27 @@ fn mixture(
     flag: &AtomicBool,
 ) -> Result<Enclosure, RateError> {
     let layout = shape.layout();
-    let c = layout.blocks();
     let w = prec + guard_bits(shape, within);
+    let all = Dyadic::from_u64(layout.blocks());
+    over_sizes(&layout, &all, w, |len| {
+        block_rate(shape, within, len, w, flag)
+    })
+}
+
+/// `sum_L (count_L / over) rate(L)` over the layout's block sizes `L`,
+/// each end rounded its own way at `w` bits.
+fn over_sizes(
+    layout: &BlockLayout,
+    over: &Dyadic,
+    w: u64,
+    mut rate: impl FnMut(u64) -> Result<(Dyadic, Dyadic), RateError>,
+) -> Result<Enclosure, RateError> {
     let (mut lo, mut hi) = (Dyadic::zero(), Dyadic::zero());
-    let all = Dyadic::from_u64(c);
     for (len, count) in layout.sizes() {
-        let (block_lo, block_hi) = block_rate(shape, within, len, w, flag)?;
-        let share_lo = block_lo
-            .mul_u64(count, w, Dir::Down)
-            .div(&all, w, Dir::Down);
-        let share_hi = block_hi.mul_u64(count, w, Dir::Up).div(&all, w, Dir::Up);
-        lo = lo.add(&share_lo, w, Dir::Down);
-        hi = hi.add(&share_hi, w, Dir::Up);
+        let (rate_lo, rate_hi) = rate(len)?;
+        let share = |end: &Dyadic, dir| end.mul_u64(count, w, dir).div(over, w, dir);
+        lo = lo.add(&share(&rate_lo, Dir::Down), w, Dir::Down);
+        hi = hi.add(&share(&rate_hi, Dir::Up), w, Dir::Up);
     }
     Ok(Enclosure::new(lo, hi))
 }
@@ -91,10 +101,10 @@ fn mixture(
 /// key there; any other block is empty and answers no at `k >= 1`. So the
 /// rate is `sum_L (count_L / c) (1/c) rate(L, 1, k)`, with the true or the
 /// classic rate of one key in `L` bits, each with its own enclosure. The
-/// alternating sum below gets the same number, but at the hundreds of k a
-/// single key's best k reaches it cancels hundreds of bits and its
+/// alternating sum ([`mixture`]) gets the same number, but at the hundreds
+/// of k a single key's best k reaches it cancels hundreds of bits and its
 /// coefficients cost O(k^2) big products, 10-50 ms a k (`rate --json` at
-/// one key took 0.4-1.0 s for the best k alone).
+/// one key took 0.3-1.0 s for the best k alone).
 fn one_key(
     shape: BlockedShape,
     within: Within,
@@ -106,19 +116,14 @@ fn one_key(
     let pairs = Dyadic::from_biguint(&c * &c);
     // A few roundings per block size, each at most one unit of w.
     let w = prec + 8;
-    let (mut lo, mut hi) = (Dyadic::zero(), Dyadic::zero());
-    for (len, count) in layout.sizes() {
-        let one = Params::new(len, 1, shape.k)?;
-        let kind = match within {
-            Within::True => RateKind::True,
-            Within::Classic => RateKind::Classic,
-        };
-        let e = enclose_cancellable(one, kind, w, flag)?;
-        let share = |end: &Dyadic, dir| end.mul_u64(count, w, dir).div(&pairs, w, dir);
-        lo = lo.add(&share(e.low(), Dir::Down), w, Dir::Down);
-        hi = hi.add(&share(e.high(), Dir::Up), w, Dir::Up);
-    }
-    Ok(Enclosure::new(lo, hi))
+    let kind = match within {
+        Within::True => RateKind::True,
+        Within::Classic => RateKind::Classic,
+    };
+    over_sizes(&layout, &pairs, w, |len| {
+        let e = enclose_cancellable(Params::new(len, 1, shape.k)?, kind, w, flag)?;
+        Ok((e.low().clone(), e.high().clone()))
+    })
 }
 
 /// The rate of a query whose block has `len` bits, enclosed at `w` bits.

@@ -342,6 +342,21 @@ fn big_verdict_inks(
     revealed: bool,
     theme: Theme,
 ) -> std::collections::BTreeSet<String> {
+    part_cells(scene, step, revealed, theme, "verdict")
+        .into_iter()
+        .map(|(fg, modifier, _)| format!("{fg:?} {modifier:?}"))
+        .collect()
+}
+
+/// The colour, weight and scale of every drawn cell of the part of `kind`
+/// in a present-mode frame at 200x60.
+fn part_cells(
+    scene: u32,
+    step: u32,
+    revealed: bool,
+    theme: Theme,
+    kind: &str,
+) -> Vec<(Color, ratatui::style::Modifier, u16)> {
     use crate::ui::headless::Headless;
     let app = Headless::with_theme(&present_frame(scene, step, revealed), theme).expect("draws");
     let buf = app.buffer();
@@ -349,13 +364,13 @@ fn big_verdict_inks(
         .layout()
         .parts
         .into_iter()
-        .find(|p| p.kind.name() == "verdict")
-        .expect("the big verdict");
+        .find(|p| p.kind.name() == kind)
+        .unwrap_or_else(|| panic!("{scene}.{step}: no {kind}"));
     let r = part.rect;
     (r.y..r.bottom())
         .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
         .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
-        .map(|(x, y)| format!("{:?} {:?}", buf[(x, y)].fg, buf[(x, y)].modifier))
+        .map(|(x, y)| (buf[(x, y)].fg, buf[(x, y)].modifier, part.scale))
         .collect()
 }
 
@@ -445,7 +460,6 @@ fn each_big_verdict_has_its_own_ink_in_every_theme() {
 #[test]
 fn a_revealed_answer_in_big_letters_is_not_in_the_good_ink() {
     use crate::lecture::Verdict;
-    use crate::ui::headless::Headless;
     use crate::ui::lecture::cards::ANSWER_INK;
     use crate::ui::theme::Role;
     use crate::ui::theme::verdict_role;
@@ -457,23 +471,10 @@ fn a_revealed_answer_in_big_letters_is_not_in_the_good_ink() {
         let others = [ink(Role::Good), ink(Role::Bad), hit];
         assert!(!others.contains(&answer), "{name}: the answer's ink");
         for (scene, step) in [(3, 3), (4, 5), (5, 3)] {
-            let app =
-                Headless::with_theme(&present_frame(scene, step, true), theme).expect("draws");
-            let buf = app.buffer();
-            let part = app
-                .layout()
-                .parts
-                .into_iter()
-                .find(|p| p.kind.name() == "predict")
-                .expect("the question's card");
-            assert!(part.scale > 1, "{scene}.{step}: the card is big");
-            let r = part.rect;
-            let inks: Vec<_> = (r.y..r.bottom())
-                .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
-                .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
-                .map(|(x, y)| Some(buf[(x, y)].fg))
-                .collect();
+            let cells = part_cells(scene, step, true, theme, "predict");
             let case = format!("{name} {scene}.{step}");
+            assert!(cells.iter().all(|c| c.2 > 1), "{case}: the card is big");
+            let inks: Vec<_> = cells.iter().map(|c| Some(c.0)).collect();
             assert!(!inks.contains(&ink(Role::Good)), "{case}: the good ink");
             assert!(inks.contains(&answer), "{case}: no answer ink");
         }
