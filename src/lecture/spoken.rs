@@ -10,7 +10,7 @@ use super::predict::{Guess, Prediction, Solution, choice_key};
 use super::script::{Element, Emphasis};
 use super::texts::{
     ANSWER, Judgement, PICKED, TABLE_HEADER, class_says, crawler_lines, lineup_chart,
-    predict_outcome, table_rows, verdict_words,
+    predict_outcome, table_on_board, table_rows, verdict_words,
 };
 use crate::filter::ProbeState;
 
@@ -272,7 +272,7 @@ pub fn counters(board: &Board) -> Vec<String> {
 
 /// The cost table, a sentence per row in the table's own words.
 pub fn table(board: &Board) -> Vec<String> {
-    if !board.shows(Element::Table) || board.table.is_empty() {
+    if !table_on_board(board) {
         return Vec::new();
     }
     let [_, items, memory] = TABLE_HEADER;
@@ -407,6 +407,17 @@ mod tests {
         Lecture::builtin()
             .board_for(scene, step)
             .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The spoken text follows the slide: the cost table is read out in
+    /// scene 1, and beside the crawler (5.9) its figures are the crawler's
+    /// own lines, so the table is not read out again.
+    #[test]
+    fn the_cost_table_is_read_where_the_slide_shows_it() {
+        assert!(!table(&board_at(1, 6)).is_empty());
+        let crawler = board_at(5, 9);
+        assert!(table(&crawler).is_empty(), "{:?}", table(&crawler));
+        assert!(crawler_lines(&crawler).is_some());
     }
 
     #[test]
