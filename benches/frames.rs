@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use bloomlab::ui::{AppConfig, FrameConfig, Headless, Screen};
+use bloomlab::ui::{FrameConfig, Headless, Screen};
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
@@ -16,20 +16,7 @@ const WIDTH: u16 = 200;
 const HEIGHT: u16 = 60;
 
 fn app(screen: Screen, m: u64, n: u64, k: u32) -> Headless {
-    let frame = FrameConfig {
-        app: AppConfig {
-            screen,
-            m: Some(m),
-            n: Some(n),
-            k: Some(k),
-            ..AppConfig::default()
-        },
-        scene: None,
-        step: None,
-        width: WIDTH,
-        height: HEIGHT,
-        revealed: false,
-    };
+    let frame = FrameConfig::screen_at(screen, (m, n, k), WIDTH, HEIGHT);
     match Headless::new(&frame) {
         Ok(app) => app,
         Err(e) => panic!("bench settings rejected: {e}"),

@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use bloomlab::rates::certified::forget_kept_enclosures;
-use bloomlab::ui::{AppConfig, FrameConfig, Headless, Screen};
+use bloomlab::ui::{FrameConfig, Headless, Screen};
 use criterion::measurement::WallTime;
 use criterion::{
     BatchSize, BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main,
@@ -22,20 +22,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The lab at m, n, k with every figure already computed.
 fn lab(m: u64, n: u64, k: u32) -> Headless {
-    let frame = FrameConfig {
-        app: AppConfig {
-            screen: Screen::Lab,
-            m: Some(m),
-            n: Some(n),
-            k: Some(k),
-            ..AppConfig::default()
-        },
-        scene: None,
-        step: None,
-        width: 200,
-        height: 60,
-        revealed: false,
-    };
+    let frame = FrameConfig::screen_at(Screen::Lab, (m, n, k), 200, 60);
     match Headless::new(&frame) {
         Ok(app) => app,
         Err(e) => panic!("bench settings rejected: {e}"),

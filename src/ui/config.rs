@@ -114,3 +114,30 @@ pub struct FrameConfig {
     /// Draw a predict step revealed (steps without a prediction are the same).
     pub revealed: bool,
 }
+
+impl FrameConfig {
+    /// `screen` at m, n and k, drawn `width` by `height`, with everything
+    /// else as the app starts (the lecture at its first step).
+    ///
+    /// ```
+    /// use bloomlab::ui::{FrameConfig, Screen};
+    /// let frame = FrameConfig::screen_at(Screen::Lab, (1000, 100, 7), 120, 40);
+    /// assert_eq!(frame.app.m, Some(1000));
+    /// ```
+    pub fn screen_at(screen: Screen, (m, n, k): (u64, u64, u32), width: u16, height: u16) -> Self {
+        FrameConfig {
+            app: AppConfig {
+                screen,
+                m: Some(m),
+                n: Some(n),
+                k: Some(k),
+                ..AppConfig::default()
+            },
+            scene: None,
+            step: None,
+            width,
+            height,
+            revealed: false,
+        }
+    }
+}

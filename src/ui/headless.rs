@@ -242,23 +242,10 @@ pub(crate) fn frame_layout(frame: &FrameConfig) -> Result<String, UiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::{AppConfig, Screen};
+    use crate::ui::Screen;
 
     fn lab(m: u64, n: u64, k: u32) -> Headless {
-        let frame = FrameConfig {
-            app: AppConfig {
-                screen: Screen::Lab,
-                m: Some(m),
-                n: Some(n),
-                k: Some(k),
-                ..AppConfig::default()
-            },
-            scene: None,
-            step: None,
-            width: 140,
-            height: 44,
-            revealed: false,
-        };
+        let frame = FrameConfig::screen_at(Screen::Lab, (m, n, k), 140, 44);
         Headless::new(&frame).unwrap_or_else(|e| panic!("{e}"))
     }
 

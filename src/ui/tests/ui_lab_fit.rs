@@ -6,6 +6,7 @@
 use super::app_for;
 use super::draw_text;
 use crate::measure::{Interval, IntervalMethod, Measurement};
+use crate::ui::FrameConfig;
 use crate::ui::app::App;
 use crate::ui::computed::Outcome;
 use crate::ui::lab::action::LabSlider;
@@ -15,26 +16,12 @@ use crate::ui::lab::view::{rates_lines, rates_width};
 use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
 use crate::ui::view::body_area;
-use crate::ui::{AppConfig, FrameConfig};
 use ratatui::layout::Rect;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (120, 40)];
 
 fn lab(m: u64, n: u64, k: u32) -> App {
-    let args = FrameConfig {
-        app: AppConfig {
-            screen: Screen::Lab,
-            m: Some(m),
-            n: Some(n),
-            k: Some(k),
-            ..AppConfig::default()
-        },
-        scene: None,
-        step: None,
-        width: 80,
-        height: 24,
-        revealed: false,
-    };
+    let args = FrameConfig::screen_at(Screen::Lab, (m, n, k), 80, 24);
     app_for(&args, Theme::MONO).expect("valid settings")
 }
 
