@@ -438,7 +438,9 @@ impl PowerJobs {
 #[cfg(test)]
 mod agreement;
 mod fast;
+mod kept;
 mod occupancy;
+mod rows;
 mod series;
 mod stirling;
 mod two;
@@ -482,6 +484,7 @@ const OCCUPANCY_FROM_MU: f64 = 16.0;
 /// submodule).
 pub(crate) fn forget_kept_rows() {
     occupancy::forget();
+    rows::forget();
     stirling::forget();
 }
 

@@ -8,7 +8,8 @@
 //! differs is only how the exact integers are reached: the Stirling
 //! numbers `S(k, r)` and `S(r+t, r)` come from their recurrences
 //! (`S(i, r) = r S(i-1, r) + S(i-1, r-1)`, sums of products of
-//! non-negative numbers, so rounding each step down or up brackets them),
+//! non-negative numbers, so rounding each step down or up brackets them;
+//! the `rows` submodule keeps them between calls),
 //! and the divisions of the term recurrence `y_{i+1} = y_i (N-i) /
 //! ((i+1)(m-r))` are multiplications by reciprocals rounded outward. Every
 //! step is monotone, so the result encloses the true rate whatever its
@@ -21,6 +22,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use super::rows::{Diagonal, reciprocals, stirling_row};
 use super::two::Two;
 use super::{MU_LIMIT, falling_shortfall, mu, series_terms_cap};
 use crate::rates::cancel;
@@ -31,14 +33,21 @@ use crate::rates::error::RateError;
 use crate::rates::params::Params;
 use crate::rates::wide::Wide;
 
-/// Most series terms (bit counts times terms each) taken past
-/// [`MU_LIMIT`]: about 10 ms.
-const MAX_TERMS: usize = 400_000;
+/// Most series terms (bit counts summed times terms each) taken past
+/// [`MU_LIMIT`], about 20 ms at some 150 ns a term: past it the
+/// big-number path is as fast (5,000 bits, 5 keys, k about 650).
+const MAX_TERMS: usize = 150_000;
+/// Most work past [`MU_LIMIT`] counting the diagonal's walk too, in terms
+/// (a step of the walk is about a sixth of a term): about 60 ms, which
+/// the big-number path takes as well for the first k of a search, and
+/// the walk is kept for the next k.
+const MAX_WORK: usize = 400_000;
 
 /// The true rate of `p` enclosed by the all-series sum in 128-bit
 /// arithmetic, its tail run down to `2^-(prec+6)` of the partial sums;
 /// `None` when the series does not apply (`R >= m`), would be long (a load
-/// past [`MU_LIMIT`] and over [`MAX_TERMS`] terms) or has no tail bound. The caller checks the width.
+/// past [`MU_LIMIT`] and over [`MAX_TERMS`] terms or [`MAX_WORK`]) or has
+/// no tail bound. The caller checks the width.
 pub(super) fn series_enclosure(
     p: Params,
     prec: u64,
@@ -80,59 +89,68 @@ fn series_counted(
     let mu_top = mu(throws, r_max, m);
     let lost = falling_shortfall(throws, r_max);
     let t_cap = series_terms_cap(prec + lost, mu_top.max(1.0)).min(throws as usize);
-    // Past MU_LIMIT the series is still exact, and short when few throws
-    // end it (i reaches N); it is taken while the terms stay few.
-    if mu_top > MU_LIMIT && r_max * t_cap > MAX_TERMS {
+    // Past t = N - r no term is left.
+    let needed = |r: usize| (throws - r as u64).min(t_cap as u64) as usize;
+    let terms_from = |first: usize| (first..=r_max).map(|r| needed(r) + 1).sum::<usize>();
+    let guess = r_max.saturating_sub(collisions_summed(p, prec)).max(1);
+    if mu_top > MU_LIMIT && terms_from(guess) > MAX_TERMS * 3 / 2 {
+        // Clearly too long: not worth even the Stirling row to find out.
         return Ok(None);
     }
-    // S(k, r) sits on the diagonal at t = k - r once it reaches that far;
-    // otherwise it comes from its own row.
-    let from_diagonal = t_cap + 1 >= k as usize;
-    let stirling = match from_diagonal {
-        true => Vec::new(),
-        false => stirling_row(k, r_max, flag)?,
-    };
+    let stirling = stirling_row(k, r_max, flag)?;
     // 1 / j for every divisor the term recurrence and the tail meet.
     let top = r_max + t_cap + 2;
     let one = Two::exact(Wide::one());
-    let recips: Vec<Two> = (0..=top as u64)
-        .map(|j| match j {
-            0 => Two::zero(),
-            _ => one.div(Two::exact(Wide::from_u64(j))),
-        })
-        .collect();
+    let recips = reciprocals(top);
     let m_w = Two::exact(Wide::from_u64(m));
-    let m_to_k = m_w.pow(k);
-    let mut diagonal = vec![Two::zero(); t_cap + 1];
-    diagonal[0] = one;
+    // Each bit count's weight `w_r`, the most `w_r P_r` can be (see
+    // [`fill_upper`]), and whether that is too small to sum its series.
+    let per_m_to_k = one.div(m_w.pow(k));
+    let skip_below = skip_threshold(p, prec, r_max);
+    let fill_hi = fill_upper(m, throws);
     let mut falling_m = one;
+    let mut fill_pow = Wide::one();
+    let mut weights = Vec::with_capacity(r_max + 1);
+    weights.push((Two::zero(), Wide::ZERO, true));
+    for (r, s_kr) in stirling.iter().enumerate().skip(1) {
+        falling_m = falling_m.mul_u64(m - (r as u64 - 1));
+        fill_pow = fill_pow.mul(fill_hi, Dir::Up);
+        let weight = s_kr.mul(falling_m).mul(per_m_to_k);
+        let most = weight.hi.mul(fill_pow, Dir::Up);
+        weights.push((weight, most, negligible(most, skip_below)));
+    }
+    // The diagonal is walked from the first bit count summed.
+    let first = (1..=r_max).find(|&r| !weights[r].2).unwrap_or(r_max);
+    // The diagonal's length is rounded up so that the next k of a search,
+    // whose cap is a little longer, can start from the diagonals kept.
+    let most = (throws - first as u64).saturating_add(1);
+    let length = (needed(first) + 1).next_multiple_of(128).min(most as usize);
+    let mut diagonal = Diagonal::towards(first, length);
+    // Past MU_LIMIT the series is still exact, and short when few throws
+    // end it (i reaches N) or few bit counts are summed; it is taken while
+    // the terms stay few. A step of the diagonal's walk up to the first
+    // summed bit count costs about a sixth of a term, and a walk from a
+    // kept diagonal is short (the best-k search's next k).
+    let walk = (first - diagonal.r()) * t_cap / 6;
+    let summed = terms_from(first);
+    if mu_top > MU_LIMIT && (summed > MAX_TERMS || summed + walk > MAX_WORK) {
+        return Ok(None);
+    }
     let mut falling_n = one;
     let mut total = Two::zero();
-    let skip_below = skip_threshold(p, prec, r_max);
     let mut skipped = 0usize;
-    for r in 1..=r_max {
+    for (r, &(weight, most, skip)) in weights.iter().enumerate().skip(1) {
         cancel::check(flag)?;
         let ru = r as u64;
-        // S(r+t, r) from S(r-1+t, r-1), in place from t = 1 up; past
-        // t = N - r (and k - r) no later bit count reads them.
-        let needed = (throws - ru).max(k - ru.min(k)).min(t_cap as u64) as usize;
-        for t in 1..=needed {
-            diagonal[t] = diagonal[t].add(diagonal[t - 1].mul_u64(ru));
-        }
-        falling_m = falling_m.mul_u64(m - (ru - 1));
         falling_n = falling_n.mul_u64(throws - (ru - 1));
-        let s_kr = match from_diagonal {
-            true => diagonal[k as usize - r],
-            false => stirling[r],
-        };
-        let weight = s_kr.mul(falling_m).div(m_to_k);
-        if negligible(weight.hi, skip_below) {
-            // `P_r` is a probability, so `w_r P_r` lies in `[0, w_r]`: the
-            // upper end takes the whole weight and the series is skipped.
-            total.hi = total.hi.add(weight.hi, Dir::Up);
+        if skip {
+            // `w_r P_r` lies in `[0, most]`: the upper end takes all of it
+            // and the series is skipped.
+            total.hi = total.hi.add(most, Dir::Up);
             skipped += 1;
             continue;
         }
+        let entries = diagonal.at(r, |r| (throws - r as u64) as usize, flag)?;
         let room = m - ru;
         let room_w = Two::exact(Wide::from_u64(room));
         let inv_room = one.div(room_w);
@@ -143,7 +161,7 @@ fn series_counted(
         let mut g = nu_hi.pow(ru, Dir::Up);
         let mut sum = Two::zero();
         let mut tail = None;
-        for (t, s) in diagonal.iter().enumerate().take(needed + 1) {
+        for (t, s) in entries.iter().enumerate().take(needed(r) + 1) {
             sum = sum.add(s.mul(y));
             let i = ru + t as u64;
             if i >= throws {
@@ -177,18 +195,20 @@ fn series_counted(
         };
         total = total.add(weight.mul(base).mul(series));
     }
+    diagonal.keep();
     let enclosure = Enclosure::new(total.lo.to_dyadic(), total.hi.to_dyadic());
     Ok(Some((enclosure, skipped)))
 }
 
-/// The exponent at or below which a bit count's weight `w_r` is too small
-/// to be worth its series, `None` when nothing is skipped.
+/// The exponent at or below which the most a bit count can add, `w_r q^r`
+/// (see [`fill_upper`]), is too small to be worth its series, `None` when
+/// nothing is skipped.
 ///
-/// Skipping bit count r adds `w_r` to the upper end only (as `0 <= P_r <=
-/// 1`), so the enclosure stays certain whatever is skipped; this only keeps
-/// it narrow. With `L` the classic rate's `log2` estimated in doubles, at
-/// most `R` skipped weights each at most `2^(L - prec - 8 - log2(R + 1))`
-/// widen it by less than `2^(L - prec - 8)`, which is `2^-(prec + 8)` of
+/// Skipping bit count r adds `w_r q^r` to the upper end only (as `0 <= P_r
+/// <= q^r`), so the enclosure stays certain whatever is skipped; this only
+/// keeps it narrow. With `L` the classic rate's `log2` estimated in
+/// doubles, at most `R` skipped amounts each at most
+/// `2^(L - prec - 8 - log2(R + 1))` widen it by less than `2^(L - prec - 8)`, which is `2^-(prec + 8)` of
 /// the classic rate and so of the true one (Jensen: classic <= true). A
 /// low estimate of `L` would only widen the enclosure, and the caller
 /// checks the width.
@@ -197,12 +217,54 @@ fn series_counted(
 /// nearly k distinct bits, so the weights of the small bit counts are
 /// hundreds of binary orders below the rate (10^6 bits, 1000 keys, k = 693:
 /// every r below about 600), and their series, the bulk of the work, is
-/// never summed.
+/// never summed. The factor `q^r` skips more where the weight alone would
+/// not: at 50,000 bits, 10 keys and k = 1000, 847 of the 1000 bit counts
+/// against 524 by the weight alone.
 fn skip_threshold(p: Params, prec: u64, r_max: usize) -> Option<i64> {
     let floor = classic_log2_estimate(p);
     let guard = prec as f64 + 8.0 + ((r_max + 1) as f64).log2().ceil();
     let at = (floor - guard).floor();
     (at.is_finite() && at > i64::MIN as f64 / 2.0).then_some(at as i64)
+}
+
+/// Roughly how many bit counts the series will sum, in doubles, only to
+/// give up early on a series that is clearly too long. The query's k
+/// probes collide about `c ~ Poisson(k^2 / 2m)` times, so that the weight
+/// times `q^r` of `r = k - c` bits, over the classic rate `q^k`, is about
+/// `e^-l (l / q)^c / c!` with `l = k^2 / 2m`; the bit counts summed are
+/// those where this stays above the skip threshold. It errs high where
+/// the probes collide often (218 against the 183 the weights give at
+/// 20,000 bits, 10 keys and k = 1000; 60 against 58 at 200,000 bits and
+/// 100 keys), so the margin it is given only spares clear cases.
+fn collisions_summed(p: Params, prec: u64) -> usize {
+    let (m, k) = (p.m() as f64, f64::from(p.k()));
+    let l = k * (k - 1.0) / (2.0 * m);
+    let q = -(p.throws() as f64 * (-1.0 / m).ln_1p()).exp_m1();
+    let floor = -(prec as f64 + 18.0) * std::f64::consts::LN_2;
+    let ratio = (l / q).ln();
+    let mut log_term = -l;
+    let mut c = 0usize;
+    while (c as f64) < k && (c as f64 <= l / q || log_term > floor) {
+        c += 1;
+        log_term += ratio - (c as f64).ln();
+    }
+    c
+}
+
+/// An upper bound on `q = 1 - (1 - 1/m)^N`, the chance that one given
+/// bit is set after N throws.
+///
+/// `P_r`, the chance that r given bits are all set, is at most `q^r`: the
+/// counts of throws per bit are negatively associated (Joag-Dev and
+/// Proschan, 1983, for the multinomial), so the indicators "bit i is
+/// set", non-decreasing functions of disjoint counts, are too, and the
+/// chance that all of them hold is at most the product of their chances.
+/// At light loads `q^r` is far below 1 (q = 0.18 at 50,000 bits and
+/// 10,000 throws), so bit counts whose weight alone is not negligible are
+/// once the weight is multiplied by it.
+fn fill_upper(m: u64, throws: u64) -> Wide {
+    let keep = Wide::from_u64(m - 1).div(Wide::from_u64(m), Dir::Down);
+    Wide::one().sub(keep.pow(throws, Dir::Down), Dir::Up)
 }
 
 /// Whether `weight` is at most `2^below` (or there is no threshold: never).
@@ -212,22 +274,6 @@ fn negligible(weight: Wide, below: Option<i64>) -> bool {
         (None, Some(_)) => true,
         (Some(log2), Some(at)) => log2 <= at,
     }
-}
-
-/// `S(k, r)` for `r = 0..=r_max`, bracketed, from the recurrence.
-fn stirling_row(k: u64, r_max: usize, flag: &AtomicBool) -> Result<Vec<Two>, RateError> {
-    let mut row = vec![Two::zero(); r_max + 1];
-    row[0] = Two::exact(Wide::one());
-    for i in 1..=k as usize {
-        if i % 64 == 0 {
-            cancel::check(flag)?;
-        }
-        for r in (1..=r_max.min(i)).rev() {
-            row[r] = row[r].mul_u64(r as u64).add(row[r - 1]);
-        }
-        row[0] = Two::zero();
-    }
-    Ok(row)
 }
 
 /// `g (T+1) / (T+1 - mu)`, as in the parent's series, or `None` when
@@ -252,7 +298,11 @@ mod tests {
         // much: most bit counts weigh far below the rate. The enclosure is
         // checked against the exact fraction and against the width asked.
         let never = AtomicBool::new(false);
-        for (m, n, k, at_least) in [(5000, 5, 200, 60), (100_000, 3, 60, 5), (1000, 1, 540, 120)] {
+        for (m, n, k, at_least) in [
+            (5000, 5, 200, 110),
+            (100_000, 3, 60, 15),
+            (1000, 1, 540, 200),
+        ] {
             let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
             let exact = true_exact(p, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
             let (e, skipped) = series_counted(p, 96, &never)
@@ -285,6 +335,37 @@ mod tests {
                 let width = e.relative_width_log2();
                 assert!(width <= -(prec as f64), "{m}/{n}/{k} at {prec}: {width}");
             }
+        }
+    }
+
+    #[test]
+    fn kept_rows_and_diagonals_give_the_bits_of_a_fresh_run() {
+        // A best-k search's walk: the winner first, then the k below it,
+        // each from the rows and diagonals the one before kept, and again
+        // after everything kept is forgotten.
+        let never = AtomicBool::new(false);
+        let shapes = [
+            (50_000, 10, 1000),
+            (50_000, 10, 995),
+            (200_000, 100, 998),
+            (5000, 5, 200),
+        ];
+        let run = |(m, n, k): (u64, u64, u32)| {
+            let p = Params::new(m, n, k).unwrap_or_else(|e| panic!("{e}"));
+            series_counted(p, 48, &never)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .unwrap_or_else(|| panic!("{m}/{n}/{k}: no series"))
+        };
+        let walked: Vec<_> = shapes.iter().map(|&s| run(s)).collect();
+        for (shape, (kept, skipped)) in shapes.into_iter().zip(walked) {
+            crate::rates::certified::true_rate::forget_kept_rows();
+            let (fresh, fresh_skipped) = run(shape);
+            assert_eq!(
+                (kept.low(), kept.high()),
+                (fresh.low(), fresh.high()),
+                "{shape:?}"
+            );
+            assert_eq!(skipped, fresh_skipped, "{shape:?}");
         }
     }
 }

@@ -32,6 +32,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
+use super::kept::{self, Kept};
 use super::two::Two;
 use crate::rates::cancel;
 use crate::rates::certified::Enclosure;
@@ -45,14 +46,9 @@ const STRIDE: u64 = 16;
 /// through from nothing: about 10 ms.
 pub(super) const MAX_CELLS: u64 = 1_200_000;
 
-/// Rows `c_N` of one m and n, by N.
-struct Kept {
-    m: u64,
-    n: u64,
-    rows: Vec<(u64, Vec<Two>)>,
-}
-
-static KEPT_ROWS: Mutex<Option<Kept>> = Mutex::new(None);
+/// Rows `c_N` of the last m and n asked, by N; a row holds every x it
+/// can, so any kept row starts any later N.
+static KEPT_ROWS: Mutex<Kept<Two>> = Mutex::new(Kept::new(4096));
 
 /// Most cells when the sum is taken because the light-load series would
 /// cost more: about 50 ms. At 20,000 bits, 2 keys and k = 1000 (4 million
@@ -100,7 +96,7 @@ pub(super) fn occupancy_enclosure(
             fresh.push((now, row.clone()));
         }
     }
-    keep(p, fresh);
+    kept::keep(&KEPT_ROWS, tag(p), fresh);
     let k = u64::from(p.k());
     let mut total = Two::zero();
     for (x, c) in row.iter().enumerate().skip(1) {
@@ -131,49 +127,18 @@ fn step(row: &mut Vec<Two>, m: u64, done: u64) {
 /// The kept row of p's m and n with the most throws up to p's, or the row
 /// of no throws at all.
 fn nearest_below(p: Params) -> (u64, Vec<Two>) {
-    let empty = (0, vec![Two::exact(Wide::one())]);
-    let Ok(kept) = KEPT_ROWS.lock() else {
-        return empty;
-    };
-    kept.as_ref()
-        .filter(|kept| kept.m == p.m() && kept.n == p.n())
-        .and_then(|kept| {
-            kept.rows
-                .iter()
-                .filter(|(n, _)| *n <= p.throws())
-                .max_by_key(|(n, _)| *n)
-                .cloned()
-        })
-        .unwrap_or(empty)
+    kept::below(&KEPT_ROWS, tag(p), p.throws(), usize::MAX, |_, _| true)
+        .unwrap_or_else(|| (0, vec![Two::exact(Wide::one())]))
 }
 
-/// Keeps `rows` for p's m and n, forgetting the rows of any other.
-fn keep(p: Params, rows: Vec<(u64, Vec<Two>)>) {
-    let Ok(mut kept) = KEPT_ROWS.lock() else {
-        return;
-    };
-    let same = kept.as_ref().is_some_and(|k| k.m == p.m() && k.n == p.n());
-    if !same {
-        *kept = Some(Kept {
-            m: p.m(),
-            n: p.n(),
-            rows: Vec::new(),
-        });
-    }
-    if let Some(kept) = kept.as_mut() {
-        for (n, row) in rows {
-            if !kept.rows.iter().any(|(have, _)| *have == n) {
-                kept.rows.push((n, row));
-            }
-        }
-    }
+/// The rows depend on m and n besides the throws.
+fn tag(p: Params) -> (u64, u64) {
+    (p.m(), p.n())
 }
 
 /// Forgets every kept row.
 pub(super) fn forget() {
-    if let Ok(mut kept) = KEPT_ROWS.lock() {
-        *kept = None;
-    }
+    kept::forget(&KEPT_ROWS);
 }
 
 #[cfg(test)]

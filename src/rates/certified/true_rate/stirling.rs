@@ -12,6 +12,7 @@ use std::sync::{Mutex, mpsc};
 
 use num_bigint::BigUint;
 
+use super::kept::{self, Kept};
 use crate::rates::cores;
 
 /// Little-endian 64-bit limbs of a whole number, with no zero limb on top
@@ -190,7 +191,7 @@ fn to_biguint(limbs: &[u64]) -> BigUint {
 /// best-k search prices neighbouring k, and at k in the hundreds the row
 /// of big integers was a fifth of an enclosure. Rows are kept every
 /// [`STIRLING_STRIDE`] k on the way and at the k asked.
-static KEPT_ROWS: Mutex<Vec<(u32, Vec<Limbs>)>> = Mutex::new(Vec::new());
+static KEPT_ROWS: Mutex<Kept<Limbs>> = Mutex::new(Kept::new(STIRLING_KEPT));
 /// k between rows kept on the way up.
 const STIRLING_STRIDE: u32 = 64;
 /// How many rows are kept (the most recent ones).
@@ -199,34 +200,25 @@ const STIRLING_KEPT: usize = 24;
 /// The kept row with the largest k up to `k` whose columns cover
 /// `0..=r_max` (or its own k), or row 0.
 fn kept_row_below(k: u32, r_max: usize) -> (u32, Vec<Limbs>) {
-    let start = || (0, vec![vec![1]]);
-    let Ok(kept) = KEPT_ROWS.lock() else {
-        return start();
-    };
-    kept.iter()
-        .filter(|(at, row)| *at <= k && (row.len() > r_max || row.len() > *at as usize))
-        .max_by_key(|(at, _)| *at)
-        .map(|(at, row)| (*at, row[..row.len().min(r_max + 1)].to_vec()))
-        .unwrap_or_else(start)
+    let complete = |at: u64, len: usize| len as u64 > at;
+    match kept::below(&KEPT_ROWS, (0, 0), u64::from(k), r_max + 1, complete) {
+        // Kept rows are at most k, a u32.
+        Some((at, row)) => (at as u32, row),
+        None => (0, vec![vec![1]]),
+    }
 }
 
 fn keep_rows(rows: Vec<(u32, Vec<Limbs>)>) {
-    let Ok(mut kept) = KEPT_ROWS.lock() else {
-        return;
-    };
-    for (at, row) in rows {
-        kept.retain(|(have, old)| !(*have == at && old.len() <= row.len()));
-        kept.push((at, row));
-    }
-    let over = kept.len().saturating_sub(STIRLING_KEPT);
-    kept.drain(..over);
+    let rows = rows
+        .into_iter()
+        .map(|(at, row)| (u64::from(at), row))
+        .collect();
+    kept::keep(&KEPT_ROWS, (0, 0), rows);
 }
 
 /// Forgets the kept rows.
 pub(super) fn forget() {
-    if let Ok(mut kept) = KEPT_ROWS.lock() {
-        kept.clear();
-    }
+    kept::forget(&KEPT_ROWS);
 }
 
 #[cfg(test)]
