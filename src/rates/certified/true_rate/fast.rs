@@ -37,16 +37,20 @@ use crate::rates::wide::Wide;
 /// [`MU_LIMIT`], about 20 ms at some 150 ns a term: past it the
 /// big-number path is as fast (5,000 bits, 5 keys, k about 650).
 const MAX_TERMS: usize = 150_000;
-/// Most work past [`MU_LIMIT`] counting the diagonal's walk too, in terms
-/// (a step of the walk is about a sixth of a term): about 60 ms, which
-/// the big-number path takes as well for the first k of a search, and
-/// the walk is kept for the next k.
-const MAX_WORK: usize = 400_000;
+/// Past [`MU_LIMIT`], the most work counting the diagonal's walk too, in
+/// terms (a step of the walk is about a sixth of a term), as a share of
+/// `R^2`, which the big-number path's work grows with. Measured: at
+/// 200,000 bits, 100 keys and k = 1000 (a share of 0.31) the series takes
+/// 60 ms for the first k and 9 ms for each next one, the big-number path
+/// 66 ms and 20-30 ms; at 50,000 bits and 50 keys (k = 693, a share of
+/// 0.5) the big-number path is faster, 50 ms for the whole search
+/// against 70 ms.
+const MAX_WORK_SHARE: f64 = 0.4;
 
 /// The true rate of `p` enclosed by the all-series sum in 128-bit
 /// arithmetic, its tail run down to `2^-(prec+6)` of the partial sums;
 /// `None` when the series does not apply (`R >= m`), would be long (a load
-/// past [`MU_LIMIT`] and over [`MAX_TERMS`] terms or [`MAX_WORK`]) or has
+/// past [`MU_LIMIT`] and over [`MAX_TERMS`] terms or [`MAX_WORK_SHARE`]) or has
 /// no tail bound. The caller checks the width.
 pub(super) fn series_enclosure(
     p: Params,
@@ -92,9 +96,32 @@ fn series_counted(
     // Past t = N - r no term is left.
     let needed = |r: usize| (throws - r as u64).min(t_cap as u64) as usize;
     let terms_from = |first: usize| (first..=r_max).map(|r| needed(r) + 1).sum::<usize>();
+    // The length of the diagonal walked from the first bit count summed,
+    // rounded up so that the next k of a search, whose cap is a little
+    // longer, can start from the diagonals kept.
+    let length = |first: usize| {
+        let most = (throws - first as u64).saturating_add(1);
+        (needed(first) + 1).next_multiple_of(128).min(most as usize)
+    };
+    // Past MU_LIMIT the series is still exact, and short when few throws
+    // end it (i reaches N) or few bit counts are summed; it is taken while
+    // its work, as a share of `R^2`, stays small (see [`MAX_WORK_SHARE`]).
+    // A step of the diagonal's walk up to the first summed bit count costs
+    // about a sixth of a term, and a walk from a kept diagonal is short
+    // (the best-k search's next k).
+    let share = |first: usize, walk_from: usize| {
+        let walk = (first - walk_from.min(first)) * t_cap / 6;
+        (terms_from(first) + walk) as f64 / (r_max * r_max) as f64
+    };
+    let too_long = |first: usize, walk_from: usize, margin: f64| {
+        mu_top > MU_LIMIT
+            && (terms_from(first) as f64 > MAX_TERMS as f64 * margin
+                || share(first, walk_from) > MAX_WORK_SHARE * margin)
+    };
+    // A guess at the first bit count summed, in doubles: when the series
+    // is clearly too long, even the Stirling row is not worth working out.
     let guess = r_max.saturating_sub(collisions_summed(p, prec)).max(1);
-    if mu_top > MU_LIMIT && terms_from(guess) > MAX_TERMS * 3 / 2 {
-        // Clearly too long: not worth even the Stirling row to find out.
+    if too_long(guess, Diagonal::kept_below(guess, length(guess)), 1.3) {
         return Ok(None);
     }
     let stirling = stirling_row(k, r_max, flag)?;
@@ -119,21 +146,9 @@ fn series_counted(
         let most = weight.hi.mul(fill_pow, Dir::Up);
         weights.push((weight, most, negligible(most, skip_below)));
     }
-    // The diagonal is walked from the first bit count summed.
     let first = (1..=r_max).find(|&r| !weights[r].2).unwrap_or(r_max);
-    // The diagonal's length is rounded up so that the next k of a search,
-    // whose cap is a little longer, can start from the diagonals kept.
-    let most = (throws - first as u64).saturating_add(1);
-    let length = (needed(first) + 1).next_multiple_of(128).min(most as usize);
-    let mut diagonal = Diagonal::towards(first, length);
-    // Past MU_LIMIT the series is still exact, and short when few throws
-    // end it (i reaches N) or few bit counts are summed; it is taken while
-    // the terms stay few. A step of the diagonal's walk up to the first
-    // summed bit count costs about a sixth of a term, and a walk from a
-    // kept diagonal is short (the best-k search's next k).
-    let walk = (first - diagonal.r()) * t_cap / 6;
-    let summed = terms_from(first);
-    if mu_top > MU_LIMIT && (summed > MAX_TERMS || summed + walk > MAX_WORK) {
+    let mut diagonal = Diagonal::towards(first, length(first));
+    if too_long(first, diagonal.r(), 1.0) {
         return Ok(None);
     }
     let mut falling_n = one;

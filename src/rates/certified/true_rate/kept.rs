@@ -53,6 +53,20 @@ impl<T: Clone> Kept<T> {
             .map(|(step, row)| (*step, row[..row.len().min(len)].to_vec()))
     }
 
+    /// The step of the row [`Kept::below`] would give for a run that
+    /// needs `len` entries of a row no kept row holds whole, without
+    /// copying it.
+    pub(super) fn step_below(&self, tag: (u64, u64), at: u64, len: usize) -> Option<u64> {
+        if self.tag != tag {
+            return None;
+        }
+        self.rows
+            .iter()
+            .filter(|(step, row)| *step <= at && row.len() >= len)
+            .map(|(step, _)| *step)
+            .max()
+    }
+
     /// Keeps `rows` under `tag`, each replacing a shorter kept row of its
     /// step, and drops the oldest rows past the limit.
     pub(super) fn keep(&mut self, tag: (u64, u64), rows: Vec<(u64, Vec<T>)>) {
@@ -92,6 +106,16 @@ pub(super) fn below<T: Clone>(
     store.lock().ok()?.below(tag, at, len, complete)
 }
 
+/// [`Kept::step_below`] on a shared store.
+pub(super) fn step_below<T: Clone>(
+    store: &Mutex<Kept<T>>,
+    tag: (u64, u64),
+    at: u64,
+    len: usize,
+) -> Option<u64> {
+    store.lock().ok()?.step_below(tag, at, len)
+}
+
 /// [`Kept::keep`] on a shared store (nothing is kept if its lock was
 /// poisoned: the rows are only a saving).
 pub(super) fn keep<T: Clone>(store: &Mutex<Kept<T>>, tag: (u64, u64), rows: Vec<(u64, Vec<T>)>) {
@@ -126,6 +150,8 @@ mod tests {
             Some((32, vec![2; 3]))
         );
         assert_eq!(kept.below((1, 2), 15, 1, |_, _| true), None);
+        assert_eq!(kept.step_below((1, 2), 40, 4), Some(16));
+        assert_eq!(kept.step_below((1, 2), 40, 3), Some(32));
         // Another tag forgets the rows of the first.
         assert_eq!(kept.below((9, 9), 40, 1, |_, _| true), None);
         kept.keep((9, 9), vec![(8, vec![7; 2])]);

@@ -110,6 +110,12 @@ impl Diagonal {
         }
     }
 
+    /// The bit count of the kept diagonal [`Diagonal::towards`] would
+    /// start from, 0 if none.
+    pub(super) fn kept_below(first: usize, len: usize) -> usize {
+        kept::step_below(&DIAGONALS, (0, 0), first as u64, len).map_or(0, |r| r as usize)
+    }
+
     /// The bit count the diagonal holds now.
     pub(super) fn r(&self) -> usize {
         self.r
