@@ -442,7 +442,9 @@ impl<'a> BitRow<'a> {
                 labels.push((vec![at(i, label)], theme.style(Role::BitFresh)));
             } else if self.emphasise_shared && cell.shared() && self.probes.is_empty() {
                 let words = vec![at(i, "shared".into()), at(i, "▼".into())];
-                labels.push((words, theme.style(Role::Emphasis)));
+                // The shared bit's own ink: the emphasis ink is the probe
+                // hit's in three palettes, and no probe is involved here.
+                labels.push((words, theme.style(Role::BitShared)));
             }
         }
         let cols = pen.area().width;
@@ -505,8 +507,10 @@ impl<'a> BitRow<'a> {
             let read = self
                 .probe_at(i)
                 .is_some_and(|(_, s)| s != ProbeState::NotNeeded);
-            let kept = if (cell.shared() && self.emphasise_shared) || read {
+            let kept = if read {
                 theme.style(Role::Emphasis)
+            } else if cell.shared() && self.emphasise_shared {
+                theme.style(Role::BitShared)
             } else {
                 theme.style(Role::Owner)
             };
@@ -925,6 +929,14 @@ mod tests {
         }
         let above: String = (0..17).map(|x| b[(x, 0)].symbol()).collect();
         assert_eq!(above.trim(), "shared");
+        // In the shared bit's ink, not the probe hit's (the same as the
+        // emphasis ink in this palette).
+        let theme = &Theme::DARK16;
+        let label = (0..17)
+            .find(|&x| b[(x, 0)].symbol() == "s")
+            .map(|x| b[(x, 0)].fg);
+        assert_eq!(label, theme.style(Role::BitShared).fg);
+        assert_ne!(label, theme.style(Role::ProbeHit).fg);
     }
 
     #[test]

@@ -260,7 +260,7 @@ fn owner_labels(board: &Board, theme: &Theme) -> Vec<(usize, Vec<(String, Style)
         .filter(|(_, c)| !c.owners.is_empty() && (c.set || c.cleared))
         .map(|(i, c)| {
             let kept = if shared && c.set && c.owners.len() > 1 {
-                theme.style(Role::Emphasis)
+                theme.style(Role::BitShared)
             } else {
                 theme.style(Role::Owner)
             };
@@ -292,7 +292,8 @@ fn shared_labels(board: &Board, theme: &Theme) -> Vec<(usize, String, Style)> {
         .flatten()
         .enumerate()
         .filter(|(_, c)| c.set && c.owners.len() > 1)
-        .map(|(i, _)| (i, "shared".to_string(), theme.style(Role::Emphasis)))
+        // The shared bit's own ink, apart from the probe hit's.
+        .map(|(i, _)| (i, "shared".to_string(), theme.style(Role::BitShared)))
         .collect()
 }
 

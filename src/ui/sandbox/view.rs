@@ -13,7 +13,7 @@ use crate::ui::layout::{Kind, Layout as LaidOut};
 use crate::ui::sandbox::action::{KeyMode, SandboxSetting};
 use crate::ui::sandbox::state::{Event, LESSON_INSERTS, LESSON_QUERIES, Outcome, SandboxState};
 use crate::ui::screen::ViewCx;
-use crate::ui::theme::{Role, Theme};
+use crate::ui::theme::{Role, Theme, verdict_role};
 
 /// The probes of an event, in probe order, as the row draws them.
 pub(crate) fn probes(event: &Event) -> Vec<RowProbe> {
@@ -181,10 +181,13 @@ pub(crate) fn describe(event: &Event, theme: &Theme) -> Line<'static> {
         ]),
         Outcome::Queried { report, .. } => {
             let mut spans = vec![
-                Span::styled("? query  ", theme.style(Role::Emphasis)),
+                Span::styled("? query  ", theme.style(Role::Key)),
                 Span::styled(shown_key(&event.key), theme.style(Role::Text)),
                 Span::styled(" → ", theme.style(Role::Hint)),
-                Span::styled(answer_word(report.answer()), theme.style(Role::Emphasis)),
+                Span::styled(
+                    answer_word(report.answer()),
+                    theme.style(verdict_role(report.answer())),
+                ),
             ];
             spans.push(Span::styled(
                 format!("  probes {probes}{}", stop_words(event)),
