@@ -117,9 +117,10 @@ fn series_counted(
         mu_top > MU_LIMIT
             && (terms_from(first) > MAX_TERMS || share(first, walk_from) > MAX_WORK_SHARE)
     };
-    // A guess at the first bit count summed, in doubles (it errs low, so
-    // the work it gives errs high): when the series looks too long, even
-    // the Stirling row is not worth working out.
+    // A guess at the first bit count summed, in doubles (it errs high, so
+    // the work it gives errs low): when even that looks too long, the
+    // Stirling row is not worth working out. The real count is checked
+    // again below.
     let guess = r_max.saturating_sub(collisions_summed(p, prec)).max(1);
     if too_long(guess, Diagonal::kept_below(guess, length(guess))) {
         return Ok(None);

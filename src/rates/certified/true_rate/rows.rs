@@ -27,8 +27,9 @@ use crate::rates::wide::Wide;
 const ROW_STRIDE: u64 = 16;
 /// r between kept diagonals.
 const DIAGONAL_STRIDE: usize = 16;
-/// Longest diagonal kept (about 64 kB): longer ones come with precisions
-/// far past what a search asks for and are not worth the memory.
+/// Longest diagonal kept (about 128 kB, a [`Two`] being 64 bytes; 80 of
+/// them at most, some 10 MB): longer ones come with precisions far past
+/// what a search asks for and are not worth the memory.
 const LONGEST_KEPT: usize = 2048;
 
 /// Rows by k; row k holds every non-zero entry once it has `k + 1`.
