@@ -8,6 +8,7 @@ use bloomlab::filter::{
     Answer, BloomFilter, CountingFilter, DeleteError, LessonHash, Scheme, SchemeKind,
 };
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 
 fn scheme() -> impl Strategy<Value = Scheme> {
     prop_oneof![
@@ -68,7 +69,9 @@ fn positions_of(scheme: Scheme, key: &[u8], m: u64, k: u32) -> Vec<u64> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+    // A fixed seed: every run tries the same cases, so a test never
+    // passes or fails by chance.
+    #![proptest_config(ProptestConfig { cases: 160, rng_seed: RngSeed::Fixed(0x5eed_0002), ..ProptestConfig::default() })]
 
     /// No false negatives: every inserted key is found, and the filter holds
     /// exactly the union of the inserted keys' positions, no more, no less.

@@ -7,6 +7,7 @@ use bloomlab::filter::fixed_set::{FixedKind, FixedSetFilter};
 use bloomlab::filter::membership::{FastBloom, Membership, Quotient};
 use bloomlab::filter::{BloomFilter, CountingFilter, Scheme};
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 
 /// Distinct keys of 0 to 24 bytes.
 fn keys() -> impl Strategy<Value = Vec<Vec<u8>>> {
@@ -29,7 +30,9 @@ fn stream_filters(n: u64, seed: u64, m: u64, k: u32, width: usize) -> Vec<Box<dy
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    // A fixed seed: every run tries the same cases, so a test never
+    // passes or fails by chance.
+    #![proptest_config(ProptestConfig { cases: 64, rng_seed: RngSeed::Fixed(0x5eed_0001), ..ProptestConfig::default() })]
 
     #[test]
     fn no_structure_forgets_a_key(keys in keys(), seed in any::<u64>(), m in 1u64..20_000, k in 1u32..12, width in 0usize..3) {

@@ -13,6 +13,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 
 fn params(m: u64, n: u64, k: u32) -> Params {
     Params::new(m, n, k).unwrap_or_else(|e| panic!("valid params rejected: {e}"))
@@ -112,7 +113,9 @@ fn check_against_reference(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    // A fixed seed: every run tries the same cases, so a test never
+    // passes or fails by chance.
+    #![proptest_config(ProptestConfig { cases: 256, rng_seed: RngSeed::Fixed(0x5eed_0003), ..ProptestConfig::default() })]
 
     /// Both sides computed exactly: the idealised double (an exact rational)
     /// is below the classic rate, which is strictly below the true rate once
@@ -224,7 +227,9 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    // A fixed seed: every run tries the same cases, so a test never
+    // passes or fails by chance.
+    #![proptest_config(ProptestConfig { cases: 256, rng_seed: RngSeed::Fixed(0x5eed_0003), ..ProptestConfig::default() })]
 
     /// Sizing meets its target: the bits per key follow -ln p / (ln 2)^2,
     /// m and the bytes are rounded up, k is the rounded best k, and the

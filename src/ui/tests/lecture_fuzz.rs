@@ -6,6 +6,7 @@ use super::render_lecture as render;
 use crate::lecture::{Lecture, trace};
 use crate::ui::theme::Theme;
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -78,7 +79,9 @@ fn exercise(lecture: &Lecture) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    // A fixed seed: every run tries the same cases, so a test never
+    // passes or fails by chance.
+    #![proptest_config(ProptestConfig { cases: 200, rng_seed: RngSeed::Fixed(0x5eed_0004), ..ProptestConfig::default() })]
 
     #[test]
     fn shuffled_pieces_never_panic(indices in proptest::collection::vec(0usize..1000, 0..40)) {
