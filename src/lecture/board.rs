@@ -237,6 +237,17 @@ impl Board {
             .map(|&x| (x, self.figures.curve_value(curve, x)))
     }
 
+    /// The zero curve's probe as (n, exact P0), if the curve shows and the
+    /// fill probe is placed: both charts are against n, so they share it.
+    pub fn zero_probe(&self) -> Option<(f64, f64)> {
+        if !self.shows(Element::ZeroCurve) {
+            return None;
+        }
+        self.probes
+            .get(&Curve::Fill)
+            .map(|&n| (n, self.figures.zero_exact(n)))
+    }
+
     /// Cells in the row.
     pub fn m(&self) -> usize {
         self.figures.settings.m

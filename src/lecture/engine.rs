@@ -471,6 +471,7 @@ fn mark_on(mark: &Emphasis) -> &'static [Element] {
         Emphasis::Crossing => &[Element::Memory, Element::ExactLine, Element::RamLine],
         Emphasis::Optimum => &[Element::KCurve],
         Emphasis::Half => &[Element::FillCurve],
+        Emphasis::Idealised => &[Element::ZeroCurve],
         Emphasis::Shared | Emphasis::Flag | Emphasis::Text(_) => &[],
     }
 }

@@ -175,6 +175,17 @@ impl Figures {
         self.settings.ram_gb * GB / self.settings.exact_bytes / 1e6
     }
 
+    /// The chance a given bit is still 0 after `n` inserts, exactly:
+    /// (1 - 1/m)^(kn), each of the kn hashes missing it independently.
+    pub fn zero_exact(&self, n: f64) -> f64 {
+        (1.0 - 1.0 / self.m()).powf(self.k() * n)
+    }
+
+    /// The same chance, idealised: e^(-kn/m).
+    pub fn zero_idealised(&self, n: f64) -> f64 {
+        1.0 - fill(self.m(), n, self.k())
+    }
+
     /// Fill against n for n = 0..=fill_n_max.
     pub fn fill_curve(&self) -> Vec<(f64, f64)> {
         (0..=self.settings.fill_n_max)

@@ -922,10 +922,11 @@ impl<'f> Parser<'f> {
             "shared" => Emphasis::Shared,
             "flag" => Emphasis::Flag,
             "half" => Emphasis::Half,
+            "idealised" => Emphasis::Idealised,
             other => {
                 return Err(self.err(
                     w.column,
-                    format!("unknown emphasis '{other}' (known: optimum, crossing, shared, flag, half, or \"text\" in quotes)"),
+                    format!("unknown emphasis '{other}' (known: optimum, crossing, shared, flag, half, idealised, or \"text\" in quotes)"),
                 ));
             }
         };

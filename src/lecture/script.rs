@@ -102,6 +102,9 @@ pub enum Element {
     BloomLine,
     /// The small comparison table.
     Table,
+    /// The chance a bit is still 0 against n: the exact P0 at each whole
+    /// n, and the idealised e^(-kn/m) once `emphasise idealised` adds it.
+    ZeroCurve,
     /// The fill-against-n curve.
     FillCurve,
     /// The epsilon-against-k curve.
@@ -122,7 +125,7 @@ pub enum Element {
 
 impl Element {
     /// Every element with its script name.
-    pub const ALL: [(Element, &'static str); 16] = [
+    pub const ALL: [(Element, &'static str); 17] = [
         (Element::Row, "row"),
         (Element::Owners, "owners"),
         (Element::Counters, "counters"),
@@ -131,6 +134,7 @@ impl Element {
         (Element::RamLine, "ram-line"),
         (Element::BloomLine, "bloom-line"),
         (Element::Table, "table"),
+        (Element::ZeroCurve, "zero-curve"),
         (Element::FillCurve, "fill-curve"),
         (Element::KCurve, "k-curve"),
         (Element::BitsCurve, "bits-curve"),
@@ -171,6 +175,8 @@ pub enum Emphasis {
     Flag,
     /// The half-full level on the fill curve.
     Half,
+    /// The idealised e^(-kn/m) beside the exact P0 on the zero curve.
+    Idealised,
     /// Every occurrence of this text in derivation lines and notes.
     Text(String),
 }

@@ -206,6 +206,8 @@ pub fn crawler_lines(board: &Board) -> Option<[String; 2]> {
 pub enum CaptionMark {
     /// The idealised curve.
     Curve,
+    /// Exact values at whole n, drawn as dots.
+    ExactPoints,
     /// The probe on it.
     Probe,
     /// The best k's floor.
@@ -239,6 +241,7 @@ fn item(mark: CaptionMark, text: String) -> CaptionItem {
 pub fn caption(board: &Board, element: Element) -> Vec<CaptionItem> {
     match element {
         Element::Memory => memory_caption(board),
+        Element::ZeroCurve => zero_caption(board),
         Element::FillCurve => curve_caption(board, Curve::Fill),
         Element::KCurve => curve_caption(board, Curve::K),
         Element::BitsCurve => curve_caption(board, Curve::Bits),
@@ -279,6 +282,32 @@ fn curve_caption(board: &Board, curve: Curve) -> Vec<CaptionItem> {
     }
     if curve == Curve::Fill && board.marks(&Emphasis::Half) {
         out.push(item(CaptionMark::Half, "half full".into()));
+    }
+    out
+}
+
+/// The zero curve's caption: the probe's n first, then the exact dots and
+/// (once it is marked) the idealised line, each with its value there. The
+/// words are kept short so it stays one line beside the derivation at
+/// 120x40.
+fn zero_caption(board: &Board) -> Vec<CaptionItem> {
+    let f = &board.figures;
+    let probe = board.zero_probe();
+    let at = |value: f64| probe.map_or(String::new(), |_| format!(" {}", sig(value, 3)));
+    let n = probe.map_or(0.0, |(n, _)| n);
+    let mut out = Vec::new();
+    if probe.is_some() {
+        out.push(item(CaptionMark::Probe, format!("n = {n}:")));
+    }
+    out.push(item(
+        CaptionMark::ExactPoints,
+        format!("exact{}", at(f.zero_exact(n))),
+    ));
+    if board.marks(&Emphasis::Idealised) {
+        out.push(item(
+            CaptionMark::Curve,
+            format!("idealised{}", at(f.zero_idealised(n))),
+        ));
     }
     out
 }
@@ -407,6 +436,7 @@ pub fn lineup_chart(board: &Board) -> Option<LineupChart> {
 pub fn plots(board: &Board) -> Vec<Element> {
     [
         Element::Memory,
+        Element::ZeroCurve,
         Element::FillCurve,
         Element::KCurve,
         Element::BitsCurve,

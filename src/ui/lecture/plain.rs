@@ -4,9 +4,10 @@
 
 use super::plots::chart_text;
 use super::tab::LectureTab;
+use crate::lecture::figures::sig;
 use crate::lecture::spoken::{self, capitalised, sentence};
 use crate::lecture::texts::{CaptionMark, caption, choice_keys, plots};
-use crate::lecture::{Board, Element, Prediction};
+use crate::lecture::{Board, Element, Emphasis, Prediction};
 use crate::ui::lecture::action::LectureAction;
 use crate::ui::plain::words::named_value;
 use crate::ui::screen::seam::{PlainCommand, PlainReply};
@@ -39,6 +40,31 @@ pub(crate) const COMMANDS: &[PlainCommand] = &[
     },
 ];
 
+/// What the zero curve's chart holds, said: its caption puts a value
+/// beside each mark, which read aloud needs the probe's n first.
+fn zero_marks(board: &Board) -> Vec<String> {
+    let f = &board.figures;
+    let idealised = board.marks(&Emphasis::Idealised);
+    let mut out = vec!["a dot at each whole n, the exact value".to_string()];
+    if idealised {
+        out.push("a line, the idealised e^(-kn/m)".to_string());
+    }
+    if let Some((n, exact)) = board.zero_probe() {
+        let mut at = format!(
+            "the probe at n = {n}, where the exact value is {}",
+            sig(exact, 3)
+        );
+        if idealised {
+            at.push_str(&format!(
+                " and the idealised {}",
+                sig(f.zero_idealised(n), 3)
+            ));
+        }
+        out.push(at);
+    }
+    out
+}
+
 /// What a step's chart shows, said: its title, its axes, then its
 /// caption's marks with the kind of figure they are.
 fn chart(board: &Board, element: Element) -> Vec<String> {
@@ -61,18 +87,23 @@ fn chart(board: &Board, element: Element) -> Vec<String> {
         Element::FillCurve | Element::KCurve | Element::BitsCurve => " (idealised)",
         _ => "",
     };
-    let marks: Vec<String> = caption(board, element)
-        .into_iter()
-        .filter_map(|item| match item.mark {
-            // The curve itself is the chart's title.
-            CaptionMark::Curve => None,
-            // The screen draws the probe's own mark beside its words.
-            CaptionMark::Probe => Some(format!("the probe at {}{kind}", item.text)),
-            CaptionMark::Floor => Some(format!("{}{kind}", item.text)),
-            CaptionMark::Half => Some(format!("a level marks {}", item.text)),
-            _ => Some(item.text),
-        })
-        .collect();
+    let marks: Vec<String> = if element == Element::ZeroCurve {
+        zero_marks(board)
+    } else {
+        caption(board, element)
+            .into_iter()
+            .filter_map(|item| match item.mark {
+                // The curve itself is the chart's title, except on the zero
+                // chart, whose title is the exact chance.
+                CaptionMark::Curve => None,
+                // The screen draws the probe's own mark beside its words.
+                CaptionMark::Probe => Some(format!("the probe at {}{kind}", item.text)),
+                CaptionMark::Floor => Some(format!("{}{kind}", item.text)),
+                CaptionMark::Half => Some(format!("a level marks {}", item.text)),
+                _ => Some(item.text),
+            })
+            .collect()
+    };
     if !marks.is_empty() {
         out.push(sentence(&format!("On it: {}", marks.join("; "))));
     }

@@ -24,6 +24,10 @@ use crate::ui::chart::{
 };
 use crate::ui::theme::{Role, Theme};
 
+/// The glyph of an exact value at a whole n on the zero curve: a dot a
+/// cell wide, which stands out from the idealised line it sits on.
+const EXACT_DOT: &str = "●";
+
 /// Points per unit of x used to draw smooth curves.
 const SAMPLES: usize = 240;
 
@@ -155,6 +159,7 @@ fn draw(
     let (chart, caption_area, lines) = with_caption(area, caption, chart_rows);
     match element {
         Element::Memory => draw_memory(board, chart, present, buf, theme),
+        Element::ZeroCurve => draw_zero(board, chart, present, buf, theme),
         Element::FillCurve => draw_curve(board, Curve::Fill, chart, present, buf, theme),
         Element::KCurve => draw_curve(board, Curve::K, chart, present, buf, theme),
         Element::BitsCurve => draw_curve(board, Curve::Bits, chart, present, buf, theme),
@@ -211,6 +216,7 @@ fn caption_spans(
         .map(|(i, item)| {
             let (glyph, role) = match item.mark {
                 CaptionMark::Curve => (curve_mark(present), Role::Idealised),
+                CaptionMark::ExactPoints => (EXACT_DOT, Role::Exact),
                 CaptionMark::Probe => ("█", Role::ProbeHit),
                 CaptionMark::Floor => (level_mark(present), Role::Good),
                 CaptionMark::Half => (level_mark(present), Role::Guide),
@@ -349,6 +355,7 @@ pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
         Element::FillCurve => Curve::Fill,
         Element::KCurve => Curve::K,
         Element::BitsCurve => Curve::Bits,
+        Element::ZeroCurve => return zero_text(board),
         _ => {
             let (x1, y1) = (s.memory_n_max, s.memory_gb_max);
             let x_end = trim_zeros(&sig(x1, 4));
@@ -421,6 +428,64 @@ pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
         ],
         x_last: vec![format!("{x_end} {x_name}"), x_end],
         y_ticks,
+    }
+}
+
+/// What the zero curve's chart writes: against n from 0 to the fill
+/// curve's end, a chance from 0 to 1 up.
+fn zero_text(board: &Board) -> ChartText {
+    let s = &board.figures.settings;
+    let (m, k, n_max) = (s.m, s.k, s.fill_n_max);
+    ChartText {
+        titles: vec![
+            format!("P0, the chance a bit is still 0, against n   (m = {m}, k = {k})"),
+            format!("P0, a bit still 0, against n (m = {m}, k = {k})"),
+            format!("P0 against n, m = {m}, k = {k}"),
+            "P0 against n".to_string(),
+            "P0".to_string(),
+        ],
+        x_ticks: ["0".to_string(), trim_zeros(&sig(n_max as f64 / 2.0, 3))],
+        x_last: vec![format!("{n_max} n"), format!("{n_max}")],
+        y_ticks: ["0".to_string(), "0.5".into(), "1".into()],
+    }
+}
+
+/// The zero curve: the exact chance a bit is still 0 as a dot at each
+/// whole n, under them the idealised e^(-kn/m) once it is marked, and the
+/// shared fill probe as a stem up to the exact value.
+fn draw_zero(board: &Board, area: Rect, present: bool, buf: &mut Buffer, theme: &Theme) {
+    let f = &board.figures;
+    let x1 = f.settings.fill_n_max as f64;
+    let idealised = if board.marks(&Emphasis::Idealised) {
+        samples(0.0, x1, SAMPLES, |n| f.zero_idealised(n))
+    } else {
+        Vec::new()
+    };
+    let probe = board.zero_probe();
+    let stem: Vec<(f64, f64)> = probe
+        .map(|(n, p0)| vec![(n, 0.0), (n, p0)])
+        .unwrap_or_default();
+    let datasets = vec![
+        line(
+            &idealised,
+            curve_marker(present),
+            theme.style(Role::Idealised),
+        ),
+        line(&stem, Marker::Block, theme.style(Role::ProbeHit)),
+    ];
+    let text = chart_text(board, Element::ZeroCurve);
+    let boxed = board.boxed.contains(&Element::ZeroCurve);
+    let (x, y) = axes(&text, [0.0, x1], [0.0, 1.0], area, theme);
+    let title = frame(fitted_title(&text.titles, area.width), boxed, theme);
+    chart(datasets, title, x, y, theme).render(area, buf);
+    // The dots go on last: each is a value at a whole n, and neither the
+    // line under it nor the stem may hide one.
+    let grid = Grid::of(buf, area, [0.0, x1], [0.0, 1.0]).nearest();
+    let dot = EXACT_DOT.chars().next().unwrap_or('*');
+    let style = theme.style(Role::Exact).add_modifier(Modifier::BOLD);
+    for n in 0..=f.settings.fill_n_max {
+        let n = n as f64;
+        grid.put(buf, n, f.zero_exact(n), dot, style);
     }
 }
 

@@ -555,3 +555,74 @@ fn the_counting_step_shows_the_counters_alone_not_a_row_that_disagrees() {
         );
     }
 }
+
+#[test]
+fn a_derived_formula_is_never_alone_on_the_wall() {
+    // Each formula has a picture of what it says beside it: at 3.5-3.7
+    // the chance a bit stays 0, before the fill takes its place. Without
+    // it those steps left the lower two thirds of the wall empty. (The
+    // after-bloom lecture's floor at 1.2 is still alone: its line-up chart
+    // has no bar to draw until 1.3.)
+    let mut problems = Vec::new();
+    for name in ["bloom"] {
+        let lecture = Lecture::named(name).expect("a built-in lecture");
+        for scene in 0..lecture.scene_count() {
+            for (step, revealed) in scene_slides(&lecture, scene) {
+                for (w, h) in SIZES {
+                    let d = dump(name, scene + 1, step, w, h, revealed);
+                    let kinds: Vec<&str> = d.parts.iter().map(|p| p.kind.name()).collect();
+                    if kinds.contains(&"formula") && !kinds.contains(&"chart") {
+                        problems.push(format!("{name} {w}x{h} {}.{step}", scene + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "a formula with no chart: {problems:?}");
+}
+
+#[test]
+fn the_zero_chart_puts_a_dot_at_each_whole_n_and_the_idealised_line_once_named() {
+    let lecture = Lecture::builtin();
+    let figures = &lecture.step_board(0).figures;
+    let dots = figures.settings.fill_n_max + 1;
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        for (step, line) in [(5, false), (6, false), (7, true)] {
+            let frame = FrameConfig {
+                app: AppConfig {
+                    present: true,
+                    ..AppConfig::default()
+                },
+                scene: Some(3),
+                step: Some(step),
+                width: w,
+                height: h,
+                revealed: false,
+            };
+            let app = Headless::with_theme(&frame, Theme::MONO).expect("draws");
+            let at = format!("{w}x{h} 3.{step}");
+            let chart = app
+                .layout()
+                .parts
+                .into_iter()
+                .find(|p| p.kind.name() == "chart")
+                .unwrap_or_else(|| panic!("{at}: no chart"));
+            assert!(chart.text[0].starts_with("P0"), "{at}: {:?}", chart.text);
+            // A dot for each whole n, and the legend's own.
+            let buf = app.buffer();
+            let r = chart.rect;
+            let drawn = (r.y..r.bottom())
+                .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+                .filter(|&(x, y)| buf[(x, y)].symbol() == "●")
+                .count();
+            assert_eq!(drawn, dots + 1, "{at}: the exact dots");
+            let caption = chart.text.join(" ");
+            assert_eq!(caption.contains("idealised"), line, "{at}: {caption}");
+            if step >= 6 {
+                let exact = figures.zero_exact(3.0);
+                let said = format!("exact {}", crate::lecture::figures::sig(exact, 3));
+                assert!(caption.contains(&said), "{at}: {caption} lacks {said}");
+            }
+        }
+    }
+}
