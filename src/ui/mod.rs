@@ -46,6 +46,7 @@ pub(crate) mod lab;
 pub(crate) mod layout;
 pub(crate) mod lecture;
 pub(crate) mod link;
+pub(crate) mod narrow_digits;
 pub(crate) mod notes_panel;
 pub(crate) mod numbers;
 pub(crate) mod paint;

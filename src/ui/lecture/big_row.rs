@@ -14,6 +14,7 @@ use crate::filter::ProbeState;
 use crate::lecture::{Board, Element, Emphasis, QuerySource};
 use crate::ui::big::{Big, Size, legible};
 use crate::ui::bit_row::{BitRow, owner_parts, probe_style};
+use crate::ui::narrow_digits;
 use crate::ui::theme::{Role, Theme};
 
 /// Rows one big letter stands.
@@ -175,8 +176,9 @@ pub(crate) fn draw(
             set_small(labels.buf, area, (end + 1, area.y + 1), "needed", style);
         }
     }
-    // The indices: every cell's when they do not run together, else every
-    // other cell's, and so on.
+    // The indices: every cell's when they do not run together, else in
+    // narrow digits, else (on a row too long for those) every other
+    // cell's, and so on.
     let pitch = row
         .boxed_cell(width, 1)
         .zip(row.boxed_cell(width, 0))
@@ -187,12 +189,26 @@ pub(crate) fn draw(
         .find(|n| u16::try_from(*n).unwrap_or(u16::MAX).saturating_mul(pitch) > widest)
         .unwrap_or(m.max(1));
     let index = theme.style(Role::Index);
-    let indices: Vec<(usize, String, Style)> = (0..m)
-        .step_by(every)
-        .map(|i| (i, i.to_string(), index))
-        .collect();
     let mut y = top + cells;
-    labels.put(y, &indices, &centre);
+    // Where the font's digits would skip cells, narrow digits as tall as
+    // they are give every cell its index, a column clear of the next.
+    let narrow = narrow_digits::width(&m.saturating_sub(1).to_string()).is_some_and(|w| w < pitch);
+    if every > 1 && narrow {
+        for i in 0..m {
+            let text = i.to_string();
+            let (Some(c), Some(w)) = (centre(i), narrow_digits::width(&text)) else {
+                continue;
+            };
+            let x = c.saturating_sub(w / 2).max(area.x);
+            narrow_digits::draw(&text, (x, y), area, labels.buf, index);
+        }
+    } else {
+        let indices: Vec<(usize, String, Style)> = (0..m)
+            .step_by(every)
+            .map(|i| (i, i.to_string(), index))
+            .collect();
+        labels.put(y, &indices, &centre);
+    }
     y += LETTER_ROWS;
     if layout.owners {
         if row.owners {

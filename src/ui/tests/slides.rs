@@ -626,3 +626,39 @@ fn the_zero_chart_puts_a_dot_at_each_whole_n_and_the_idealised_line_once_named()
         }
     }
 }
+
+#[test]
+fn every_cell_has_its_index_on_the_wall() {
+    // At 120x40 the font's "10" is wider than a cell, and the row used to
+    // name only the even bits; the narrow digits name all sixteen.
+    for (w, h) in SIZES {
+        let frame = FrameConfig {
+            app: AppConfig {
+                present: true,
+                ..AppConfig::default()
+            },
+            scene: Some(2),
+            step: Some(4),
+            width: w,
+            height: h,
+            revealed: false,
+        };
+        let buf = Headless::with_theme(&frame, Theme::MONO).unwrap().buffer();
+        let symbol = |x: u16, y: u16| buf[(x, y)].symbol().to_string();
+        let bottom = (0..h)
+            .find(|&y| (0..w).any(|x| symbol(x, y) == "└"))
+            .expect("the row");
+        // The cells' edges on the frame's bottom line, left to right.
+        let edges: Vec<u16> = (0..w)
+            .filter(|&x| ["└", "┴", "┘"].contains(&symbol(x, bottom).as_str()))
+            .collect();
+        assert_eq!(edges.len(), 17, "{w}x{h}: {edges:?}");
+        for (i, pair) in edges.windows(2).enumerate() {
+            let inked = (pair[0] + 1..pair[1])
+                .flat_map(|x| (bottom + 1..bottom + 4).map(move |y| (x, y)))
+                .filter(|&(x, y)| symbol(x, y) != " ")
+                .count();
+            assert!(inked >= 3, "{w}x{h}: cell {i} has no big index");
+        }
+    }
+}
