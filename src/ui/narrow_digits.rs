@@ -2,7 +2,7 @@
 //! sextant letters, in about half their width. The bit row's indices use
 //! them where the font's digits are too wide for a cell ("10" needs 8
 //! columns and a cell at 120x40 has 7), so every bit keeps its index big.
-//! Each digit is drawn on a grid 5 pixels wide (the 1 three) and 7 tall,
+//! Each digit is drawn on a grid 5 pixels wide (the 1 two) and 7 tall,
 //! two pixels across and three down to a cell, in Unicode's sextants.
 
 use ratatui::buffer::Buffer;
@@ -17,7 +17,8 @@ const DIGITS: [[&str; 7]; 10] = [
     [
         ".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###.",
     ],
-    [".#.", "##.", ".#.", ".#.", ".#.", ".#.", "###"],
+    // The 1 has no foot: two footed 1s side by side read as "II".
+    [".#", "##", ".#", ".#", ".#", ".#", ".#"],
     [
         ".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####",
     ],
@@ -61,7 +62,7 @@ fn pixels(number: &str) -> Option<Vec<Vec<bool>>> {
 }
 
 /// Columns `number` takes, or `None` unless it is all digits: "10" is
-/// 3 + 1 + 5 pixels, so 5 columns at two pixels to a column.
+/// 2 + 1 + 5 pixels, so 4 columns at two pixels to a column.
 pub(crate) fn width(number: &str) -> Option<u16> {
     let wide = pixels(number)?.first().map_or(0, Vec::len);
     u16::try_from(wide.div_ceil(2)).ok()
@@ -116,16 +117,16 @@ mod tests {
     #[test]
     fn two_digit_indices_fit_a_cell_with_room_to_spare() {
         assert_eq!(width("7"), Some(3));
-        assert_eq!(width("10"), Some(5));
-        assert_eq!(width("15"), Some(5));
-        assert_eq!(width("11"), Some(4));
+        assert_eq!(width("10"), Some(4));
+        assert_eq!(width("15"), Some(4));
+        assert_eq!(width("11"), Some(3));
         assert_eq!(width("x"), None);
         assert_eq!(width(""), None);
     }
 
     #[test]
     fn every_digit_is_drawn_whole_and_distinct() {
-        // Each glyph is 7 rows of 5 pixels (the 1 three), and no two look
+        // Each glyph is 7 rows of 5 pixels (the 1 two), and no two look
         // alike: drawn, each leaves its own pattern in the buffer.
         let mut seen = Vec::new();
         for (d, glyph) in DIGITS.iter().enumerate() {
