@@ -395,11 +395,14 @@ pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
     let bits = trim_zeros(&sig(s.k_curve_bits, 3));
     let titles = match curve {
         Curve::Fill => vec![
-            format!("fill 1 - e^(-kn/m) against n   (m = {m}, k = {k})"),
-            format!("fill 1 - e^(-kn/m) against n (m = {m}, k = {k})"),
-            format!("fill 1 - e^(-kn/m), m = {m}, k = {k}"),
-            "fill 1 - e^(-kn/m) against n".to_string(),
-            "fill 1 - e^(-kn/m)".to_string(),
+            // P1 by name: the chart takes the P0 chart's place at 3.8,
+            // and a rising curve in the same frame must not read as P0.
+            format!("fill P1 = 1 - e^(-kn/m) against n   (m = {m}, k = {k})"),
+            format!("fill P1 = 1 - e^(-kn/m) against n (m = {m}, k = {k})"),
+            format!("fill P1 = 1 - e^(-kn/m), m = {m}, k = {k}"),
+            "fill P1 = 1 - e^(-kn/m) against n".to_string(),
+            "fill P1 = 1 - e^(-kn/m)".to_string(),
+            "fill P1".to_string(),
         ],
         Curve::K => vec![
             format!("epsilon against k, log scale   ({bits} bits per item)"),

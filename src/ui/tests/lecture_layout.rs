@@ -19,9 +19,11 @@ const SIZES: [(u16, u16); 4] = [(80, 22), (80, 24), (100, 30), (120, 40)];
 const MIN_CHART_ROWS: usize = 10;
 
 /// Titles that open the chart frames.
-const CHART_TITLES: [&str; 4] = [
+const CHART_TITLES: [&str; 6] = [
     "memory to remember",
-    "fill 1 - e",
+    "P0, the chance",
+    "P0 against n",
+    "fill P1",
     "epsilon against k",
     "epsilon at the best k",
 ];
