@@ -93,8 +93,7 @@ fn chart(board: &Board, element: Element) -> Vec<String> {
         caption(board, element)
             .into_iter()
             .filter_map(|item| match item.mark {
-                // The curve itself is the chart's title, except on the zero
-                // chart, whose title is the exact chance.
+                // The curve itself is the chart's title.
                 CaptionMark::Curve => None,
                 // The screen draws the probe's own mark beside its words.
                 CaptionMark::Probe => Some(format!("the probe at {}{kind}", item.text)),
