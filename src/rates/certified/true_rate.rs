@@ -467,8 +467,8 @@ pub(crate) fn true_enclosure_fast(
     let r_max = u64::from(p.k()).min(p.m()).min(p.throws());
     let heavy = r_max >= p.m() || mu(p.throws(), r_max as usize, p.m()) > OCCUPANCY_FROM_MU;
     let steps = fast::series_steps(p, aim);
-    let sum = match heavy && occupancy::applies(p, steps) {
-        true => occupancy::occupancy_enclosure(p, steps, flag)?,
+    let sum = match heavy && occupancy::applies(p, aim, steps) {
+        true => occupancy::occupancy_enclosure(p, aim, steps, flag)?,
         false => fast::series_enclosure(p, aim, flag)?,
     };
     Ok(sum.filter(|e| e.relative_width_log2() <= -(accept as f64)))

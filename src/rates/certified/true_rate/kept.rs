@@ -14,10 +14,16 @@
 
 use std::sync::Mutex;
 
+/// The parameters a store's rows depend on besides the step.
+pub(super) type Tag = (u64, u64, u64);
+
+/// The tag of rows that depend on nothing but the step.
+pub(super) const UNTAGGED: Tag = (0, 0, 0);
+
 /// Rows by step (k, r or throws) for one tag (the parameters the rows
 /// depend on besides the step; rows of another tag are forgotten).
 pub(super) struct Kept<T> {
-    tag: (u64, u64),
+    tag: Tag,
     rows: Vec<(u64, Vec<T>)>,
     /// How many rows are kept at most (the most recent ones).
     most: usize,
@@ -27,7 +33,7 @@ impl<T: Clone> Kept<T> {
     /// An empty store keeping at most `most` rows.
     pub(super) const fn new(most: usize) -> Kept<T> {
         Kept {
-            tag: (0, 0),
+            tag: UNTAGGED,
             rows: Vec::new(),
             most,
         }
@@ -38,7 +44,7 @@ impl<T: Clone> Kept<T> {
     /// (given its step and length), with its step.
     pub(super) fn below(
         &self,
-        tag: (u64, u64),
+        tag: Tag,
         at: u64,
         len: usize,
         complete: impl Fn(u64, usize) -> bool,
@@ -56,7 +62,7 @@ impl<T: Clone> Kept<T> {
     /// The step of the row [`Kept::below`] would give for a run that
     /// needs `len` entries of a row no kept row holds whole, without
     /// copying it.
-    pub(super) fn step_below(&self, tag: (u64, u64), at: u64, len: usize) -> Option<u64> {
+    pub(super) fn step_below(&self, tag: Tag, at: u64, len: usize) -> Option<u64> {
         if self.tag != tag {
             return None;
         }
@@ -69,7 +75,7 @@ impl<T: Clone> Kept<T> {
 
     /// Keeps `rows` under `tag`, each replacing a shorter kept row of its
     /// step, and drops the oldest rows past the limit.
-    pub(super) fn keep(&mut self, tag: (u64, u64), rows: Vec<(u64, Vec<T>)>) {
+    pub(super) fn keep(&mut self, tag: Tag, rows: Vec<(u64, Vec<T>)>) {
         if self.tag != tag {
             self.tag = tag;
             self.rows.clear();
@@ -98,7 +104,7 @@ impl<T: Clone> Kept<T> {
 /// [`Kept::below`] on a shared store; `None` if its lock was poisoned.
 pub(super) fn below<T: Clone>(
     store: &Mutex<Kept<T>>,
-    tag: (u64, u64),
+    tag: Tag,
     at: u64,
     len: usize,
     complete: impl Fn(u64, usize) -> bool,
@@ -109,7 +115,7 @@ pub(super) fn below<T: Clone>(
 /// [`Kept::step_below`] on a shared store.
 pub(super) fn step_below<T: Clone>(
     store: &Mutex<Kept<T>>,
-    tag: (u64, u64),
+    tag: Tag,
     at: u64,
     len: usize,
 ) -> Option<u64> {
@@ -118,7 +124,7 @@ pub(super) fn step_below<T: Clone>(
 
 /// [`Kept::keep`] on a shared store (nothing is kept if its lock was
 /// poisoned: the rows are only a saving).
-pub(super) fn keep<T: Clone>(store: &Mutex<Kept<T>>, tag: (u64, u64), rows: Vec<(u64, Vec<T>)>) {
+pub(super) fn keep<T: Clone>(store: &Mutex<Kept<T>>, tag: Tag, rows: Vec<(u64, Vec<T>)>) {
     if let Ok(mut kept) = store.lock() {
         kept.keep(tag, rows);
     }
@@ -138,32 +144,35 @@ mod tests {
     #[test]
     fn the_nearest_row_below_that_covers_the_entries_asked() {
         let mut kept = Kept::new(3);
-        kept.keep((1, 2), vec![(16, vec![1; 5]), (32, vec![2; 3])]);
+        kept.keep((1, 2, 0), vec![(16, vec![1; 5]), (32, vec![2; 3])]);
         // 32 is too short for 4 entries, 16 covers them.
         assert_eq!(
-            kept.below((1, 2), 40, 4, |_, _| false),
+            kept.below((1, 2, 0), 40, 4, |_, _| false),
             Some((16, vec![1; 4]))
         );
         // A complete row serves however many entries are asked.
         assert_eq!(
-            kept.below((1, 2), 40, 9, |step, _| step == 32),
+            kept.below((1, 2, 0), 40, 9, |step, _| step == 32),
             Some((32, vec![2; 3]))
         );
-        assert_eq!(kept.below((1, 2), 15, 1, |_, _| true), None);
-        assert_eq!(kept.step_below((1, 2), 40, 4), Some(16));
-        assert_eq!(kept.step_below((1, 2), 40, 3), Some(32));
+        assert_eq!(kept.below((1, 2, 0), 15, 1, |_, _| true), None);
+        assert_eq!(kept.step_below((1, 2, 0), 40, 4), Some(16));
+        assert_eq!(kept.step_below((1, 2, 0), 40, 3), Some(32));
         // Another tag forgets the rows of the first.
-        assert_eq!(kept.below((9, 9), 40, 1, |_, _| true), None);
-        kept.keep((9, 9), vec![(8, vec![7; 2])]);
-        assert_eq!(kept.below((1, 2), 40, 1, |_, _| true), None);
+        assert_eq!(kept.below((9, 9, 9), 40, 1, |_, _| true), None);
+        kept.keep((9, 9, 9), vec![(8, vec![7; 2])]);
+        assert_eq!(kept.below((1, 2, 0), 40, 1, |_, _| true), None);
         // A longer row replaces a shorter one of its step, not the reverse,
         // and the oldest rows go past the limit.
-        kept.keep((9, 9), vec![(8, vec![5; 1]), (8, vec![6; 4])]);
+        kept.keep((9, 9, 9), vec![(8, vec![5; 1]), (8, vec![6; 4])]);
         assert_eq!(
-            kept.below((9, 9), 8, 4, |_, _| false),
+            kept.below((9, 9, 9), 8, 4, |_, _| false),
             Some((8, vec![6; 4]))
         );
-        kept.keep((9, 9), vec![(1, vec![0]), (2, vec![0]), (3, vec![0])]);
-        assert_eq!(kept.below((9, 9), 8, 1, |_, _| false), Some((3, vec![0])));
+        kept.keep((9, 9, 9), vec![(1, vec![0]), (2, vec![0]), (3, vec![0])]);
+        assert_eq!(
+            kept.below((9, 9, 9), 8, 1, |_, _| false),
+            Some((3, vec![0]))
+        );
     }
 }

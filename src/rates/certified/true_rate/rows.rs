@@ -12,14 +12,19 @@
 //!   first summed bit count.
 //!
 //! Both recurrences are prefix-closed (see the `kept` submodule), so kept
-//! rows and diagonals give the same bits as a run from nothing.
+//! rows and diagonals give the same bits as a run from nothing. Both are
+//! run on lower ends only, each step rounded down; the upper ends follow
+//! from how many roundings an entry has been through ([`Two::from_lower`]):
+//! at most `2k` for `S(k, r)`, at most `r + 2t` for `S(r + t, r)`. That
+//! halves the work of running both ends, and the memory kept.
 
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
-use super::kept::{self, Kept};
+use super::kept::{self, Kept, UNTAGGED};
 use super::two::Two;
 use crate::rates::cancel;
+use crate::rates::dyadic::Dir;
 use crate::rates::error::RateError;
 use crate::rates::wide::Wide;
 
@@ -32,12 +37,13 @@ const DIAGONAL_STRIDE: usize = 16;
 /// what a search asks for and are not worth the memory.
 const LONGEST_KEPT: usize = 2048;
 
-/// Rows by k; row k holds every non-zero entry once it has `k + 1`.
-static ROWS: Mutex<Kept<Two>> = Mutex::new(Kept::new(80));
+/// Rows by k (lower ends); row k holds every non-zero entry once it has
+/// `k + 1`.
+static ROWS: Mutex<Kept<Wide>> = Mutex::new(Kept::new(80));
 /// `1 / j` for every j asked so far.
 static RECIPROCALS: Mutex<Vec<Two>> = Mutex::new(Vec::new());
-/// Diagonals by r, each with the entries it was computed to.
-static DIAGONALS: Mutex<Kept<Two>> = Mutex::new(Kept::new(80));
+/// Diagonals by r (lower ends), each with the entries it was computed to.
+static DIAGONALS: Mutex<Kept<Wide>> = Mutex::new(Kept::new(80));
 
 /// `1 / j` for `j = 0..=top` (0 in place of `1 / 0`), bracketed: the same
 /// for every call, and a 128-bit division is a loop of 128 steps.
@@ -60,9 +66,9 @@ fn reciprocal(j: usize) -> Two {
 /// `S(k, r)` for `r = 0..=r_max`, bracketed.
 pub(super) fn stirling_row(k: u64, r_max: usize, flag: &AtomicBool) -> Result<Vec<Two>, RateError> {
     let complete = |at: u64, len: usize| len as u64 > at;
-    let (from, mut row) = kept::below(&ROWS, (0, 0), k, r_max + 1, complete)
-        .unwrap_or_else(|| (0, vec![Two::exact(Wide::one())]));
-    row.resize(r_max + 1, Two::zero());
+    let (from, mut row) = kept::below(&ROWS, UNTAGGED, k, r_max + 1, complete)
+        .unwrap_or_else(|| (0, vec![Wide::one()]));
+    row.resize(r_max + 1, Wide::ZERO);
     let mut fresh = Vec::new();
     for i in from + 1..=k {
         if i % 64 == 0 {
@@ -70,15 +76,21 @@ pub(super) fn stirling_row(k: u64, r_max: usize, flag: &AtomicBool) -> Result<Ve
         }
         let top = r_max.min(i as usize);
         for r in (1..=top).rev() {
-            row[r] = row[r].mul_u64(r as u64).add(row[r - 1]);
+            row[r] = row[r]
+                .mul_u64(r as u64, Dir::Down)
+                .add(row[r - 1], Dir::Down);
         }
-        row[0] = Two::zero();
+        row[0] = Wide::ZERO;
         if i.is_multiple_of(ROW_STRIDE) {
             fresh.push((i, row[..=top].to_vec()));
         }
     }
-    kept::keep(&ROWS, (0, 0), fresh);
-    Ok(row)
+    kept::keep(&ROWS, UNTAGGED, fresh);
+    // Two roundings per row on any path.
+    Ok(row
+        .into_iter()
+        .map(|lo| Two::from_lower(lo, 2 * k))
+        .collect())
 }
 
 /// The diagonal `S(r + t, r)` walked up in r, in place.
@@ -90,8 +102,9 @@ pub(super) struct Diagonal {
     /// How many of them are up to date at r (the rest are never read
     /// again, as the entries needed only shrink with r).
     valid: usize,
-    entries: Vec<Two>,
-    fresh: Vec<(u64, Vec<Two>)>,
+    /// Lower ends (see [`Diagonal::slack`]).
+    entries: Vec<Wide>,
+    fresh: Vec<(u64, Vec<Wide>)>,
 }
 
 impl Diagonal {
@@ -99,9 +112,9 @@ impl Diagonal {
     /// beyond: from the kept diagonal nearest below `first`, or from
     /// `S(t, 0)`.
     pub(super) fn towards(first: usize, len: usize) -> Diagonal {
-        let kept = kept::below(&DIAGONALS, (0, 0), first as u64, len, |_, _| false);
-        let (r, mut entries) = kept.unwrap_or_else(|| (0, vec![Two::exact(Wide::one())]));
-        entries.resize(len, Two::zero());
+        let kept = kept::below(&DIAGONALS, UNTAGGED, first as u64, len, |_, _| false);
+        let (r, mut entries) = kept.unwrap_or_else(|| (0, vec![Wide::one()]));
+        entries.resize(len, Wide::ZERO);
         Diagonal {
             r: r as usize,
             len,
@@ -114,7 +127,7 @@ impl Diagonal {
     /// The bit count of the kept diagonal [`Diagonal::towards`] would
     /// start from, 0 if none.
     pub(super) fn kept_below(first: usize, len: usize) -> usize {
-        kept::step_below(&DIAGONALS, (0, 0), first as u64, len).map_or(0, |r| r as usize)
+        kept::step_below(&DIAGONALS, UNTAGGED, first as u64, len).map_or(0, |r| r as usize)
     }
 
     /// The bit count the diagonal holds now.
@@ -122,21 +135,22 @@ impl Diagonal {
         self.r
     }
 
-    /// `S(r + t, r)` for `t = 0..=needed(r)`, walking up from where the
-    /// diagonal is; `needed` must not grow with r.
+    /// `S(r + t, r)` rounded down for `t = 0..=needed(r)`, walking up from
+    /// where the diagonal is; `needed` must not grow with r.
     pub(super) fn at(
         &mut self,
         r: usize,
         needed: impl Fn(usize) -> usize,
         flag: &AtomicBool,
-    ) -> Result<&[Two], RateError> {
+    ) -> Result<&[Wide], RateError> {
         while self.r < r {
             cancel::check(flag)?;
             self.r += 1;
             let ru = self.r as u64;
             let top = needed(self.r).min(self.len - 1).min(self.valid - 1);
             for t in 1..=top {
-                self.entries[t] = self.entries[t].add(self.entries[t - 1].mul_u64(ru));
+                let next = self.entries[t - 1].mul_u64(ru, Dir::Down);
+                self.entries[t] = self.entries[t].add(next, Dir::Down);
             }
             self.valid = top + 1;
             if self.r.is_multiple_of(DIAGONAL_STRIDE) && self.valid <= LONGEST_KEPT {
@@ -147,9 +161,17 @@ impl Diagonal {
         Ok(&self.entries[..self.valid])
     }
 
+    /// What an entry up to `S(r + t_max, r)` is multiplied by to bound it
+    /// from above: the walk rounds `S(r + t, r)` at most `r + 2t` times on
+    /// any path (one rounding from the diagonal before, two from the entry
+    /// before), so [`Two::from_lower`] with that depth.
+    pub(super) fn slack(r: usize, t_max: usize) -> Wide {
+        Two::from_lower(Wide::one(), (r + 2 * t_max) as u64).hi
+    }
+
     /// Keeps the diagonals passed on the way.
     pub(super) fn keep(self) {
-        kept::keep(&DIAGONALS, (0, 0), self.fresh);
+        kept::keep(&DIAGONALS, UNTAGGED, self.fresh);
     }
 }
 
@@ -205,7 +227,12 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{e}"))
                     .to_vec();
                 assert_eq!(entries.len(), 8usize.saturating_sub(r / 20) + 1);
-                for (t, two) in entries.iter().enumerate() {
+                let slack = Diagonal::slack(r, entries.len() - 1);
+                for (t, &lo) in entries.iter().enumerate() {
+                    let two = &Two {
+                        lo,
+                        hi: lo.mul(slack, Dir::Up),
+                    };
                     let exact = exact_row(r + t, r)[r];
                     if exact <= u128::from(u64::MAX) {
                         assert!(holds(*two, exact), "S({} + {t}, {r})", r);

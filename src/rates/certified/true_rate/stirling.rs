@@ -12,7 +12,7 @@ use std::sync::{Mutex, mpsc};
 
 use num_bigint::BigUint;
 
-use super::kept::{self, Kept};
+use super::kept::{self, Kept, UNTAGGED};
 use crate::rates::cores;
 
 /// Little-endian 64-bit limbs of a whole number, with no zero limb on top
@@ -201,7 +201,7 @@ const STIRLING_KEPT: usize = 24;
 /// `0..=r_max` (or its own k), or row 0.
 fn kept_row_below(k: u32, r_max: usize) -> (u32, Vec<Limbs>) {
     let complete = |at: u64, len: usize| len as u64 > at;
-    match kept::below(&KEPT_ROWS, (0, 0), u64::from(k), r_max + 1, complete) {
+    match kept::below(&KEPT_ROWS, UNTAGGED, u64::from(k), r_max + 1, complete) {
         // Kept rows are at most k, a u32.
         Some((at, row)) => (at as u32, row),
         None => (0, vec![vec![1]]),
@@ -213,7 +213,7 @@ fn keep_rows(rows: Vec<(u32, Vec<Limbs>)>) {
         .into_iter()
         .map(|(at, row)| (u64::from(at), row))
         .collect();
-    kept::keep(&KEPT_ROWS, (0, 0), rows);
+    kept::keep(&KEPT_ROWS, UNTAGGED, rows);
 }
 
 /// Forgets the kept rows.
