@@ -8,8 +8,9 @@
 //! differs is only how the exact integers are reached: the Stirling
 //! numbers `S(k, r)` and `S(r+t, r)` come from their recurrences
 //! (`S(i, r) = r S(i-1, r) + S(i-1, r-1)`, sums of products of
-//! non-negative numbers, so rounding each step down or up brackets them;
-//! the `rows` submodule keeps them between calls),
+//! non-negative numbers, run rounded down with the upper ends following
+//! from the count of roundings; the `rows` submodule keeps them between
+//! calls),
 //! and the divisions of the term recurrence `y_{i+1} = y_i (N-i) /
 //! ((i+1)(m-r))` are multiplications by reciprocals rounded outward. Every
 //! step is monotone, so the result encloses the true rate whatever its
@@ -307,8 +308,9 @@ fn series_with_cap(
                 .mul(mu_hi, Dir::Up)
                 .mul(recips[terms as usize].hi, Dir::Up);
             let small = sum.lo.shifted(-(prec as i64 + 6));
-            // The ratio bound needs the term itself below `small` (and is
-            // cheap), so it is tried only from there.
+            // The ratio bound can hold with the term above `small` only
+            // where the ratio is tiny; a term at or below it is a cheap
+            // first filter, so the bound is tried only from there.
             if t > 0 && term.hi.cmp_value(small).is_le() {
                 let b_hi = inv_room
                     .hi

@@ -27,7 +27,7 @@
 //! `N^2 / 2` steps for each k, and the best-k search asks for a handful
 //! of k next to each other. Here the rows of consecutive k are only `n`
 //! throws apart: rows are kept every [`STRIDE`] throws near the end (for
-//! the last m and n asked), so after the first k each further one costs
+//! the last m, n and [`band`] asked), so after the first k each further one costs
 //! at most [`STRIDE`] steps from the row kept below it, and one sum.
 
 use std::sync::Mutex;
@@ -131,7 +131,7 @@ pub(super) fn occupancy_enclosure(
     let scale = Two::exact(Wide::from_u64(m)).pow(throws + k);
     let rate = total.div(scale);
     // What the band dropped: at most all the chance there is, each path
-    // ending on fewer than `N - band` set bits.
+    // ending on fewer than `T - band` set bits (T the throws in all).
     let dropped = match band {
         Some(b) => {
             Two::exact(Wide::from_u64(throws - b))

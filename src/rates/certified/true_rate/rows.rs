@@ -32,8 +32,8 @@ use crate::rates::wide::Wide;
 const ROW_STRIDE: u64 = 16;
 /// r between kept diagonals.
 const DIAGONAL_STRIDE: usize = 16;
-/// Longest diagonal kept (about 128 kB, a [`Two`] being 64 bytes; 80 of
-/// them at most, some 10 MB): longer ones come with precisions far past
+/// Longest diagonal kept (about 64 kB, a [`Wide`] being 32 bytes; 80 of
+/// them at most, some 5 MB): longer ones come with precisions far past
 /// what a search asks for and are not worth the memory.
 const LONGEST_KEPT: usize = 2048;
 
