@@ -78,12 +78,7 @@ pub(super) fn series_steps(p: Params, prec: u64) -> f64 {
     }
     let r_max = r_max as usize;
     let t_cap = likely_terms(p, prec, r_max).min(terms_cap(p, prec, r_max));
-    let work = Work {
-        throws,
-        r_max,
-        t_cap,
-        mu_top: mu(throws, r_max, m),
-    };
+    let work = Work::new(p, r_max, t_cap);
     if work.declines(p, prec) {
         return f64::INFINITY;
     }
@@ -163,6 +158,15 @@ struct Work {
 }
 
 impl Work {
+    fn new(p: Params, r_max: usize, t_cap: usize) -> Work {
+        Work {
+            throws: p.throws(),
+            r_max,
+            t_cap,
+            mu_top: mu(p.throws(), r_max, p.m()),
+        }
+    }
+
     /// The terms bit count r may take: past t = N - r none is left.
     fn needed(&self, r: usize) -> usize {
         (self.throws - r as u64).min(self.t_cap as u64) as usize
@@ -217,12 +221,7 @@ fn series_with_cap(
 ) -> Result<Run, RateError> {
     let (m, throws, k) = (p.m(), p.throws(), u64::from(p.k()));
     let shortened = t_cap < terms_cap(p, prec, r_max);
-    let work = Work {
-        throws,
-        r_max,
-        t_cap,
-        mu_top: mu(throws, r_max, m),
-    };
+    let work = Work::new(p, r_max, t_cap);
     let needed = |r: usize| work.needed(r);
     let length = |first: usize| work.length(first);
     if work.declines(p, prec) {
