@@ -825,6 +825,10 @@ impl<'f> Parser<'f> {
                 if piece.is_empty() {
                     continue;
                 }
+                if piece == "floor" && ws.len() == 2 && w.text == "floor" {
+                    // The floor alone: the chart before any structure.
+                    return Ok(Directive::Lineup(Vec::new()));
+                }
                 if piece == "all" {
                     for s in Structure::ALL {
                         if !out.contains(&s) {
@@ -838,7 +842,7 @@ impl<'f> Parser<'f> {
                     return Err(self.err(
                         at,
                         format!(
-                            "unknown structure '{}' in 'lineup' (known: {}, or all)",
+                            "unknown structure '{}' in 'lineup' (known: {}, or all; 'floor' alone charts the floor)",
                             crate::text::echo(piece, 24),
                             known.join(", ")
                         ),
@@ -1047,6 +1051,15 @@ mod tests {
         let e = parse_bytes("t", b"scene \"x\"\nstep\nlineup bloom bloom\n").unwrap_err();
         assert_eq!((e.line, e.column), (3, 14), "{e}");
         assert!(e.message.contains("'bloom' is already"), "{e}");
+        // The floor stands alone or not at all.
+        let s = parse_bytes("t", b"scene \"x\"\nstep\nlineup floor\n").unwrap();
+        assert_eq!(
+            s.scenes[0].steps[0].directives,
+            [Directive::Lineup(Vec::new())]
+        );
+        let e = parse_bytes("t", b"scene \"x\"\nstep\nlineup floor, bloom\n").unwrap_err();
+        assert!(e.message.contains("unknown structure 'floor'"), "{e}");
+        assert!(e.message.contains("'floor' alone"), "{e}");
         // Control bytes in a bad name are not echoed.
         let e = parse_bytes("t", b"scene \"x\"\nstep\nlineup blo\x1bom\n").unwrap_err();
         assert!(!e.message.contains('\x1b'), "{e}");

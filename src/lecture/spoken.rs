@@ -320,6 +320,13 @@ pub fn lineup(board: &Board) -> Vec<String> {
     let Some(chart) = lineup_chart(board) else {
         return Vec::new();
     };
+    if chart.floor_only() {
+        return vec![format!(
+            "Chart: bits per key from 0 rightwards, with one line, the floor log2(1/p) \
+             at {} bits per key; everything left of it is shaded, out of reach of any structure.",
+            sig(chart.floor, 3)
+        )];
+    }
     let mut out = vec![format!(
         "Chart: each structure's bits per key as a bar, all from one line-up run, \
          with two lines across the bars: the floor log2(1/p) at {} bits per key, \

@@ -393,12 +393,33 @@ impl LineupChart {
     pub fn factor_bits(&self) -> f64 {
         self.factor * self.floor
     }
+
+    /// The floor alone, before any structure is charted: no bars and no
+    /// factor's line (the Bloom filter's factor is derived later).
+    pub fn floor_only(&self) -> bool {
+        self.bars.is_empty()
+    }
+
+    /// The labelled lines across the chart: the floor's, and the factor's
+    /// once there are bars.
+    pub fn line_labels(&self) -> Vec<String> {
+        let mut out = vec![self.floor_label.clone()];
+        if !self.floor_only() {
+            out.push(self.factor_label.clone());
+        } else {
+            out.push(BELOW_FLOOR.to_string());
+        }
+        out
+    }
 }
+
+/// The words in the region left of the floor when the floor stands alone.
+pub const BELOW_FLOOR: &str = "out of reach";
 
 /// The step's line-up chart, when it shows one and the line-up measured
 /// its structures (a structure the run lacks has no bar).
 pub fn lineup_chart(board: &Board) -> Option<LineupChart> {
-    if !board.shows(Element::Lineup) || board.lineup.is_empty() {
+    if !board.shows(Element::Lineup) {
         return None;
     }
     let run = board.figures.lineup()?;
@@ -418,7 +439,9 @@ pub fn lineup_chart(board: &Board) -> Option<LineupChart> {
             ),
         })
         .collect();
-    if bars.is_empty() {
+    // Structures named but none measured: no chart. None named: the floor
+    // alone (`lineup floor`).
+    if bars.is_empty() && !board.lineup.is_empty() {
         return None;
     }
     let floor = run.floor_bits_per_key;
@@ -502,8 +525,9 @@ pub fn board_texts(board: &Board) -> Vec<BoardText> {
         }
     }
     if let Some(chart) = lineup_chart(board) {
-        push(TextPart::Lineup, chart.floor_label);
-        push(TextPart::Lineup, chart.factor_label);
+        for label in chart.line_labels() {
+            push(TextPart::Lineup, label);
+        }
         for bar in chart.bars {
             push(TextPart::Lineup, bar.name.to_string());
             push(TextPart::Lineup, bar.figures);

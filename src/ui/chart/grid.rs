@@ -4,6 +4,13 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::symbols::Marker;
+
+/// How a point's row is found: as a curve drawn in that many dots per row
+/// would place it (4 for braille, 2 for half blocks), or 1 for the row
+/// whose centre is nearest.
+#[derive(Debug, Clone, Copy)]
+struct DotsPerRow(u16);
 
 /// The cells of a drawn chart's plotting area, found from the corner where
 /// its axes meet, so marks can be put on exact cells with their own glyphs.
@@ -11,9 +18,9 @@ pub(crate) struct Grid {
     area: Rect,
     x: [f64; 2],
     y: [f64; 2],
-    /// Place marks as the braille canvas places a curve (on the curve's
-    /// row) rather than on the nearest row's centre.
-    braille: bool,
+    /// Place marks as the canvas places a curve of this many dots per row
+    /// (on the curve's row), or on the nearest row's centre.
+    rows: DotsPerRow,
 }
 
 impl Grid {
@@ -44,7 +51,7 @@ impl Grid {
             area,
             x,
             y,
-            braille: true,
+            rows: DotsPerRow(4),
         }
     }
 
@@ -52,9 +59,28 @@ impl Grid {
     /// the floor keeps a row of its own.
     pub(crate) fn nearest(self) -> Grid {
         Grid {
-            braille: false,
+            rows: DotsPerRow(1),
             ..self
         }
+    }
+
+    /// Marks go on the row where a curve drawn in `marker` passes, so a
+    /// point that lies on the curve is drawn on it, not a row off.
+    pub(crate) fn like(self, marker: Marker) -> Grid {
+        let dots = match marker {
+            Marker::Braille => 4,
+            Marker::HalfBlock => 2,
+            _ => 1,
+        };
+        Grid {
+            rows: DotsPerRow(dots),
+            ..self
+        }
+    }
+
+    /// Columns between two points a unit of x apart.
+    pub(crate) fn columns_per_unit(&self) -> f64 {
+        f64::from(self.area.width) / (self.x[1] - self.x[0])
     }
 
     /// The cell showing point (x, y), if it is inside the plotting area.
@@ -68,12 +94,15 @@ impl Grid {
         if !(0.0..=1.0).contains(&fx) || !(0.0..=1.0).contains(&fy) {
             return None;
         }
-        // The same rounding ratatui's braille canvas uses, so a mark lands
-        // on the row where the curve is drawn.
-        let (col, row) = if self.braille {
+        // The same rounding ratatui's canvas uses (columns on a braille
+        // canvas are two dots wide), so a mark lands on the row where the
+        // curve is drawn.
+        let dots = self.rows.0;
+        let (col, row) = if dots > 1 {
+            let across = if dots == 4 { 2 } else { 1 };
             (
-                (fx * (f64::from(a.width) * 2.0 - 1.0)).round() as u16 / 2,
-                (fy * (f64::from(a.height) * 4.0 - 1.0)).round() as u16 / 4,
+                (fx * (f64::from(a.width * across) - 1.0)).round() as u16 / across,
+                (fy * (f64::from(a.height * dots) - 1.0)).round() as u16 / dots,
             )
         } else {
             (
@@ -90,6 +119,24 @@ impl Grid {
             && let Some(c) = buf.cell_mut(pos)
         {
             c.set_char(glyph).set_style(style);
+        }
+    }
+
+    /// Puts `glyphs` on the row showing point (x, y), the middle one on the
+    /// point's cell and the rest either side, each only inside the area (a
+    /// wide mark at an end of the axis keeps the axis line).
+    pub(crate) fn put_across(&self, buf: &mut Buffer, x: f64, y: f64, glyphs: &str, style: Style) {
+        let Some((col, row)) = self.cell(x, y) else {
+            return;
+        };
+        let half = glyphs.chars().count() / 2;
+        for (i, glyph) in glyphs.chars().enumerate() {
+            let at = (col + i as u16).checked_sub(half as u16);
+            if let Some(at) = at.filter(|&c| (self.area.x..self.area.right()).contains(&c))
+                && let Some(c) = buf.cell_mut((at, row))
+            {
+                c.set_char(glyph).set_style(style);
+            }
         }
     }
 

@@ -27,6 +27,10 @@ pub(crate) enum Card {
     Notes,
     /// A prediction: the question, the choices, the outcome.
     Predict,
+    /// In present mode, notes with nothing else on the board (a scene's
+    /// closing list): the step's whole slide, centred on the wall, rather
+    /// than the notes' usual place under parts that are gone.
+    Recap,
 }
 
 impl Part for Card {
@@ -36,19 +40,26 @@ impl Part for Card {
             Card::Table => "table",
             Card::Notes => "notes",
             Card::Predict => "predict",
+            Card::Recap => "recap",
         });
         let place = Place::new(kind, Column::Cards);
         // In present mode every card spans the board; the question and the
         // newest formula are their steps' subject, set big first.
         let place = place.wide_when_present();
         match self {
-            Card::Predict | Card::Derivation => place.focal(),
-            Card::Notes | Card::Table => place,
+            Card::Predict | Card::Derivation | Card::Recap => place.focal(),
+            Card::Notes => place.trailing(),
+            Card::Table => place,
         }
     }
 
-    fn shows(&self, board: &Board, _opts: Options) -> bool {
-        self.shown(board)
+    fn shows(&self, board: &Board, opts: Options) -> bool {
+        let recap = opts.present && alone_but(board, None);
+        match self {
+            Card::Notes => self.shown(board) && !recap,
+            Card::Recap => self.shown(board) && recap,
+            _ => self.shown(board),
+        }
     }
 
     fn wanted_width(&self, board: &Board) -> u16 {
@@ -89,16 +100,31 @@ impl Part for Card {
                 } else {
                     GROWING.len()
                 })
+                // The closing list grows to the largest size the wall
+                // holds, then by blank rows into its middle.
+                .take_while(|&(_, rows)| card != Card::Recap || rows <= scene.board.height)
                 .collect()
         } else {
             Vec::new()
         };
         let present = scene.opts.present;
+        // The closing list may grow past its largest letters by blank
+        // rows, so it stands in the middle of the wall.
+        // Down to the board's last row from its second: present mode
+        // keeps the top row blank when that costs no part a notch, and a
+        // board planned a row lower then grows the list as far.
+        let pad = match big.last() {
+            Some(&(_, rows)) if card == Card::Recap => {
+                scene.board.bottom().saturating_sub(rows + 1)
+            }
+            _ => 0,
+        };
         Box::new(Framed {
             card,
             rows,
             big,
             present,
+            pad,
         })
     }
 }
@@ -204,26 +230,43 @@ struct Framed {
     big: Vec<(Size, u16)>,
     /// Present mode: the card keeps its frame through the scene.
     present: bool,
+    /// Blank rows the card may grow by past its largest big size, its
+    /// words kept in the middle of its frame.
+    pad: u16,
 }
 
 impl Framed {
     /// The step's words at the notch's big size, if the card grew to one.
     fn big_set(&self, board: &Board, notch: u16, width: u16) -> Option<BigSet> {
-        let (size, _) = *self.big.get(usize::from(notch).checked_sub(1)?)?;
+        let most = u16::try_from(self.big.len()).unwrap_or(u16::MAX);
+        let i = usize::from(notch.min(most)).checked_sub(1)?;
+        let (size, _) = *self.big.get(i)?;
         self.card.big_words(board)?.set(size, width)
+    }
+
+    /// Notches of blank rows past the largest big size (or past the
+    /// small lines when there is none).
+    fn padding(&self, notch: u16) -> u16 {
+        let most = u16::try_from(self.big.len()).unwrap_or(u16::MAX);
+        notch.saturating_sub(most)
     }
 }
 
 impl Fitted for Framed {
     fn rows(&self, notch: u16) -> u16 {
-        match usize::from(notch).checked_sub(1) {
-            Some(i) => self.big.get(i).map_or(self.rows, |b| b.1),
+        let words = match usize::from(notch).checked_sub(1) {
+            Some(i) => self
+                .big
+                .get(i)
+                .or(self.big.last())
+                .map_or(self.rows, |b| b.1),
             None => self.rows,
-        }
+        };
+        words + self.padding(notch)
     }
 
     fn grows(&self, notch: u16) -> bool {
-        usize::from(notch) < self.big.len()
+        usize::from(notch) < self.big.len() || self.padding(notch) < self.pad
     }
 
     fn used(&self, board: &Board, rect: Rect) -> Rect {
@@ -241,7 +284,14 @@ impl Fitted for Framed {
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
         match self.big_set(at.board, at.notch, at.rect.width) {
-            Some(set) => self.card.draw_big(at.board, &set, at.rect, buf, theme),
+            Some(set) => {
+                // Padded, the frame keeps its rows and the words stand in
+                // its middle.
+                let drop = at.rect.height.saturating_sub(set.rows()) / 2;
+                let drop = if self.pad > 0 { drop } else { 0 };
+                self.card
+                    .draw_big(at.board, &set, at.rect, drop, buf, theme);
+            }
             None => self.card.draw(at.board, at.rect, buf, theme),
         }
     }
@@ -268,6 +318,7 @@ impl Card {
             Card::Table => "what it costs",
             Card::Notes => "notes",
             Card::Predict => "predict, then reveal",
+            Card::Recap => "in short",
         }
     }
 
@@ -275,7 +326,7 @@ impl Card {
         match self {
             Card::Derivation => Some(Element::Derivation),
             Card::Table => Some(Element::Table),
-            Card::Notes => Some(Element::Notes),
+            Card::Notes | Card::Recap => Some(Element::Notes),
             Card::Predict => None,
         }
     }
@@ -285,7 +336,7 @@ impl Card {
         match self {
             Card::Derivation => board.shows(Element::Derivation) && !board.derivation.is_empty(),
             Card::Table => crate::lecture::texts::table_on_board(board),
-            Card::Notes => board.shows(Element::Notes) && !board.notes.is_empty(),
+            Card::Notes | Card::Recap => board.shows(Element::Notes) && !board.notes.is_empty(),
             Card::Predict => board.predict.is_some(),
         }
     }
@@ -344,7 +395,7 @@ impl Card {
     fn lines(self, board: &Board, cols: u16, theme: &Theme) -> Vec<Line<'static>> {
         let cols = usize::from(cols.max(8));
         match self {
-            Card::Notes => board
+            Card::Notes | Card::Recap => board
                 .notes
                 .iter()
                 .flat_map(|note| {
@@ -468,22 +519,33 @@ impl Card {
             // height. A note of parts set apart by wide gaps ("n: given by
             // the problem   m: what you pay for") is a list: each part its
             // own big line, never run together.
-            Card::Notes if crate::lecture::texts::plots(board).is_empty() => Some(BigWords {
-                big: board
-                    .notes
-                    .iter()
-                    .flat_map(|n| n.split("   ").map(str::trim).filter(|p| !p.is_empty()))
-                    .map(|p| (p.to_string(), false))
-                    .collect(),
-                ..BigWords::default()
-            }),
+            Card::Notes | Card::Recap if crate::lecture::texts::plots(board).is_empty() => {
+                Some(BigWords {
+                    big: board
+                        .notes
+                        .iter()
+                        .flat_map(|n| n.split("   ").map(str::trim).filter(|p| !p.is_empty()))
+                        .map(|p| (p.to_string(), false))
+                        .collect(),
+                    ..BigWords::default()
+                })
+            }
             Card::Table => table_big_words(board),
-            Card::Notes => None,
+            Card::Notes | Card::Recap => None,
         }
     }
 
     /// Draws the card with its words in big type, `set` as laid out.
-    fn draw_big(self, board: &Board, set: &BigSet, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    /// The words start `drop` rows down inside the frame.
+    fn draw_big(
+        self,
+        board: &Board,
+        set: &BigSet,
+        area: Rect,
+        drop: u16,
+        buf: &mut Buffer,
+        theme: &Theme,
+    ) {
         let boxed =
             self == Card::Predict || self.element().is_some_and(|e| board.boxed.contains(&e));
         let block = frame(
@@ -499,7 +561,7 @@ impl Card {
             width: inner.width.saturating_sub(2),
             ..inner
         };
-        let mut y = inner.y;
+        let mut y = inner.y + drop;
         let small = |y: u16, text: &str, role: Role, buf: &mut Buffer| {
             Painter::new(buf, inner).text(0, y - inner.y, text, theme.style(role));
         };

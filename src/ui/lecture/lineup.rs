@@ -5,6 +5,10 @@
 //! Every figure comes from the lecture's one line-up run
 //! (`lecture::texts::lineup_chart`).
 //!
+//! Before any structure (`lineup floor`) the chart is the floor alone: its
+//! line at the column it keeps when the bars come, and the region left of
+//! it shaded and marked out of reach.
+//!
 //! The part keeps one rect through a scene, but each step draws its bars
 //! at the largest shape that fits that rect: in present mode the labels in
 //! big letters above the bars, else the names and figures in bold beside
@@ -20,13 +24,29 @@ use ratatui::widgets::{BorderType, Widget};
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::Board;
-use crate::lecture::texts::{LineupChart, lineup_chart};
+use crate::lecture::texts::{BELOW_FLOOR, LineupChart, lineup_chart};
 use crate::ui::big::{Big, LARGEST_FIRST, Size};
 use crate::ui::paint::{Painter, frame, width};
 use crate::ui::theme::{Role, Theme};
 
 /// The frame's title.
 const TITLE: &str = " bits per key, measured ";
+
+/// The frame's title over the floor alone, which is worked out, not
+/// measured.
+const FLOOR_TITLE: &str = " bits per key ";
+
+/// The glyph of the region below the floor.
+const SHADE: char = '░';
+
+/// The frame's title for a chart.
+fn title(chart: &LineupChart) -> &'static str {
+    if chart.floor_only() {
+        FLOOR_TITLE
+    } else {
+        TITLE
+    }
+}
 
 /// Rows the frame takes.
 const FRAME: u16 = 2;
@@ -223,6 +243,10 @@ impl Shape {
         {
             return None;
         }
+        if chart.floor_only() {
+            // The shaded region stands as tall as one bar with its label.
+            return Some(FRAME + self.header() + self.block(lines) - self.gap());
+        }
         let bars = u16::try_from(chart.bars.len()).unwrap_or(u16::MAX);
         Some(FRAME + self.header() + bars * self.block(lines) - self.gap())
     }
@@ -287,7 +311,7 @@ impl Fitted for Chart {
         let Some(chart) = lineup_chart(at.board) else {
             return;
         };
-        let block = frame(TITLE.to_string(), false, BorderType::Rounded, theme);
+        let block = frame(title(&chart).to_string(), false, BorderType::Rounded, theme);
         let inner = block.inner(at.rect);
         block.render(at.rect, buf);
         let inner = Rect {
@@ -304,9 +328,8 @@ impl Fitted for Chart {
         let Some(chart) = lineup_chart(at.board) else {
             return Shows::plain(Vec::new());
         };
-        let mut text = vec![TITLE.trim().to_string()];
-        text.push(chart.floor_label.clone());
-        text.push(chart.factor_label.clone());
+        let mut text = vec![title(&chart).trim().to_string()];
+        text.extend(chart.line_labels());
         for bar in &chart.bars {
             text.push(bar.name.to_string());
             text.push(bar.figures.clone());
@@ -314,6 +337,24 @@ impl Fitted for Chart {
         let Some((shape, _)) = self.shape(&chart, at.rect) else {
             return Shows::plain(text);
         };
+        let scale = shape.big.map_or(1, |s| s.letter().1);
+        if chart.floor_only() {
+            // The label as drawn: inside the frame and its margins.
+            let inner = Rect::new(
+                2,
+                1,
+                inner_width(at.rect.width),
+                at.rect.height.saturating_sub(2),
+            );
+            let floor_x = geometry(&chart, shape, inner).column(chart.floor);
+            let room = floor_x.saturating_sub(inner.x + 1);
+            let label = floor_label(&chart, shape.big.is_some(), room, inner.height);
+            return Shows {
+                scale: label.map_or(1, |(_, b)| b.scale()),
+                text,
+                cell: None,
+            };
+        }
         let inner = Rect::new(0, 0, inner_width(at.rect.width), 1);
         let longest = geometry(&chart, shape, inner).bar_cells(
             chart
@@ -323,7 +364,7 @@ impl Fitted for Chart {
                 .fold(0.0, f64::max),
         );
         Shows {
-            scale: shape.big.map_or(1, |s| s.letter().1),
+            scale,
             text,
             cell: Some((longest, shape.bar)),
         }
@@ -444,8 +485,12 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
 const OUTLIER: f64 = 1.5;
 
 /// The bits per key the axis must reach: the longest bar's, or when that
-/// bar is cut, the next one's.
+/// bar is cut, the next one's; for the floor alone, the factor's line, so
+/// the floor stands where it will when the Bloom filter's bar comes.
 fn scaled_longest(chart: &LineupChart) -> f64 {
+    if chart.floor_only() {
+        return chart.factor_bits();
+    }
     let mut bits: Vec<f64> = chart.bars.iter().map(|b| b.bits_per_key).collect();
     bits.sort_by(|a, b| b.total_cmp(a));
     match bits.as_slice() {
@@ -469,6 +514,11 @@ fn draw_chart(
     theme: &Theme,
 ) {
     let g = geometry(chart, shape, inner);
+    if chart.floor_only() {
+        let big = shape.big.is_some();
+        draw_floor_alone(chart, g.column(chart.floor), big, inner, buf, theme);
+        return;
+    }
     let bar_style = theme.style(Role::Measured);
     let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
     let header = shape.header();
@@ -624,6 +674,113 @@ fn draw_header(
         bold(Role::Warn),
     );
     inked
+}
+
+/// The floor alone: its line at `floor_x` (where it stands once bars
+/// come), its label left of the line on top, in big letters when `big`
+/// allows and they take at most a third of the rows, and the region below
+/// it shaded and marked.
+fn draw_floor_alone(
+    chart: &LineupChart,
+    floor_x: u16,
+    big: bool,
+    inner: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let room = floor_x.saturating_sub(inner.x + 1);
+    let label = floor_label(chart, big, room, inner.height);
+    let header = label.as_ref().map_or(1, |(_, b)| b.height());
+    let top = Rect::new(inner.x, inner.y, room, header);
+    match &label {
+        Some((_, b)) => b.draw_aligned(top, buf, theme.style(Role::Good), Alignment::Right),
+        None => {
+            let w = width(&chart.floor_label);
+            let start = floor_x.saturating_sub(w + 1).max(inner.x);
+            let style = theme.style(Role::Good).add_modifier(Modifier::BOLD);
+            let room = usize::from(floor_x.saturating_sub(start));
+            buf.set_stringn(start, inner.y, &chart.floor_label, room, style);
+        }
+    }
+    let zone = Rect::new(
+        inner.x,
+        inner.y + header,
+        floor_x.saturating_sub(inner.x),
+        inner.height.saturating_sub(header),
+    );
+    draw_zone(zone, label.map(|(s, _)| s), buf, theme);
+    let line = theme.style(Role::Good).add_modifier(Modifier::BOLD);
+    for row in inner.top()..inner.bottom() {
+        draw_line(floor_x, row, buf, line);
+    }
+}
+
+/// The floor's label when it stands alone: the largest big letters that
+/// fit `room` columns and a third of `rows`, when `big` allows them, and
+/// no taller than the header's letters when the bars come (so the label
+/// keeps its size into the next step, under a formula set bigger).
+fn floor_label(chart: &LineupChart, big: bool, room: u16, rows: u16) -> Option<(Size, Big)> {
+    if !big {
+        return None;
+    }
+    LARGEST_FIRST
+        .into_iter()
+        .filter(|s| s.letter().1 <= TALLEST_BAR)
+        .filter_map(|s| Big::line(&chart.floor_label, s, room).map(|b| (s, b)))
+        .find(|(_, b)| b.height() * 3 <= rows)
+}
+
+/// The region below the floor: shaded, with its words in the middle, big
+/// at the largest size up to `size` that fits, else in bold.
+fn draw_zone(zone: Rect, size: Option<Size>, buf: &mut Buffer, theme: &Theme) {
+    let shade = theme.style(Role::Guide);
+    for y in zone.top()..zone.bottom() {
+        for x in zone.left()..zone.right() {
+            if let Some(cell) = buf.cell_mut((x, y)) {
+                cell.set_char(SHADE).set_style(shade);
+            }
+        }
+    }
+    let room = zone.width.saturating_sub(4);
+    let big = size.and_then(|largest| {
+        LARGEST_FIRST
+            .into_iter()
+            .filter(|s| s.letter().1 <= largest.letter().1)
+            .filter_map(|s| Big::line(BELOW_FLOOR, s, room))
+            .find(|b| b.height() + 2 <= zone.height)
+    });
+    let style = theme.style(Role::Bad).add_modifier(Modifier::BOLD);
+    let (w, h) = big
+        .as_ref()
+        .map_or((width(BELOW_FLOOR), 1), |b| (b.width(), b.height()));
+    if w + 2 > zone.width || h > zone.height {
+        return;
+    }
+    // Cleared a column either side, so the words read against the shade.
+    let at = Rect::new(
+        zone.x + (zone.width - w) / 2 - 1,
+        zone.y + (zone.height - h) / 2,
+        w + 2,
+        h,
+    );
+    for y in at.top()..at.bottom() {
+        for x in at.left()..at.right() {
+            if let Some(cell) = buf.cell_mut((x, y)) {
+                cell.set_char(' ').set_style(theme.style(Role::Text));
+            }
+        }
+    }
+    let words = Rect {
+        x: at.x + 1,
+        width: w,
+        ..at
+    };
+    match big {
+        Some(big) => big.draw_aligned(words, buf, style, Alignment::Left),
+        None => {
+            buf.set_string(words.x, words.y, BELOW_FLOOR, style);
+        }
+    }
 }
 
 /// The mark where a cut bar breaks: two columns cleared near its end with

@@ -71,6 +71,7 @@ pub(crate) static PARTS: &[&dyn Part] = &[
     &Card::Derivation,
     &Card::Table,
     &Card::Notes,
+    &Card::Recap,
     &lineup::LineupPart,
 ];
 

@@ -74,6 +74,9 @@ pub(crate) struct Place {
     /// present mode a scene that shows it is not centred, so it stands at
     /// the top of the wall in every scene and the rows left over go below.
     pub anchored: bool,
+    /// Supports whatever shares its steps (the notes): it goes under
+    /// those parts, however early it arrived.
+    pub trailing: bool,
 }
 
 impl Place {
@@ -89,6 +92,16 @@ impl Place {
             wide_when_present: false,
             focal: false,
             anchored: false,
+            trailing: false,
+        }
+    }
+
+    /// The same part, under whatever shares its steps (see
+    /// [`Place::trailing`]).
+    pub(crate) const fn trailing(self) -> Place {
+        Place {
+            trailing: true,
+            ..self
         }
     }
 

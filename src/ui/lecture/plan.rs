@@ -388,11 +388,12 @@ impl<'a> Scene<'a> {
                     *x && *y && !board.predict.as_ref().is_some_and(|p| p.revealed)
                 })
         };
+        let trails = |i: usize| self.entries[i].part.place().trailing;
         let mut out: Vec<usize> = Vec::new();
         for i in registry {
-            let before = out
-                .iter()
-                .position(|&j| !big(&i) && !big(&j) && together(i, j) && arrival(i) < arrival(j));
+            let before = out.iter().position(|&j| {
+                !big(&i) && !big(&j) && !trails(i) && together(i, j) && arrival(i) < arrival(j)
+            });
             match before {
                 Some(at) => out.insert(at, i),
                 None => out.push(i),

@@ -28,6 +28,20 @@ use crate::ui::theme::{Role, Theme};
 /// cell wide, which stands out from the idealised line it sits on.
 const EXACT_DOT: &str = "●";
 
+/// The same mark on a wall: a block two columns wide and one row tall,
+/// about square, which a dot a cell wide is not from the back of a room.
+const EXACT_BLOCK: &str = "▐█▌";
+
+/// Fewest columns between whole n for the wide mark: two blocks must not
+/// touch.
+const BLOCK_SPACING: f64 = 4.0;
+
+/// The exact points' mark: the wide block in present mode, the dot on a
+/// screen.
+fn exact_mark(present: bool) -> &'static str {
+    if present { EXACT_BLOCK } else { EXACT_DOT }
+}
+
 /// Points per unit of x used to draw smooth curves.
 const SAMPLES: usize = 240;
 
@@ -216,7 +230,7 @@ fn caption_spans(
         .map(|(i, item)| {
             let (glyph, role) = match item.mark {
                 CaptionMark::Curve => (curve_mark(present), Role::Idealised),
-                CaptionMark::ExactPoints => (EXACT_DOT, Role::Exact),
+                CaptionMark::ExactPoints => (exact_mark(present), Role::Exact),
                 CaptionMark::Probe => ("█", Role::ProbeHit),
                 CaptionMark::Floor => (level_mark(present), Role::Good),
                 CaptionMark::Half => (level_mark(present), Role::Guide),
@@ -429,7 +443,7 @@ pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
             trim_zeros(&sig(axis_x0, 3)),
             trim_zeros(&sig((axis_x0 + x1) / 2.0, 3)),
         ],
-        x_last: vec![format!("{x_end} {x_name}"), x_end],
+        x_last: vec![last_tick(x_name, &x_end), x_end],
         y_ticks,
     }
 }
@@ -448,8 +462,19 @@ fn zero_text(board: &Board) -> ChartText {
             "P0".to_string(),
         ],
         x_ticks: ["0".to_string(), trim_zeros(&sig(n_max as f64 / 2.0, 3))],
-        x_last: vec![format!("{n_max} n"), format!("{n_max}")],
+        x_last: vec![last_tick("n", &n_max.to_string()), format!("{n_max}")],
         y_ticks: ["0".to_string(), "0.5".into(), "1".into()],
+    }
+}
+
+/// The x axis's last tick with the axis's name: a unit after its figure
+/// (`20 bits/item`), a letter as an equation (`n = 12`), since `12 n`
+/// reads as a product.
+fn last_tick(name: &str, end: &str) -> String {
+    if name.chars().count() == 1 {
+        format!("{name} = {end}")
+    } else {
+        format!("{end} {name}")
     }
 }
 
@@ -483,12 +508,19 @@ fn draw_zero(board: &Board, area: Rect, present: bool, buf: &mut Buffer, theme: 
     chart(datasets, title, x, y, theme).render(area, buf);
     // The dots go on last: each is a value at a whole n, and neither the
     // line under it nor the stem may hide one.
-    let grid = Grid::of(buf, area, [0.0, x1], [0.0, 1.0]).nearest();
-    let dot = EXACT_DOT.chars().next().unwrap_or('*');
+    // Each on the row the idealised line takes there (half blocks in
+    // present mode), so a value that lies on the line is drawn on it.
+    let grid = Grid::of(buf, area, [0.0, x1], [0.0, 1.0]).like(curve_marker(present));
+    let mark = match (present, grid.columns_per_unit() >= BLOCK_SPACING) {
+        (true, true) => EXACT_BLOCK,
+        // Too close for the wide block: its middle, a cell's block.
+        (true, false) => "█",
+        (false, _) => EXACT_DOT,
+    };
     let style = theme.style(Role::Exact).add_modifier(Modifier::BOLD);
     for n in 0..=f.settings.fill_n_max {
         let n = n as f64;
-        grid.put(buf, n, f.zero_exact(n), dot, style);
+        grid.put_across(buf, n, f.zero_exact(n), mark, style);
     }
 }
 

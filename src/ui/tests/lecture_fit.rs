@@ -557,7 +557,7 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                         || (present
                             && [
                                 "verdict", "headline", "predict", "formula", "diagram", "bit-row",
-                                "table", "counters", "notes",
+                                "table", "counters", "notes", "recap",
                             ]
                             .contains(&l.kind.name()));
                     assert!(big || l.scale == 1, "{at}: {l:?}");

@@ -5,6 +5,7 @@
 //! every step that derives a formula shows it big; no two parts say the
 //! same thing; and no part moves or changes size within a scene.
 
+use ratatui::style::Modifier;
 use std::collections::BTreeMap;
 
 use crate::lecture::Lecture;
@@ -414,6 +415,122 @@ fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
 }
 
 #[test]
+fn the_closing_list_fills_the_wall_and_the_notes_keep_their_place() {
+    // 5.11 shows four notes and nothing else: the lecture's last slide.
+    // In their usual place (under the row and the diagram, gone by then)
+    // they sat in the lower third of an empty wall.
+    let lecture = Lecture::builtin();
+    let scene = lecture.scene_count() - 1;
+    let last = lecture.scene_len(scene);
+    for (w, h) in SIZES {
+        let d = dump("bloom", scene + 1, last, w, h, false);
+        let kinds: Vec<&str> = d.parts.iter().map(|p| p.kind.name()).collect();
+        assert_eq!(kinds, ["recap", "progress"], "{w}x{h}");
+        let recap = &d.parts[0];
+        assert!(recap.scale >= 3, "{w}x{h}: {recap:?}");
+        assert!(recap.rect.height * 10 >= (h - 1) * 9, "{w}x{h}: {recap:?}");
+        // Every note, once.
+        let board = lecture.step_board(lecture.scene_start(scene) + last - 1);
+        for note in &board.notes {
+            let n = recap
+                .text
+                .iter()
+                .filter(|t| t.contains(note.as_str()))
+                .count();
+            assert_eq!(n, 1, "{w}x{h}: {note}");
+        }
+        // The notes of the scene's other steps keep one place, under the
+        // parts they go with.
+        let mut notes = Vec::new();
+        for step in 1..last {
+            let d = dump("bloom", scene + 1, step, w, h, false);
+            let Some(n) = d.parts.iter().find(|p| p.kind.name() == "notes") else {
+                continue;
+            };
+            for other in d.parts.iter().filter(|p| p.kind.name() != "progress") {
+                if other.kind.name() != "notes" && other.kind.name() != "verdict" {
+                    assert!(
+                        other.rect.y < n.rect.y,
+                        "{w}x{h} 5.{step}: {other:?} under the notes"
+                    );
+                }
+            }
+            notes.push(n.rect);
+        }
+        assert!(
+            notes.len() >= 3 && notes.windows(2).all(|p| p[0] == p[1]),
+            "{w}x{h}: {notes:?}"
+        );
+    }
+}
+
+#[test]
+fn after_bloom_charts_the_floor_alone_before_the_first_bar() {
+    let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
+    let want = crate::lecture::texts::lineup_chart(lecture.step_board(1)).expect("a chart at 1.2");
+    assert!(want.floor_only(), "{:?}", want.bars.len());
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let d = dump("after-bloom", 1, 2, w, h, false);
+        let chart = d.parts.iter().find(|p| p.kind.name() == "chart");
+        let chart = chart.unwrap_or_else(|| panic!("{w}x{h}: no chart at 1.2"));
+        // The floor and the region under it, and not yet the Bloom
+        // filter's factor, which 1.3 derives.
+        assert!(
+            chart.text.contains(&want.floor_label),
+            "{w}x{h}: {:?}",
+            chart.text
+        );
+        assert!(
+            chart
+                .text
+                .iter()
+                .any(|t| t == crate::lecture::texts::BELOW_FLOOR)
+        );
+        assert!(
+            !chart.text.contains(&want.factor_label),
+            "{w}x{h}: {:?}",
+            chart.text
+        );
+        if w >= 120 {
+            assert!(chart.scale >= 2, "{w}x{h}: {chart:?}");
+        }
+        // The same place as the bars take next step.
+        let next = dump("after-bloom", 1, 3, w, h, false);
+        let bars = next.parts.iter().find(|p| p.kind.name() == "chart");
+        assert_eq!(bars.map(|c| c.rect), Some(chart.rect), "{w}x{h}");
+        // The region left of the floor's line is shaded, right of it not.
+        let frame = FrameConfig {
+            app: AppConfig {
+                present: true,
+                lecture: Some("after-bloom".to_string()),
+                ..AppConfig::default()
+            },
+            scene: Some(1),
+            step: Some(2),
+            width: w,
+            height: h,
+            revealed: false,
+        };
+        let app = Headless::with_theme(&frame, Theme::MONO).expect("draws");
+        let buf = app.buffer();
+        let r = chart.rect;
+        let row = r.y + r.height - 2;
+        let line = (r.x..r.right())
+            .find(|&x| buf[(x, row)].symbol() == "┃")
+            .unwrap_or_else(|| panic!("{w}x{h}: no floor line on row {row}"));
+        let shaded = |x: u16| buf[(x, row)].symbol() == "░";
+        assert!(
+            (r.x + 2..line).all(shaded),
+            "{w}x{h}: unshaded left of {line}"
+        );
+        assert!(
+            !(line + 1..r.right()).any(shaded),
+            "{w}x{h}: shade right of {line}"
+        );
+    }
+}
+
+#[test]
 fn after_bloom_sets_the_whole_lineup_and_its_picks_big_at_200x60() {
     // 5.1, every structure: the slide the class is meant to remember.
     let d = dump("after-bloom", 5, 1, 200, 60, false);
@@ -560,11 +677,11 @@ fn the_counting_step_shows_the_counters_alone_not_a_row_that_disagrees() {
 fn a_derived_formula_is_never_alone_on_the_wall() {
     // Each formula has a picture of what it says beside it: at 3.5-3.7
     // the chance a bit stays 0, before the fill takes its place. Without
-    // it those steps left the lower two thirds of the wall empty. (The
-    // after-bloom lecture's floor at 1.2 is still alone: its line-up chart
-    // has no bar to draw until 1.3.)
+    // it those steps left the lower two thirds of the wall empty. The
+    // after-bloom lecture's floor at 1.2 charts the floor alone, before
+    // the first bar at 1.3.
     let mut problems = Vec::new();
-    for name in ["bloom"] {
+    for name in LECTURES {
         let lecture = Lecture::named(name).expect("a built-in lecture");
         for scene in 0..lecture.scene_count() {
             for (step, revealed) in scene_slides(&lecture, scene) {
@@ -608,14 +725,33 @@ fn the_zero_chart_puts_a_dot_at_each_whole_n_and_the_idealised_line_once_named()
                 .find(|p| p.kind.name() == "chart")
                 .unwrap_or_else(|| panic!("{at}: no chart"));
             assert!(chart.text[0].starts_with("P0"), "{at}: {:?}", chart.text);
-            // A dot for each whole n, and the legend's own.
+            // A mark for each whole n: on the wall a bold block (two
+            // columns wide where the points are far enough apart), set
+            // apart from the probe's stem by its weight.
             let buf = app.buffer();
             let r = chart.rect;
-            let drawn = (r.y..r.bottom())
+            let marks: Vec<(u16, u16)> = (r.y..r.bottom())
                 .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
-                .filter(|&(x, y)| buf[(x, y)].symbol() == "●")
-                .count();
-            assert_eq!(drawn, dots + 1, "{at}: the exact dots");
+                // The legend's mark starts its line, left of the y axis.
+                .filter(|&(x, y)| {
+                    let c = &buf[(x, y)];
+                    x > r.x + 2 && c.symbol() == "█" && c.modifier.contains(Modifier::BOLD)
+                })
+                .collect();
+            assert_eq!(marks.len(), dots, "{at}: the exact points {marks:?}");
+            if w >= 120 {
+                let wide = marks
+                    .iter()
+                    .filter(|&&(x, y)| buf[(x + 1, y)].symbol() == "▌")
+                    .count();
+                assert!(wide + 1 >= dots, "{at}: {wide} wide marks");
+            }
+            // The legend names the same mark.
+            assert!(
+                buf.content
+                    .iter()
+                    .any(|c| c.symbol() == "▐" && !c.modifier.contains(Modifier::BOLD))
+            );
             let caption = chart.text.join(" ");
             assert_eq!(caption.contains("idealised"), line, "{at}: {caption}");
             if step >= 6 {
