@@ -573,7 +573,14 @@ impl Card {
             if i > 0 {
                 y += 1;
             }
-            let role = set.inks.get(i).copied().flatten().unwrap_or(if i == 0 {
+            // The first text in the title's ink; in the closing list every
+            // other one, so a point wrapped over two lines reads as one.
+            let title = if self == Card::Recap {
+                i % 2 == 0
+            } else {
+                i == 0
+            };
+            let role = set.inks.get(i).copied().flatten().unwrap_or(if title {
                 Role::Title
             } else {
                 Role::Text
