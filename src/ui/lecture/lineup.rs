@@ -96,9 +96,11 @@ impl Part for LineupPart {
             .collect();
         levels.sort_unstable();
         levels.dedup();
+        let follow = charts.into_iter().find(|c| !c.floor_only());
         Box::new(Chart {
             levels,
             present: scene.opts.present,
+            follow,
             found: RefCell::new(Vec::new()),
         })
     }
@@ -271,6 +273,9 @@ struct Chart {
     levels: Vec<u16>,
     /// Present mode: big letters allowed.
     present: bool,
+    /// The scene's first chart with bars: the floor alone stands where
+    /// that chart will draw it, so the line stays put when the bars come.
+    follow: Option<LineupChart>,
     /// The shape each set of bars took in each rect, found once: trying
     /// the big settings draws letters, too slow to repeat every frame.
     found: RefCell<Vec<Found>>,
@@ -297,6 +302,20 @@ impl Chart {
     }
 }
 
+impl Chart {
+    /// The floor's column inside `inner`: where the scene's first chart
+    /// with bars puts it in `rect`, else where this chart's shape does.
+    fn floor_column(&self, chart: &LineupChart, shape: Shape, rect: Rect, inner: Rect) -> u16 {
+        self.follow
+            .as_ref()
+            .and_then(|next| {
+                let (s, _) = self.shape(next, rect)?;
+                Some(geometry(next, s, inner).column(next.floor))
+            })
+            .unwrap_or_else(|| geometry(chart, shape, inner).column(chart.floor))
+    }
+}
+
 impl Fitted for Chart {
     fn rows(&self, notch: u16) -> u16 {
         let i = usize::from(notch).min(self.levels.len().saturating_sub(1));
@@ -319,7 +338,13 @@ impl Fitted for Chart {
             width: inner.width.saturating_sub(2),
             ..inner
         };
-        if let Some((shape, lines)) = self.shape(&chart, at.rect) {
+        let Some((shape, lines)) = self.shape(&chart, at.rect) else {
+            return;
+        };
+        if chart.floor_only() {
+            let x = self.floor_column(&chart, shape, at.rect, inner);
+            draw_floor_alone(&chart, x, shape.big.is_some(), inner, buf, theme);
+        } else {
             draw_chart(&chart, shape, lines, inner, buf, theme);
         }
     }
@@ -346,7 +371,7 @@ impl Fitted for Chart {
                 inner_width(at.rect.width),
                 at.rect.height.saturating_sub(2),
             );
-            let floor_x = geometry(&chart, shape, inner).column(chart.floor);
+            let floor_x = self.floor_column(&chart, shape, at.rect, inner);
             let room = floor_x.saturating_sub(inner.x + 1);
             let label = floor_label(&chart, shape.big.is_some(), room, inner.height);
             return Shows {
@@ -514,11 +539,6 @@ fn draw_chart(
     theme: &Theme,
 ) {
     let g = geometry(chart, shape, inner);
-    if chart.floor_only() {
-        let big = shape.big.is_some();
-        draw_floor_alone(chart, g.column(chart.floor), big, inner, buf, theme);
-        return;
-    }
     let bar_style = theme.style(Role::Measured);
     let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
     let header = shape.header();

@@ -527,6 +527,20 @@ fn after_bloom_charts_the_floor_alone_before_the_first_bar() {
             !(line + 1..r.right()).any(shaded),
             "{w}x{h}: shade right of {line}"
         );
+        // The line stays put when the first bar comes.
+        let next = Headless::with_theme(
+            &FrameConfig {
+                step: Some(3),
+                ..frame
+            },
+            Theme::MONO,
+        )
+        .expect("draws")
+        .buffer();
+        let floor_then = (r.y..r.bottom())
+            .filter_map(|y| (r.x..r.right()).find(|&x| next[(x, y)].symbol() == "┃"))
+            .min();
+        assert_eq!(floor_then, Some(line), "{w}x{h}: the floor moves at 1.3");
     }
 }
 
