@@ -400,16 +400,16 @@ impl LineupChart {
         self.bars.is_empty()
     }
 
-    /// The labelled lines across the chart: the floor's, and the factor's
-    /// once there are bars.
+    /// The words on the chart besides the bars': the floor's label, then
+    /// the factor's once there are bars, or the region under the floor's
+    /// when it stands alone.
     pub fn line_labels(&self) -> Vec<String> {
-        let mut out = vec![self.floor_label.clone()];
-        if !self.floor_only() {
-            out.push(self.factor_label.clone());
+        let second = if self.floor_only() {
+            BELOW_FLOOR.to_string()
         } else {
-            out.push(BELOW_FLOOR.to_string());
-        }
-        out
+            self.factor_label.clone()
+        };
+        vec![self.floor_label.clone(), second]
     }
 }
 

@@ -6,12 +6,6 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 
-/// How a point's row is found: as a curve drawn in that many dots per row
-/// would place it (4 for braille, 2 for half blocks), or 1 for the row
-/// whose centre is nearest.
-#[derive(Debug, Clone, Copy)]
-struct DotsPerRow(u16);
-
 /// The cells of a drawn chart's plotting area, found from the corner where
 /// its axes meet, so marks can be put on exact cells with their own glyphs.
 pub(crate) struct Grid {
@@ -19,8 +13,9 @@ pub(crate) struct Grid {
     x: [f64; 2],
     y: [f64; 2],
     /// Place marks as the canvas places a curve of this many dots per row
-    /// (on the curve's row), or on the nearest row's centre.
-    rows: DotsPerRow,
+    /// (4 for braille, 2 for half blocks: on the curve's row), or with 1
+    /// on the nearest row's centre.
+    dots_per_row: u16,
 }
 
 impl Grid {
@@ -51,7 +46,7 @@ impl Grid {
             area,
             x,
             y,
-            rows: DotsPerRow(4),
+            dots_per_row: 4,
         }
     }
 
@@ -59,7 +54,7 @@ impl Grid {
     /// the floor keeps a row of its own.
     pub(crate) fn nearest(self) -> Grid {
         Grid {
-            rows: DotsPerRow(1),
+            dots_per_row: 1,
             ..self
         }
     }
@@ -73,7 +68,7 @@ impl Grid {
             _ => 1,
         };
         Grid {
-            rows: DotsPerRow(dots),
+            dots_per_row: dots,
             ..self
         }
     }
@@ -97,7 +92,7 @@ impl Grid {
         // The same rounding ratatui's canvas uses (columns on a braille
         // canvas are two dots wide), so a mark lands on the row where the
         // curve is drawn.
-        let dots = self.rows.0;
+        let dots = self.dots_per_row;
         let (col, row) = if dots > 1 {
             let across = if dots == 4 { 2 } else { 1 };
             (
@@ -115,11 +110,7 @@ impl Grid {
 
     /// Puts `glyph` on the cell showing point (x, y).
     pub(crate) fn put(&self, buf: &mut Buffer, x: f64, y: f64, glyph: char, style: Style) {
-        if let Some(pos) = self.cell(x, y)
-            && let Some(c) = buf.cell_mut(pos)
-        {
-            c.set_char(glyph).set_style(style);
-        }
+        self.put_across(buf, x, y, &glyph.to_string(), style);
     }
 
     /// Puts `glyphs` on the row showing point (x, y), the middle one on the

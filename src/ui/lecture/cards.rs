@@ -54,10 +54,10 @@ impl Part for Card {
     }
 
     fn shows(&self, board: &Board, opts: Options) -> bool {
-        let recap = opts.present && alone_but(board, None);
+        let recap = || opts.present && alone_but(board, None);
         match self {
-            Card::Notes => self.shown(board) && !recap,
-            Card::Recap => self.shown(board) && recap,
+            Card::Notes => self.shown(board) && !recap(),
+            Card::Recap => self.shown(board) && recap(),
             _ => self.shown(board),
         }
     }
@@ -109,10 +109,10 @@ impl Part for Card {
         };
         let present = scene.opts.present;
         // The closing list may grow past its largest letters by blank
-        // rows, so it stands in the middle of the wall.
-        // Down to the board's last row from its second: present mode
-        // keeps the top row blank when that costs no part a notch, and a
-        // board planned a row lower then grows the list as far.
+        // rows, so it stands in the middle of the wall: down to the
+        // board's last row from its second, since present mode keeps the
+        // top row blank when that costs no part a notch, and a board
+        // planned a row lower then grows the list as far.
         let pad = match big.last() {
             Some(&(_, rows)) if card == Card::Recap => {
                 scene.board.bottom().saturating_sub(rows + 1)

@@ -300,9 +300,7 @@ impl Chart {
         self.found.borrow_mut().push((key, found));
         found
     }
-}
 
-impl Chart {
     /// The floor's column inside `inner`: where the scene's first chart
     /// with bars puts it in `rect`, else where this chart's shape does.
     fn floor_column(&self, chart: &LineupChart, shape: Shape, rect: Rect, inner: Rect) -> u16 {
@@ -676,15 +674,7 @@ fn draw_header(
     }
     let row = inner.y + header - 1;
     let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
-    let floor_w = width(&chart.floor_label);
-    let start = floor_x.saturating_sub(floor_w + 1).max(inner.x);
-    buf.set_stringn(
-        start,
-        row,
-        &chart.floor_label,
-        usize::from(floor_x.saturating_sub(start)),
-        bold(Role::Good),
-    );
+    small_floor_label(chart, floor_x, row, inner, buf, theme);
     let start = factor_x + 2;
     buf.set_stringn(
         start,
@@ -714,13 +704,7 @@ fn draw_floor_alone(
     let top = Rect::new(inner.x, inner.y, room, header);
     match &label {
         Some((_, b)) => b.draw_aligned(top, buf, theme.style(Role::Good), Alignment::Right),
-        None => {
-            let w = width(&chart.floor_label);
-            let start = floor_x.saturating_sub(w + 1).max(inner.x);
-            let style = theme.style(Role::Good).add_modifier(Modifier::BOLD);
-            let room = usize::from(floor_x.saturating_sub(start));
-            buf.set_stringn(start, inner.y, &chart.floor_label, room, style);
-        }
+        None => small_floor_label(chart, floor_x, inner.y, inner, buf, theme),
     }
     let zone = Rect::new(
         inner.x,
@@ -733,6 +717,23 @@ fn draw_floor_alone(
     for row in inner.top()..inner.bottom() {
         draw_line(floor_x, row, buf, line);
     }
+}
+
+/// The floor's label in bold on `row`, ending a column left of its line.
+fn small_floor_label(
+    chart: &LineupChart,
+    floor_x: u16,
+    row: u16,
+    inner: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let start = floor_x
+        .saturating_sub(width(&chart.floor_label) + 1)
+        .max(inner.x);
+    let room = usize::from(floor_x.saturating_sub(start));
+    let style = theme.style(Role::Good).add_modifier(Modifier::BOLD);
+    buf.set_stringn(start, row, &chart.floor_label, room, style);
 }
 
 /// The floor's label when it stands alone: the largest big letters that
