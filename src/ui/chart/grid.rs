@@ -73,6 +73,12 @@ impl Grid {
         }
     }
 
+    /// The plotting area: the cells right of the y axis and above the x
+    /// axis.
+    pub(crate) fn area(&self) -> Rect {
+        self.area
+    }
+
     /// Columns between two points a unit of x apart.
     pub(crate) fn columns_per_unit(&self) -> f64 {
         f64::from(self.area.width) / (self.x[1] - self.x[0])

@@ -2,11 +2,13 @@
 //! with a title fitted between the corners, its datasets, its axes and
 //! ticks ([`ticks`]), marks put on exact cells after drawing ([`grid`]),
 //! and legends ([`legend`]). Curves are braille on a screen and half
-//! blocks in present mode, thick enough to see from the back of a room.
+//! blocks in present mode, thick enough to see from the back of a room,
+//! and on a wall the ticks and legends are set big too ([`wall`]).
 
 pub(crate) mod grid;
 pub(crate) mod legend;
 pub(crate) mod ticks;
+pub(crate) mod wall;
 
 use ratatui::style::Style;
 use ratatui::symbols::Marker;

@@ -253,6 +253,17 @@ impl<'a> Fitting<'a> {
         self.rung.letters != Letters::Nowhere
     }
 
+    /// Whether the part's supporting words (the row's indices and owners,
+    /// a chart's ticks and legend) are set big: in present mode, on a
+    /// projector's grid, unless the planner gave them up for the scene to
+    /// fit (its rung).
+    pub(crate) fn words_big(&self) -> bool {
+        self.opts.present
+            && self.rung.words
+            && self.width >= super::big_row::FROM_WIDTH
+            && self.board.height >= super::big_row::FROM_HEIGHT
+    }
+
     /// The boards the part shows on.
     pub(crate) fn shown(&self) -> impl Iterator<Item = &'a Board> + '_ {
         self.boards
@@ -276,6 +287,12 @@ pub(crate) trait Fitted: Debug {
     /// Whether it can grow one notch from `notch`.
     fn grows(&self, _notch: u16) -> bool {
         false
+    }
+
+    /// Rows its words set big add to it (a chart's big ticks and legend):
+    /// a chart's share of the board is kept for its curve, not for them.
+    fn big_words_rows(&self) -> u16 {
+        0
     }
 
     /// The rows of its planned `rect` it uses on this board (a card only

@@ -774,7 +774,12 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
             .iter()
             .find(|p| p.part.place().kept_tall)
             .map_or(0, |c| {
-                (room * CHART_SHARE.0 / CHART_SHARE.1).saturating_sub(c.rect.height)
+                let words = scene.entries[c.index]
+                    .fitted
+                    .as_ref()
+                    .map_or(0, |f| f.big_words_rows());
+                let curve = c.rect.height.saturating_sub(words);
+                (room * CHART_SHARE.0 / CHART_SHARE.1).saturating_sub(curve)
             })
     };
     for i in 0..scene.entries.len() {

@@ -8,8 +8,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::symbols::Marker;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
+use ratatui::text::Span;
+use ratatui::widgets::{Dataset, Widget};
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::figures::sig;
@@ -20,7 +20,7 @@ use crate::ui::chart::grid::Grid;
 use crate::ui::chart::ticks::{axis, decades, even_decades, fitted_last};
 use crate::ui::chart::{
     chart, curve_mark, curve_marker, fitted_title, frame, legend, level_glyph, level_mark, line,
-    points, samples,
+    points, samples, wall,
 };
 use crate::ui::theme::{Role, Theme};
 
@@ -68,8 +68,70 @@ impl Part for ChartsPart {
         // In present mode a blank row under the legend keeps its small
         // words off whatever big part comes next.
         let gap = u16::from(present);
-        let rows = MIN_CHART + scene.most(|b| caption_rows(b, scene.width, present)) + gap;
-        Box::new(Charts { rows, gap })
+        let wall = Wall::of(scene);
+        let least = |wall: Wall| {
+            wall.frame_rows(0) + scene.most(|b| caption_rows(b, scene.width, present, wall)) + gap
+        };
+        let rows = least(wall);
+        Box::new(Charts {
+            rows,
+            gap,
+            wall,
+            big_words: rows - least(Wall::default()),
+        })
+    }
+}
+
+/// Which of a chart's words a scene sets big on a wall: the ticks where
+/// every one has a glyph, and the legend too where every step's fits in
+/// a ninth of the board's rows (one line of big letters on a 40-row
+/// board, two on 60).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Wall {
+    ticks: bool,
+    legend: bool,
+}
+
+/// The share of the board's rows a legend set big may take, as a divisor:
+/// a longer legend stays small, since its rows would come out of the plot.
+const BIG_LEGEND_SHARE: u16 = 9;
+
+impl Wall {
+    fn of(scene: &Fitting<'_>) -> Wall {
+        let on_wall = scene.words_big();
+        let ticks = on_wall
+            && scene.shown().all(|b| {
+                plots(b).into_iter().all(|e| {
+                    let t = chart_text(b, e);
+                    wall::ticks_legible(&t.x_ticks, &t.x_last, &t.y_ticks)
+                })
+            });
+        let most = usize::from(scene.board.height / BIG_LEGEND_SHARE / wall::LINE_ROWS);
+        let legend = ticks
+            && scene.shown().all(|b| {
+                big_legends(b, scene.width).is_some_and(|all| all.iter().all(|l| l.len() <= most))
+            });
+        Wall { ticks, legend }
+    }
+
+    /// A legend's `items` set big in `width` columns, when the scene sets
+    /// its legends big.
+    fn legend_lines(self, items: &[wall::Item], width: u16) -> Option<wall::Lines> {
+        if self.legend {
+            wall::lines(items, width)
+        } else {
+            None
+        }
+    }
+
+    /// Rows of each chart's frame at growth `notch`.
+    fn frame_rows(self, notch: u16) -> u16 {
+        let least = if self.ticks {
+            wall::FRAME_ROWS
+        } else {
+            MIN_CHART
+        };
+        least + notch
     }
 }
 
@@ -80,6 +142,10 @@ struct Charts {
     rows: u16,
     /// Blank rows kept under the captions.
     gap: u16,
+    /// Which words are set big.
+    wall: Wall,
+    /// The rows they take beyond what the same words take small.
+    big_words: u16,
 }
 
 impl Fitted for Charts {
@@ -91,13 +157,25 @@ impl Fitted for Charts {
         true
     }
 
+    fn big_words_rows(&self) -> u16 {
+        self.big_words
+    }
+
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        let chart_rows = chart_rows(at.notch);
         let area = Rect {
             height: at.rect.height.saturating_sub(self.gap),
             ..at.rect
         };
-        draw_all(at.board, area, chart_rows, at.present, buf, theme);
+        let look = Look {
+            frame_rows: self.wall.frame_rows(at.notch),
+            present: at.present,
+            wall: self.wall,
+        };
+        // Side by side when several show, each a chart with its caption
+        // under it.
+        for (element, area) in chart_areas(at.board, area) {
+            draw(at.board, element, area, look, buf, theme);
+        }
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
@@ -105,34 +183,41 @@ impl Fitted for Charts {
         for (element, area) in chart_areas(at.board, at.rect) {
             let chart = chart_text(at.board, element);
             text.push(fitted_title(&chart.titles, area.width).trim().to_string());
-            let caption = caption_spans(at.board, element, &Theme::MONO, at.present);
-            let lines = legend::lines(caption, area.width);
-            text.extend(lines.iter().map(ToString::to_string));
+            let items = caption_items(at.board, element, &Theme::MONO, at.present);
+            match self.wall.legend_lines(&items, area.width) {
+                Some(lines) => {
+                    text.extend(lines.iter().map(|line| {
+                        let words: Vec<String> = line
+                            .iter()
+                            .map(|(i, _)| format!("{} {}", i.mark, i.words))
+                            .collect();
+                        words.join("   ")
+                    }));
+                }
+                None => {
+                    let lines = legend::lines(spans(items), area.width);
+                    text.extend(lines.iter().map(ToString::to_string));
+                }
+            }
         }
-        Shows::plain(text)
+        text.retain(|t| !t.is_empty());
+        // Big ticks come with every big legend.
+        Shows {
+            scale: if self.wall.ticks { wall::LINE_ROWS } else { 1 },
+            ..Shows::plain(text)
+        }
     }
 }
 
-/// Rows of each chart's frame at growth `notch` (the caption takes the
-/// rest of the part).
-pub(crate) fn chart_rows(notch: u16) -> u16 {
-    MIN_CHART + notch
-}
-
-/// Draws the board's plots into `area`, side by side when several show:
-/// each a chart `chart_rows` high with its caption under it. In present
-/// mode curves are drawn in blocks, thick enough to see from the back.
-fn draw_all(
-    board: &Board,
-    area: Rect,
-    chart_rows: u16,
+/// How a step's charts are drawn.
+#[derive(Debug, Clone, Copy)]
+struct Look {
+    /// Rows of each chart's frame (its caption takes the rest).
+    frame_rows: u16,
+    /// Present mode: curves in blocks, thick enough to see from the back.
     present: bool,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
-    for (element, at) in chart_areas(board, area) {
-        draw(board, element, at, chart_rows, present, buf, theme);
-    }
+    /// Which words are set big.
+    wall: Wall,
 }
 
 /// Each chart the board shows with its share of `area`, left to right
@@ -160,42 +245,61 @@ fn chart_areas(board: &Board, area: Rect) -> Vec<(Element, Rect)> {
         .collect()
 }
 
-fn draw(
-    board: &Board,
-    element: Element,
-    area: Rect,
-    chart_rows: u16,
-    present: bool,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
-    let caption = caption_spans(board, element, theme, present);
-    let (chart, caption_area, lines) = with_caption(area, caption, chart_rows);
+fn draw(board: &Board, element: Element, area: Rect, look: Look, buf: &mut Buffer, theme: &Theme) {
+    let items = caption_items(board, element, theme, look.present);
+    let chart = Rect {
+        height: look.frame_rows.min(area.height),
+        ..area
+    };
+    let caption_area = Rect {
+        y: chart.bottom(),
+        height: area.bottom() - chart.bottom(),
+        ..area
+    };
+    let (present, ticks) = (look.present, look.wall.ticks);
     match element {
-        Element::Memory => draw_memory(board, chart, present, buf, theme),
-        Element::ZeroCurve => draw_zero(board, chart, present, buf, theme),
-        Element::FillCurve => draw_curve(board, Curve::Fill, chart, present, buf, theme),
-        Element::KCurve => draw_curve(board, Curve::K, chart, present, buf, theme),
-        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, present, buf, theme),
+        Element::Memory => draw_memory(board, chart, present, ticks, buf, theme),
+        Element::ZeroCurve => draw_zero(board, chart, present, ticks, buf, theme),
+        Element::FillCurve => draw_curve(board, Curve::Fill, chart, present, ticks, buf, theme),
+        Element::KCurve => draw_curve(board, Curve::K, chart, present, ticks, buf, theme),
+        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, present, ticks, buf, theme),
         _ => {}
     }
-    legend::draw(&lines, caption_area, buf);
+    match look.wall.legend_lines(&items, area.width) {
+        Some(lines) => wall::draw_legend(&lines, caption_area, buf),
+        None => legend::draw(&legend::lines(spans(items), area.width), caption_area, buf),
+    }
 }
 
 /// Rows the captions take under the board's plots in `width` columns.
-fn caption_rows(board: &Board, width: u16, present: bool) -> u16 {
-    let list = plots(board);
-    let count = u16::try_from(list.len()).unwrap_or(1).max(1);
-    list.into_iter()
+fn caption_rows(board: &Board, width: u16, present: bool, wall: Wall) -> u16 {
+    let count = u16::try_from(plots(board).len()).unwrap_or(1).max(1);
+    if wall.legend
+        && let Some(all) = big_legends(board, width)
+    {
+        let most = all.iter().map(Vec::len).max().unwrap_or(0);
+        return wall::LINE_ROWS * u16::try_from(most).unwrap_or(u16::MAX);
+    }
+    plots(board)
+        .into_iter()
         .map(|e| {
-            let lines = legend::lines(
-                caption_spans(board, e, &Theme::MONO, present),
-                width / count,
-            );
+            let items = caption_items(board, e, &Theme::MONO, present);
+            let lines = legend::lines(spans(items), width / count);
             u16::try_from(lines.len()).unwrap_or(1)
         })
         .max()
         .unwrap_or(0)
+}
+
+/// The board's legends set big, each in its chart's share of `width`:
+/// `None` when one of them cannot be. (Marks and words take the same
+/// columns in every theme, so they are measured in mono.)
+fn big_legends(board: &Board, width: u16) -> Option<Vec<wall::Lines>> {
+    let list = plots(board);
+    let count = u16::try_from(list.len()).unwrap_or(1).max(1);
+    list.into_iter()
+        .map(|e| wall::lines(&caption_items(board, e, &Theme::MONO, true), width / count))
+        .collect()
 }
 
 /// The probe's figure for present mode's headline ("fill 0.43",
@@ -216,18 +320,13 @@ pub(crate) fn probe_headline(board: &Board, short: bool) -> Option<String> {
         })
 }
 
-/// A caption as styled spans: each item's mark, then its words. A curve's
-/// mark is a sample of what the chart draws (half blocks in present mode).
-fn caption_spans(
-    board: &Board,
-    element: Element,
-    theme: &Theme,
-    present: bool,
-) -> Vec<Span<'static>> {
+/// A caption's items: each item's mark, its words and their style. A
+/// curve's mark is a sample of what the chart draws (half blocks in
+/// present mode).
+fn caption_items(board: &Board, element: Element, theme: &Theme, present: bool) -> Vec<wall::Item> {
     caption(board, element)
         .into_iter()
-        .enumerate()
-        .map(|(i, item)| {
+        .map(|item| {
             let (glyph, role) = match item.mark {
                 CaptionMark::Curve => (curve_mark(present), Role::Idealised),
                 CaptionMark::ExactPoints => (exact_mark(present), Role::Exact),
@@ -244,33 +343,26 @@ fn caption_spans(
             } else {
                 theme.style(role)
             };
-            let gap = if i == 0 { "" } else { "   " };
-            Span::styled(format!("{gap}{glyph} {}", item.text), style)
+            wall::Item {
+                mark: glyph.to_string(),
+                words: item.text,
+                style,
+            }
         })
         .collect()
 }
 
-/// Splits a plot area into the chart, `chart_rows` high, and the caption
-/// lines under it.
-fn with_caption(
-    area: Rect,
-    caption: Vec<Span<'static>>,
-    chart_rows: u16,
-) -> (Rect, Rect, Vec<Line<'static>>) {
-    let lines = legend::lines(caption, area.width);
-    let chart = Rect {
-        height: chart_rows.min(area.height),
-        ..area
-    };
-    let rows = u16::try_from(lines.len())
-        .unwrap_or(1)
-        .min(area.height - chart.height);
-    let caption_area = Rect {
-        y: area.y + chart.height,
-        height: rows,
-        ..area
-    };
-    (chart, caption_area, lines)
+/// A caption's items as styled spans for small type: each mark, then its
+/// words, three spaces between items.
+fn spans(items: Vec<wall::Item>) -> Vec<Span<'static>> {
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let gap = if i == 0 { "" } else { "   " };
+            Span::styled(format!("{gap}{} {}", item.mark, item.words), item.style)
+        })
+        .collect()
 }
 
 fn draw_curve(
@@ -278,6 +370,7 @@ fn draw_curve(
     curve: Curve,
     area: Rect,
     present: bool,
+    big: bool,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
@@ -324,10 +417,14 @@ fn draw_curve(
         line(&probe_stem, Marker::Block, theme.style(Role::ProbeHit)),
         points(&probe_dot, Marker::Block, theme.style(Role::ProbeHit)),
     ];
-    let boxed = board.boxed.contains(&element);
-    let (x, y) = axes(&text, [axis_x0, x1], [y0, y1], area, theme);
-    let title = frame(fitted_title(&text.titles, area.width), boxed, theme);
-    chart(datasets, title, x, y, theme).render(area, buf);
+    let spec = Spec {
+        text: &text,
+        boxed: board.boxed.contains(&element),
+        x: [axis_x0, x1],
+        y: [y0, y1],
+        big,
+    };
+    render(datasets, &spec, area, buf, theme);
     let grid = Grid::of(buf, area, [axis_x0, x1], [y0, y1]);
     if half {
         grid.hline(buf, 0.5, dash, theme.style(Role::Guide));
@@ -481,7 +578,7 @@ fn last_tick(name: &str, end: &str) -> String {
 /// The zero curve: the exact chance a bit is still 0 as a dot at each
 /// whole n, under them the idealised e^(-kn/m) once it is marked, and the
 /// shared fill probe as a stem up to the exact value.
-fn draw_zero(board: &Board, area: Rect, present: bool, buf: &mut Buffer, theme: &Theme) {
+fn draw_zero(board: &Board, area: Rect, present: bool, big: bool, buf: &mut Buffer, theme: &Theme) {
     let f = &board.figures;
     let x1 = f.settings.fill_n_max as f64;
     let idealised = if board.marks(&Emphasis::Idealised) {
@@ -502,10 +599,14 @@ fn draw_zero(board: &Board, area: Rect, present: bool, buf: &mut Buffer, theme: 
         line(&stem, Marker::Block, theme.style(Role::ProbeHit)),
     ];
     let text = chart_text(board, Element::ZeroCurve);
-    let boxed = board.boxed.contains(&Element::ZeroCurve);
-    let (x, y) = axes(&text, [0.0, x1], [0.0, 1.0], area, theme);
-    let title = frame(fitted_title(&text.titles, area.width), boxed, theme);
-    chart(datasets, title, x, y, theme).render(area, buf);
+    let spec = Spec {
+        text: &text,
+        boxed: board.boxed.contains(&Element::ZeroCurve),
+        x: [0.0, x1],
+        y: [0.0, 1.0],
+        big,
+    };
+    render(datasets, &spec, area, buf, theme);
     // The dots go on last: each is a value at a whole n, and neither the
     // line under it nor the stem may hide one.
     // Each on the row the idealised line takes there (half blocks in
@@ -539,24 +640,44 @@ fn y_scale(curve: Curve, values: &[f64]) -> (f64, f64, [String; 3]) {
     }
 }
 
-/// The axes of a chart in `area` with bounds `x` and `y`, labelled with
-/// its texts (the last x tick in the wording its slot holds).
-fn axes(
-    text: &ChartText,
+/// How a chart is framed and labelled: its texts, whether the step frames
+/// it, its bounds, and whether its ticks are set big.
+struct Spec<'t> {
+    text: &'t ChartText,
+    boxed: bool,
     x: [f64; 2],
     y: [f64; 2],
+    big: bool,
+}
+
+/// Draws `datasets` as a chart in `area` as `spec` says: its ticks big
+/// where they fit, else small with the last x tick in the wording its
+/// slot holds.
+fn render(
+    datasets: Vec<Dataset<'_>>,
+    spec: &Spec<'_>,
     area: Rect,
+    buf: &mut Buffer,
     theme: &Theme,
-) -> (
-    ratatui::widgets::Axis<'static>,
-    ratatui::widgets::Axis<'static>,
 ) {
+    let text = spec.text;
+    let title = frame(fitted_title(&text.titles, area.width), spec.boxed, theme);
+    let ticks = wall::Ticks {
+        x: spec.x,
+        x_ticks: &text.x_ticks,
+        x_last: &text.x_last,
+        y: spec.y,
+        y_ticks: &text.y_ticks,
+    };
+    if spec.big && ticks.fit(area) {
+        wall::chart(datasets, title, &ticks, area, buf, theme);
+        return;
+    }
     let last = fitted_last(&text.x_last, &text.y_ticks, area);
     let x_ticks = vec![text.x_ticks[0].clone(), text.x_ticks[1].clone(), last];
-    (
-        axis(None, x, x_ticks, theme),
-        axis(None, y, text.y_ticks.to_vec(), theme),
-    )
+    let x = axis(None, spec.x, x_ticks, theme);
+    let y = axis(None, spec.y, text.y_ticks.to_vec(), theme);
+    chart(datasets, title, x, y, theme).render(area, buf);
 }
 
 /// Where the x axis starts: on the k axis one step early when that puts
@@ -569,7 +690,14 @@ fn axis_start(curve: Curve, x0: f64, x1: f64) -> f64 {
     }
 }
 
-fn draw_memory(board: &Board, area: Rect, present: bool, buf: &mut Buffer, theme: &Theme) {
+fn draw_memory(
+    board: &Board,
+    area: Rect,
+    present: bool,
+    big: bool,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     let marker = curve_marker(present);
     let f = &board.figures;
     let s = &f.settings;
@@ -603,10 +731,14 @@ fn draw_memory(board: &Board, area: Rect, present: bool, buf: &mut Buffer, theme
         datasets.push(line(&exact, marker, theme.style(Role::Bad)));
     }
     let text = chart_text(board, Element::Memory);
-    let boxed = board.boxed.contains(&Element::Memory);
-    let (x, y) = axes(&text, [0.0, x1], [0.0, y1], area, theme);
-    let title = frame(fitted_title(&text.titles, area.width), boxed, theme);
-    chart(datasets, title, x, y, theme).render(area, buf);
+    let spec = Spec {
+        text: &text,
+        boxed: board.boxed.contains(&Element::Memory),
+        x: [0.0, x1],
+        y: [0.0, y1],
+        big,
+    };
+    render(datasets, &spec, area, buf, theme);
     let grid = Grid::of(buf, area, [0.0, x1], [0.0, y1]).nearest();
     if shows_ram {
         grid.hline(

@@ -69,12 +69,7 @@ impl Part for RowPart {
         // row's words are set big with its cells, in every scene alike,
         // unless the planner had to give them up for the scene's parts to
         // fit (its rung).
-        let big = scene.opts.present
-            && scene.rung.words
-            && grows
-            && width >= big_row::FROM_WIDTH
-            && scene.board.height >= big_row::FROM_HEIGHT
-            && big_row::fits(scene.boards, width);
+        let big = scene.words_big() && grows && big_row::fits(scene.boards, width);
         let layout = RowLayout {
             cell_rows: if grows && scene.board.height >= SQUARE_FROM_ROWS {
                 square

@@ -21,6 +21,8 @@ use crate::ui::screen::Screen;
 use crate::ui::theme::Theme;
 use crate::ui::view::body_area;
 
+use super::find_big;
+
 const SIZES: [(u16, u16); 6] = [
     (80, 24),
     (100, 30),
@@ -337,8 +339,7 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
                 each
             };
             let (left, right) = (area.x + each * i, area.x + each * i + width);
-            let chart_rows = crate::ui::lecture::plots::chart_rows(plan.tall_notch());
-            let bottom = area.y + chart_rows.min(area.height);
+            let bottom = area.bottom();
             let text = chart_text(board, element);
             let at = format!("{at} {element:?}");
             // The title: between the corners, then only the frame's line.
@@ -362,6 +363,12 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
                 out.push(format!("{at}: no axes drawn"));
                 continue;
             };
+            // On a wall the ticks are set big.
+            if present && w >= 120 && h >= 36 {
+                let plot = ((left, right), area.y, (cx, cy));
+                out.extend(big_tick_problems(&buf, &text, plot, &at));
+                continue;
+            }
             let x_words: Vec<String> = row_text(&buf, cy + 1, left + 1, right - 1)
                 .split_whitespace()
                 .map(String::from)
@@ -424,6 +431,65 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
                 out.push(format!("{at}: y ticks {y_words:?}, planned {y_want:?}"));
             }
         }
+    }
+    out
+}
+
+/// Every problem with a chart's big ticks: each y tick whole left of the
+/// axis, bottom to top; the x ticks whole on the three rows under it, left
+/// to right, the last ending at the plot's edge and clear of the frame.
+/// `plot` is the frame's columns, its top row and the axes' corner.
+fn big_tick_problems(
+    buf: &Buffer,
+    text: &crate::ui::lecture::plots::ChartText,
+    plot: ((u16, u16), u16, (u16, u16)),
+    at: &str,
+) -> Vec<String> {
+    let ((left, right), top, (cx, cy)) = plot;
+    let mut out = Vec::new();
+    let mut last_y = u16::MAX;
+    for tick in &text.y_ticks {
+        // Right-aligned a blank column short of the axis (a short tick's
+        // letters may also be found inside a longer one).
+        let width = crate::ui::big::Big::line(tick, crate::ui::big::Size::Sextant, u16::MAX)
+            .map_or(0, |b| b.width());
+        let place: Vec<(u16, u16)> = find_big(buf, tick, (left + 1, cx), (top + 1, cy + 1))
+            .into_iter()
+            .filter(|&(x, _)| x + width + 1 == cx)
+            .collect();
+        match place.first() {
+            Some(&(_, y)) if y < last_y => last_y = y,
+            Some(_) => out.push(format!("{at}: big y tick {tick:?} out of order")),
+            None => out.push(format!(
+                "{at}: big y tick {tick:?} not whole left of the axis"
+            )),
+        }
+    }
+    let band = (cy + 1, cy + 4);
+    let axis_end = (cx + 1..right - 1)
+        .find(|&x| buf[(x, cy)].symbol() != "─")
+        .unwrap_or(right - 1);
+    let mut from = left + 1;
+    for tick in &text.x_ticks {
+        match find_big(buf, tick, (from, right - 1), band).first() {
+            Some(&(x, _)) => from = x + 1,
+            None => out.push(format!(
+                "{at}: big x tick {tick:?} not whole under the axis"
+            )),
+        }
+    }
+    let last = text.x_last.iter().find_map(|t| {
+        let width = crate::ui::big::Big::line(t, crate::ui::big::Size::Sextant, u16::MAX)?.width();
+        find_big(buf, t, (from, right - 1), band)
+            .first()
+            .map(|&(x, _)| x + width)
+    });
+    match last {
+        Some(end) if end == axis_end && buf[(end, cy + 1)].symbol() == " " => {}
+        Some(end) => out.push(format!(
+            "{at}: the last big x tick ends at column {end}, the plot at {axis_end}"
+        )),
+        None => out.push(format!("{at}: no wording of the last x tick is whole")),
     }
     out
 }
@@ -546,8 +612,8 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                 }
                 // The board's parts lie on the board, in plain letters but
                 // for the title and present mode's headline, question,
-                // formula, diagram, cost table, counters and the bit row's
-                // words.
+                // formula, diagram, cost table, counters, the bit row's
+                // words and a chart's ticks and legend.
                 for l in &layout {
                     if [Kind::PROGRESS, Kind::NARRATION].contains(&l.kind) {
                         continue;
@@ -557,7 +623,7 @@ fn the_layout_names_every_text_in_the_part_that_draws_it() {
                         || (present
                             && [
                                 "verdict", "headline", "predict", "formula", "diagram", "bit-row",
-                                "table", "counters", "notes", "recap",
+                                "table", "counters", "notes", "recap", "chart",
                             ]
                             .contains(&l.kind.name()));
                     assert!(big || l.scale == 1, "{at}: {l:?}");

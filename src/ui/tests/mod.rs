@@ -26,6 +26,9 @@ mod ui_screens;
 mod ui_sizing;
 mod ui_sizing_fit;
 
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
 use crate::ui::app::App;
 use crate::ui::config::FrameConfig;
 use crate::ui::error::UiError;
@@ -60,4 +63,34 @@ fn render_lecture(
     tab.step = step;
     tab.revealed = lecture.predicts(step);
     crate::ui::lecture::render(&tab, crate::ui::lecture::Shown::default(), area, buf, theme);
+}
+
+/// Where the big letters of `text` stand in `buf` within columns `cols`
+/// and rows `rows`: the top-left cell of each place every cell of the
+/// setting (its blanks too) is found.
+pub(super) fn find_big(
+    buf: &Buffer,
+    text: &str,
+    cols: (u16, u16),
+    rows: (u16, u16),
+) -> Vec<(u16, u16)> {
+    use crate::ui::big::{Big, Size};
+    let Some(big) = Big::line(text, Size::Sextant, u16::MAX) else {
+        return Vec::new();
+    };
+    let (w, h) = (big.width(), big.height());
+    let mut pattern = Buffer::empty(Rect::new(0, 0, w, h));
+    big.draw(pattern.area, &mut pattern, ratatui::style::Style::default());
+    let mut found = Vec::new();
+    for y in rows.0..rows.1.saturating_sub(h - 1) {
+        for x in cols.0..cols.1.saturating_sub(w - 1) {
+            let whole = (0..h).all(|dy| {
+                (0..w).all(|dx| buf[(x + dx, y + dy)].symbol() == pattern[(dx, dy)].symbol())
+            });
+            if whole {
+                found.push((x, y));
+            }
+        }
+    }
+    found
 }

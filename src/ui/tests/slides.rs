@@ -14,6 +14,8 @@ use crate::ui::headless::Headless;
 use crate::ui::layout::{Dump, Layout};
 use crate::ui::theme::Theme;
 
+use super::find_big;
+
 const SIZES: [(u16, u16); 2] = [(120, 40), (200, 60)];
 
 /// The built-in lectures the rules hold for, by their `--lecture` names.
@@ -744,7 +746,12 @@ fn the_zero_chart_puts_a_dot_at_each_whole_n_and_the_idealised_line_once_named()
             // apart from the probe's stem by its weight.
             let buf = app.buffer();
             let r = chart.rect;
-            let marks: Vec<(u16, u16)> = (r.y..r.bottom())
+            // Above the x axis: the legend under it may be set in big
+            // letters, which are drawn in blocks too.
+            let axis = (r.y..r.bottom())
+                .rfind(|&y| (r.x + 1..r.right()).any(|x| buf[(x, y)].symbol() == "└"))
+                .unwrap_or_else(|| panic!("{at}: no axes"));
+            let marks: Vec<(u16, u16)> = (r.y..axis)
                 .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
                 // The legend's mark starts its line, left of the y axis.
                 .filter(|&(x, y)| {
@@ -772,6 +779,61 @@ fn the_zero_chart_puts_a_dot_at_each_whole_n_and_the_idealised_line_once_named()
                 let exact = figures.zero_exact(3.0);
                 let said = format!("exact {}", crate::lecture::figures::sig(exact, 3));
                 assert!(caption.contains(&said), "{at}: {caption} lacks {said}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_curves_ticks_and_legends_are_big_on_the_wall() {
+    use crate::lecture::texts::{caption, plots};
+    let lecture = Lecture::builtin();
+    for (w, h) in SIZES {
+        for global in 0..lecture.len() {
+            let board = lecture.step_board(global);
+            let (scene, step) = (board.scene + 1, board.step + 1);
+            let at = format!("{w}x{h} {scene}.{step}");
+            let frame = FrameConfig {
+                app: AppConfig {
+                    present: true,
+                    ..AppConfig::default()
+                },
+                scene: Some(u32::try_from(scene).unwrap()),
+                step: Some(u32::try_from(step).unwrap()),
+                width: w,
+                height: h,
+                revealed: false,
+            };
+            let app = Headless::with_theme(&frame, Theme::MONO).expect("draws");
+            let Some(chart) = app
+                .layout()
+                .parts
+                .into_iter()
+                .find(|p| p.kind.name() == "chart")
+            else {
+                continue;
+            };
+            assert!(
+                chart.scale >= 3,
+                "{at}: the chart's words in scale {}",
+                chart.scale
+            );
+            // On the 60-row wall every legend of two big lines or fewer is
+            // set big: each item's words found whole under the chart.
+            if h < 60 {
+                continue;
+            }
+            let buf = app.buffer();
+            let r = chart.rect;
+            for element in plots(board) {
+                for item in caption(board, element) {
+                    let found = find_big(&buf, &item.text, (r.x, r.right()), (r.y, r.bottom()));
+                    assert!(
+                        !found.is_empty(),
+                        "{at}: {:?} is not in big letters",
+                        item.text
+                    );
+                }
             }
         }
     }
