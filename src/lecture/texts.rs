@@ -231,10 +231,17 @@ pub struct CaptionItem {
     pub mark: CaptionMark,
     /// Its words.
     pub text: String,
+    /// For a curve's probe, where it stands ("k = 1"): all the legend
+    /// need say when the probe's figure is in big letters over the chart.
+    pub place: Option<String>,
 }
 
 fn item(mark: CaptionMark, text: String) -> CaptionItem {
-    CaptionItem { mark, text }
+    CaptionItem {
+        mark,
+        text,
+        place: None,
+    }
 }
 
 /// The caption under the plot `element`.
@@ -255,20 +262,26 @@ fn curve_caption(board: &Board, curve: Curve) -> Vec<CaptionItem> {
     // so the probe's figure is read as one on its own step.
     let mut out = vec![item(CaptionMark::Curve, "idealised".into())];
     if let Some((x, y)) = board.probe(curve) {
-        out.push(item(
-            CaptionMark::Probe,
-            match curve {
-                // The probe's own mark says what it is; the words are
-                // kept short so "idealised" fits beside them at 80x24.
-                Curve::Fill => format!("n = {x}: fill {}", sig(y, 2)),
-                Curve::K => format!("k = {x}: epsilon {}", sig(y, 2)),
-                Curve::Bits => format!(
-                    "{x} bits/item: epsilon {} at k* = {}",
-                    sig(y, 2),
-                    sig(kopt(x), 3)
-                ),
-            },
-        ));
+        let place = match curve {
+            Curve::Fill => format!("n = {x}"),
+            Curve::K => format!("k = {x}"),
+            Curve::Bits => format!("{x} bits/item at k* = {}", sig(kopt(x), 3)),
+        };
+        let text = match curve {
+            // The probe's own mark says what it is; the words are kept
+            // short so "idealised" fits beside them at 80x24.
+            Curve::Fill => format!("{place}: fill {}", sig(y, 2)),
+            Curve::K => format!("{place}: epsilon {}", sig(y, 2)),
+            Curve::Bits => format!(
+                "{x} bits/item: epsilon {} at k* = {}",
+                sig(y, 2),
+                sig(kopt(x), 3)
+            ),
+        };
+        out.push(CaptionItem {
+            place: Some(place),
+            ..item(CaptionMark::Probe, text)
+        });
     }
     if curve == Curve::K && board.marks(&Emphasis::Optimum) {
         out.push(item(

@@ -7,9 +7,9 @@ use ratatui::buffer::Buffer;
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Rung, Shows};
 use super::plan::shows_at;
-use super::plots::probe_headline;
+use crate::lecture::figures::sig;
 use crate::lecture::texts::{Judgement, verdict_words};
-use crate::lecture::{Board, Element, Query, QuerySource};
+use crate::lecture::{Board, Curve, Element, Query, QuerySource};
 use crate::ui::big::Big;
 use crate::ui::theme::{Role, Theme, verdict_role};
 
@@ -91,9 +91,14 @@ pub(crate) struct Called {
 }
 
 impl Called {
-    /// For a part fitted across the board (as the verdict is).
+    /// For a part of the scene: the big letters span the board, whatever
+    /// the part's own width.
     pub(crate) fn of(scene: &Fitting<'_>) -> Called {
-        let (size, short) = scene_size(scene);
+        let across = Fitting {
+            width: scene.board.width,
+            ..*scene
+        };
+        let (size, short) = scene_size(&across);
         Called {
             size,
             short,
@@ -105,7 +110,16 @@ impl Called {
 
     /// Whether the big verdict is drawn on `board`.
     pub(crate) fn on(&self, board: &Board) -> bool {
-        shows_at(&VERDICT, board, self.opts, self.rung)
+        self.drawn(&VERDICT, board)
+    }
+
+    /// Whether the probe's figure is drawn big over the charts on `board`.
+    pub(crate) fn figure_on(&self, board: &Board) -> bool {
+        self.drawn(&HEADLINE, board)
+    }
+
+    fn drawn(&self, kind: &BigLetters, board: &Board) -> bool {
+        shows_at(kind, board, self.opts, self.rung)
             && Letters {
                 size: self.size.clone(),
                 short: self.short,
@@ -222,4 +236,22 @@ fn verdict_text(board: &Board) -> Option<String> {
         Judgement::Unnamed => format!("WRONG: {v}"),
         _ => v,
     })
+}
+
+/// The probe's figure for present mode's headline ("fill 0.43",
+/// "k = 7: epsilon 0.0082"), when a curve shows its probe: the rate
+/// named as the lecture names it, or only the figure when `short` (for a
+/// screen too narrow to say it in big type). It keeps the formulas'
+/// lower-case k, so the headline and the derivation name the same thing.
+fn probe_headline(board: &Board, short: bool) -> Option<String> {
+    let rate = if short { "" } else { "epsilon " };
+    [Curve::Fill, Curve::K, Curve::Bits]
+        .into_iter()
+        .find_map(|curve| {
+            board.probe(curve).map(|(x, y)| match curve {
+                Curve::Fill => format!("fill {}", sig(y, 2)),
+                Curve::K => format!("k = {x}: {rate}{}", sig(y, 2)),
+                Curve::Bits => format!("{x} bits: {rate}{}", sig(y, 2)),
+            })
+        })
 }

@@ -11,6 +11,7 @@ use ratatui::symbols::Marker;
 use ratatui::text::Span;
 use ratatui::widgets::{Dataset, Widget};
 
+use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::figures::sig;
 use crate::lecture::texts::{CaptionMark, caption, crossing, plots};
@@ -78,6 +79,7 @@ impl Part for ChartsPart {
             gap,
             wall,
             big_words: rows - least(Wall::default()),
+            called: Called::of(scene),
         })
     }
 }
@@ -146,6 +148,8 @@ struct Charts {
     wall: Wall,
     /// The rows they take beyond what the same words take small.
     big_words: u16,
+    /// Where the scene's big letters are drawn.
+    called: Called,
 }
 
 impl Fitted for Charts {
@@ -170,6 +174,7 @@ impl Fitted for Charts {
             frame_rows: self.wall.frame_rows(at.notch),
             present: at.present,
             wall: self.wall,
+            figure_said: self.called.figure_on(at.board),
         };
         // Side by side when several show, each a chart with its caption
         // under it.
@@ -183,7 +188,8 @@ impl Fitted for Charts {
         for (element, area) in chart_areas(at.board, at.rect) {
             let chart = chart_text(at.board, element);
             text.push(fitted_title(&chart.titles, area.width).trim().to_string());
-            let items = caption_items(at.board, element, &Theme::MONO, at.present);
+            let said = self.called.figure_on(at.board);
+            let items = caption_items(at.board, element, &Theme::MONO, at.present, said);
             match self.wall.legend_lines(&items, area.width) {
                 Some(lines) => {
                     text.extend(lines.iter().map(|line| {
@@ -218,6 +224,8 @@ struct Look {
     present: bool,
     /// Which words are set big.
     wall: Wall,
+    /// Whether the probe's figure is in big letters over the chart.
+    figure_said: bool,
 }
 
 /// Each chart the board shows with its share of `area`, left to right
@@ -246,7 +254,7 @@ fn chart_areas(board: &Board, area: Rect) -> Vec<(Element, Rect)> {
 }
 
 fn draw(board: &Board, element: Element, area: Rect, look: Look, buf: &mut Buffer, theme: &Theme) {
-    let items = caption_items(board, element, theme, look.present);
+    let items = caption_items(board, element, theme, look.present, look.figure_said);
     let chart = Rect {
         height: look.frame_rows.min(area.height),
         ..area
@@ -283,7 +291,7 @@ fn caption_rows(board: &Board, width: u16, present: bool, wall: Wall) -> u16 {
     plots(board)
         .into_iter()
         .map(|e| {
-            let items = caption_items(board, e, &Theme::MONO, present);
+            let items = caption_items(board, e, &Theme::MONO, present, false);
             let lines = legend::lines(spans(items), width / count);
             u16::try_from(lines.len()).unwrap_or(1)
         })
@@ -298,32 +306,23 @@ fn big_legends(board: &Board, width: u16) -> Option<Vec<wall::Lines>> {
     let list = plots(board);
     let count = u16::try_from(list.len()).unwrap_or(1).max(1);
     list.into_iter()
-        .map(|e| wall::lines(&caption_items(board, e, &Theme::MONO, true), width / count))
-        .collect()
-}
-
-/// The probe's figure for present mode's headline ("fill 0.43",
-/// "k = 7: epsilon 0.0082"), when a curve shows its probe: the rate
-/// named as the lecture names it, or only the figure when `short` (for a
-/// screen too narrow to say it in big type). It keeps the formulas'
-/// lower-case k, so the headline and the derivation name the same thing.
-pub(crate) fn probe_headline(board: &Board, short: bool) -> Option<String> {
-    let rate = if short { "" } else { "epsilon " };
-    [Curve::Fill, Curve::K, Curve::Bits]
-        .into_iter()
-        .find_map(|curve| {
-            board.probe(curve).map(|(x, y)| match curve {
-                Curve::Fill => format!("fill {}", sig(y, 2)),
-                Curve::K => format!("k = {x}: {rate}{}", sig(y, 2)),
-                Curve::Bits => format!("{x} bits: {rate}{}", sig(y, 2)),
-            })
+        .map(|e| {
+            let items = caption_items(board, e, &Theme::MONO, true, false);
+            wall::lines(&items, width / count)
         })
+        .collect()
 }
 
 /// A caption's items: each item's mark, its words and their style. A
 /// curve's mark is a sample of what the chart draws (half blocks in
 /// present mode).
-fn caption_items(board: &Board, element: Element, theme: &Theme, present: bool) -> Vec<wall::Item> {
+fn caption_items(
+    board: &Board,
+    element: Element,
+    theme: &Theme,
+    present: bool,
+    figure_said: bool,
+) -> Vec<wall::Item> {
     caption(board, element)
         .into_iter()
         .map(|item| {
@@ -343,9 +342,15 @@ fn caption_items(board: &Board, element: Element, theme: &Theme, present: bool) 
             } else {
                 theme.style(role)
             };
+            // The probe's figure in big letters over the chart is not
+            // said again under it: the legend says where the probe stands.
+            let words = match item.place {
+                Some(place) if figure_said => place,
+                _ => item.text,
+            };
             wall::Item {
                 mark: glyph.to_string(),
-                words: item.text,
+                words,
                 style,
             }
         })

@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::lecture::texts::{TextPart, board_texts, verdict_words};
+use crate::lecture::texts::{TextPart, board_texts, caption, verdict_words};
 use crate::lecture::{Element, Guess, Lecture};
 use crate::ui::app::App;
 use crate::ui::lecture::part::{Kind, Options};
@@ -162,8 +162,22 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
             let called = layout
                 .iter()
                 .any(|l| l.kind.name() == "verdict" && l.scale > 1);
+            // With the probe's figure in big letters over the chart, the
+            // legend names only where the probe stands.
+            let figure_said = layout
+                .iter()
+                .any(|l| l.kind.name() == "headline" && l.scale > 1);
             for text in board_texts(&shown) {
                 let mut words = text.text.clone();
+                if figure_said
+                    && let TextPart::Caption(element) = text.part
+                    && let Some(place) = caption(&shown, element)
+                        .into_iter()
+                        .find(|i| i.text == words)
+                        .and_then(|i| i.place)
+                {
+                    words = place;
+                }
                 if called
                     && matches!(text.part, TextPart::Verdict | TextPart::CountersVerdict)
                     && let Some(q) = &shown.query
