@@ -127,15 +127,21 @@ pub(crate) fn chart(
         return;
     }
     let style = theme.style(Role::Axis);
-    // The y ticks bottom to top: on the plot's last row, its middle and
-    // its top, as the small ticks stand.
+    // The y ticks bottom to top, where the small ticks stand: the bottom
+    // one centred on the plot's last row (its lowest letters beside the
+    // axis's line), the middle one on the middle row, the top one hanging
+    // from the top row, since the frame is above it.
     let band = Rect {
         x: inner.x,
         width: plot.x.saturating_sub(inner.x + 2),
         ..plot
     };
     let middle = plot.bottom() - 1 - (plot.height - 1) / 2;
-    let tops = [plot.bottom() - LINE_ROWS, middle - LINE_ROWS / 2, plot.y];
+    let tops = [
+        plot.bottom() - 1 - LINE_ROWS / 2,
+        middle - LINE_ROWS / 2,
+        plot.y,
+    ];
     for (big, top) in y_big.iter().zip(tops) {
         let at = Rect {
             y: top,
@@ -191,14 +197,22 @@ pub(crate) struct Item {
 impl Item {
     /// The mark as a big legend draws it, and the rows it stands: a stem
     /// two columns wide and as tall as the letters; a sample of a line (a
-    /// mark of one or two columns) repeated to [`SAMPLE_COLUMNS`] on the
-    /// letters' middle row; any other mark as it is.
+    /// mark of one or two columns) drawn [`SAMPLE_COLUMNS`] long on the
+    /// letters' middle row, each glyph a run, so a stepped curve's sample
+    /// is one long step (a dotted line at this size reads as the dashed
+    /// level lines); any other mark as it is.
     fn big_mark(&self) -> (String, u16) {
         let w = width(&self.mark);
         if self.mark == STEM {
             (STEM.repeat(2), LINE_ROWS)
         } else if w <= 2 && w > 0 {
-            (self.mark.repeat(usize::from(SAMPLE_COLUMNS / w)), 1)
+            let run = usize::from(SAMPLE_COLUMNS / w);
+            let sample = self
+                .mark
+                .chars()
+                .flat_map(|c| std::iter::repeat_n(c, run))
+                .collect();
+            (sample, 1)
         } else {
             (self.mark.clone(), 1)
         }

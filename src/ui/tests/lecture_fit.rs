@@ -462,7 +462,7 @@ fn big_tick_problems(
     let ((left, right), top, (cx, cy)) = plot;
     let mut out = Vec::new();
     let mut last_y = u16::MAX;
-    for tick in &text.y_ticks {
+    for (i, tick) in text.y_ticks.iter().enumerate() {
         // Right-aligned a blank column short of the axis (a short tick's
         // letters may also be found inside a longer one).
         let width = crate::ui::big::Big::line(tick, crate::ui::big::Size::Sextant, u16::MAX)
@@ -472,6 +472,13 @@ fn big_tick_problems(
             .filter(|&(x, _)| x + width + 1 == cx)
             .collect();
         match place.first() {
+            // The bottom tick's middle row is the plot's last, beside
+            // the lowest value the curve can take.
+            Some(&(_, y)) if i == 0 && y + 2 != cy => {
+                out.push(format!(
+                    "{at}: big y tick {tick:?} not level with the plot's bottom"
+                ));
+            }
             Some(&(_, y)) if y < last_y => last_y = y,
             Some(_) => out.push(format!("{at}: big y tick {tick:?} out of order")),
             None => out.push(format!(
