@@ -90,7 +90,7 @@ impl Ticks<'_> {
 /// Draws `datasets` in `area` framed by `title`, as the kit's `chart`
 /// does, but with its ticks in big letters: the y ticks right-aligned
 /// left of the axis (the top one hanging from the plot's top row, the
-/// bottom one standing on its last), the x ticks on three rows under the
+/// bottom one centred on its last), the x ticks on three rows under the
 /// axis. The ticks must [`Ticks::fit`] the area.
 pub(crate) fn chart(
     datasets: Vec<Dataset<'_>>,
