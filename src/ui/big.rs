@@ -88,7 +88,8 @@ impl Big {
     }
 
     /// The largest size at which every text of `texts` fits alike (so a
-    /// headline keeps one size through a scene), with `texts[0]`'s lines.
+    /// headline keeps one size through a scene), with the lines of the
+    /// text that wraps onto the most (so its height is the scene's).
     pub(crate) fn fit_all(texts: &[&str], width: u16, height: u16) -> Option<Big> {
         for size in SIZES {
             let (cw, ch) = size.cell();
@@ -101,9 +102,11 @@ impl Big {
                 .map(|t| wrap_words(t, max_chars).filter(|l| l.len() <= 3))
                 .collect();
             let Some(wrapped) = wrapped else { continue };
-            let rows = wrapped.iter().map(Vec::len).max().unwrap_or(0);
-            if u16::try_from(rows).unwrap_or(u16::MAX).saturating_mul(ch) <= height {
-                let lines = wrapped.into_iter().next().unwrap_or_default();
+            let Some(lines) = wrapped.into_iter().max_by_key(Vec::len) else {
+                continue;
+            };
+            let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+            if rows.saturating_mul(ch) <= height {
                 return Some(Big { lines, size });
             }
         }

@@ -66,7 +66,7 @@ fn scene_size(scene: &Fitting<'_>) -> (Option<Big>, bool) {
             .collect();
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         (!refs.is_empty())
-            .then(|| Big::fit_all(&refs, scene.width, scene.board.height / 5))
+            .then(|| Big::fit_all(&refs, room(scene.width), scene.board.height / 5))
             .flatten()
     };
     match fit(false) {
@@ -132,7 +132,7 @@ impl Called {
 /// Big letters fitted to a scene.
 #[derive(Debug)]
 struct Letters {
-    /// The scene's size (its lines are the scene's first headline's).
+    /// The scene's size (its lines are the scene's tallest headline's).
     size: Option<Big>,
     /// Whether the probe's figure goes without its rate's name.
     short: bool,
@@ -142,8 +142,21 @@ impl Letters {
     /// This step's headline at the scene's size, if it fits `width`.
     fn set(&self, board: &Board, width: u16) -> Option<Big> {
         let text = headline_text(board, self.short).unwrap_or_default();
-        self.size.as_ref().and_then(|b| b.with_text(&text, width))
+        let scene = self.size.as_ref()?;
+        // Set as prose where that takes no more lines: a headline on two
+        // lines then breaks after its colon ("20 bits:" over "epsilon
+        // 0.000067"), so a rate's name stays with its figure.
+        Big::prose(&text, scene.size, room(width))
+            .filter(|b| b.lines.len() <= scene.lines.len())
+            .or_else(|| scene.with_text(&text, room(width)))
     }
+}
+
+/// The columns big letters may take in a part `width` wide: a column is
+/// kept clear at each side, so a headline that would run edge to edge
+/// does not look cut off by the projector's frame.
+fn room(width: u16) -> u16 {
+    width.saturating_sub(2)
 }
 
 impl Fitted for Letters {
@@ -156,10 +169,14 @@ impl Fitted for Letters {
             let role = headline_role(at.board);
             // The part's spare row goes on top: a small line drawn just
             // above (the row's verdict in words) keeps clear of the big
-            // letters, whose font leaves its own last row blank.
+            // letters, whose font leaves its own last row blank. A step
+            // whose headline takes fewer lines than the scene's tallest is
+            // centred in the rows the scene keeps for it.
+            let room = at.rect.height.saturating_sub(1);
+            let spare = room.saturating_sub(big.height()) / 2;
             let letters = ratatui::layout::Rect {
-                y: at.rect.y + 1,
-                height: at.rect.height.saturating_sub(1),
+                y: at.rect.y + 1 + spare,
+                height: room - spare,
                 ..at.rect
             };
             big.draw(letters, buf, theme.style(role));
@@ -254,4 +271,38 @@ fn probe_headline(board: &Board, short: bool) -> Option<String> {
                 Curve::Bits => format!("{x} bits: {rate}{}", sig(y, 2)),
             })
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lecture::Lecture;
+    use crate::ui::big::Size;
+
+    /// A headline too long for one line breaks after its colon, so the
+    /// rate's name stays with its figure, and keeps clear of the edges.
+    #[test]
+    fn a_two_line_headline_breaks_after_its_colon() {
+        let lecture = Lecture::builtin();
+        // The longest of the bits curve's headlines.
+        let (board, text) = (0..lecture.len())
+            .map(|s| lecture.step_board(s))
+            .filter(|b| b.probe(Curve::Bits).is_some())
+            .filter_map(|b| headline_text(b, false).map(|t| (b, t)))
+            .max_by_key(|(_, t)| t.len())
+            .expect("a step probes the bits curve");
+        assert!(text.contains(": epsilon "), "{text}");
+        // Two lines at a size whose letters are 8 columns wide.
+        let scene = Big::fit_all(&[&text], room(200), 12).expect("fits");
+        assert_eq!(scene.size, Size::HalfHeight);
+        let letters = Letters {
+            size: Some(scene),
+            short: false,
+        };
+        let set = letters.set(board, 200).expect("set");
+        assert_eq!(set.lines.len(), 2, "{set:?}");
+        assert!(set.lines[0].ends_with(':'), "{set:?}");
+        assert!(set.lines[1].starts_with("epsilon "), "{set:?}");
+        assert!(set.width() <= 198, "{set:?}");
+    }
 }

@@ -169,6 +169,55 @@ fn every_present_step_follows_the_slide_rules() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// The verdict and the probe's figure never run to the wall's edge: on
+/// every step of both lectures their letters keep the first and last
+/// columns blank, where a projector's frame would seem to cut them.
+#[test]
+fn the_big_headline_keeps_clear_of_the_walls_edges() {
+    let mut checked = 0;
+    for (name, (w, h)) in LECTURES
+        .into_iter()
+        .flat_map(|n| SIZES.into_iter().map(move |s| (n, s)))
+    {
+        let lecture = Lecture::named(name).expect("a built-in lecture");
+        for scene in 0..lecture.scene_count() {
+            for (step, revealed) in scene_slides(&lecture, scene) {
+                let frame = FrameConfig {
+                    app: AppConfig {
+                        present: true,
+                        lecture: Some(name.to_string()),
+                        ..AppConfig::default()
+                    },
+                    scene: Some(u32::try_from(scene + 1).unwrap()),
+                    step: Some(u32::try_from(step).unwrap()),
+                    width: w,
+                    height: h,
+                    revealed,
+                };
+                let app = Headless::with_theme(&frame, Theme::MONO).expect("draws");
+                let buf = app.buffer();
+                let at = format!("{name} {w}x{h} {}.{step}", scene + 1);
+                for part in app
+                    .layout()
+                    .parts
+                    .iter()
+                    .filter(|p| ["verdict", "headline"].contains(&p.kind.name()) && p.scale > 1)
+                {
+                    let r = part.rect;
+                    for y in r.y..r.bottom() {
+                        for x in [r.x, r.right() - 1] {
+                            assert_eq!(buf[(x, y)].symbol(), " ", "{at}: ink at ({x}, {y})");
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    // Scene 4's figures, scene 2's verdicts and After Bloom's headlines.
+    assert!(checked >= 20, "only {checked} headlines checked");
+}
+
 #[test]
 fn the_rules_catch_a_stretched_cell_and_a_small_question() {
     use crate::ui::layout::Kind;
