@@ -424,17 +424,17 @@ fn rect(p: &Value) -> Vec<u64> {
 
 #[test]
 fn present_mode_keeps_the_top_row_blank_where_the_parts_leave_room() {
-    // Scenes 2 and 5 at both wall sizes and scene 3 at 200x60 have the row
-    // to spare; scene 4 at 120x40 (its reveal's big question fills the
-    // board), scene 4 at 200x60 (the chart's big ticks and two lines of
-    // big legend take the rows its formula would give up), scene 3 at
-    // 120x40 (the row with its words big and the big question take all 39
-    // rows) and scene 1's title at 200x60 still start at row 0.
+    // Scenes 2 and 5 at both wall sizes and scenes 3 and 4 at 200x60 have
+    // the row to spare; scene 4 at 120x40 (its reveal's big question fills
+    // the board), scene 3 at 120x40 (the row with its words big and the
+    // big question take all 39 rows) and scene 1's title at 200x60 still
+    // start at row 0.
     let cases = [
         (2, 10, 120, 40),
         (5, 11, 120, 40),
         (2, 10, 200, 60),
         (3, 11, 200, 60),
+        (4, 11, 200, 60),
         (5, 11, 200, 60),
     ];
     for (scene, steps, w, h) in cases {

@@ -27,9 +27,10 @@ pub(crate) const LINE_ROWS: u16 = 3;
 /// between them.
 const PLOT_ROWS: u16 = 3 * LINE_ROWS;
 
-/// Fewest rows of a chart's frame with big ticks: its two borders, the
-/// plot, the x axis's line and a line of big x ticks.
-pub(crate) const FRAME_ROWS: u16 = 2 + PLOT_ROWS + 1 + LINE_ROWS;
+/// Fewest rows of a chart's frame with big ticks: its two borders, a
+/// blank row under the top one, the plot, the x axis's line and a line
+/// of big x ticks.
+pub(crate) const FRAME_ROWS: u16 = 2 + 1 + PLOT_ROWS + 1 + LINE_ROWS;
 
 /// Columns kept between two items of a big legend: two letters' width,
 /// so an item's mark cannot be read as the end of the item before it.
@@ -102,7 +103,13 @@ pub(crate) fn chart(
 ) {
     let y_big = ticks.y_big().unwrap_or_default();
     let label_width = y_big.iter().map(Big::width).max().unwrap_or(0);
-    let block = title.padding(Padding::right(RIGHT_GAP));
+    // A blank row under the frame's top: the top tick's letters, and a
+    // curve at the top of its range, would otherwise touch the border and
+    // the title on it.
+    let block = title.padding(Padding {
+        top: 1,
+        ..Padding::right(RIGHT_GAP)
+    });
     let inner = block.inner(area);
     buf.set_style(area, theme.base());
     block.render(area, buf);
