@@ -7,7 +7,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::{Block, Chart, Dataset, Padding, Widget};
 
 use super::RIGHT_GAP;
@@ -272,9 +272,12 @@ pub(crate) fn draw_legend(lines: &Lines, area: Rect, buf: &mut Buffer) {
         let mut x = area.x + 1;
         for (item, words) in line {
             let (mark, rows) = item.big_mark();
+            // An item set off in reverse video is so in its words: its
+            // mark keeps the chart's ink, where reversed it is a hole.
+            let ink = item.style.remove_modifier(Modifier::REVERSED);
             for row in 0..rows {
                 let y = top + (LINE_ROWS - rows) / 2 + row;
-                buf.set_string(x, y, &mark, item.style);
+                buf.set_string(x, y, &mark, ink);
             }
             x += width(&mark) + MARK_GAP;
             let at = Rect::new(x, top, words.width(), LINE_ROWS).intersection(area);

@@ -218,6 +218,78 @@ fn the_big_headline_keeps_clear_of_the_walls_edges() {
     assert!(checked >= 20, "only {checked} headlines checked");
 }
 
+/// The legend item set off in reverse video (where the exact set fills
+/// the memory, 1.5) is reversed in its words only: its mark keeps the
+/// chart's ink, where reversed it turned into a hole, and the gap before
+/// it stays blank, where it ran the bar into the item before.
+#[test]
+fn a_legend_item_set_off_is_reversed_in_its_words_only() {
+    let lecture = Lecture::builtin();
+    let global = (0..lecture.len())
+        .find(|&s| {
+            let b = lecture.step_board(s);
+            b.emphasises(&crate::lecture::Emphasis::Crossing)
+                && crate::lecture::texts::caption(b, crate::lecture::Element::Memory)
+                    .iter()
+                    .any(|i| i.text.starts_with("full at"))
+        })
+        .expect("a step sets the crossing off");
+    let board = lecture.step_board(global);
+    for (w, h, present) in [(80, 24, false), (120, 40, true), (200, 60, true)] {
+        let frame = FrameConfig {
+            app: AppConfig {
+                present,
+                ..AppConfig::default()
+            },
+            scene: Some(u32::try_from(board.scene + 1).unwrap()),
+            step: Some(u32::try_from(board.step + 1).unwrap()),
+            width: w,
+            height: h,
+            revealed: false,
+        };
+        let buf = Headless::with_theme(&frame, Theme::MONO)
+            .expect("draws")
+            .buffer();
+        let at = format!("{w}x{h}");
+        let big = present && h >= 60;
+        let mut rows = BTreeMap::new();
+        let mut left = w;
+        for y in 0..h {
+            for x in 0..w {
+                let cell = &buf[(x, y)];
+                if cell.modifier.contains(Modifier::REVERSED) {
+                    // (Big letters are made of blocks themselves.)
+                    let mark = cell.symbol() == "█" && !big;
+                    assert!(!mark, "{at}: a reversed mark at ({x}, {y})");
+                    rows.entry(y)
+                        .or_insert_with(String::new)
+                        .push_str(cell.symbol());
+                    left = left.min(x);
+                }
+            }
+        }
+        assert!(!rows.is_empty(), "{at}: nothing is set off");
+        // Set big, the mark stands in ink left of the reversed words.
+        if big {
+            let inked = rows.keys().any(|&y| {
+                (0..left).any(|x| {
+                    let cell = &buf[(x, y)];
+                    cell.symbol() == "█" && !cell.modifier.contains(Modifier::REVERSED)
+                })
+            });
+            assert!(inked, "{at}: no mark left of the words");
+        }
+        // In small type the reversed cells of the legend's row spell the
+        // item's words, and nothing else.
+        if !present || h < 60 {
+            let words: Vec<&String> = rows.values().filter(|r| r.contains("full at")).collect();
+            assert_eq!(words.len(), 1, "{at}: {rows:?}");
+            assert!(words[0].starts_with("full at "), "{at}: {words:?}");
+            assert!(words[0].trim_end().ends_with(" M"), "{at}: {words:?}");
+        }
+    }
+}
+
 #[test]
 fn the_rules_catch_a_stretched_cell_and_a_small_question() {
     use crate::ui::layout::Kind;
