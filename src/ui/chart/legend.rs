@@ -24,36 +24,44 @@ pub(crate) fn entry(
     ]
 }
 
+/// Blank columns between two items on a line.
+const GAP: &str = "   ";
+
 /// `items` wrapped onto as many lines as a chart `width` columns wide
-/// needs: an item starts a new line when it does not fit on this one, and
-/// one longer than a whole line breaks between its words.
-pub(crate) fn lines(items: Vec<Span<'static>>, width: u16) -> Vec<Line<'static>> {
+/// needs, [`GAP`] between two on a line: an item (its spans, such as its
+/// mark and its words) starts a new line when it does not fit on this
+/// one, and one longer than a whole line breaks between its words, in
+/// its words' style.
+pub(crate) fn lines(items: Vec<Vec<Span<'static>>>, width: u16) -> Vec<Line<'static>> {
     let room = usize::from(width.saturating_sub(2)).max(8);
+    let gap = GAP.len();
     let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
     let mut used = 0;
-    for span in items {
-        let style = span.style;
-        let whole = span.content.to_string();
-        let pieces = if span.width() > room {
-            wrap(whole.trim_start(), room)
+    for item in items {
+        let item_width: usize = item.iter().map(Span::width).sum();
+        let pieces: Vec<Vec<Span<'static>>> = if item_width > room {
+            let style = item.last().map(|s| s.style).unwrap_or_default();
+            let whole: String = item.iter().map(|s| s.content.as_ref()).collect();
+            wrap(&whole, room)
+                .into_iter()
+                .map(|p| vec![Span::styled(p, style)])
+                .collect()
         } else {
-            vec![whole]
+            vec![item]
         };
         for piece in pieces {
-            let w = Span::raw(piece.as_str()).width();
-            if used > 0 && used + w > room {
+            let w: usize = piece.iter().map(Span::width).sum();
+            if used > 0 && used + gap + w > room {
                 lines.push(Vec::new());
                 used = 0;
             }
-            let piece = if used == 0 {
-                piece.trim_start().to_string()
-            } else {
-                piece
-            };
-            used += Span::raw(piece.as_str()).width();
-            if let Some(last) = lines.last_mut() {
-                last.push(Span::styled(piece, style));
+            let Some(line) = lines.last_mut() else { break };
+            if used > 0 {
+                line.push(Span::raw(GAP));
+                used += gap;
             }
+            used += w;
+            line.extend(piece);
         }
     }
     lines.into_iter().map(Line::from).collect()

@@ -229,40 +229,40 @@ fn interval_bar(grid: &Grid, bar: &[(f64, f64); 2], x_low: f64, style: Style, bu
 
 /// What the chart's marks mean; the floor's sample is drawn as its curve
 /// is on this screen (braille, or half blocks in present mode).
-fn legend_items(theme: &Theme, zero: bool, present: bool) -> Vec<Span<'static>> {
+fn legend_items(theme: &Theme, zero: bool, present: bool) -> Vec<Vec<Span<'static>>> {
     let label = theme.style(Role::Label);
     let mut items = Vec::new();
-    items.extend(legend::entry(
+    items.push(Vec::from(legend::entry(
         format!("{} ", curve_mark(present)),
         theme.style(Role::Good),
-        "floor log2(1/p)   ",
+        "floor log2(1/p)",
         label,
-    ));
-    items.extend(legend::entry(
+    )));
+    items.push(Vec::from(legend::entry(
         "• • ",
         theme.style(Role::Exact),
-        "classic Bloom at its best k: 1.44 × floor   ",
+        "classic Bloom at its best k: 1.44 × floor",
         label,
-    ));
-    items.extend(legend::entry(
+    )));
+    items.push(Vec::from(legend::entry(
         "┆ ",
         theme.style(Role::Guide),
-        "target p   ",
+        "target p",
         label,
-    ));
-    items.extend(legend::entry(
+    )));
+    items.push(Vec::from(legend::entry(
         "a–j ├─┤ ",
         theme.style(Role::Title),
-        "the table's structures at their measured rate, across their 95% interval   ",
+        "the table's structures at their measured rate, across their 95% interval",
         label,
-    ));
+    )));
     if zero {
-        items.extend(legend::entry(
+        items.push(Vec::from(legend::entry(
             "◀─j ",
             theme.style(Role::Title),
             "no false positive: at its interval's top, the rate below",
             label,
-        ));
+        )));
     }
     items
 }

@@ -358,18 +358,15 @@ fn caption_items(
 }
 
 /// A caption's items as styled spans for small type: each mark, then its
-/// words, three spaces between items. An item set off in reverse video
-/// (the crossing) is so in its words only: the gaps stay blank, and its
-/// mark keeps the chart's ink rather than turning into a hole.
-fn spans(items: Vec<wall::Item>) -> Vec<Span<'static>> {
+/// words. An item set off in reverse video (the crossing) is so in its
+/// words only: its mark keeps the chart's ink rather than turning into a
+/// hole, and the gap before it stays blank.
+fn spans(items: Vec<wall::Item>) -> Vec<Vec<Span<'static>>> {
     items
         .into_iter()
-        .enumerate()
-        .flat_map(|(i, item)| {
-            let gap = if i == 0 { "" } else { "   " };
+        .map(|item| {
             let mark = item.style.remove_modifier(Modifier::REVERSED);
-            [
-                Span::raw(gap),
+            vec![
                 Span::styled(item.mark, mark),
                 Span::raw(" "),
                 Span::styled(item.words, item.style),
