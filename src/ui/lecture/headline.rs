@@ -49,8 +49,23 @@ impl Part for BigLetters {
         // the formula need theirs). A probe's figure names its rate unless
         // only the bare figure fits.
         let (size, short) = scene_size(scene);
+        let size = size.filter(|_| self.verdict || figures_up(scene));
         Box::new(Letters { size, short })
     }
+}
+
+/// Whether a scene puts its probe's figure up in big letters: where it
+/// would do so on fewer than a third of its slides, the rows it keeps
+/// through the scene would stand empty on the rest (scene 3 probes the
+/// fill once in eleven steps), and the chart's legend, set big on a wall,
+/// gives the figure instead.
+fn figures_up(scene: &Fitting<'_>) -> bool {
+    let up = scene
+        .boards
+        .iter()
+        .filter(|b| shows_at(&HEADLINE, b, scene.opts, scene.rung))
+        .count();
+    3 * up >= scene.boards.len()
 }
 
 /// The size the big letters take through a scene (`None` when the scene
@@ -88,6 +103,8 @@ pub(crate) struct Called {
     opts: Options,
     /// The verdict's width (the board's).
     width: u16,
+    /// Whether the scene puts its probe's figure up.
+    figures: bool,
 }
 
 impl Called {
@@ -105,6 +122,7 @@ impl Called {
             rung: scene.rung,
             opts: scene.opts,
             width: scene.board.width,
+            figures: figures_up(scene),
         }
     }
 
@@ -115,7 +133,7 @@ impl Called {
 
     /// Whether the probe's figure is drawn big over the charts on `board`.
     pub(crate) fn figure_on(&self, board: &Board) -> bool {
-        self.drawn(&HEADLINE, board)
+        self.figures && self.drawn(&HEADLINE, board)
     }
 
     fn drawn(&self, kind: &BigLetters, board: &Board) -> bool {

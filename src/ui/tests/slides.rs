@@ -218,6 +218,41 @@ fn the_big_headline_keeps_clear_of_the_walls_edges() {
     assert!(checked >= 20, "only {checked} headlines checked");
 }
 
+/// The probe's figure keeps rows through its scene only where it is up
+/// on at least a third of the scene's slides; on the others those rows
+/// stand empty above the chart.
+#[test]
+fn the_probes_figure_is_up_on_a_third_of_its_scene_or_not_at_all() {
+    let mut scenes_with_figures = 0;
+    for (name, (w, h)) in LECTURES
+        .into_iter()
+        .flat_map(|n| SIZES.into_iter().map(move |s| (n, s)))
+    {
+        let lecture = Lecture::named(name).expect("a built-in lecture");
+        for scene in 0..lecture.scene_count() {
+            let slides = scene_slides(&lecture, scene);
+            let up = slides
+                .iter()
+                .filter(|&&(step, revealed)| {
+                    dump(name, scene + 1, step, w, h, revealed)
+                        .parts
+                        .iter()
+                        .any(|p| p.kind.name() == "headline")
+                })
+                .count();
+            let at = format!("{name} {w}x{h} scene {}", scene + 1);
+            assert!(
+                up == 0 || 3 * up >= slides.len(),
+                "{at}: up on {up} of {}",
+                slides.len()
+            );
+            scenes_with_figures += usize::from(up > 0);
+        }
+    }
+    // Scene 4 puts its figures up at both sizes.
+    assert!(scenes_with_figures >= 2, "{scenes_with_figures}");
+}
+
 /// The legend item set off in reverse video (where the exact set fills
 /// the memory, 1.5) is reversed in its words only: its mark keeps the
 /// chart's ink, where reversed it turned into a hole, and the gap before
