@@ -28,15 +28,22 @@ impl Grid {
             for col in inner.x + 1..inner.right().saturating_sub(1) {
                 let corner = buf.cell((col, row)).is_some_and(|c| c.symbol() == "└");
                 if corner {
-                    // The plot runs as far as the x axis's line does.
+                    // The plot runs as far as the x axis's line does, and
+                    // up as far as the y axis's (a chart on a wall keeps
+                    // a blank row under its frame).
                     let end = (col + 1..inner.right())
                         .find(|&x| buf.cell((x, row)).is_none_or(|c| c.symbol() != "─"))
                         .unwrap_or(inner.right());
+                    let top = (inner.y + 1..row)
+                        .rev()
+                        .take_while(|&y| buf.cell((col, y)).is_some_and(|c| c.symbol() == "│"))
+                        .last()
+                        .unwrap_or(inner.y + 1);
                     area = Rect {
                         x: col + 1,
-                        y: inner.y + 1,
+                        y: top,
                         width: end - (col + 1),
-                        height: row.saturating_sub(inner.y + 1),
+                        height: row.saturating_sub(top),
                     };
                     break 'search;
                 }
@@ -148,6 +155,43 @@ impl Grid {
                     c.set_char(glyph).set_style(style);
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A frame 12 wide and 10 tall whose y axis starts `gap` rows under
+    /// its top border, with its corner at (3, 7).
+    fn framed(gap: u16) -> Buffer {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 12, 10));
+        for y in 1 + gap..7 {
+            buf[(3, y)].set_symbol("│");
+        }
+        buf[(3, 7)].set_symbol("└");
+        for x in 4..11 {
+            buf[(x, 7)].set_symbol("─");
+        }
+        buf
+    }
+
+    /// The plot is found from the axes drawn: its top where the y axis's
+    /// line starts, so a chart that keeps a blank row under its frame
+    /// puts each value on its own row, not a row high.
+    #[test]
+    fn the_plot_starts_where_the_y_axis_does() {
+        for gap in [0, 1] {
+            let grid = Grid::of(
+                &framed(gap),
+                Rect::new(0, 0, 12, 10),
+                [0.0, 1.0],
+                [0.0, 1.0],
+            );
+            assert_eq!(grid.area(), Rect::new(4, 1 + gap, 7, 6 - gap), "gap {gap}");
+            // The top of the range on the plot's first row.
+            assert_eq!(grid.cell(0.0, 1.0).map(|c| c.1), Some(1 + gap), "gap {gap}");
         }
     }
 }
