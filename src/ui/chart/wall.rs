@@ -10,7 +10,6 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::widgets::{Block, Chart, Dataset, Padding, Widget};
 
-use super::RIGHT_GAP;
 use super::grid::Grid;
 use super::ticks::axis;
 use crate::ui::big::{Big, Size};
@@ -31,6 +30,10 @@ const PLOT_ROWS: u16 = 3 * LINE_ROWS;
 /// blank row under the top one, the plot, the x axis's line and a line
 /// of big x ticks.
 pub(crate) const FRAME_ROWS: u16 = 2 + 1 + PLOT_ROWS + 1 + LINE_ROWS;
+
+/// Blank columns between the frame and the big y ticks at its left, and
+/// between the plot and the frame at its right: half a letter.
+const SIDE_GAP: u16 = 2;
 
 /// Columns kept between two items of a big legend: two letters' width,
 /// so an item's mark cannot be read as the end of the item before it.
@@ -80,7 +83,7 @@ impl Ticks<'_> {
     /// rows for the plot and the x ticks, and the y ticks in at most a
     /// third of the width (as the chart gives its labels).
     pub(crate) fn fit(&self, area: Rect) -> bool {
-        let inner = area.width.saturating_sub(2 + RIGHT_GAP);
+        let inner = area.width.saturating_sub(2 + 2 * SIDE_GAP);
         self.y_big().is_some_and(|big| {
             let widest = big.iter().map(Big::width).max().unwrap_or(0);
             area.height >= FRAME_ROWS && widest < inner / 3
@@ -103,12 +106,15 @@ pub(crate) fn chart(
 ) {
     let y_big = ticks.y_big().unwrap_or_default();
     let label_width = y_big.iter().map(Big::width).max().unwrap_or(0);
-    // A blank row under the frame's top: the top tick's letters, and a
-    // curve at the top of its range, would otherwise touch the border and
-    // the title on it.
+    // A blank row under the frame's top and blank columns at its sides:
+    // the big ticks' letters, a curve at the top of its range and a probe
+    // at the end of the axis would otherwise touch the border, where a
+    // projected glyph reads as cut off.
     let block = title.padding(Padding {
         top: 1,
-        ..Padding::right(RIGHT_GAP)
+        left: SIDE_GAP,
+        right: SIDE_GAP,
+        bottom: 0,
     });
     let inner = block.inner(area);
     buf.set_style(area, theme.base());

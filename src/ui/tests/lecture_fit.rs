@@ -512,6 +512,18 @@ fn big_tick_problems(
         )),
         None => out.push(format!("{at}: no wording of the last x tick is whole")),
     }
+    // Nothing touches the frame: half a letter blank inside it at each
+    // side, down to the x ticks, and a blank row under its top.
+    for y in top + 1..cy + 4 {
+        for x in [left + 1, left + 2, right - 3, right - 2] {
+            if buf[(x, y)].symbol() != " " {
+                out.push(format!("{at}: ink at ({x}, {y}) against the frame"));
+            }
+        }
+    }
+    if (left + 1..right - 1).any(|x| buf[(x, top + 1)].symbol() != " ") {
+        out.push(format!("{at}: ink on the row under the frame's top"));
+    }
     out
 }
 
