@@ -385,6 +385,18 @@ pub struct LineupBar {
     pub figures: String,
 }
 
+impl LineupBar {
+    /// Its bits per key as the label says them, to three figures.
+    pub fn bits_text(&self) -> String {
+        sig(self.bits_per_key, 3)
+    }
+
+    /// Its measured rate as the label says it, to two figures.
+    pub fn rate_text(&self) -> String {
+        sig(self.rate, 2)
+    }
+}
+
 /// The line-up chart of a step: its bars and the two marked lines, every
 /// figure from the lecture's one line-up run.
 #[derive(Debug, Clone, PartialEq)]
@@ -440,16 +452,16 @@ pub fn lineup_chart(board: &Board) -> Option<LineupChart> {
         .lineup
         .iter()
         .filter_map(|s| run.get(*s))
-        .map(|r| LineupBar {
-            name: r.name(),
-            bits_per_key: r.bits_per_key,
-            x_floor: r.floor_ratio,
-            rate: r.rate,
-            figures: format!(
-                "{} bits/key, rate {}",
-                sig(r.bits_per_key, 3),
-                sig(r.rate, 2)
-            ),
+        .map(|r| {
+            let mut bar = LineupBar {
+                name: r.name(),
+                bits_per_key: r.bits_per_key,
+                x_floor: r.floor_ratio,
+                rate: r.rate,
+                figures: String::new(),
+            };
+            bar.figures = format!("{} bits/key, rate {}", bar.bits_text(), bar.rate_text());
+            bar
         })
         .collect();
     // Structures named but none measured: no chart. None named: the floor

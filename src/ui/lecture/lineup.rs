@@ -10,10 +10,14 @@
 //! it shaded and marked out of reach.
 //!
 //! The part keeps one rect through a scene, but each step draws its bars
-//! at the largest shape that fits that rect: in present mode the labels in
-//! big letters above the bars, else the names and figures in bold beside
-//! bars as tall as the rows allow. The axis starts at 0; a bar far longer
-//! than the rest is cut with a visible mark rather than squeezing them.
+//! at the largest shape that fits that rect. In present mode that is a
+//! table in big letters where the wall is wide enough: each name left of
+//! its bar, as tall as the letters, and the figures in two columns right
+//! of the bars under their headings; else the labels in big letters above
+//! the bars. Outside present mode the names and figures stand in bold
+//! beside bars as tall as the rows allow. The axis starts at 0; a bar far
+//! longer than the rest is cut with a visible mark rather than squeezing
+//! them.
 
 use std::cell::RefCell;
 
@@ -24,7 +28,7 @@ use ratatui::widgets::{BorderType, Widget};
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::Board;
-use crate::lecture::texts::{BELOW_FLOOR, LineupChart, lineup_chart};
+use crate::lecture::texts::{BELOW_FLOOR, LineupBar, LineupChart, lineup_chart};
 use crate::ui::big::{Big, LARGEST_FIRST, Size};
 use crate::ui::paint::{Painter, frame, width};
 use crate::ui::theme::{Role, Theme};
@@ -59,6 +63,19 @@ const STACKED_ROW: u16 = 3;
 
 /// Most rows a bar under big letters stands.
 const TALLEST_BIG_BAR: u16 = 6;
+
+/// Most rows a bar of the table stands, however much room there is.
+const TALLEST_TABLE_BAR: u16 = 12;
+
+/// The table's heading over the bits per key.
+const BITS_HEADING: &str = "bits/key";
+
+/// The table's heading over the measured rates.
+const RATE_HEADING: &str = "rate";
+
+/// The least share of the inner width (in fifths) the table leaves its
+/// bars: narrower, and the bars are no longer the picture.
+const TABLE_SPAN_FIFTHS: u16 = 2;
 
 /// Glyphs of a bar's last cell, by eighths filled (1 to 7).
 const EIGHTHS: [char; 7] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉'];
@@ -96,11 +113,10 @@ impl Part for LineupPart {
             .collect();
         levels.sort_unstable();
         levels.dedup();
-        let follow = charts.into_iter().find(|c| !c.floor_only());
         Box::new(Chart {
             levels,
             present: scene.opts.present,
-            follow,
+            barred: charts.into_iter().filter(|c| !c.floor_only()).collect(),
             found: RefCell::new(Vec::new()),
         })
     }
@@ -134,12 +150,31 @@ enum Header {
     Stacked,
     /// On one row of small bold letters.
     Small,
+    /// The table's: the lines' labels on one row of big letters, the
+    /// figure columns' headings on the next; the names and figures stand
+    /// beside the bars.
+    Table,
 }
 
 /// Every shape, largest first: big letters only in present mode.
 fn shapes(present: bool) -> Vec<Shape> {
     let mut out = Vec::new();
     if present {
+        // The table first, at any size: it keeps the bars the picture.
+        for size in LARGEST_FIRST {
+            // Bars up to three times the letters' height; down to a row less
+            // than the letters, which then reach into the gap under the
+            // bar, as lines of text stand one under the next.
+            let letter = size.letter().1;
+            let tallest = (3 * letter).clamp(letter, TALLEST_TABLE_BAR.max(letter));
+            for bar in (letter.saturating_sub(1).max(1)..=tallest).rev() {
+                out.push(Shape {
+                    big: Some(size),
+                    bar,
+                    header: Header::Table,
+                });
+            }
+        }
         for size in LARGEST_FIRST {
             // Bars at most about as tall as a letter; a one-row bar under
             // its label keeps a ten-bar chart's labels big.
@@ -197,6 +232,10 @@ impl Shape {
         let Some(size) = self.big else {
             return Some(0);
         };
+        if self.header == Header::Table {
+            // Beside the bar, on one line.
+            return Some(0);
+        }
         [1, 2, 3].into_iter().find(|&lines| {
             chart
                 .bars
@@ -214,6 +253,7 @@ impl Shape {
             // beside their lines, and the bars keep the rows.
             Header::Stacked => 2 * row.min(STACKED_ROW),
             Header::Small => 1,
+            Header::Table => 2 * row,
         }
     }
 
@@ -224,8 +264,13 @@ impl Shape {
     }
 
     /// Blank rows under a bar: one between bars taller than a row; none
-    /// under big labels, whose letters already part one bar from the next.
+    /// under big labels, whose letters already part one bar from the next;
+    /// in the table, whose names stand beside the bars, one, or two under
+    /// bars of six rows or more.
     fn gap(self) -> u16 {
+        if self.header == Header::Table {
+            return 1 + u16::from(self.bar >= 6);
+        }
         u16::from(self.bar > 1 && self.big.is_none())
     }
 
@@ -236,7 +281,8 @@ impl Shape {
         if self.big.is_none() && beside(chart).0 + 12 > inner {
             return None;
         }
-        // A header kept for big labels must get them.
+        // A header kept for big labels must get them, and the table its
+        // columns and the lines' labels.
         let big_header = self.header != Header::Small;
         if big_header
             && geometry(chart, self, Rect::new(0, 0, inner, 1))
@@ -245,12 +291,17 @@ impl Shape {
         {
             return None;
         }
+        // The table's last name may stand lower than its bar's foot.
+        let overhang = match (self.header, self.big) {
+            (Header::Table, Some(size)) => size.letter().1.saturating_sub(self.bar),
+            _ => 0,
+        };
         if chart.floor_only() {
             // The shaded region stands as tall as one bar with its label.
-            return Some(FRAME + self.header() + self.block(lines) - self.gap());
+            return Some(FRAME + self.header() + self.block(lines) - self.gap() + overhang);
         }
         let bars = u16::try_from(chart.bars.len()).unwrap_or(u16::MAX);
-        Some(FRAME + self.header() + bars * self.block(lines) - self.gap())
+        Some(FRAME + self.header() + bars * self.block(lines) - self.gap() + overhang)
     }
 }
 
@@ -273,9 +324,10 @@ struct Chart {
     levels: Vec<u16>,
     /// Present mode: big letters allowed.
     present: bool,
-    /// The scene's first chart with bars: the floor alone stands where
-    /// that chart will draw it, so the line stays put when the bars come.
-    follow: Option<LineupChart>,
+    /// The scene's charts with bars, in order. The floor alone stands
+    /// where the first will draw it, so the line stays put when the bars
+    /// come.
+    barred: Vec<LineupChart>,
     /// The shape each set of bars took in each rect, found once: trying
     /// the big settings draws letters, too slow to repeat every frame.
     found: RefCell<Vec<Found>>,
@@ -302,15 +354,45 @@ impl Chart {
     }
 
     /// The floor's column inside `inner`: where the scene's first chart
-    /// with bars puts it in `rect`, else where this chart's shape does.
-    fn floor_column(&self, chart: &LineupChart, shape: Shape, rect: Rect, inner: Rect) -> u16 {
-        self.follow
-            .as_ref()
+    /// with bars puts it in `rect`, else where this chart's shape does;
+    /// with the size of that chart's letters and its top row when it is a
+    /// table, so the floor's label keeps its size and place when the bars
+    /// come.
+    fn floor_column(
+        &self,
+        chart: &LineupChart,
+        shape: Shape,
+        rect: Rect,
+        inner: Rect,
+    ) -> (u16, Option<(Size, u16)>) {
+        self.barred
+            .first()
             .and_then(|next| {
                 let (s, _) = self.shape(next, rect)?;
-                Some(geometry(next, s, inner).column(next.floor))
+                let table = s
+                    .big
+                    .filter(|_| s.header == Header::Table)
+                    .map(|size| (size, self.table_top(s, inner)));
+                Some((geometry(next, s, inner).column(next.floor), table))
             })
-            .unwrap_or_else(|| geometry(chart, shape, inner).column(chart.floor))
+            .unwrap_or_else(|| (geometry(chart, shape, inner).column(chart.floor), None))
+    }
+}
+
+impl Chart {
+    /// The table's first row inside `inner`: a table in `shape` stands in
+    /// the middle of the rows the scene's fullest table in that shape
+    /// takes, so a step of two bars leaves its spare rows above and below
+    /// rather than in one band at the foot, and each step's table starts
+    /// on the same row.
+    fn table_top(&self, shape: Shape, inner: Rect) -> u16 {
+        let rows = self
+            .barred
+            .iter()
+            .filter_map(|c| shape.rows(c, inner.width))
+            .max()
+            .map_or(0, |r| r.saturating_sub(FRAME));
+        inner.y + inner.height.saturating_sub(rows) / 2
     }
 }
 
@@ -340,10 +422,23 @@ impl Fitted for Chart {
             return;
         };
         if chart.floor_only() {
-            let x = self.floor_column(&chart, shape, at.rect, inner);
-            draw_floor_alone(&chart, x, shape.big.is_some(), inner, buf, theme);
+            let (x, table) = self.floor_column(&chart, shape, at.rect, inner);
+            let sizes = floor_sizes(shape, table.map(|(size, _)| size));
+            // Under the table's top, where its label will stand.
+            let top = table.map_or(inner.y, |(_, top)| top);
+            let inner = Rect {
+                y: top,
+                height: inner.bottom().saturating_sub(top),
+                ..inner
+            };
+            draw_floor_alone(&chart, x, &sizes, inner, buf, theme);
         } else {
-            draw_chart(&chart, shape, lines, inner, buf, theme);
+            if let (Header::Table, Some(size)) = (shape.header, shape.big) {
+                let top = self.table_top(shape, inner);
+                draw_table(&chart, shape, size, (inner, top), buf, theme);
+            } else {
+                draw_chart(&chart, shape, lines, inner, buf, theme);
+            }
         }
     }
 
@@ -360,6 +455,14 @@ impl Fitted for Chart {
         let Some((shape, _)) = self.shape(&chart, at.rect) else {
             return Shows::plain(text);
         };
+        if shape.header == Header::Table && !chart.floor_only() {
+            // The figures stand apart, under their columns' headings.
+            text.truncate(3);
+            text.extend([BITS_HEADING, RATE_HEADING].map(str::to_string));
+            for bar in &chart.bars {
+                text.extend([bar.name.to_string(), bar.bits_text(), bar.rate_text()]);
+            }
+        }
         let scale = shape.big.map_or(1, |s| s.letter().1);
         if chart.floor_only() {
             // The label as drawn: inside the frame and its margins.
@@ -369,9 +472,10 @@ impl Fitted for Chart {
                 inner_width(at.rect.width),
                 at.rect.height.saturating_sub(2),
             );
-            let floor_x = self.floor_column(&chart, shape, at.rect, inner);
+            let (floor_x, table) = self.floor_column(&chart, shape, at.rect, inner);
             let room = floor_x.saturating_sub(inner.x + 1);
-            let label = floor_label(&chart, shape.big.is_some(), room, inner.height);
+            let sizes = floor_sizes(shape, table.map(|(size, _)| size));
+            let label = floor_label(&chart, &sizes, room, inner.height);
             return Shows {
                 scale: label.map_or(1, |(_, b)| b.scale()),
                 text,
@@ -433,6 +537,9 @@ impl Geometry {
 /// ends past the others, and that bar runs to the end broken by a mark,
 /// its label carrying its figure.
 fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
+    if let (Header::Table, Some(size)) = (shape.header, shape.big) {
+        return table_geometry(chart, size, table_area(inner));
+    }
     let (x0, span) = if shape.big.is_some() {
         (inner.x, inner.width)
     } else {
@@ -501,6 +608,100 @@ fn geometry(chart: &LineupChart, shape: Shape, inner: Rect) -> Geometry {
         axis: if axis > 0.0 { axis } else { 1.0 },
         ..at(None)
     }
+}
+
+/// The table's room: a column more clear of the frame at either side,
+/// as the wall's charts keep, so no big letter touches the border.
+fn table_area(inner: Rect) -> Rect {
+    Rect {
+        x: inner.x + 1,
+        width: inner.width.saturating_sub(2),
+        ..inner
+    }
+}
+
+/// The table's columns at one size of letters.
+#[derive(Debug, Clone, Copy)]
+struct Columns {
+    /// Columns the names take, right-aligned against the bars.
+    names: u16,
+    /// First column of the bars.
+    x0: u16,
+    /// Columns the bars may take.
+    span: u16,
+    /// First column and width of the bits per key, right-aligned.
+    bits: (u16, u16),
+    /// First column and width of the rates, left-aligned so their
+    /// decimal points line up.
+    rate: (u16, u16),
+}
+
+/// The table's columns at `size` inside `inner`: the names on the left,
+/// the figures against the right edge, the bars between; `None` when the
+/// bars would keep less than [`TABLE_SPAN_FIFTHS`] fifths of the width.
+fn columns(chart: &LineupChart, size: Size, inner: Rect) -> Option<Columns> {
+    let letters = |text: &str| width(text).saturating_mul(size.letter().0);
+    let widest = |text: fn(&LineupBar) -> String| {
+        chart
+            .bars
+            .iter()
+            .map(|b| letters(&text(b)))
+            .max()
+            .unwrap_or(0)
+    };
+    let names = widest(|b| b.name.to_string());
+    let bits = widest(LineupBar::bits_text);
+    let rate = widest(LineupBar::rate_text).max(letters(RATE_HEADING));
+    // A letter's width and two columns part the figures' columns.
+    let between = size.letter().0 + 2;
+    let rate_x = inner.right().checked_sub(rate)?;
+    let bits_x = rate_x.checked_sub(between + bits)?;
+    let x0 = inner.x + names + 2;
+    let span = bits_x.checked_sub(x0 + 3)?;
+    (span * 5 >= inner.width * TABLE_SPAN_FIFTHS).then_some(Columns {
+        names,
+        x0,
+        span,
+        bits: (bits_x, bits),
+        rate: (rate_x, rate),
+    })
+}
+
+/// The table's geometry at `size`: the bars between the names and the
+/// figures, the axis long enough that the factor's label fits right of
+/// its line and the floor's left of its own. Without room for either, no
+/// size (`header` is `None`): the table does not fit.
+fn table_geometry(chart: &LineupChart, size: Size, inner: Rect) -> Geometry {
+    let fail = Geometry {
+        x0: inner.x,
+        span: inner.width.max(1),
+        axis: 1.0,
+        header: None,
+    };
+    let Some(c) = columns(chart, size, inner) else {
+        return fail;
+    };
+    let letters = |text: &str| width(text).saturating_mul(size.letter().0);
+    let axis = scaled_longest(chart).max(chart.factor_bits()) * 1.04;
+    // The factor's label runs right of its line, over the figures'
+    // columns if need be, up to the frame.
+    let room = inner
+        .right()
+        .saturating_sub(letters(&chart.factor_label) + 2 + c.x0);
+    if room * 2 < c.span {
+        return fail;
+    }
+    let g = Geometry {
+        x0: c.x0,
+        span: c.span,
+        axis: axis.max(chart.factor_bits() * f64::from(c.span) / f64::from(room)),
+        header: Some(size),
+    };
+    let floor_x = g.column(chart.floor);
+    if floor_x < inner.x + letters(&chart.floor_label) + 1 {
+        return fail;
+    }
+    g
 }
 
 /// A bar cut short is longer than this many times the next bar and the
@@ -605,6 +806,142 @@ fn draw_chart(
     }
 }
 
+/// Draws the chart as a table in big letters at `size`: the lines' labels
+/// on the top row (the floor's left of its line, the factor's right of
+/// its own), the figure columns' headings on the next, then each bar with
+/// its name left of it and its figures right of the bars, the letters
+/// centred on the bar's rows; from row `top` of `inner` down.
+fn draw_table(
+    chart: &LineupChart,
+    shape: Shape,
+    size: Size,
+    (inner, top): (Rect, u16),
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let inner = table_area(inner);
+    let g = table_geometry(chart, size, inner);
+    let (Some(c), Some(_)) = (columns(chart, size, inner), g.header) else {
+        return;
+    };
+    let h = size.letter().1;
+    let (floor_x, factor_x) = (g.column(chart.floor), g.column(chart.factor_bits()));
+    // The words, each with its column, row, room and alignment, drawn
+    // once the bars are.
+    let mut words: Vec<(String, u16, u16, u16, Alignment, Role)> = Vec::new();
+    let mut put = |text: &str, x: u16, y: u16, room: u16, align: Alignment, role: Role| {
+        words.push((text.to_string(), x, y, room, align, role));
+    };
+    put(
+        &chart.floor_label,
+        inner.x,
+        top,
+        floor_x.saturating_sub(inner.x + 1),
+        Alignment::Right,
+        Role::Good,
+    );
+    put(
+        &chart.factor_label,
+        factor_x + 2,
+        top,
+        inner.right().saturating_sub(factor_x + 2),
+        Alignment::Left,
+        Role::Warn,
+    );
+    // "bits/key" is wider than its column: it reaches left, over the
+    // gap and the bars' last columns.
+    let (bits_x, bits_w) = c.bits;
+    let (rate_x, rate_w) = c.rate;
+    let heading = width(BITS_HEADING) * size.letter().0;
+    let heading_x = (bits_x + bits_w).saturating_sub(heading).max(inner.x);
+    put(
+        BITS_HEADING,
+        heading_x,
+        top + h,
+        bits_x + bits_w - heading_x,
+        Alignment::Right,
+        Role::Label,
+    );
+    put(
+        RATE_HEADING,
+        rate_x,
+        top + h,
+        rate_w,
+        Alignment::Left,
+        Role::Label,
+    );
+    let gaps = [floor_x, factor_x];
+    let mut y = top + shape.header();
+    for bar in &chart.bars {
+        let mid = y + shape.bar.saturating_sub(h) / 2;
+        put(
+            bar.name,
+            inner.x,
+            mid,
+            c.names,
+            Alignment::Right,
+            Role::Title,
+        );
+        put(
+            &bar.bits_text(),
+            bits_x,
+            mid,
+            bits_w,
+            Alignment::Right,
+            Role::Text,
+        );
+        put(
+            &bar.rate_text(),
+            rate_x,
+            mid,
+            rate_w,
+            Alignment::Left,
+            Role::Text,
+        );
+        let bar_rect = Rect::new(g.x0, y, g.span, shape.bar).intersection(inner);
+        draw_bar(
+            g.eighths(bar.bits_per_key),
+            bar_rect,
+            &gaps,
+            buf,
+            theme.style(Role::Measured),
+        );
+        if bar.bits_per_key > g.axis {
+            draw_cut(bar_rect, buf, theme.style(Role::Label));
+        }
+        y += shape.bar + shape.gap();
+    }
+    // Rows where big letters stand, with the columns their ink spans:
+    // the lines stop short of the letters there.
+    let mut labelled: Vec<(u16, u16, u16)> = Vec::new();
+    for (text, x, y, room, align, role) in words {
+        let Some(big) = Big::line(&text, size, room) else {
+            continue;
+        };
+        let left = match align {
+            Alignment::Right => x + room - big.width(),
+            _ => x,
+        };
+        let rect = Rect::new(left, y, big.width(), h).intersection(inner);
+        big.draw_aligned(rect, buf, theme.style(role), Alignment::Left);
+        for row in y..y + h {
+            labelled.push((row, left, left + big.width()));
+        }
+    }
+    let bottom = y.saturating_sub(shape.gap()).min(inner.bottom());
+    let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
+    for (x, role) in [(floor_x, Role::Good), (factor_x, Role::Warn)] {
+        for row in top..bottom {
+            let inked = labelled
+                .iter()
+                .any(|&(r, left, right)| r == row && (left..right).contains(&x));
+            if !inked {
+                draw_line(x, row, buf, bold(role));
+            }
+        }
+    }
+}
+
 /// The two marked lines' labels: the floor's left of its line (or on two
 /// rows, right of it when the left has no room), the factor's right of its
 /// line, in big letters at `size` when both fit their room, else in bold
@@ -687,19 +1024,19 @@ fn draw_header(
 }
 
 /// The floor alone: its line at `floor_x` (where it stands once bars
-/// come), its label left of the line on top, in big letters when `big`
-/// allows and they take at most a third of the rows, and the region below
-/// it shaded and marked.
+/// come), its label left of the line on top, in big letters at the first
+/// of `sizes` that fits and takes at most a third of the rows, and the
+/// region below it shaded and marked.
 fn draw_floor_alone(
     chart: &LineupChart,
     floor_x: u16,
-    big: bool,
+    sizes: &[Size],
     inner: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
     let room = floor_x.saturating_sub(inner.x + 1);
-    let label = floor_label(chart, big, room, inner.height);
+    let label = floor_label(chart, sizes, room, inner.height);
     let header = label.as_ref().map_or(1, |(_, b)| b.height());
     let top = Rect::new(inner.x, inner.y, room, header);
     match &label {
@@ -736,18 +1073,28 @@ fn small_floor_label(
     buf.set_stringn(start, row, &chart.floor_label, room, style);
 }
 
-/// The floor's label when it stands alone: the largest big letters that
-/// fit `room` columns and a third of `rows`, when `big` allows them, and
-/// no taller than the header's letters when the bars come (so the label
-/// keeps its size into the next step, under a formula set bigger).
-fn floor_label(chart: &LineupChart, big: bool, room: u16, rows: u16) -> Option<(Size, Big)> {
-    if !big {
-        return None;
+/// The sizes the floor's label may take when it stands alone, largest
+/// first: none in small type; the table's own when the bars come as a
+/// table; else any no taller than the header's letters when the bars come
+/// (so the label keeps its size into the next step, under a formula set
+/// bigger).
+fn floor_sizes(shape: Shape, table: Option<Size>) -> Vec<Size> {
+    match (shape.big, table) {
+        (None, _) => Vec::new(),
+        (Some(_), Some(size)) => vec![size],
+        (Some(_), None) => LARGEST_FIRST
+            .into_iter()
+            .filter(|s| s.letter().1 <= TALLEST_BAR)
+            .collect(),
     }
-    LARGEST_FIRST
-        .into_iter()
-        .filter(|s| s.letter().1 <= TALLEST_BAR)
-        .filter_map(|s| Big::line(&chart.floor_label, s, room).map(|b| (s, b)))
+}
+
+/// The floor's label when it stands alone: the first of `sizes` that
+/// fits `room` columns and a third of `rows`.
+fn floor_label(chart: &LineupChart, sizes: &[Size], room: u16, rows: u16) -> Option<(Size, Big)> {
+    sizes
+        .iter()
+        .filter_map(|&s| Big::line(&chart.floor_label, s, room).map(|b| (s, b)))
         .find(|(_, b)| b.height() * 3 <= rows)
 }
 

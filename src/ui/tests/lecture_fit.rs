@@ -185,10 +185,30 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                 {
                     words = verdict_words(q).reason;
                 }
-                let parts: Vec<_> = layout
+                let mut parts: Vec<_> = layout
                     .iter()
                     .filter(|l| contains_run(&words_of(&l.text), &words))
                     .collect();
+                // The line-up's table sets a bar's figures apart, each
+                // under its column's heading: there each figure is looked
+                // for on its own, in a part that also says the headings.
+                if parts.is_empty() && matches!(text.part, TextPart::Lineup) {
+                    let figures: Vec<&str> = words
+                        .split([' ', ','])
+                        .filter(|w| w.parse::<f64>().is_ok())
+                        .collect();
+                    parts = layout
+                        .iter()
+                        .filter(|l| {
+                            let said = words_of(&l.text);
+                            !figures.is_empty()
+                                && ["bits/key", "rate"]
+                                    .iter()
+                                    .all(|h| l.text.iter().any(|t| t == h))
+                                && figures.iter().all(|f| contains_run(&said, f))
+                        })
+                        .collect();
+                }
                 if parts.is_empty() {
                     out.push(format!("{at}{state}: no part draws {:?}", text.part));
                     continue;

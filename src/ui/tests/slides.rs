@@ -21,9 +21,9 @@ const SIZES: [(u16, u16); 2] = [(120, 40), (200, 60)];
 /// The built-in lectures the rules hold for, by their `--lecture` names.
 const LECTURES: [&str; 2] = ["bloom", "after-bloom"];
 
-/// The dump of one step of the lecture named `name`, its scene and step
-/// counted from 1.
-fn dump(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Dump {
+/// One step of the lecture named `name` drawn in present mode in the mono
+/// theme, its scene and step counted from 1.
+fn present(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Headless {
     let frame = FrameConfig {
         app: AppConfig {
             present: true,
@@ -36,9 +36,13 @@ fn dump(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool) -
         height: h,
         revealed,
     };
-    Headless::with_theme(&frame, Theme::MONO)
-        .expect("draws")
-        .layout()
+    Headless::with_theme(&frame, Theme::MONO).expect("draws")
+}
+
+/// The dump of one step of the lecture named `name`, its scene and step
+/// counted from 1.
+fn dump(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Dump {
+    present(name, scene, step, w, h, revealed).layout()
 }
 
 /// The slides of scene `scene` (from 0): each step (from 1) as first
@@ -182,19 +186,7 @@ fn the_big_headline_keeps_clear_of_the_walls_edges() {
         let lecture = Lecture::named(name).expect("a built-in lecture");
         for scene in 0..lecture.scene_count() {
             for (step, revealed) in scene_slides(&lecture, scene) {
-                let frame = FrameConfig {
-                    app: AppConfig {
-                        present: true,
-                        lecture: Some(name.to_string()),
-                        ..AppConfig::default()
-                    },
-                    scene: Some(u32::try_from(scene + 1).unwrap()),
-                    step: Some(u32::try_from(step).unwrap()),
-                    width: w,
-                    height: h,
-                    revealed,
-                };
-                let app = Headless::with_theme(&frame, Theme::MONO).expect("draws");
+                let app = present(name, scene + 1, step, w, h, revealed);
                 let buf = app.buffer();
                 let at = format!("{name} {w}x{h} {}.{step}", scene + 1);
                 for part in app
@@ -503,6 +495,14 @@ fn the_crawler_diagram_is_big_on_the_wall() {
     }
 }
 
+/// Whether a line-up chart's words give a bar's figures: as its label
+/// says them, or in the table, each under its heading.
+fn says_figures(text: &[String], bar: &crate::lecture::texts::LineupBar) -> bool {
+    let has = |t: &str| text.iter().any(|w| w == t);
+    has(&bar.figures)
+        || (has("bits/key") && has("rate") && has(&bar.bits_text()) && has(&bar.rate_text()))
+}
+
 #[test]
 fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
     let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
@@ -548,7 +548,7 @@ fn after_bloom_charts_the_lineup_big_from_step_1_3_on() {
             // figures, from the board's own line-up chart.
             let want = crate::lecture::texts::lineup_chart(board).expect("a chart");
             for bar in &want.bars {
-                if !chart.text.iter().any(|t| t == bar.name) || !chart.text.contains(&bar.figures) {
+                if !chart.text.iter().any(|t| t == bar.name) || !says_figures(&chart.text, bar) {
                     problems.push(format!("{at}: {} not in {:?}", bar.name, chart.text));
                 }
             }
@@ -715,11 +715,71 @@ fn after_bloom_sets_the_whole_lineup_and_its_picks_big_at_200x60() {
     assert_eq!(want.bars.len(), 10, "5.1 charts all ten");
     for bar in &want.bars {
         assert!(chart.text.iter().any(|t| t == bar.name), "{}", bar.name);
-        assert!(chart.text.contains(&bar.figures), "{}", bar.figures);
+        assert!(says_figures(&chart.text, bar), "{}", bar.figures);
     }
     // The picks over the chart are read from the back as well.
     let notes = d.parts.iter().find(|p| p.kind.name() == "notes");
     assert!(notes.is_some_and(|n| n.scale >= 2), "{notes:?}");
+}
+
+/// On the wall the whole line-up (5.1) is a table: each name in big
+/// letters left of its bar, the figures right of the bars. Set above
+/// their bars, the ten labels buried one-row bars between rows of letters
+/// and the lines ran through the words.
+#[test]
+fn the_whole_lineup_stands_as_a_table_on_the_wall() {
+    let (w, h) = (200, 60);
+    let d = dump("after-bloom", 5, 1, w, h, false);
+    let chart = d.parts.iter().find(|p| p.kind.name() == "chart");
+    let chart = chart.expect("5.1 charts the line-up");
+    assert!(chart.scale >= 3, "{chart:?}");
+    assert!(
+        chart.cell.is_some_and(|c| c.1 >= 2),
+        "bars too thin: {chart:?}"
+    );
+    let buf = present("after-bloom", 5, 1, w, h, false).buffer();
+    let r = chart.rect;
+    let solid = |x: u16, y: u16| buf[(x, y)].symbol() == "█";
+    // The bars' first column: the leftmost start of eight solid cells.
+    let x0 = (r.x..r.right() - 8)
+        .find(|&x| (r.y..r.bottom()).any(|y| (x..x + 8).all(|c| solid(c, y))))
+        .expect("bars");
+    assert!(
+        x0 >= r.x + 20,
+        "the bars start at {x0}, with no room for names"
+    );
+    let bar_rows: Vec<u16> = (r.y..r.bottom())
+        .filter(|&y| (x0..x0 + 8).all(|x| solid(x, y)))
+        .collect();
+    // Consecutive rows make one bar.
+    let mut bars: Vec<Vec<u16>> = Vec::new();
+    for y in bar_rows {
+        match bars.last_mut() {
+            Some(bar) if bar.last() == Some(&(y - 1)) => bar.push(y),
+            _ => bars.push(vec![y]),
+        }
+    }
+    assert_eq!(bars.len(), 10, "{bars:?}");
+    let ink = |x: u16, y: u16| buf[(x, y)].symbol() != " ";
+    for rows in &bars {
+        // A name left of the bar, on its rows.
+        let named = rows.iter().any(|&y| (r.x + 1..x0 - 1).any(|x| ink(x, y)));
+        assert!(named, "no name beside the bar on rows {rows:?}");
+        // Figures right of it, past a blank gap after its end.
+        let figured = rows.iter().any(|&y| {
+            // The bar's end: solid cells from its start, across the gaps
+            // the lines and a cut leave (four cells at most).
+            let mut end = x0;
+            while (end + 1..(end + 6).min(r.right())).any(|x| solid(x, y)) {
+                end = (end + 1..(end + 6).min(r.right()))
+                    .rev()
+                    .find(|&x| solid(x, y))
+                    .unwrap_or(end);
+            }
+            (end + 3..r.right() - 1).any(|x| ink(x, y))
+        });
+        assert!(figured, "no figures right of the bar on rows {rows:?}");
+    }
 }
 
 #[test]
