@@ -163,19 +163,29 @@ impl BigWords {
         let inner = width.saturating_sub(4);
         let cols = usize::from(inner.max(8));
         let mut clean = true;
+        // A formula breaks only outside its brackets; prose keeps a
+        // term such as "k = 10" on one line and ends lines at its commas
+        // and colons where that costs no line.
+        let setting = |text: &str, formula: bool| {
+            if formula {
+                Big::at(text, size, inner, true)
+            } else {
+                Big::prose(text, size, inner)
+            }
+        };
         let big = self
             .big
             .iter()
             .enumerate()
             .map(|(i, (t, formula))| {
-                let plain = Big::at(t, size, inner, *formula)?;
+                let plain = setting(t, *formula)?;
                 clean &= !formula || plain.breaks_at_relations();
                 let longer = self.inks.get(i).and_then(|ink| ink.as_ref());
                 Some(
                     longer
                         .into_iter()
                         .flat_map(|(_, texts)| texts)
-                        .filter_map(|text| Big::at(text, size, inner, *formula))
+                        .filter_map(|text| setting(text, *formula))
                         .find(|l| l.height() <= plain.height())
                         .unwrap_or(plain),
                 )
@@ -1019,6 +1029,26 @@ mod tests {
                 assert!(crate::ui::big::legible(mark), "{mark}");
             }
         }
+    }
+
+    #[test]
+    fn a_big_question_keeps_its_terms_whole_and_breaks_after_its_colon() {
+        // Scene 4, step 5, as present mode sets it at 120x40: set word
+        // by word, "k = 10" broke after "k" and "7?" stood alone.
+        let lecture = Lecture::builtin();
+        let board = lecture.step_board(lecture.scene_start(3) + 4).clone();
+        let words = Card::Predict.big_words(&board).expect("big words");
+        let set = words.set(Size::Quadrant, 120).expect("fits");
+        assert_eq!(
+            set.big[0].lines,
+            [
+                "Still 10 bits per item:",
+                "is k = 10 better or worse",
+                "than k = 7?"
+            ]
+        );
+        // A choice breaks after its colon when it takes two lines anyway.
+        assert_eq!(set.big[1].lines, ["A better:", "fewer false positives"]);
     }
 
     #[test]
