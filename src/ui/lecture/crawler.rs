@@ -1,7 +1,9 @@
 //! The crawler diagram: a URL goes through the filter; new ones are
 //! fetched, probably-seen ones dropped. Drawn at a scale that fits its
 //! room (taller boxes and longer arrows on a big screen), with the figures
-//! of the cost table under it once the table shows.
+//! of the cost table under it once the table shows. On a wall with rows
+//! to spare under the largest diagram, the figures' last line (what the
+//! rate costs the crawler, the step's point) is set big.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -10,7 +12,7 @@ use super::crawler_big::{self, Setting};
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::texts::crawler_lines;
 use crate::lecture::{Board, Element};
-use crate::ui::big::GROWING;
+use crate::ui::big::{Big, GROWING, Size, legible};
 use crate::ui::format::wrap;
 use crate::ui::paint::{Painter, width};
 use crate::ui::theme::{Role, Theme};
@@ -57,10 +59,21 @@ impl Part for CrawlerPart {
             Some(&s) => crawler_big::rows(&WORDS, s) + 1 + figures,
             None => height(1) + figures,
         };
+        // The payoff big only under the largest diagram the width allows,
+        // as the last notch: the diagram is the scene's subject first.
+        let big_figures = if settings.is_empty() {
+            None
+        } else {
+            let rows = scene.shown().map(|b| big_figure_rows(b, scene.width));
+            rows.collect::<Option<Vec<u16>>>()
+                .and_then(|r| r.into_iter().max())
+                .filter(|&r| r > figures)
+        };
         Box::new(Crawler {
             rows,
             figures,
             settings,
+            big_figures,
         })
     }
 }
@@ -75,6 +88,9 @@ struct Crawler {
     /// The settings its words may be big in, smallest first (none when it
     /// is drawn small).
     settings: Vec<Setting>,
+    /// Rows its figures take with their last line big, when every step
+    /// can set it so: one notch past the largest setting.
+    big_figures: Option<u16>,
 }
 
 impl Crawler {
@@ -82,12 +98,25 @@ impl Crawler {
         let last = self.settings.len().checked_sub(1)?;
         Some(self.settings[usize::from(notch).min(last)])
     }
+
+    /// Whether the figures' last line is big at `notch`.
+    fn payoff_big(&self, notch: u16) -> bool {
+        self.big_figures.is_some() && usize::from(notch) >= self.settings.len()
+    }
+
+    /// Rows the figures take at `notch`.
+    fn figure_rows(&self, notch: u16) -> u16 {
+        match self.big_figures {
+            Some(rows) if self.payoff_big(notch) => rows,
+            _ => self.figures,
+        }
+    }
 }
 
 impl Fitted for Crawler {
     fn rows(&self, notch: u16) -> u16 {
         if let Some(setting) = self.setting(notch) {
-            return crawler_big::rows(&WORDS, setting) + 1 + self.figures;
+            return crawler_big::rows(&WORDS, setting) + 1 + self.figure_rows(notch);
         }
         self.rows + height(1 + notch) - height(1)
     }
@@ -96,7 +125,8 @@ impl Fitted for Crawler {
         if self.settings.is_empty() {
             1 + notch < MAX_SCALE
         } else {
-            usize::from(notch) + 1 < self.settings.len()
+            let last = self.settings.len() + usize::from(self.big_figures.is_some());
+            usize::from(notch) + 1 < last
         }
     }
 
@@ -107,7 +137,8 @@ impl Fitted for Crawler {
             // placed for the most figures the scene shows so the diagram
             // keeps still when they come.
             let rows = crawler_big::rows(&WORDS, setting) + 1;
-            let spare = at.rect.height.saturating_sub(rows + self.figures) / 2;
+            let figures = self.figure_rows(at.notch);
+            let spare = at.rect.height.saturating_sub(rows + figures) / 2;
             let area = Rect {
                 y: at.rect.y + spare,
                 height: at.rect.height - spare,
@@ -119,7 +150,11 @@ impl Fitted for Crawler {
                 height: area.height.saturating_sub(rows),
                 ..area
             };
-            draw_figures(at.board, below, 0, buf, theme);
+            if self.payoff_big(at.notch) {
+                draw_big_figures(at.board, below, buf, theme);
+            } else {
+                draw_figures(at.board, below, 0, buf, theme);
+            }
             return;
         }
         draw(at.board, 1 + at.notch, at.rect, buf, theme);
@@ -134,8 +169,15 @@ impl Fitted for Crawler {
                 .iter()
                 .flat_map(|l| wrap(l, usize::from(at.rect.width))),
         );
+        // The payoff's letters are the smallest big ones on the part.
+        let scale = self.setting(at.notch).map_or(1, |s| s.size.letter().1);
+        let scale = if self.payoff_big(at.notch) {
+            scale.min(PAYOFF.letter().1)
+        } else {
+            scale
+        };
         Shows {
-            scale: self.setting(at.notch).map_or(1, |s| s.size.letter().1),
+            scale,
             ..Shows::plain(text)
         }
     }
@@ -180,6 +222,72 @@ fn figure_rows(board: &Board, cols: u16) -> u16 {
         let rows: usize = lines.iter().map(|l| wrap(l, usize::from(cols)).len()).sum();
         u16::try_from(rows).unwrap_or(u16::MAX)
     })
+}
+
+/// The size of the figures' last line when it is big.
+const PAYOFF: Size = Size::Sextant;
+
+/// The figures' lines as set on a wall with room: the first small (each
+/// wrapped to `cols`), the last big; `None` when the board has no figures
+/// or the last does not fit `cols` in big letters.
+fn big_figure_lines(board: &Board, cols: u16) -> Option<(Vec<String>, Big)> {
+    let [first, last] = crawler_lines(board)?;
+    let big = phrases(&last, PAYOFF, cols)?;
+    Some((wrap(&first, usize::from(cols)), big))
+}
+
+/// Rows the figures take with their last line big at `cols` columns: none
+/// on a board without them; `None` when the big line does not fit.
+fn big_figure_rows(board: &Board, cols: u16) -> Option<u16> {
+    if crawler_lines(board).is_none() {
+        return Some(0);
+    }
+    let (small, big) = big_figure_lines(board, cols)?;
+    let small = u16::try_from(small.len()).unwrap_or(u16::MAX);
+    // A blank row between the small line and the big one, and one under
+    // it, so it stands clear of a part below.
+    Some(small + 1 + big.height() + 1)
+}
+
+/// `text` at `size` in lines at most `cols` wide, its phrases (parted by
+/// " · ") whole on a line and as many to a line as fit; a phrase wider
+/// than a line is set as prose.
+fn phrases(text: &str, size: Size, cols: u16) -> Option<Big> {
+    let max = usize::from(cols / size.letter().0);
+    let mut lines: Vec<String> = Vec::new();
+    for phrase in text.split(" · ") {
+        let joined = lines.last().map(|l| format!("{l} · {phrase}"));
+        match joined {
+            Some(j) if j.chars().count() <= max => {
+                if let Some(last) = lines.last_mut() {
+                    *last = j;
+                }
+            }
+            _ if phrase.chars().count() <= max => lines.push(phrase.to_string()),
+            _ => lines.extend(Big::prose(phrase, size, cols)?.lines),
+        }
+    }
+    (legible(text) && !lines.is_empty()).then_some(Big { lines, size })
+}
+
+/// The figures under the diagram with their last line big: the first
+/// line small and centred at the top of `area`, the last big under it.
+fn draw_big_figures(board: &Board, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let Some((small, big)) = big_figure_lines(board, area.width) else {
+        return;
+    };
+    let style = theme.style(Role::Exact);
+    let mut p = Painter::new(buf, area);
+    for (y, line) in (0..).zip(&small) {
+        p.centred(y, line, style);
+    }
+    let top = u16::try_from(small.len()).unwrap_or(u16::MAX) + 1;
+    let rect = Rect {
+        y: area.y + top,
+        height: big.height().min(area.height.saturating_sub(top)),
+        ..area
+    };
+    big.draw(rect, buf, style);
 }
 
 /// The largest scale whose diagram fits `cols` columns.

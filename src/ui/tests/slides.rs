@@ -495,6 +495,30 @@ fn the_crawler_diagram_is_big_on_the_wall() {
     }
 }
 
+/// What the rate costs the crawler (5.9, 5.10) is the step's point: on a
+/// 200x60 wall, with rows to spare under the diagram, it is set big, the
+/// figure computed for the board.
+#[test]
+fn the_crawlers_cost_is_big_on_the_wall() {
+    let lecture = Lecture::builtin();
+    let scene = lecture.scene_count() - 1;
+    let mut seen = 0;
+    for step in 0..lecture.scene_len(scene) {
+        let board = lecture.step_board(lecture.scene_start(scene) + step);
+        let Some([_, cost]) = crate::lecture::texts::crawler_lines(board) else {
+            continue;
+        };
+        seen += 1;
+        let missed = cost.rsplit(" · ").next().expect("a phrase");
+        assert!(missed.contains("wrongly dropped"), "{missed}");
+        let (w, h) = (200, 60);
+        let buf = present("bloom", scene + 1, step + 1, w, h, false).buffer();
+        let found = super::find_big(&buf, missed, (0, w), (0, h));
+        assert_eq!(found.len(), 1, "5.{}: {missed:?} not big", step + 1);
+    }
+    assert!(seen >= 2, "the crawler's figures show on {seen} steps");
+}
+
 /// Whether a line-up chart's words give a bar's figures: as its label
 /// says them, or in the table, each under its heading.
 fn says_figures(text: &[String], bar: &crate::lecture::texts::LineupBar) -> bool {
