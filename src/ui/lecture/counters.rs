@@ -41,11 +41,19 @@ impl Part for CountersPart {
         let big = scene.opts.present
             && scene.board.height >= BIG_FROM_ROWS
             && scene.shown().all(|b| fits_big(b, scene.width));
-        let extra = if big { BIG_CELL_ROWS - 1 } else { 0 };
+        // A delete's marks big over the cells too, when every one fits
+        // its cell; else each goes small inside its cell, over the value.
+        let marks = big && scene.shown().all(|b| marks_fit(b, scene.width));
+        let extra = match (big, marks) {
+            (true, true) => MARK_ROWS + BIG_VALUE_ROWS - 1,
+            (true, false) => BIG_CELL_ROWS - 1,
+            _ => 0,
+        };
         let rows = scene.most(|b| counters_height(b, scene.width, queried)) + extra;
         Box::new(Counters {
             rows,
             big,
+            marks,
             called: Called::of(scene),
         })
     }
@@ -57,6 +65,8 @@ struct Counters {
     rows: u16,
     /// Whether the values are set big.
     big: bool,
+    /// Whether a delete's marks are set big over the cells.
+    marks: bool,
     /// Where present mode's big verdict makes the call.
     called: Called,
 }
@@ -68,7 +78,12 @@ impl Fitted for Counters {
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
         let called = self.called.on(at.board);
-        draw_counters(at.board, at.rect, (self.big, called), buf, theme);
+        let set = Set {
+            big: self.big,
+            marks: self.marks,
+            called,
+        };
+        draw_counters(at.board, at.rect, set, buf, theme);
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
@@ -114,6 +129,42 @@ const BIG: Size = Size::Sextant;
 /// then the value.
 const BIG_CELL_ROWS: u16 = 4;
 
+/// Rows inside a cell with a big value alone, its change marked above.
+const BIG_VALUE_ROWS: u16 = 3;
+
+/// Rows over the cells for the marks of a delete, in big letters: "-1"
+/// over each counter it took one from.
+const MARK_ROWS: u16 = 3;
+
+/// How a counter fell in the step, as its mark says it ("-1"); `None`
+/// when it did not.
+fn fall(board: &Board, i: usize) -> Option<String> {
+    let value = *board.counters.get(i)?;
+    let peak = board.counters_peak.get(i).copied().unwrap_or(value);
+    (peak > value).then(|| format!("-{}", peak - value))
+}
+
+/// Whether every mark of a fall fits its cell in big letters at `width`.
+fn marks_fit(board: &Board, width: u16) -> bool {
+    counter_cells(board, width).is_some_and(|(_, inner)| {
+        (0..board.counters.len())
+            .filter_map(|i| fall(board, i))
+            .all(|m| Letters::width(&m) <= inner)
+    })
+}
+
+/// How the counters are set on a board.
+#[derive(Debug, Clone, Copy)]
+struct Set {
+    /// The values in big letters.
+    big: bool,
+    /// A delete's marks in big letters over the cells.
+    marks: bool,
+    /// Present mode's big verdict makes the query's call (the line under
+    /// the query gives the reason).
+    called: bool,
+}
+
 /// Whether every counter's value fits its cell in big letters at `width`.
 fn fits_big(board: &Board, width: u16) -> bool {
     counter_cells(board, width).is_some_and(|(_, inner)| {
@@ -157,16 +208,10 @@ fn counter_list(board: &Board, width: u16) -> Vec<String> {
     wrap(&items.join("  "), usize::from(width.saturating_sub(1)))
 }
 
-/// Draws the counting variant: a counter per cell, lined up with the row;
-/// `big` sets the values in big letters; `called` when present mode's big
-/// verdict makes the query's call (the line under it gives the reason).
-fn draw_counters(
-    board: &Board,
-    area: Rect,
-    (big, called): (bool, bool),
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
+/// Draws the counting variant: a counter per cell, lined up with the row,
+/// set as `set` says.
+fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &Theme) {
+    let Set { big, marks, called } = set;
     let mut p = Painter::new(buf, area);
     let mut y = 0;
     for line in wrap(COUNTERS_TITLE, usize::from(area.width)) {
@@ -177,7 +222,15 @@ fn draw_counters(
     let mut values = Vec::new();
     let left = match counter_cells(board, area.width) {
         Some((left, inner)) => {
-            let rows = if big { BIG_CELL_ROWS } else { 1 };
+            let rows = match (big, marks) {
+                (true, true) => BIG_VALUE_ROWS,
+                (true, false) => BIG_CELL_ROWS,
+                _ => 1,
+            };
+            if big && marks {
+                // The marks' band over the cells.
+                y += MARK_ROWS;
+            }
             values = boxed_counters(board, query, &mut p, (y, rows), left, inner, theme);
             y += 2 + rows;
             left
@@ -212,9 +265,10 @@ fn draw_counters(
 
 /// The counters in boxes lined up with the row's cells, `rows` rows
 /// inside each. With one row the value goes in it; with more (present
-/// mode's big values) a changed counter's old value goes small on the
-/// first, and the values are handed back, each with its place under that
-/// row (relative to the painter's area) and its style, to be set big.
+/// mode's big values) the values are handed back, each with its place
+/// (relative to the painter's area) and its style, to be set big: with
+/// [`BIG_VALUE_ROWS`] a fallen counter's mark goes big in the band over
+/// its cell, with more its old value goes small on the cell's first row.
 fn boxed_counters(
     board: &Board,
     query: Option<&Query>,
@@ -247,6 +301,17 @@ fn boxed_counters(
             None if value == 0 => theme.style(Role::BitEmpty),
             None => theme.style(Role::BitSet),
         };
+        if rows == BIG_VALUE_ROWS {
+            if let Some(mark) = fall(board, i) {
+                big.push((
+                    Rect::new(x, y.saturating_sub(MARK_ROWS), inner, MARK_ROWS),
+                    mark,
+                    theme.style(Role::BitCleared),
+                ));
+            }
+            big.push((Rect::new(x, y + 1, inner, rows), value.to_string(), style));
+            continue;
+        }
         if rows > 1 {
             if peak != value {
                 let was = format!("{peak}→");

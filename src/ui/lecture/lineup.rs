@@ -67,15 +67,19 @@ const TALLEST_BIG_BAR: u16 = 6;
 /// Most rows a bar of the table stands, however much room there is.
 const TALLEST_TABLE_BAR: u16 = 12;
 
+/// Columns the words at the table's right (the factor's label, the rates)
+/// keep clear of its edge, more than a letter's own margin.
+const EDGE_CLEAR: u16 = 2;
+
 /// The table's heading over the bits per key.
 const BITS_HEADING: &str = "bits/key";
 
 /// The table's heading over the measured rates.
 const RATE_HEADING: &str = "rate";
 
-/// The least share of the inner width (in fifths) the table leaves its
+/// The least share of the inner width (in eighths) the table leaves its
 /// bars: narrower, and the bars are no longer the picture.
-const TABLE_SPAN_FIFTHS: u16 = 2;
+const TABLE_SPAN_EIGHTHS: u16 = 3;
 
 /// Glyphs of a bar's last cell, by eighths filled (1 to 7).
 const EIGHTHS: [char; 7] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉'];
@@ -253,7 +257,9 @@ impl Shape {
             // beside their lines, and the bars keep the rows.
             Header::Stacked => 2 * row.min(STACKED_ROW),
             Header::Small => 1,
-            Header::Table => 2 * row,
+            // A blank row between the lines' labels and the headings,
+            // which would otherwise read on from the factor's label.
+            Header::Table => 2 * row + 1,
         }
     }
 
@@ -638,7 +644,7 @@ struct Columns {
 
 /// The table's columns at `size` inside `inner`: the names on the left,
 /// the figures against the right edge, the bars between; `None` when the
-/// bars would keep less than [`TABLE_SPAN_FIFTHS`] fifths of the width.
+/// bars would keep less than [`TABLE_SPAN_EIGHTHS`] eighths of the width.
 fn columns(chart: &LineupChart, size: Size, inner: Rect) -> Option<Columns> {
     let letters = |text: &str| width(text).saturating_mul(size.letter().0);
     let widest = |text: fn(&LineupBar) -> String| {
@@ -654,11 +660,11 @@ fn columns(chart: &LineupChart, size: Size, inner: Rect) -> Option<Columns> {
     let rate = widest(LineupBar::rate_text).max(letters(RATE_HEADING));
     // A letter's width and two columns part the figures' columns.
     let between = size.letter().0 + 2;
-    let rate_x = inner.right().checked_sub(rate)?;
+    let rate_x = inner.right().checked_sub(rate + EDGE_CLEAR)?;
     let bits_x = rate_x.checked_sub(between + bits)?;
     let x0 = inner.x + names + 2;
     let span = bits_x.checked_sub(x0 + 3)?;
-    (span * 5 >= inner.width * TABLE_SPAN_FIFTHS).then_some(Columns {
+    (span * 8 >= inner.width * TABLE_SPAN_EIGHTHS).then_some(Columns {
         names,
         x0,
         span,
@@ -684,10 +690,10 @@ fn table_geometry(chart: &LineupChart, size: Size, inner: Rect) -> Geometry {
     let letters = |text: &str| width(text).saturating_mul(size.letter().0);
     let axis = scaled_longest(chart).max(chart.factor_bits()) * 1.04;
     // The factor's label runs right of its line, over the figures'
-    // columns if need be, up to the frame.
+    // columns if need be, up to two columns short of the frame.
     let room = inner
         .right()
-        .saturating_sub(letters(&chart.factor_label) + 2 + c.x0);
+        .saturating_sub(letters(&chart.factor_label) + 2 + EDGE_CLEAR + c.x0);
     if room * 2 < c.span {
         return fail;
     }
@@ -854,10 +860,11 @@ fn draw_table(
     let (rate_x, rate_w) = c.rate;
     let heading = width(BITS_HEADING) * size.letter().0;
     let heading_x = (bits_x + bits_w).saturating_sub(heading).max(inner.x);
+    let headings = top + h + 1;
     put(
         BITS_HEADING,
         heading_x,
-        top + h,
+        headings,
         bits_x + bits_w - heading_x,
         Alignment::Right,
         Role::Label,
@@ -865,7 +872,7 @@ fn draw_table(
     put(
         RATE_HEADING,
         rate_x,
-        top + h,
+        headings,
         rate_w,
         Alignment::Left,
         Role::Label,

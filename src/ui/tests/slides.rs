@@ -845,6 +845,63 @@ fn the_counting_row_sets_its_values_big_on_the_wall() {
     }
 }
 
+/// The delete on the counters (5.7) is marked where the class can see it:
+/// at 200x60 a big "-1" over each counter it took one from, and over no
+/// other. Small "1→" marks inside the cells could not be read from the
+/// back of the room.
+#[test]
+fn a_delete_on_the_counters_is_marked_big_over_each_cell_it_lowers() {
+    let lecture = Lecture::builtin();
+    let scene = lecture.scene_count() - 1;
+    let (w, h) = (200, 60);
+    let mut seen = 0;
+    for step in 0..lecture.scene_len(scene) {
+        let board = lecture.step_board(lecture.scene_start(scene) + step);
+        let fell: Vec<usize> = (0..board.counters.len())
+            .filter(|&i| {
+                board
+                    .counters_peak
+                    .get(i)
+                    .is_some_and(|&p| p > board.counters[i])
+            })
+            .collect();
+        if fell.is_empty() || !board.shows(crate::lecture::Element::Counters) {
+            continue;
+        }
+        seen += 1;
+        let app = present("bloom", scene + 1, step + 1, w, h, false);
+        let counters = app
+            .layout()
+            .parts
+            .into_iter()
+            .find(|p| p.kind.name() == "counters");
+        let r = counters.expect("the counters").rect;
+        let found = super::find_big(&app.buffer(), "-1", (r.x, r.right()), (r.y, r.bottom()));
+        assert_eq!(
+            found.len(),
+            fell.len(),
+            "5.{}: {found:?} for {fell:?}",
+            step + 1
+        );
+        // Each over its own cell: in the order of the cells, spread as
+        // far apart as they are.
+        let xs: Vec<u16> = found.iter().map(|&(x, _)| x).collect();
+        let gaps = |v: &[u16]| {
+            v.windows(2)
+                .map(|p| f64::from(p[1] - p[0]))
+                .collect::<Vec<_>>()
+        };
+        let cells: Vec<u16> = fell.iter().map(|&i| u16::try_from(i).unwrap()).collect();
+        let (a, b) = (gaps(&xs), gaps(&cells));
+        let unit = a[0] / b[0];
+        assert!(
+            a.iter().zip(&b).all(|(x, c)| (x / c - unit).abs() < 0.5),
+            "{xs:?} over cells {cells:?}"
+        );
+    }
+    assert!(seen >= 1, "no step deletes from the counters");
+}
+
 #[test]
 fn the_line_under_the_query_leaves_the_call_to_the_big_verdict() {
     let lecture = Lecture::builtin();
