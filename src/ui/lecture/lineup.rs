@@ -71,6 +71,13 @@ const TALLEST_TABLE_BAR: u16 = 12;
 /// keep clear of its edge, more than a letter's own margin.
 const EDGE_CLEAR: u16 = 2;
 
+/// Blank columns between the floor's label and its line: two where the
+/// label is as big as the table's (one read as touching the line on the
+/// wall), one elsewhere.
+fn label_gap(table: bool) -> u16 {
+    if table { 2 } else { 1 }
+}
+
 /// The table's heading over the bits per key.
 const BITS_HEADING: &str = "bits/key";
 
@@ -437,7 +444,8 @@ impl Fitted for Chart {
                 height: inner.bottom().saturating_sub(top),
                 ..inner
             };
-            draw_floor_alone(&chart, x, &sizes, inner, buf, theme);
+            let gap = label_gap(table.is_some());
+            draw_floor_alone(&chart, (x, gap), &sizes, inner, buf, theme);
         } else {
             if let (Header::Table, Some(size)) = (shape.header, shape.big) {
                 let top = self.table_top(shape, inner);
@@ -479,7 +487,7 @@ impl Fitted for Chart {
                 at.rect.height.saturating_sub(2),
             );
             let (floor_x, table) = self.floor_column(&chart, shape, at.rect, inner);
-            let room = floor_x.saturating_sub(inner.x + 1);
+            let room = floor_x.saturating_sub(inner.x + label_gap(table.is_some()));
             let sizes = floor_sizes(shape, table.map(|(size, _)| size));
             let label = floor_label(&chart, &sizes, room, inner.height);
             return Shows {
@@ -704,7 +712,7 @@ fn table_geometry(chart: &LineupChart, size: Size, inner: Rect) -> Geometry {
         header: Some(size),
     };
     let floor_x = g.column(chart.floor);
-    if floor_x < inner.x + letters(&chart.floor_label) + 1 {
+    if floor_x < inner.x + letters(&chart.floor_label) + label_gap(true) {
         return fail;
     }
     g
@@ -842,7 +850,7 @@ fn draw_table(
         &chart.floor_label,
         inner.x,
         top,
-        floor_x.saturating_sub(inner.x + 1),
+        floor_x.saturating_sub(inner.x + label_gap(true)),
         Alignment::Right,
         Role::Good,
     );
@@ -1031,18 +1039,18 @@ fn draw_header(
 }
 
 /// The floor alone: its line at `floor_x` (where it stands once bars
-/// come), its label left of the line on top, in big letters at the first
-/// of `sizes` that fits and takes at most a third of the rows, and the
-/// region below it shaded and marked.
+/// come), its label `gap` columns left of the line on top, in big letters
+/// at the first of `sizes` that fits and takes at most a third of the
+/// rows, and the region below it shaded and marked.
 fn draw_floor_alone(
     chart: &LineupChart,
-    floor_x: u16,
+    (floor_x, gap): (u16, u16),
     sizes: &[Size],
     inner: Rect,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
-    let room = floor_x.saturating_sub(inner.x + 1);
+    let room = floor_x.saturating_sub(inner.x + gap);
     let label = floor_label(chart, sizes, room, inner.height);
     let header = label.as_ref().map_or(1, |(_, b)| b.height());
     let top = Rect::new(inner.x, inner.y, room, header);

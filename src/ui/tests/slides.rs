@@ -804,6 +804,19 @@ fn the_whole_lineup_stands_as_a_table_on_the_wall() {
         });
         assert!(figured, "no figures right of the bar on rows {rows:?}");
     }
+    // The floor's label stands two blank columns clear of its line, which
+    // one column seemed to touch from the back.
+    let floor = (x0..r.right())
+        .find(|&x| (r.y..r.bottom()).any(|y| buf[(x, y)].symbol() == "┃"))
+        .expect("the floor's line");
+    for y in r.y + 1..r.bottom() - 1 {
+        for x in [floor - 2, floor - 1] {
+            assert!(
+                !ink(x, y) || solid(x, y),
+                "ink against the floor's line at ({x}, {y})"
+            );
+        }
+    }
 }
 
 #[test]
