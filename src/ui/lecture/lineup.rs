@@ -471,7 +471,8 @@ impl Fitted for Chart {
         };
         if shape.header == Header::Table && !chart.floor_only() {
             // The figures stand apart, under their columns' headings.
-            text.truncate(3);
+            text = vec![title(&chart).trim().to_string()];
+            text.extend(chart.line_labels());
             text.extend([BITS_HEADING, RATE_HEADING].map(str::to_string));
             for bar in &chart.bars {
                 text.extend([bar.name.to_string(), bar.bits_text(), bar.rate_text()]);
