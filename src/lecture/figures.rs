@@ -259,6 +259,10 @@ impl Figures {
             Func::BitsPerKey => r.bits_per_key,
             Func::XFloor => r.floor_ratio,
             Func::Fp => r.rate,
+            Func::RateFloor => r.rate_floor().unwrap_or(f64::NAN),
+            Func::XRateFloor => r
+                .rate_floor()
+                .map_or(f64::NAN, |floor| r.bits_per_key / floor),
             _ => r.fp_model.unwrap_or(f64::NAN),
         }
     }
@@ -353,7 +357,12 @@ impl Figures {
             Func::LineupN => s.lineup_n as f64,
             Func::LineupP => s.lineup_p,
             Func::LineupQueries => s.lineup_queries as f64,
-            Func::BitsPerKey | Func::XFloor | Func::Fp | Func::FpModel => self.measured(call),
+            Func::BitsPerKey
+            | Func::XFloor
+            | Func::Fp
+            | Func::FpModel
+            | Func::RateFloor
+            | Func::XRateFloor => self.measured(call),
         }
     }
 

@@ -335,14 +335,29 @@ pub fn lineup(board: &Board) -> Vec<String> {
         sig(chart.factor, 3),
         sig(chart.factor_bits(), 3)
     )];
+    if chart.marks_own_floors() {
+        out.push(
+            "A line inside a bar marks the floor at the rate that structure reached, \
+             where that is well under the target."
+                .to_string(),
+        );
+    }
     for bar in &chart.bars {
-        out.push(sentence(&format!(
+        let mut said = format!(
             "Bar for {}: {} bits per key, {} times the floor, measured rate {}",
             bar.name,
             sig(bar.bits_per_key, 3),
             sig(bar.x_floor, 3),
             sig(bar.rate, 2)
-        )));
+        );
+        if let (Some(floor), Some(x)) = (bar.own_floor, bar.x_own_floor()) {
+            said += &format!(
+                "; at that rate the floor is {} bits per key, and it takes {} times that",
+                sig(floor, 3),
+                sig(x, 3)
+            );
+        }
+        out.push(sentence(&said));
     }
     out
 }

@@ -114,10 +114,21 @@ pub enum Func {
     Fp,
     /// A structure's rate by its formula at its shape, from the line-up.
     FpModel,
+    /// The floor at a structure's measured rate, log2(1/rate) bits per key.
+    RateFloor,
+    /// A structure's bits per key over the floor at its measured rate.
+    XRateFloor,
 }
 
 /// The functions that name a line-up structure first, like `{fp(cuckoo)}`.
-pub const STRUCTURE_FUNCS: &[Func] = &[Func::BitsPerKey, Func::XFloor, Func::Fp, Func::FpModel];
+pub const STRUCTURE_FUNCS: &[Func] = &[
+    Func::BitsPerKey,
+    Func::XFloor,
+    Func::Fp,
+    Func::FpModel,
+    Func::RateFloor,
+    Func::XRateFloor,
+];
 
 /// Name, allowed arguments and default significant digits of each function.
 const FUNCS: &[(&str, Func, &[&str], usize)] = &[
@@ -168,6 +179,8 @@ const FUNCS: &[(&str, Func, &[&str], usize)] = &[
     ("x_floor", Func::XFloor, &["digits"], 3),
     ("fp", Func::Fp, &["digits"], 2),
     ("fp_model", Func::FpModel, &["digits"], 2),
+    ("rate_floor", Func::RateFloor, &["digits"], 3),
+    ("x_rate_floor", Func::XRateFloor, &["digits"], 3),
 ];
 
 /// A numeric argument: a number written in the script, or a word naming a

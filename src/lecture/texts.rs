@@ -380,6 +380,12 @@ pub struct LineupBar {
     pub x_floor: f64,
     /// Its measured false-positive rate.
     pub rate: f64,
+    /// The floor at the rate it measured, log2(1/rate) bits per key, when
+    /// that stands clear of the line-up's floor: a structure that lands
+    /// well under the target rate (a 16-bit fingerprint aimed at 1%) is
+    /// judged against the floor of the rate it reached, else its distance
+    /// from the target's floor overstates its waste.
+    pub own_floor: Option<f64>,
     /// Its figures as the bar's label says them: the bits per key and the
     /// measured rate (the name is labelled apart).
     pub figures: String,
@@ -395,7 +401,18 @@ impl LineupBar {
     pub fn rate_text(&self) -> String {
         sig(self.rate, 2)
     }
+
+    /// Its bits per key over the floor at its own rate, when that floor
+    /// is marked.
+    pub fn x_own_floor(&self) -> Option<f64> {
+        self.own_floor.map(|floor| self.bits_per_key / floor)
+    }
 }
+
+/// How far above the line-up's floor (as a factor) a structure's own
+/// floor must stand to be marked: within 5% the two are one line's width
+/// apart on any screen, and the target's floor already says it.
+const OWN_FLOOR_APART: f64 = 1.05;
 
 /// The line-up chart of a step: its bars and the two marked lines, every
 /// figure from the lecture's one line-up run.
@@ -413,10 +430,19 @@ pub struct LineupChart {
     pub bars: Vec<LineupBar>,
 }
 
+/// What the mark across a single bar stands for, said where the chart is
+/// titled and described.
+pub const OWN_FLOOR_MARK: &str = "the mark inside a bar: the floor at its own rate";
+
 impl LineupChart {
     /// Where the factor's line stands, in bits per key.
     pub fn factor_bits(&self) -> f64 {
         self.factor * self.floor
+    }
+
+    /// Whether any bar marks its own floor.
+    pub fn marks_own_floors(&self) -> bool {
+        self.bars.iter().any(|b| b.own_floor.is_some())
     }
 
     /// The floor alone, before any structure is charted: no bars and no
@@ -458,6 +484,9 @@ pub fn lineup_chart(board: &Board) -> Option<LineupChart> {
                 bits_per_key: r.bits_per_key,
                 x_floor: r.floor_ratio,
                 rate: r.rate,
+                own_floor: r
+                    .rate_floor()
+                    .filter(|f| *f > run.floor_bits_per_key * OWN_FLOOR_APART),
                 figures: String::new(),
             };
             bar.figures = format!("{} bits/key, rate {}", bar.bits_text(), bar.rate_text());

@@ -346,4 +346,25 @@ fn plain_mode_reads_the_line_up_chart_of_after_bloom() {
         };
         at += found;
     }
+    // The whole line-up (5.1) says what the mark inside a bar means, and
+    // for a structure far under the target, the floor at its own rate.
+    let board = lecture.step_board(lecture.len() - 1);
+    let chart = lineup_chart(board).expect("5.1 charts the line-up");
+    let step = &out[out.rfind("Scene 5 of 5").expect("5.1 is read")..];
+    assert!(
+        step.contains("A line inside a bar marks the floor"),
+        "{step}"
+    );
+    let xor16 = chart.bars.iter().find(|b| b.name == "xor16").unwrap();
+    let own = (1.0 / xor16.rate).log2();
+    let line = format!(
+        "Bar for xor16: {} bits per key, {} times the floor, measured rate {}; \
+         at that rate the floor is {} bits per key, and it takes {} times that.",
+        sig(xor16.bits_per_key, 3),
+        sig(xor16.x_floor, 3),
+        sig(xor16.rate, 2),
+        sig(own, 3),
+        sig(xor16.bits_per_key / own, 3)
+    );
+    assert!(step.contains(&line), "{line:?} not said:\n{step}");
 }

@@ -60,6 +60,15 @@ impl StructureResult {
     pub fn is_static(&self) -> bool {
         self.structure.is_static()
     }
+
+    /// The floor at the rate it measured, `log2(1/rate)` bits per key:
+    /// the least any structure needs to answer "maybe" that rarely. A
+    /// structure that overshoots the target rate is measured against this
+    /// floor rather than the target's. `None` when it measured no false
+    /// positive at all, which no finite floor describes.
+    pub fn rate_floor(&self) -> Option<f64> {
+        (self.rate > 0.0).then(|| -self.rate.log2())
+    }
 }
 
 /// A whole line-up.

@@ -28,7 +28,7 @@ use ratatui::widgets::{BorderType, Widget};
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use crate::lecture::Board;
-use crate::lecture::texts::{BELOW_FLOOR, LineupBar, LineupChart, lineup_chart};
+use crate::lecture::texts::{BELOW_FLOOR, LineupBar, LineupChart, OWN_FLOOR_MARK, lineup_chart};
 use crate::ui::big::{Big, LARGEST_FIRST, Size};
 use crate::ui::paint::{Painter, frame, width};
 use crate::ui::theme::{Role, Theme};
@@ -43,12 +43,15 @@ const FLOOR_TITLE: &str = " bits per key ";
 /// The glyph of the region below the floor.
 const SHADE: char = '░';
 
-/// The frame's title for a chart.
-fn title(chart: &LineupChart) -> &'static str {
+/// The frame's title for a chart, saying what a bar's own mark means
+/// when one is drawn.
+fn title(chart: &LineupChart) -> String {
     if chart.floor_only() {
-        FLOOR_TITLE
+        FLOOR_TITLE.to_string()
+    } else if chart.marks_own_floors() {
+        format!("{}; {OWN_FLOOR_MARK} ", TITLE.trim_end())
     } else {
-        TITLE
+        TITLE.to_string()
     }
 }
 
@@ -423,7 +426,7 @@ impl Fitted for Chart {
         let Some(chart) = lineup_chart(at.board) else {
             return;
         };
-        let block = frame(title(&chart).to_string(), false, BorderType::Rounded, theme);
+        let block = frame(title(&chart), false, BorderType::Rounded, theme);
         let inner = block.inner(at.rect);
         block.render(at.rect, buf);
         let inner = Rect {
@@ -792,6 +795,7 @@ fn draw_chart(
         let bar_rect = Rect::new(g.x0, y, g.span, shape.bar).intersection(inner);
         let eighths = g.eighths(bar.bits_per_key);
         draw_bar(eighths, bar_rect, &gaps, buf, bar_style);
+        draw_own_floor(&g, bar, bar_rect, &gaps, buf, bold(Role::Good));
         if bar.bits_per_key > g.axis {
             draw_cut(bar_rect, buf, theme.style(Role::Label));
         }
@@ -922,6 +926,8 @@ fn draw_table(
             buf,
             theme.style(Role::Measured),
         );
+        let good = theme.style(Role::Good).add_modifier(Modifier::BOLD);
+        draw_own_floor(&g, bar, bar_rect, &gaps, buf, good);
         if bar.bits_per_key > g.axis {
             draw_cut(bar_rect, buf, theme.style(Role::Label));
         }
@@ -1201,6 +1207,32 @@ fn draw_bar(eighths: u32, rect: Rect, gaps: &[u16], buf: &mut Buffer, style: Sty
         {
             cell.set_char(EIGHTHS[part - 1]).set_style(style);
         }
+    }
+}
+
+/// A bar's own floor: a line across the bar's rows at the floor of the
+/// rate it measured, in the floor's ink, where no marked line stands
+/// already (a bar cut short keeps its own floor inside the axis).
+fn draw_own_floor(
+    g: &Geometry,
+    bar: &LineupBar,
+    rect: Rect,
+    lines: &[u16],
+    buf: &mut Buffer,
+    style: Style,
+) {
+    let Some(x) = bar
+        .own_floor
+        .filter(|bits| *bits < g.axis)
+        .map(|bits| g.column(bits))
+    else {
+        return;
+    };
+    if lines.contains(&x) {
+        return;
+    }
+    for y in rect.top()..rect.bottom() {
+        draw_line(x, y, buf, style);
     }
 }
 

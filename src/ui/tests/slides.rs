@@ -9,6 +9,7 @@ use ratatui::style::Modifier;
 use std::collections::BTreeMap;
 
 use crate::lecture::Lecture;
+use crate::lecture::texts::OWN_FLOOR_MARK;
 use crate::ui::config::{AppConfig, FrameConfig};
 use crate::ui::headless::Headless;
 use crate::ui::layout::{Dump, Layout};
@@ -815,6 +816,79 @@ fn the_whole_lineup_stands_as_a_table_on_the_wall() {
                 !ink(x, y) || solid(x, y),
                 "ink against the floor's line at ({x}, {y})"
             );
+        }
+    }
+}
+
+/// A structure that lands far under the target rate (cuckoo, the
+/// fingerprint filters at 16 bits) is marked inside its bar at the floor
+/// of the rate it reached, where the scale puts log2(1/rate); the Bloom
+/// filters, at the target, carry only the two lines. Read from the drawn
+/// cells in the table (200x60) and beside the names (120x40).
+#[test]
+fn a_bar_far_under_the_target_rate_marks_its_own_floor() {
+    let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
+    let last = lecture.len() - 1;
+    let want = crate::lecture::texts::lineup_chart(lecture.step_board(last)).expect("5.1 charts");
+    let marked: Vec<&str> = want
+        .bars
+        .iter()
+        .filter(|b| b.own_floor.is_some())
+        .map(|b| b.name)
+        .collect();
+    for name in ["cuckoo", "quotient", "xor8", "xor16", "binary-fuse8"] {
+        assert!(marked.contains(&name), "{name} unmarked: {marked:?}");
+    }
+    for (w, h) in SIZES {
+        let d = dump("after-bloom", 5, 1, w, h, false);
+        let r = d
+            .parts
+            .iter()
+            .find(|p| p.kind.name() == "chart")
+            .unwrap()
+            .rect;
+        assert!(
+            d.parts
+                .iter()
+                .any(|p| p.text.iter().any(|t| t.contains(OWN_FLOOR_MARK))),
+            "{w}x{h}: the mark is not explained"
+        );
+        let buf = present("after-bloom", 5, 1, w, h, false).buffer();
+        let solid = |x: u16, y: u16| buf[(x, y)].symbol() == "█";
+        let line = |x: u16, y: u16| buf[(x, y)].symbol() == "┃";
+        let x0 = (r.x..r.right() - 8)
+            .find(|&x| (r.y..r.bottom()).any(|y| (x..x + 8).all(|c| solid(c, y))))
+            .expect("bars");
+        let rows: Vec<u16> = (r.y..r.bottom())
+            .filter(|&y| (x0..x0 + 4).all(|x| solid(x, y)))
+            .collect();
+        let mut bars: Vec<u16> = Vec::new();
+        for &y in &rows {
+            if !rows.contains(&(y.wrapping_sub(1))) {
+                bars.push(y);
+            }
+        }
+        assert_eq!(bars.len(), want.bars.len(), "{w}x{h}");
+        // The two lines are the marks on the first (Bloom's) bar.
+        let lines: Vec<u16> = (x0..r.right()).filter(|&x| line(x, bars[0])).collect();
+        assert_eq!(lines.len(), 2, "{w}x{h}: {lines:?}");
+        // Columns per bit, from the factor's line, the farther one.
+        let per_bit = f64::from(lines[1] - x0) / want.factor_bits();
+        for (bar, &y) in want.bars.iter().zip(&bars) {
+            let own: Vec<u16> = (x0..r.right())
+                .filter(|&x| line(x, y) && !lines.contains(&x))
+                .collect();
+            match bar.own_floor {
+                None => assert!(own.is_empty(), "{w}x{h} {}: {own:?}", bar.name),
+                Some(bits) => {
+                    let at = f64::from(x0) + bits * per_bit;
+                    assert!(
+                        own.len() == 1 && (f64::from(own[0]) - at).abs() <= 2.0,
+                        "{w}x{h} {}: marks {own:?}, floor {bits:.2} near {at:.1}",
+                        bar.name
+                    );
+                }
+            }
         }
     }
 }
