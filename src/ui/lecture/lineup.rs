@@ -1173,14 +1173,30 @@ fn draw_zone(zone: Rect, size: Option<Size>, buf: &mut Buffer, theme: &Theme) {
     }
 }
 
-/// The mark where a cut bar breaks: two columns cleared near its end with
-/// a slash in each row, so the bar reads as longer than the axis shows.
+/// The mark where a cut bar breaks, near its end: on a bar of one or two
+/// rows, two slashes in a gap of two columns; on a taller bar, a blank
+/// band leaning like a slash (one column per two rows, about square on
+/// the screen) and wider the taller the bar, which reads as a break across
+/// the whole bar where small slashes were lost beside it.
 fn draw_cut(rect: Rect, buf: &mut Buffer, style: Style) {
-    let x = rect.right().saturating_sub(rect.width / 8 + 3).max(rect.x);
-    for y in rect.top()..rect.bottom() {
-        for (dx, glyph) in [(0, ' '), (1, '/'), (2, '/'), (3, ' ')] {
-            if let Some(cell) = buf.cell_mut((x + dx, y)) {
-                cell.set_char(glyph).set_style(style);
+    let h = rect.height;
+    let (slant, band) = if h >= 3 {
+        ((h - 1) / 2, 3 + h / 6)
+    } else {
+        (0, 4)
+    };
+    let x = rect
+        .right()
+        .saturating_sub(rect.width / 8 + band + slant)
+        .max(rect.x);
+    for (i, y) in (rect.top()..rect.bottom()).enumerate() {
+        // Rows from the foot up lean right, like a slash.
+        let lean = (h - 1 - i as u16) / 2;
+        for dx in 0..band {
+            let slash = h < 3 && (dx == 1 || dx == 2);
+            if let Some(cell) = buf.cell_mut((x + lean + dx, y)) {
+                cell.set_char(if slash { '/' } else { ' ' })
+                    .set_style(style);
             }
         }
     }

@@ -893,6 +893,59 @@ fn a_bar_far_under_the_target_rate_marks_its_own_floor() {
     }
 }
 
+/// The counting filter's bar, four times the rest, is cut; on the wall
+/// (2.2, bars twelve rows tall) the break crosses the whole bar as a band
+/// three or more columns wide leaning like a slash, where two small
+/// slashes per row were lost beside it.
+#[test]
+fn a_tall_cut_bar_breaks_across_its_whole_height() {
+    let (w, h) = (200, 60);
+    let d = dump("after-bloom", 2, 2, w, h, false);
+    let r = d
+        .parts
+        .iter()
+        .find(|p| p.kind.name() == "chart")
+        .unwrap()
+        .rect;
+    let buf = present("after-bloom", 2, 2, w, h, false).buffer();
+    let solid = |x: u16, y: u16| buf[(x, y)].symbol() == "█";
+    // The bars' first column: the leftmost start of twenty solid cells
+    // (big letters have runs of a few).
+    let x0 = (r.x..r.right() - 20)
+        .find(|&x| (r.y..r.bottom()).any(|y| (x..x + 20).all(|c| solid(c, y))))
+        .expect("bars");
+    // The counting filter's bar comes first: its rows, top to bottom.
+    let top = (r.y..r.bottom())
+        .find(|&y| (x0..x0 + 20).all(|x| solid(x, y)))
+        .unwrap();
+    let rows: Vec<u16> = (top..r.bottom()).take_while(|&y| solid(x0, y)).collect();
+    assert!(rows.len() >= 6, "{rows:?}");
+    // On each row, the widest blank run between two solid stretches.
+    let band = |y: u16| {
+        let end = (x0..r.right()).rev().find(|&x| solid(x, y)).unwrap();
+        let mut best = (0, 0);
+        let mut x = x0;
+        while x < end {
+            if solid(x, y) {
+                x += 1;
+                continue;
+            }
+            let from = x;
+            while !solid(x, y) {
+                x += 1;
+            }
+            if x - from > best.1 {
+                best = (from, x - from);
+            }
+        }
+        best
+    };
+    let bands: Vec<(u16, u16)> = rows.iter().map(|&y| band(y)).collect();
+    assert!(bands.iter().all(|b| b.1 >= 3), "{bands:?}");
+    let (first, last) = (bands[0], bands[bands.len() - 1]);
+    assert!(first.0 >= last.0 + 3, "the break does not lean: {bands:?}");
+}
+
 #[test]
 fn no_built_in_board_shows_both_kinds_of_chart() {
     // The curves and the line-up's bars share the layout's kind `chart`.
