@@ -530,13 +530,23 @@ impl Card {
             // the problem   m: what you pay for") is a list: each part its
             // own big line, never run together.
             Card::Notes | Card::Recap if crate::lecture::texts::plots(board).is_empty() => {
+                let big: Vec<(String, bool)> = board
+                    .notes
+                    .iter()
+                    .flat_map(|n| n.split("   ").map(str::trim).filter(|p| !p.is_empty()))
+                    .map(|p| (p.to_string(), false))
+                    .collect();
+                // Notes are take-aways of one weight: every line in the
+                // title's ink, where the first alone in it made one part
+                // of a rule ("insert: yes") look like its point. The
+                // closing list keeps its alternating inks.
+                let inks = match self {
+                    Card::Notes => vec![Some((Role::Title, Vec::new())); big.len()],
+                    _ => Vec::new(),
+                };
                 Some(BigWords {
-                    big: board
-                        .notes
-                        .iter()
-                        .flat_map(|n| n.split("   ").map(str::trim).filter(|p| !p.is_empty()))
-                        .map(|p| (p.to_string(), false))
-                        .collect(),
+                    big,
+                    inks,
                     ..BigWords::default()
                 })
             }
@@ -1059,5 +1069,9 @@ mod tests {
         let words = Card::Notes.big_words(&board).expect("notes big");
         let texts: Vec<&str> = words.big.iter().map(|(t, _)| t.as_str()).collect();
         assert_eq!(texts, ["insert: yes", "query: yes", "delete: never"]);
+        // One ink for the three parts of the rule: "insert: yes" alone
+        // in the title's ink read as the rule's point.
+        let set = words.set(Size::Quadrant, 200).expect("fits");
+        assert_eq!(set.inks, [Some(Role::Title); 3]);
     }
 }
