@@ -9,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::row_data::{RowData, RowLayout, draw_verdict, query_of, query_rows};
+use super::row_data::{RowData, RowLayout, big_verdict_line, draw_verdict, query_of, query_rows};
 use crate::filter::ProbeState;
 use crate::lecture::{Board, Element, Emphasis, QuerySource};
 use crate::ui::big::{Big, Size, legible};
@@ -258,7 +258,9 @@ pub(crate) fn draw(
             ..area
         };
         let x = row.left(width).max(2);
-        draw_verdict(q, board, rest, x, called, labels.buf, theme);
+        if big_verdict_line(q, board) {
+            draw_verdict(q, board, rest, x, called, labels.buf, theme);
+        }
     }
 }
 

@@ -9,7 +9,9 @@ use ratatui::text::{Line, Span};
 use super::big_row;
 use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
-use super::row_data::{RowData, RowLayout, draw_verdict, query_of, query_rows, verdict_lines};
+use super::row_data::{
+    RowData, RowLayout, big_verdict_line, draw_verdict, query_of, query_rows, verdict_lines,
+};
 use crate::filter::ProbeState;
 use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::bit_row::{BitRow, probe_style};
@@ -139,7 +141,9 @@ impl Fitted for Row {
         let called = self.called.on(at.board);
         if layout.big {
             let mut text: Vec<String> = big_row::query_words(at.board).into_iter().collect();
-            if let Some(q) = query_of(at.board, QuerySource::Row) {
+            if let Some(q) = query_of(at.board, QuerySource::Row)
+                && big_verdict_line(q, at.board)
+            {
                 text.extend(verdict_lines(q, at.rect.width, called));
             }
             return Shows {

@@ -115,6 +115,14 @@ pub(crate) fn verdict_text(q: &Query, called: bool) -> (String, Judgement) {
     }
 }
 
+/// Whether the big row says the query's verdict line under its big query
+/// line: not while the bits are unread on a step that asks the class to
+/// predict them, where the question says what is pending and the small
+/// line ("no bit read yet") only crowded the card's frame.
+pub(crate) fn big_verdict_line(q: &Query, board: &Board) -> bool {
+    q.verdict.is_some() || board.predict.is_none()
+}
+
 /// The query's verdict line(s) from the top of `area`, set in from `x`
 /// (further left when they would not fit from there); `called` as for
 /// [`verdict_text`].

@@ -178,6 +178,17 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                 {
                     words = place;
                 }
+                // The big row leaves a pending query's line ("no bit read
+                // yet") to the question on a predict step.
+                if matches!(text.part, TextPart::Verdict)
+                    && let Some(q) = &shown.query
+                    && !crate::ui::lecture::row_data::big_verdict_line(q, &shown)
+                    && layout
+                        .iter()
+                        .any(|l| l.kind.name() == "bit-row" && l.scale > 1)
+                {
+                    continue;
+                }
                 if called
                     && matches!(text.part, TextPart::Verdict | TextPart::CountersVerdict)
                     && let Some(q) = &shown.query

@@ -946,6 +946,28 @@ fn a_tall_cut_bar_breaks_across_its_whole_height() {
     assert!(first.0 >= last.0 + 3, "the break does not lean: {bands:?}");
 }
 
+/// At 3.3 the bits of v are named but not read, and the class is asked
+/// what the filter will say: the question says what is pending, so the
+/// big row drops its small "no bit read yet" line, which sat against the
+/// card's frame at 120x40; the row over the card is left blank.
+#[test]
+fn a_predict_step_leaves_the_pending_query_to_the_question() {
+    for (w, h) in SIZES {
+        let d = dump("bloom", 3, 3, w, h, false);
+        assert!(
+            d.parts
+                .iter()
+                .all(|p| p.text.iter().all(|t| !t.contains("no bit read yet"))),
+            "{w}x{h}"
+        );
+        let card = d.parts.iter().find(|p| p.kind.name() == "predict").unwrap();
+        let buf = present("bloom", 3, 3, w, h, false).buffer();
+        let above = card.rect.y - 1;
+        let blank = (0..w).all(|x| buf[(x, above)].symbol() == " ");
+        assert!(blank, "{w}x{h}: ink on row {above}, over the question");
+    }
+}
+
 #[test]
 fn no_built_in_board_shows_both_kinds_of_chart() {
     // The curves and the line-up's bars share the layout's kind `chart`.
