@@ -142,6 +142,10 @@ struct BigWords {
     /// first; the first that takes no more rows than the bare text is set
     /// instead of it. The rest take the card's ink.
     inks: Vec<Option<(Role, Vec<String>)>>,
+    /// For a big text with marks (a choice the class picked, the answer):
+    /// the marks in small words naming it ("B: ◀ the answer"), said below
+    /// unless the text is set with its longest mark, which says it all.
+    marks: Vec<Option<String>>,
     below: Vec<String>,
 }
 
@@ -173,6 +177,8 @@ impl BigWords {
                 Big::prose(text, size, inner)
             }
         };
+        // Marks the big letters do not carry in full, said small below.
+        let mut unsaid: Vec<String> = Vec::new();
         let big = self
             .big
             .iter()
@@ -181,18 +187,40 @@ impl BigWords {
                 let plain = setting(t, *formula)?;
                 clean &= !formula || plain.breaks_at_relations();
                 let longer = self.inks.get(i).and_then(|ink| ink.as_ref());
-                Some(
-                    longer
-                        .into_iter()
-                        .flat_map(|(_, texts)| texts)
-                        .filter_map(|text| setting(text, *formula))
-                        .find(|l| l.height() <= plain.height())
-                        .unwrap_or(plain),
-                )
+                let texts = longer
+                    .map(|(_, texts)| texts.as_slice())
+                    .unwrap_or_default();
+                let (chosen, big) = texts
+                    .iter()
+                    .filter_map(|text| Some((Some(text), setting(text, *formula)?)))
+                    .find(|(_, l)| l.height() <= plain.height())
+                    .unwrap_or((None, plain));
+                let carried = match (texts.first(), chosen) {
+                    (Some(full), Some(chosen)) => says_as_much(full, chosen),
+                    _ => false,
+                };
+                if let Some(Some(mark)) = self.marks.get(i)
+                    && !carried
+                {
+                    unsaid.push(mark.clone());
+                }
+                Some(big)
             })
             .collect::<Option<Vec<_>>>()?;
         let small = |lines: &[String]| -> Vec<String> {
             lines.iter().flat_map(|l| wrap(l, cols)).collect()
+        };
+        // The unsaid marks first, then the rest, run together so the
+        // question and the choices keep the rows.
+        let below = if unsaid.is_empty() && self.marks.iter().all(Option::is_none) {
+            small(&self.below)
+        } else {
+            unsaid.extend(self.below.iter().cloned());
+            if unsaid.is_empty() {
+                Vec::new()
+            } else {
+                small(&[unsaid.join(" · ")])
+            }
         };
         Some(BigSet {
             above: small(&self.above),
@@ -202,7 +230,7 @@ impl BigWords {
                 .iter()
                 .map(|ink| ink.as_ref().map(|i| i.0))
                 .collect(),
-            below: small(&self.below),
+            below,
             clean,
         })
     }
@@ -471,7 +499,6 @@ impl Card {
             Card::Predict => {
                 let p = board.predict.as_ref()?;
                 let mut words = BigWords::default();
-                let mut marked = Vec::new();
                 for line in predict_lines(p) {
                     match line.kind {
                         PredictLine::Question => words.big.push((line.text, false)),
@@ -480,10 +507,8 @@ impl Card {
                         // below, naming the choice.
                         PredictLine::Choice | PredictLine::Picked | PredictLine::Answer => {
                             let (choice, marks) = split_marks(&line.text);
-                            if !marks.is_empty() {
-                                let key = choice.split_whitespace().next().unwrap_or("");
-                                marked.push(format!("{key}: {marks}"));
-                            }
+                            let key = choice.split_whitespace().next().unwrap_or("");
+                            let mark = (!marks.is_empty()).then(|| format!("{key}: {marks}"));
                             // Once revealed, the big letters say which
                             // choice is the answer and which the class
                             // took: the answer in its own ink with a
@@ -506,6 +531,8 @@ impl Card {
                             words.big.push((choice.to_string(), false));
                             words.inks.resize(words.big.len() - 1, None);
                             words.inks.push(ink);
+                            words.marks.resize(words.big.len() - 1, None);
+                            words.marks.push(mark);
                         }
                         // The keys that record the class's pick are the
                         // presenter's business (the speaker view lists
@@ -513,12 +540,6 @@ impl Card {
                         PredictLine::Hint => {}
                         _ => words.below.push(line.text),
                     }
-                }
-                // The marks first, then the rest, run together so the
-                // question and the choices keep the rows.
-                marked.append(&mut words.below);
-                if !marked.is_empty() {
-                    words.below = vec![marked.join(" · ")];
                 }
                 Some(words)
             }
@@ -738,6 +759,16 @@ fn reveal_marks(answer: bool, picked: bool) -> &'static [&'static str] {
         (false, true) => &["<- the class's pick", "<- class"],
         (false, false) => &[],
     }
+}
+
+/// Whether a shorter wording of a choice's marks (`chosen`) still says
+/// all the longest one (`full`) says: that the choice is the answer and
+/// that the class picked it, where the longest says so. The bare pointer
+/// says neither in words, so the small line under the choices does.
+fn says_as_much(full: &str, chosen: &str) -> bool {
+    ["answer", "class"]
+        .iter()
+        .all(|word| !full.contains(word) || chosen.contains(word))
 }
 
 /// A choice's line cut into the choice and the marks after it ("◀ the

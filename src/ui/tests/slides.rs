@@ -968,6 +968,31 @@ fn a_predict_step_leaves_the_pending_query_to_the_question() {
     }
 }
 
+/// A revealed choice set big with its whole mark ("<- the answer") is not
+/// named again in the small line under the choices; where the big line
+/// has room for no mark (4.5 at 120x40) or only the bare pointer (5.3 at
+/// 200x60), the small line names it.
+#[test]
+fn a_revealed_answer_is_named_once() {
+    let small = |scene, step, w, h| {
+        present("bloom", scene, step, w, h, true)
+            .text()
+            .contains("◀ the answer")
+    };
+    assert!(
+        !small(4, 5, 200, 60),
+        "4.5 at 200x60 names the answer twice"
+    );
+    assert!(
+        small(4, 5, 120, 40),
+        "4.5 at 120x40 leaves the answer unnamed"
+    );
+    assert!(
+        small(5, 3, 200, 60),
+        "5.3 at 200x60 leaves the answer unnamed"
+    );
+}
+
 #[test]
 fn no_built_in_board_shows_both_kinds_of_chart() {
     // The curves and the line-up's bars share the layout's kind `chart`.
