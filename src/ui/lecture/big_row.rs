@@ -176,39 +176,14 @@ pub(crate) fn draw(
             set_small(labels.buf, area, (end + 1, area.y + 1), "needed", style);
         }
     }
-    // The indices: every cell's when they do not run together, else in
-    // narrow digits, else (on a row too long for those) every other
-    // cell's, and so on.
-    let pitch = row
-        .boxed_cell(width, 1)
-        .zip(row.boxed_cell(width, 0))
-        .map_or(width, |(b, a)| b.0 - a.0);
-    let m = data.len();
-    let widest = big_width(&m.saturating_sub(1).to_string());
-    let every = (1..=m.max(1))
-        .find(|n| u16::try_from(*n).unwrap_or(u16::MAX).saturating_mul(pitch) > widest)
-        .unwrap_or(m.max(1));
-    let index = theme.style(Role::Index);
     let mut y = top + cells;
-    // Where the font's digits would skip cells, narrow digits as tall as
-    // they are give every cell its index, a column clear of the next.
-    let narrow = narrow_digits::width(&m.saturating_sub(1).to_string()).is_some_and(|w| w < pitch);
-    if every > 1 && narrow {
-        for i in 0..m {
-            let text = i.to_string();
-            let (Some(c), Some(w)) = (centre(i), narrow_digits::width(&text)) else {
-                continue;
-            };
-            let x = c.saturating_sub(w / 2).max(area.x);
-            narrow_digits::draw(&text, (x, y), area, labels.buf, index);
-        }
-    } else {
-        let indices: Vec<(usize, String, Style)> = (0..m)
-            .step_by(every)
-            .map(|i| (i, i.to_string(), index))
-            .collect();
-        labels.put(y, &indices, &centre);
-    }
+    draw_indices(
+        &row,
+        data.len(),
+        (area, y),
+        labels.buf,
+        theme.style(Role::Index),
+    );
     y += LETTER_ROWS;
     if layout.owners {
         if row.owners {
@@ -261,6 +236,52 @@ pub(crate) fn draw(
         if big_verdict_line(q, board) {
             draw_verdict(q, board, rest, x, called, labels.buf, theme);
         }
+    }
+}
+
+/// Draws the indices of `row`'s `m` cells on the [`LETTER_ROWS`] rows
+/// from `y` of `area`, each centred on its cell: every cell's in big
+/// letters when they do not run together, else in narrow digits as tall,
+/// else (on a row too long for those) every other cell's, and so on. The
+/// counters under the row set theirs the same way.
+pub(crate) fn draw_indices(
+    row: &BitRow<'_>,
+    m: usize,
+    (area, y): (Rect, u16),
+    buf: &mut Buffer,
+    index: Style,
+) {
+    let width = area.width;
+    let centre = |i: usize| {
+        row.boxed_cell(width, i)
+            .map(|(x, inner)| area.x + x + inner / 2)
+    };
+    let pitch = row
+        .boxed_cell(width, 1)
+        .zip(row.boxed_cell(width, 0))
+        .map_or(width, |(b, a)| b.0 - a.0);
+    let widest = big_width(&m.saturating_sub(1).to_string());
+    let every = (1..=m.max(1))
+        .find(|n| u16::try_from(*n).unwrap_or(u16::MAX).saturating_mul(pitch) > widest)
+        .unwrap_or(m.max(1));
+    // Where the font's digits would skip cells, narrow digits as tall as
+    // they are give every cell its index, a column clear of the next.
+    let narrow = narrow_digits::width(&m.saturating_sub(1).to_string()).is_some_and(|w| w < pitch);
+    if every > 1 && narrow {
+        for i in 0..m {
+            let text = i.to_string();
+            let (Some(c), Some(w)) = (centre(i), narrow_digits::width(&text)) else {
+                continue;
+            };
+            let x = c.saturating_sub(w / 2).max(area.x);
+            narrow_digits::draw(&text, (x, y), area, buf, index);
+        }
+    } else {
+        let indices: Vec<(usize, String, Style)> = (0..m)
+            .step_by(every)
+            .map(|i| (i, i.to_string(), index))
+            .collect();
+        Labels { buf, area }.put(y, &indices, &centre);
     }
 }
 

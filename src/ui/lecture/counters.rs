@@ -6,6 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
+use super::big_row::{LETTER_ROWS, draw_indices};
 use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::row::{draw_query, query_texts};
@@ -44,9 +45,11 @@ impl Part for CountersPart {
         // A delete's marks big over the cells too, when every one fits
         // its cell; else each goes small inside its cell, over the value.
         let marks = big && scene.shown().all(|b| marks_fit(b, scene.width));
+        // Big values have their cells' indices big under them, as the
+        // row has, so "h3(y)=13" can be found from the back.
         let extra = match (big, marks) {
-            (true, true) => MARK_ROWS + BIG_VALUE_ROWS - 1,
-            (true, false) => BIG_CELL_ROWS - 1,
+            (true, true) => MARK_ROWS + BIG_VALUE_ROWS - 1 + LETTER_ROWS,
+            (true, false) => BIG_CELL_ROWS - 1 + LETTER_ROWS,
             _ => 0,
         };
         let rows = scene.most(|b| counters_height(b, scene.width, queried)) + extra;
@@ -220,6 +223,7 @@ fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &
     }
     let query = query_of(board, QuerySource::Counters);
     let mut values = Vec::new();
+    let mut indices = None;
     let left = match counter_cells(board, area.width) {
         Some((left, inner)) => {
             let rows = match (big, marks) {
@@ -233,6 +237,10 @@ fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &
             }
             values = boxed_counters(board, query, &mut p, (y, rows), left, inner, theme);
             y += 2 + rows;
+            if big {
+                indices = Some(y);
+                y += LETTER_ROWS;
+            }
             left
         }
         None => {
@@ -252,6 +260,12 @@ fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &
         if let Some(set) = Big::at(&text, BIG, rect.width, false) {
             set.draw(rect.intersection(area), buf, style);
         }
+    }
+    if let Some(y) = indices {
+        let cells = vec![RowCell::default(); board.counters.len()];
+        let row = BitRow::plain(&cells);
+        let at = (area, area.y + y);
+        draw_indices(&row, cells.len(), at, buf, theme.style(Role::Index));
     }
     if let Some(q) = query {
         let at = Rect {

@@ -1333,20 +1333,14 @@ fn the_curves_ticks_and_legends_are_big_on_the_wall() {
 #[test]
 fn every_cell_has_its_index_on_the_wall() {
     // At 120x40 the font's "10" is wider than a cell, and the row used to
-    // name only the even bits; the narrow digits name all sixteen.
-    for (w, h) in SIZES {
-        let frame = FrameConfig {
-            app: AppConfig {
-                present: true,
-                ..AppConfig::default()
-            },
-            scene: Some(2),
-            step: Some(4),
-            width: w,
-            height: h,
-            revealed: false,
-        };
-        let buf = Headless::with_theme(&frame, Theme::MONO).unwrap().buffer();
+    // name only the even bits; the narrow digits name all sixteen. The
+    // counters (5.7) name theirs the same way: the query says
+    // "h3(y)=13", and the cells had no numbers to find 13 by.
+    for ((scene, step), (w, h)) in [(2, 4), (5, 7)]
+        .into_iter()
+        .flat_map(|at| SIZES.map(|size| (at, size)))
+    {
+        let buf = present("bloom", scene, step, w, h, false).buffer();
         let symbol = |x: u16, y: u16| buf[(x, y)].symbol().to_string();
         let bottom = (0..h)
             .find(|&y| (0..w).any(|x| symbol(x, y) == "└"))
