@@ -410,9 +410,10 @@ impl LineupBar {
 }
 
 /// How far above the line-up's floor (as a factor) a structure's own
-/// floor must stand to be marked: within 5% the two are one line's width
-/// apart on any screen, and the target's floor already says it.
-const OWN_FLOOR_APART: f64 = 1.05;
+/// floor must stand to be marked: within 10% (the quotient filter's
+/// 0.0069 against 1%) the mark stood a column or two from the floor's
+/// line and read as a doubled line, and the target's floor says enough.
+const OWN_FLOOR_APART: f64 = 1.1;
 
 /// The line-up chart of a step: its bars and the two marked lines, every
 /// figure from the lecture's one line-up run.

@@ -287,9 +287,38 @@ fn a_structure_far_under_the_target_is_judged_at_its_own_floor() {
                 assert_eq!(bar.own_floor, Some(own), "{}", bar.name);
                 assert!(x > 1.0 && x < chart.factor, "{}: {x}", bar.name);
             }
-            None => assert!(own < chart.floor * 1.05, "{}: {own}", bar.name),
+            None => assert!(own < chart.floor * 1.1, "{}: {own}", bar.name),
         }
     }
     let xor16 = chart.bars.iter().find(|b| b.name == "xor16").unwrap();
     assert!(xor16.x_floor > 2.5 && xor16.x_own_floor().unwrap() < 1.3);
+}
+
+/// The README's figures for the mark of a bar's own floor are the
+/// lecture's: cuckoo's and xor16's measured rates, xor16's bits per key
+/// and its factor over its own floor, unrounded in the figures beside.
+#[test]
+fn the_readme_says_the_own_floor_figures_the_lecture_draws() {
+    let lecture = after_bloom();
+    let chart = lineup_chart(lecture.step_board(lecture.len() - 1)).expect("5.1 charts");
+    let bar = |name: &str| chart.bars.iter().find(|b| b.name == name).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (cuckoo, xor16) = (bar("cuckoo"), bar("xor16"));
+    let x = xor16.x_own_floor().expect("xor16 is marked");
+    for said in [
+        format!("cuckoo at {}", sig(cuckoo.rate, 2)),
+        format!("binary fuse filters at {}", trim(&sig(xor16.rate, 1))),
+        format!("xor16's {} bits per key", sig(xor16.bits_per_key, 3)),
+        format!("takes {} times", sig(x, 3)),
+    ] {
+        assert!(readme.contains(&said), "the README lacks {said:?}");
+    }
+    assert_eq!(sig(xor16.x_floor, 1), "3", "three times the floor at 1%");
+}
+
+/// A figure without its trailing zeros ("0.000020" as "0.00002").
+fn trim(text: &str) -> String {
+    text.trim_end_matches('0').to_string()
 }

@@ -795,7 +795,7 @@ fn draw_chart(
         let bar_rect = Rect::new(g.x0, y, g.span, shape.bar).intersection(inner);
         let eighths = g.eighths(bar.bits_per_key);
         draw_bar(eighths, bar_rect, &gaps, buf, bar_style);
-        draw_own_floor(&g, bar, bar_rect, &gaps, buf, bold(Role::Good));
+        draw_own_floor(&g, bar, bar_rect, &gaps, buf, theme);
         if bar.bits_per_key > g.axis {
             draw_cut(bar_rect, buf, theme.style(Role::Label));
         }
@@ -926,8 +926,7 @@ fn draw_table(
             buf,
             theme.style(Role::Measured),
         );
-        let good = theme.style(Role::Good).add_modifier(Modifier::BOLD);
-        draw_own_floor(&g, bar, bar_rect, &gaps, buf, good);
+        draw_own_floor(&g, bar, bar_rect, &gaps, buf, theme);
         if bar.bits_per_key > g.axis {
             draw_cut(bar_rect, buf, theme.style(Role::Label));
         }
@@ -1226,16 +1225,19 @@ fn draw_bar(eighths: u32, rect: Rect, gaps: &[u16], buf: &mut Buffer, style: Sty
     }
 }
 
-/// A bar's own floor: a line across the bar's rows at the floor of the
-/// rate it measured, in the floor's ink, where no marked line stands
-/// already (a bar cut short keeps its own floor inside the axis).
+/// A bar's own floor: a notch across the bar's rows at the floor of the
+/// rate it measured, where no marked line stands already (a bar cut
+/// short keeps its own floor inside the axis). In a theme that inks the
+/// floor apart from the bars the notch is a solid column in the floor's
+/// ink, which reads from the back where a slit did not; where the two
+/// inks look alike (mono) it is a slit with a line, like the floor's.
 fn draw_own_floor(
     g: &Geometry,
     bar: &LineupBar,
     rect: Rect,
     lines: &[u16],
     buf: &mut Buffer,
-    style: Style,
+    theme: &Theme,
 ) {
     let Some(x) = bar
         .own_floor
@@ -1247,8 +1249,16 @@ fn draw_own_floor(
     if lines.contains(&x) {
         return;
     }
+    let floor = theme.style(Role::Good).add_modifier(Modifier::BOLD);
+    let glyph = if theme.style(Role::Good).fg == theme.style(Role::Measured).fg {
+        LINE
+    } else {
+        '█'
+    };
     for y in rect.top()..rect.bottom() {
-        draw_line(x, y, buf, style);
+        if let Some(cell) = buf.cell_mut((x, y)) {
+            cell.set_char(glyph).set_style(floor);
+        }
     }
 }
 
