@@ -499,7 +499,7 @@ mod tests {
             .unwrap_or_else(|| panic!("5.3 predicts"));
         let said = query(board).join(" ");
         assert!(
-            said.contains("Answer: definitely absent. Wrong: y is in the set."),
+            said.contains("Answer: definitely absent. Filter wrong: y is in the set."),
             "{said}"
         );
     }

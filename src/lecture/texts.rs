@@ -52,7 +52,8 @@ pub enum Judgement {
     /// The answer is right.
     Right,
     /// The answer is wrong, not yet named (`emphasise flag` names the
-    /// false positive or negative): said as plainly "wrong".
+    /// false positive or negative): said as plainly "filter wrong", so
+    /// the call is read as the filter's, not the class's.
     Unnamed,
     /// The answer is wrong and flagged.
     Wrong,
@@ -99,7 +100,7 @@ pub fn verdict_words(q: &Query) -> VerdictWords {
         // so a wrong answer never looks like a right one.
         (Some(v), None) if q.member == (v == Verdict::DefinitelyAbsent) => words(
             Judgement::Unnamed,
-            Some("wrong"),
+            Some("filter wrong"),
             if q.member {
                 format!("{} is in the set", q.item)
             } else {

@@ -260,7 +260,9 @@ fn wrong(board: &Board) -> bool {
 }
 
 /// The flagged mistake, else the verdict, of a query the board shows; a
-/// wrong verdict not yet named says "wrong" in front.
+/// wrong verdict not yet named says in front that the filter is wrong.
+/// "WRONG:" alone over a question whose answer is that very verdict (5.3)
+/// read as telling the class its answer was wrong.
 fn verdict_text(board: &Board) -> Option<String> {
     let q = shown_query(board)?;
     if let Some(flag) = q.flag {
@@ -268,7 +270,7 @@ fn verdict_text(board: &Board) -> Option<String> {
     }
     let v = q.verdict?.as_str().to_uppercase();
     Some(match verdict_words(q).judgement {
-        Judgement::Unnamed => format!("WRONG: {v}"),
+        Judgement::Unnamed => format!("FILTER WRONG: {v}"),
         _ => v,
     })
 }

@@ -413,7 +413,7 @@ fn a_wrong_verdict_looks_wrong_in_big_letters() {
         .iter()
         .find(|p| p.kind.name() == "verdict")
         .expect("the big verdict");
-    assert_eq!(verdict.text, ["WRONG: DEFINITELY ABSENT"]);
+    assert_eq!(verdict.text, ["FILTER WRONG: DEFINITELY ABSENT"]);
     let plain = Headless::with_theme(&present_frame(5, 3, true), MONO)
         .expect("draws")
         .text();
