@@ -25,6 +25,17 @@ const LECTURES: [&str; 2] = ["bloom", "after-bloom"];
 /// One step of the lecture named `name` drawn in present mode in the mono
 /// theme, its scene and step counted from 1.
 fn present(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Headless {
+    present_in(Theme::MONO, name, (scene, step), (w, h), revealed)
+}
+
+/// As [`present`], in `theme`.
+fn present_in(
+    theme: Theme,
+    name: &str,
+    (scene, step): (usize, usize),
+    (w, h): (u16, u16),
+    revealed: bool,
+) -> Headless {
     let frame = FrameConfig {
         app: AppConfig {
             present: true,
@@ -37,13 +48,19 @@ fn present(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool
         height: h,
         revealed,
     };
-    Headless::with_theme(&frame, Theme::MONO).expect("draws")
+    Headless::with_theme(&frame, theme).expect("draws")
 }
 
 /// The dump of one step of the lecture named `name`, its scene and step
 /// counted from 1.
 fn dump(name: &str, scene: usize, step: usize, w: u16, h: u16, revealed: bool) -> Dump {
     present(name, scene, step, w, h, revealed).layout()
+}
+
+/// The rect of the dump's part of kind `kind`, which it must have.
+fn rect_of(d: &Dump, kind: &str) -> ratatui::layout::Rect {
+    let part = d.parts.iter().find(|p| p.kind.name() == kind);
+    part.unwrap_or_else(|| panic!("no {kind} part")).rect
 }
 
 /// The slides of scene `scene` (from 0): each step (from 1) as first
@@ -682,20 +699,7 @@ fn after_bloom_charts_the_floor_alone_before_the_first_bar() {
         let bars = next.parts.iter().find(|p| p.kind.name() == "chart");
         assert_eq!(bars.map(|c| c.rect), Some(chart.rect), "{w}x{h}");
         // The region left of the floor's line is shaded, right of it not.
-        let frame = FrameConfig {
-            app: AppConfig {
-                present: true,
-                lecture: Some("after-bloom".to_string()),
-                ..AppConfig::default()
-            },
-            scene: Some(1),
-            step: Some(2),
-            width: w,
-            height: h,
-            revealed: false,
-        };
-        let app = Headless::with_theme(&frame, Theme::MONO).expect("draws");
-        let buf = app.buffer();
+        let buf = present("after-bloom", 1, 2, w, h, false).buffer();
         let r = chart.rect;
         let row = r.y + r.height - 2;
         let line = (r.x..r.right())
@@ -711,15 +715,7 @@ fn after_bloom_charts_the_floor_alone_before_the_first_bar() {
             "{w}x{h}: shade right of {line}"
         );
         // The line stays put when the first bar comes.
-        let next = Headless::with_theme(
-            &FrameConfig {
-                step: Some(3),
-                ..frame
-            },
-            Theme::MONO,
-        )
-        .expect("draws")
-        .buffer();
+        let next = present("after-bloom", 1, 3, w, h, false).buffer();
         let floor_then = (r.y..r.bottom())
             .filter_map(|y| (r.x..r.right()).find(|&x| next[(x, y)].symbol() == "┃"))
             .min();
@@ -841,12 +837,7 @@ fn a_bar_far_under_the_target_rate_marks_its_own_floor() {
     }
     for (w, h) in SIZES {
         let d = dump("after-bloom", 5, 1, w, h, false);
-        let r = d
-            .parts
-            .iter()
-            .find(|p| p.kind.name() == "chart")
-            .unwrap()
-            .rect;
+        let r = rect_of(&d, "chart");
         assert!(
             d.parts
                 .iter()
@@ -894,19 +885,7 @@ fn a_bar_far_under_the_target_rate_marks_its_own_floor() {
     // In a colour theme the mark is a solid notch in the floor's ink, set
     // apart from the lines' slits.
     let light = Theme::named("light").expect("a theme");
-    let frame = FrameConfig {
-        app: AppConfig {
-            present: true,
-            lecture: Some("after-bloom".to_string()),
-            ..AppConfig::default()
-        },
-        scene: Some(5),
-        step: Some(1),
-        width: 200,
-        height: 60,
-        revealed: false,
-    };
-    let buf = Headless::with_theme(&frame, light).expect("draws").buffer();
+    let buf = present_in(light, "after-bloom", (5, 1), (200, 60), false).buffer();
     let ink = |role| light.style(role).fg.unwrap_or_default();
     let (good, bar) = (
         ink(crate::ui::theme::Role::Good),
@@ -930,12 +909,7 @@ fn a_bar_far_under_the_target_rate_marks_its_own_floor() {
 fn a_tall_cut_bar_breaks_across_its_whole_height() {
     let (w, h) = (200, 60);
     let d = dump("after-bloom", 2, 2, w, h, false);
-    let r = d
-        .parts
-        .iter()
-        .find(|p| p.kind.name() == "chart")
-        .unwrap()
-        .rect;
+    let r = rect_of(&d, "chart");
     let buf = present("after-bloom", 2, 2, w, h, false).buffer();
     let solid = |x: u16, y: u16| buf[(x, y)].symbol() == "█";
     // The bars' first column: the leftmost start of twenty solid cells
