@@ -144,7 +144,8 @@ struct BigWords {
     inks: Vec<Option<(Role, Vec<String>)>>,
     /// For a big text with marks (a choice the class picked, the answer):
     /// the marks in small words naming it ("B: ◀ the answer"), said below
-    /// unless the text is set with its longest mark, which says it all.
+    /// unless the text is set with a wording of its marks that says as
+    /// much as the longest.
     marks: Vec<Option<String>>,
     below: Vec<String>,
 }
@@ -212,7 +213,7 @@ impl BigWords {
         };
         // The unsaid marks first, then the rest, run together so the
         // question and the choices keep the rows.
-        let below = if unsaid.is_empty() && self.marks.iter().all(Option::is_none) {
+        let below = if self.marks.iter().all(Option::is_none) {
             small(&self.below)
         } else {
             unsaid.extend(self.below.iter().cloned());
