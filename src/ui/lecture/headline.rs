@@ -269,8 +269,9 @@ fn verdict_text(board: &Board) -> Option<String> {
         return Some(flag.as_str().to_uppercase());
     }
     let v = q.verdict?.as_str().to_uppercase();
-    Some(match verdict_words(q).judgement {
-        Judgement::Unnamed => format!("FILTER WRONG: {v}"),
+    let words = verdict_words(q);
+    Some(match (words.judgement, words.call) {
+        (Judgement::Unnamed, Some(call)) => format!("{}: {v}", call.to_uppercase()),
         _ => v,
     })
 }
