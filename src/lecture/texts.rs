@@ -432,9 +432,9 @@ pub struct LineupChart {
     pub bars: Vec<LineupBar>,
 }
 
-/// What the mark across a single bar stands for, said where the chart is
-/// titled and described.
-pub const OWN_FLOOR_MARK: &str = "the mark inside a bar: the floor at its own rate";
+/// What the mark across a single bar stands for, said beside a sample of
+/// a marked bar under the chart.
+pub const OWN_FLOOR_MARK: &str = "the floor at its own rate";
 
 impl LineupChart {
     /// Where the factor's line stands, in bits per key.

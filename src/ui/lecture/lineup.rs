@@ -43,17 +43,18 @@ const FLOOR_TITLE: &str = " bits per key ";
 /// The glyph of the region below the floor.
 const SHADE: char = '░';
 
-/// The frame's title for a chart, saying what a bar's own mark means
-/// when one is drawn.
+/// The frame's title for a chart.
 fn title(chart: &LineupChart) -> String {
     if chart.floor_only() {
         FLOOR_TITLE.to_string()
-    } else if chart.marks_own_floors() {
-        format!("{}; {OWN_FLOOR_MARK} ", TITLE.trim_end())
     } else {
         TITLE.to_string()
     }
 }
+
+/// Columns of the legend's sample of a marked bar: bar, mark, bar. Three,
+/// so no run of four solid cells under the chart reads as one more bar.
+const LEGEND_SAMPLE: u16 = 3;
 
 /// Rows the frame takes.
 const FRAME: u16 = 2;
@@ -317,7 +318,35 @@ impl Shape {
             return Some(FRAME + self.header() + self.block(lines) - self.gap() + overhang);
         }
         let bars = u16::try_from(chart.bars.len()).unwrap_or(u16::MAX);
-        Some(FRAME + self.header() + bars * self.block(lines) - self.gap() + overhang)
+        Some(
+            FRAME + self.header() + bars * self.block(lines) - self.gap()
+                + overhang
+                + self.legend_rows(chart, inner),
+        )
+    }
+
+    /// The legend under the bars, when a bar is marked: a sample of a
+    /// marked bar and what its mark means, in the letters of the lines'
+    /// labels or the largest smaller ones that fit `inner` columns
+    /// (`Some(None)`: in small type).
+    fn legend(self, chart: &LineupChart, inner: u16) -> Option<Option<Size>> {
+        if chart.floor_only() || !chart.marks_own_floors() {
+            return None;
+        }
+        let labels = geometry(chart, self, Rect::new(0, 0, inner, 1)).header;
+        let room = inner.saturating_sub(LEGEND_SAMPLE + 2);
+        Some(labels.and_then(|labels| {
+            LARGEST_FIRST
+                .into_iter()
+                .skip_while(|s| *s != labels)
+                .find(|s| Big::line(OWN_FLOOR_MARK, *s, room).is_some())
+        }))
+    }
+
+    /// Rows the legend takes: a blank row, then its line.
+    fn legend_rows(self, chart: &LineupChart, inner: u16) -> u16 {
+        self.legend(chart, inner)
+            .map_or(0, |size| 1 + size.map_or(1, |s| s.letter().1))
     }
 }
 
@@ -469,6 +498,8 @@ impl Fitted for Chart {
             text.push(bar.name.to_string());
             text.push(bar.figures.clone());
         }
+        let legend = chart.marks_own_floors().then(|| OWN_FLOOR_MARK.to_string());
+        text.extend(legend.clone());
         let Some((shape, _)) = self.shape(&chart, at.rect) else {
             return Shows::plain(text);
         };
@@ -480,6 +511,7 @@ impl Fitted for Chart {
             for bar in &chart.bars {
                 text.extend([bar.name.to_string(), bar.bits_text(), bar.rate_text()]);
             }
+            text.extend(legend);
         }
         let scale = shape.big.map_or(1, |s| s.letter().1);
         if chart.floor_only() {
@@ -813,6 +845,7 @@ fn draw_chart(
         y += shape.bar + gap;
     }
     let bottom = y.saturating_sub(gap).min(inner.bottom());
+    draw_legend(chart, shape, (g.x0, bottom + 1), inner, buf, theme);
     for (x, role) in [(floor_x, Role::Good), (factor_x, Role::Warn)] {
         for row in inner.y..bottom {
             let inked = labelled
@@ -838,6 +871,7 @@ fn draw_table(
     buf: &mut Buffer,
     theme: &Theme,
 ) {
+    let outer = inner;
     let inner = table_area(inner);
     let g = table_geometry(chart, size, inner);
     let (Some(c), Some(_)) = (columns(chart, size, inner), g.header) else {
@@ -950,6 +984,9 @@ fn draw_table(
         }
     }
     let bottom = y.saturating_sub(shape.gap()).min(inner.bottom());
+    // Under the last name, which may stand lower than its bar's foot.
+    let legend = bottom + h.saturating_sub(shape.bar) + 1;
+    draw_legend(chart, shape, (g.x0, legend), outer, buf, theme);
     let bold = |role: Role| theme.style(role).add_modifier(Modifier::BOLD);
     for (x, role) in [(floor_x, Role::Good), (factor_x, Role::Warn)] {
         for row in top..bottom {
@@ -1249,15 +1286,69 @@ fn draw_own_floor(
     if lines.contains(&x) {
         return;
     }
+    let (glyph, floor) = notch(theme);
+    for y in rect.top()..rect.bottom() {
+        if let Some(cell) = buf.cell_mut((x, y)) {
+            cell.set_char(glyph).set_style(floor);
+        }
+    }
+}
+
+/// The glyph and style of a bar's own mark: a solid column in the floor's
+/// ink, or a slit where that ink is the bar's own (mono).
+fn notch(theme: &Theme) -> (char, Style) {
     let floor = theme.style(Role::Good).add_modifier(Modifier::BOLD);
     let glyph = if theme.style(Role::Good).fg == theme.style(Role::Measured).fg {
         LINE
     } else {
         '█'
     };
-    for y in rect.top()..rect.bottom() {
-        if let Some(cell) = buf.cell_mut((x, y)) {
-            cell.set_char(glyph).set_style(floor);
+    (glyph, floor)
+}
+
+/// The legend of the bars' own marks from row `top`: a sample of a marked
+/// bar and, after it, what the mark means, in big letters at the shape's
+/// legend size from column `x` (or from the left edge, where they fit
+/// only from there), else in bold on one row. Nothing when no bar is
+/// marked.
+fn draw_legend(
+    chart: &LineupChart,
+    shape: Shape,
+    (x, top): (u16, u16),
+    inner: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let Some(size) = shape.legend(chart, inner.width) else {
+        return;
+    };
+    let room = |x: u16| inner.right().saturating_sub(x + LEGEND_SAMPLE + 2);
+    let big = size.and_then(|size| {
+        [x, inner.x]
+            .into_iter()
+            .find_map(|x| Big::line(OWN_FLOOR_MARK, size, room(x)).map(|b| (x, b)))
+    });
+    let (x, rows) = big.as_ref().map_or((x, 1), |(x, b)| (*x, b.height()));
+    let (glyph, mark) = notch(theme);
+    let bar = theme.style(Role::Measured);
+    for y in top..(top + rows).min(inner.bottom()) {
+        for (dx, (c, style)) in [('█', bar), (glyph, mark), ('█', bar)]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(cell) = buf.cell_mut((x + dx as u16, y)) {
+                cell.set_char(c).set_style(style);
+            }
+        }
+    }
+    let text_x = x + LEGEND_SAMPLE + 2;
+    match big {
+        Some((_, b)) => {
+            let rect = Rect::new(text_x, top, b.width(), rows).intersection(inner);
+            b.draw_aligned(rect, buf, theme.style(Role::Good), Alignment::Left);
+        }
+        None => {
+            buf.set_stringn(text_x, top, OWN_FLOOR_MARK, usize::from(room(x)), mark);
         }
     }
 }

@@ -803,10 +803,13 @@ fn the_whole_lineup_stands_as_a_table_on_the_wall() {
     }
     // The floor's label stands two blank columns clear of its line, which
     // one column seemed to touch from the back.
+    // Found on the first bar's rows: the legend under the bars shows a
+    // bar's own mark, a slit in this theme too.
     let floor = (x0..r.right())
-        .find(|&x| (r.y..r.bottom()).any(|y| buf[(x, y)].symbol() == "┃"))
+        .find(|&x| bars[0].iter().any(|&y| buf[(x, y)].symbol() == "┃"))
         .expect("the floor's line");
-    for y in r.y + 1..r.bottom() - 1 {
+    // On the rows the line runs (the legend under the bars is past it).
+    for y in (r.y + 1..r.bottom() - 1).filter(|&y| buf[(floor, y)].symbol() == "┃") {
         for x in [floor - 2, floor - 1] {
             assert!(
                 !ink(x, y) || solid(x, y),
@@ -899,6 +902,64 @@ fn a_bar_far_under_the_target_rate_marks_its_own_floor() {
         .count();
     // Four marked bars at two rows each at least.
     assert!(notches >= 8, "{notches} notch cells in the floor's ink");
+}
+
+/// A bar's own mark is explained on the wall, not only in the frame's
+/// small title: under the bars a sample of a marked bar (bar, mark, bar)
+/// stands beside the words, as tall as big letters where the labels are
+/// big (3.2 at both sizes, 5.1's table at 200x60), one row where the ten
+/// bars keep the small type (5.1 at 120x40).
+#[test]
+fn the_own_floor_mark_has_a_legend_under_the_bars() {
+    let light = Theme::named("light").expect("a theme");
+    let ink = |role| light.style(role).fg.unwrap_or_default();
+    let (good, bar) = (
+        ink(crate::ui::theme::Role::Good),
+        ink(crate::ui::theme::Role::Measured),
+    );
+    for ((scene, step), (w, h), tall) in [
+        ((3, 2), (120, 40), true),
+        ((3, 2), (200, 60), true),
+        ((5, 1), (200, 60), true),
+        ((5, 1), (120, 40), false),
+    ] {
+        let buf = present_in(light, "after-bloom", (scene, step), (w, h), false).buffer();
+        let inked = |x: u16, y: u16, fg| buf[(x, y)].symbol() == "█" && buf[(x, y)].fg == fg;
+        let blank = |x: u16, y: u16| buf[(x, y)].symbol() == " ";
+        // The sample: bar, mark, bar, with blank cells either side.
+        let sample: Vec<(u16, u16)> = (1..w - 4)
+            .flat_map(|x| (0..h).map(move |y| (x, y)))
+            .filter(|&(x, y)| {
+                blank(x - 1, y)
+                    && inked(x, y, bar)
+                    && inked(x + 1, y, good)
+                    && inked(x + 2, y, bar)
+                    && blank(x + 3, y)
+            })
+            .collect();
+        let at = format!("{scene}.{step} at {w}x{h}");
+        let Some(&(x, top)) = sample.first() else {
+            panic!("{at}: no legend");
+        };
+        assert!(sample.iter().all(|&(sx, _)| sx == x), "{at}: {sample:?}");
+        let rows = u16::try_from(sample.len()).unwrap();
+        assert!(rows >= 3 || !tall, "{at}: the legend {rows} rows tall");
+        assert!(tall || rows == 1, "{at}: {rows} rows");
+        // No bar below it: the last row of ten solid cells is above.
+        let last_bar = (0..h)
+            .filter(|&y| (0..w - 10).any(|bx| (bx..bx + 10).all(|c| inked(c, y, bar))))
+            .max()
+            .unwrap();
+        assert!(
+            last_bar < top,
+            "{at}: a bar on row {last_bar}, legend from {top}"
+        );
+        // Words follow the sample, in the floor's ink.
+        let words = (x + 4..w)
+            .filter(|&c| (top..top + rows).any(|y| buf[(c, y)].fg == good && !blank(c, y)))
+            .count();
+        assert!(words >= 15, "{at}: {words} columns of words");
+    }
 }
 
 /// The counting filter's bar, four times the rest, is cut; on the wall
