@@ -38,11 +38,11 @@ pub(crate) fn height(board: &Board, width: u16, layout: RowLayout) -> u16 {
     LETTER_ROWS + cells + LETTER_ROWS + owners + query
 }
 
-/// The query line as it is set big: the item and where each hash sends it
-/// (whether each bit read 1 is on the cells, drawn as rings, and in the
-/// verdict under it).
-pub(crate) fn query_words(board: &Board) -> Option<String> {
-    let q = query_of(board, QuerySource::Row)?;
+/// The query line on `source` as it is set big: the item and where each
+/// hash sends it (whether each bit read 1 is on the cells, drawn as rings,
+/// and in the verdict under it).
+pub(crate) fn query_words(board: &Board, source: QuerySource) -> Option<String> {
+    let q = query_of(board, source)?;
     let probes: Vec<String> = q
         .probes
         .iter()
@@ -52,19 +52,19 @@ pub(crate) fn query_words(board: &Board) -> Option<String> {
     Some(format!("query {}: {}", q.item, probes.join(" ")))
 }
 
-/// The big query line at `width`, if it fits in one line.
-fn query_big(board: &Board, width: u16) -> Option<Big> {
-    let words = query_words(board)?;
+/// The big query line on `source` at `width`, if it fits in one line.
+pub(crate) fn query_big(board: &Board, source: QuerySource, width: u16) -> Option<Big> {
+    let words = query_words(board, source)?;
     Big::at(&words, Size::Sextant, width, false).filter(|b| b.lines.len() == 1)
 }
 
-/// Whether the query line can be set big at `width` on every board of a
-/// scene that queries the row (else the row keeps its words small).
-pub(crate) fn fits(boards: &[&Board], width: u16) -> bool {
+/// Whether the query line on `source` can be set big at `width` on every
+/// board of a scene that queries it (else the part keeps its words small).
+pub(crate) fn fits(boards: &[&Board], source: QuerySource, width: u16) -> bool {
     boards
         .iter()
-        .filter(|b| query_of(b, QuerySource::Row).is_some())
-        .all(|b| query_big(b, width).is_some())
+        .filter(|b| query_of(b, source).is_some())
+        .all(|b| query_big(b, source, width).is_some())
 }
 
 /// Draws the row into `area` with its words big (`called` as for
@@ -224,7 +224,7 @@ pub(crate) fn draw(
             ..area
         }
         .intersection(area);
-        if let Some(big) = query_big(board, width) {
+        if let Some(big) = query_big(board, QuerySource::Row, width) {
             big.draw(rect, labels.buf, theme.style(Role::Title));
         }
         let rest = Rect {

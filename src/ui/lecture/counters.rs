@@ -4,13 +4,13 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 
-use super::big_row::{LETTER_ROWS, draw_indices};
+use super::big_row::{LETTER_ROWS, draw_indices, query_big, query_words};
 use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::row::{draw_query, query_texts};
-use super::row_data::{query_of, query_rows};
+use super::row_data::{draw_verdict, query_of, query_rows, verdict_lines};
 use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::big::{Big, Size};
 use crate::ui::bit_row::{BitRow, RowCell, cell_frame, probe_style};
@@ -52,11 +52,20 @@ impl Part for CountersPart {
             (true, false) => BIG_CELL_ROWS - 1 + LETTER_ROWS,
             _ => 0,
         };
+        // The query line big too, as the row's is, where every step's fits.
+        let shown: Vec<&Board> = scene.shown().collect();
+        let query_big =
+            big && queried && super::big_row::fits(&shown, QuerySource::Counters, scene.width);
+        let extra = extra + if query_big { LETTER_ROWS - 1 } else { 0 };
         let rows = scene.most(|b| counters_height(b, scene.width, queried)) + extra;
         Box::new(Counters {
             rows,
-            big,
-            marks,
+            set: Set {
+                big,
+                marks,
+                query_big,
+                called: false,
+            },
             called: Called::of(scene),
         })
     }
@@ -66,10 +75,8 @@ impl Part for CountersPart {
 #[derive(Debug)]
 struct Counters {
     rows: u16,
-    /// Whether the values are set big.
-    big: bool,
-    /// Whether a delete's marks are set big over the cells.
-    marks: bool,
+    /// How they are set (the call is each board's own).
+    set: Set,
     /// Where present mode's big verdict makes the call.
     called: Called,
 }
@@ -80,11 +87,9 @@ impl Fitted for Counters {
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        let called = self.called.on(at.board);
         let set = Set {
-            big: self.big,
-            marks: self.marks,
-            called,
+            called: self.called.on(at.board),
+            ..self.set
         };
         draw_counters(at.board, at.rect, set, buf, theme);
     }
@@ -92,14 +97,20 @@ impl Fitted for Counters {
     fn describe(&self, at: &At<'_>) -> Shows {
         let mut text = wrap(COUNTERS_TITLE, usize::from(at.rect.width));
         let called = self.called.on(at.board);
-        text.extend(query_texts(
-            at.board,
-            QuerySource::Counters,
-            at.rect.width,
-            called,
-        ));
+        match query_of(at.board, QuerySource::Counters) {
+            Some(q) if self.set.query_big => {
+                text.extend(query_words(at.board, QuerySource::Counters));
+                text.extend(verdict_lines(q, at.rect.width, called));
+            }
+            _ => text.extend(query_texts(
+                at.board,
+                QuerySource::Counters,
+                at.rect.width,
+                called,
+            )),
+        }
         Shows {
-            scale: if self.big { BIG.letter().1 } else { 1 },
+            scale: if self.set.big { BIG.letter().1 } else { 1 },
             ..Shows::plain(text)
         }
     }
@@ -163,6 +174,8 @@ struct Set {
     big: bool,
     /// A delete's marks in big letters over the cells.
     marks: bool,
+    /// The query line in big letters, its verdict small under it.
+    query_big: bool,
     /// Present mode's big verdict makes the query's call (the line under
     /// the query gives the reason).
     called: bool,
@@ -214,7 +227,12 @@ fn counter_list(board: &Board, width: u16) -> Vec<String> {
 /// Draws the counting variant: a counter per cell, lined up with the row,
 /// set as `set` says.
 fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &Theme) {
-    let Set { big, marks, called } = set;
+    let Set {
+        big,
+        marks,
+        query_big: query_set_big,
+        called,
+    } = set;
     let mut p = Painter::new(buf, area);
     let mut y = 0;
     for line in wrap(COUNTERS_TITLE, usize::from(area.width)) {
@@ -273,7 +291,23 @@ fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &
             height: area.height.saturating_sub(y),
             ..area
         };
-        draw_query(q, board, at, (left, called), buf, theme);
+        match query_big(board, QuerySource::Counters, area.width) {
+            Some(line) if query_set_big => {
+                let rect = Rect {
+                    height: LETTER_ROWS,
+                    ..at
+                }
+                .intersection(area);
+                line.draw(rect, buf, theme.style(Role::Title));
+                let rest = Rect {
+                    y: at.y + LETTER_ROWS,
+                    height: at.height.saturating_sub(LETTER_ROWS),
+                    ..at
+                };
+                draw_verdict(q, board, rest, left.max(2), called, buf, theme);
+            }
+            _ => draw_query(q, board, at, (left, called), buf, theme),
+        }
     }
 }
 
@@ -281,8 +315,8 @@ fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &
 /// inside each. With one row the value goes in it; with more (present
 /// mode's big values) the values are handed back, each with its place
 /// (relative to the painter's area) and its style, to be set big: with
-/// [`BIG_VALUE_ROWS`] a fallen counter's mark goes big in the band over
-/// its cell, with more its old value goes small on the cell's first row.
+/// [`BIG_VALUE_ROWS`] a fallen counter's mark ("-1") goes big in the band
+/// over its cell, with more it goes small on the cell's first row.
 fn boxed_counters(
     board: &Board,
     query: Option<&Query>,
@@ -315,32 +349,40 @@ fn boxed_counters(
             None if value == 0 => theme.style(Role::BitEmpty),
             None => theme.style(Role::BitSet),
         };
-        if rows == BIG_VALUE_ROWS {
-            if let Some(mark) = fall(board, i) {
-                big.push((
-                    Rect::new(x, y.saturating_sub(MARK_ROWS), inner, MARK_ROWS),
-                    mark,
-                    theme.style(Role::BitCleared),
-                ));
-            }
-            big.push((Rect::new(x, y + 1, inner, rows), value.to_string(), style));
-            continue;
-        }
         if rows > 1 {
-            if peak != value {
-                let was = format!("{peak}→");
-                p.text(
-                    x + inner.saturating_sub(width(&was)) / 2,
-                    y + 1,
-                    &was,
-                    style,
-                );
-            }
-            big.push((
-                Rect::new(x, y + 2, inner, rows - 1),
-                value.to_string(),
-                style,
-            ));
+            // Big: a fall's mark in big letters over the cell, or small on
+            // the cell's first row; the value under it. A counter above
+            // zero is a tile in its ink with the value cut out of it, as a
+            // set bit is a filled cell, so it is not read as one more of
+            // the big indices under the cells.
+            let mark = fall(board, i);
+            let top = if rows == BIG_VALUE_ROWS {
+                if let Some(mark) = mark {
+                    big.push((
+                        Rect::new(x, y.saturating_sub(MARK_ROWS), inner, MARK_ROWS),
+                        mark,
+                        theme.style(Role::BitCleared),
+                    ));
+                }
+                y + 1
+            } else {
+                if let Some(mark) = mark {
+                    let at = x + inner.saturating_sub(width(&mark)) / 2;
+                    p.text(at, y + 1, &mark, theme.style(Role::BitCleared));
+                }
+                y + 2
+            };
+            let tall = y + 1 + rows - top;
+            let style = if value > 0 {
+                let tile = style.add_modifier(Modifier::REVERSED);
+                for r in top..top + tall {
+                    p.text(x, r, &blank, tile);
+                }
+                tile
+            } else {
+                style
+            };
+            big.push((Rect::new(x, top, inner, tall), value.to_string(), style));
             continue;
         }
         let text = if peak != value && inner >= 3 {

@@ -77,6 +77,13 @@ fn scene_size(scene: &Fitting<'_>) -> (Option<Big>, bool) {
             .boards
             .iter()
             .filter(|_| scene.big_letters() && scene.opts.present)
+            // Only the steps that keep their letters on this rung: a
+            // question's long reveal the rung leaves off would size them
+            // all.
+            .filter(|b| {
+                shows_at(&VERDICT, b, scene.opts, scene.rung)
+                    || shows_at(&HEADLINE, b, scene.opts, scene.rung)
+            })
             .filter_map(|b| headline_text(b, short))
             .collect();
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();

@@ -268,6 +268,12 @@ impl<'a> Scene<'a> {
         let mut scene = None;
         for &rung in rungs {
             let at = Scene::at_rung(boards, opts, board_area, columns, rung, low);
+            // A rung that keeps big letters but sets none (its steps'
+            // headlines fit no size in its rows) is the rung without them:
+            // a later one may set them smaller, or on fewer steps.
+            if rung.letters != Letters::Nowhere && !at.sets_letters() {
+                continue;
+            }
             let fits = at.pack(&at.focal_first()).1 <= board_area.height;
             scene = Some(at);
             if fits {
@@ -325,6 +331,13 @@ impl<'a> Scene<'a> {
             low,
             present: wide,
         }
+    }
+
+    /// Whether the scene sets any big letters.
+    fn sets_letters(&self) -> bool {
+        self.entries
+            .iter()
+            .any(|e| e.part.place().big_letters && e.fitted.as_ref().is_some_and(|f| f.rows(0) > 0))
     }
 
     /// Every part at its smallest.

@@ -71,7 +71,8 @@ impl Part for RowPart {
         // row's words are set big with its cells, in every scene alike,
         // unless the planner had to give them up for the scene's parts to
         // fit (its rung).
-        let big = scene.words_big() && grows && big_row::fits(scene.boards, width);
+        let big =
+            scene.words_big() && grows && big_row::fits(scene.boards, QuerySource::Row, width);
         let layout = RowLayout {
             cell_rows: if grows && scene.board.height >= SQUARE_FROM_ROWS {
                 square
@@ -140,7 +141,9 @@ impl Fitted for Row {
         let cell = Some(row.cell_size(at.rect.width, layout.cell_rows));
         let called = self.called.on(at.board);
         if layout.big {
-            let mut text: Vec<String> = big_row::query_words(at.board).into_iter().collect();
+            let mut text: Vec<String> = big_row::query_words(at.board, QuerySource::Row)
+                .into_iter()
+                .collect();
             if let Some(q) = query_of(at.board, QuerySource::Row)
                 && big_verdict_line(q, at.board)
             {

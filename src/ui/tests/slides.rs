@@ -1423,3 +1423,106 @@ fn every_cell_has_its_index_on_the_wall() {
         }
     }
 }
+
+/// The counters at 5.7 on the wall: a counter above zero is a tile in its
+/// ink with the value cut out of it, as a set bit is a filled cell, so
+/// "0 1 0 0 1" in the cells is not read as one more row of the big
+/// indices under them; the counters a delete took one from are marked
+/// "-1" at both sizes (120x40 said "1→", which 200x60 did not); and the
+/// query line is big, as the row's is.
+#[test]
+fn the_counters_read_apart_from_their_indices() {
+    let lecture = Lecture::named("bloom").expect("a built-in lecture");
+    let board = lecture.step_board(lecture.scene_start(4) + 6);
+    assert!(
+        board.counters.iter().any(|&v| v > 0),
+        "{:?}",
+        board.counters
+    );
+    for (w, h) in SIZES {
+        let d = dump("bloom", 5, 7, w, h, false);
+        let part = d
+            .parts
+            .iter()
+            .find(|p| p.kind.name() == "counters")
+            .unwrap();
+        assert!(
+            part.text.iter().any(|t| t == "query y: h1=4 h2=7 h3=13"),
+            "{w}x{h}: {:?}",
+            part.text
+        );
+        assert!(
+            part.text.iter().all(|t| !t.contains("(counters)")),
+            "{w}x{h}"
+        );
+        let buf = present("bloom", 5, 7, w, h, false).buffer();
+        let symbol = |x: u16, y: u16| buf[(x, y)].symbol().to_string();
+        let reversed = |x: u16, y: u16| buf[(x, y)].modifier.contains(Modifier::REVERSED);
+        let bottom = (0..h)
+            .find(|&y| (0..w).any(|x| symbol(x, y) == "└"))
+            .expect("the counters");
+        let top = (0..bottom)
+            .rev()
+            .find(|&y| (0..w).any(|x| symbol(x, y) == "┌"))
+            .unwrap();
+        let edges: Vec<u16> = (0..w)
+            .filter(|&x| ["└", "┴", "┘"].contains(&symbol(x, bottom).as_str()))
+            .collect();
+        assert_eq!(edges.len(), 17, "{w}x{h}: {edges:?}");
+        for (i, pair) in edges.windows(2).enumerate() {
+            let inside =
+                || (pair[0] + 1..pair[1]).flat_map(|x| (top + 1..bottom).map(move |y| (x, y)));
+            let tile = inside().filter(|&(x, y)| reversed(x, y)).count();
+            if board.counters[i] > 0 {
+                // The tile spans the cell's width on its value's rows.
+                let width = usize::from(pair[1] - pair[0] - 1);
+                assert!(
+                    tile >= 3 * width,
+                    "{w}x{h}: counter {i} is no tile ({tile})"
+                );
+            } else {
+                assert_eq!(tile, 0, "{w}x{h}: counter {i} is 0 yet tiled");
+            }
+        }
+        // Nothing under the cells (the indices) is a tile.
+        assert!(
+            (bottom + 1..h).all(|y| (0..w).all(|x| !reversed(x, y) || symbol(x, y) == " ")),
+            "{w}x{h}: a tile under the counters"
+        );
+        // The marks: "-1" over or in each cell the delete took one from,
+        // and no arrow.
+        let text: String = (0..bottom)
+            .map(|y| (0..w).map(|x| symbol(x, y)).collect::<String>() + "\n")
+            .collect();
+        assert!(!text.contains('→'), "{w}x{h}: {text}");
+        let fallen = board
+            .counters
+            .iter()
+            .zip(&board.counters_peak)
+            .filter(|(v, peak)| peak > v)
+            .count();
+        assert_eq!(fallen, 3);
+        let small = text.matches("-1").count();
+        let big = find_big(&buf, "-1", (0, w), (0, bottom)).len();
+        assert!(
+            small + big >= fallen + 1,
+            "{w}x{h}: {small} small and {big} big marks"
+        );
+    }
+}
+
+/// A verdict the lesson turns on is called in big letters at 120x40 too:
+/// 5.4's false negative and 5.7's "probably present" used to be left to
+/// a small line, because the long reveal of 5.3's question, never drawn
+/// big, sized the scene's letters out of its rows.
+#[test]
+fn the_deletion_scenes_verdicts_are_big_at_both_sizes() {
+    for (w, h) in SIZES {
+        for step in [4, 7] {
+            let d = dump("bloom", 5, step, w, h, false);
+            let verdict = d.parts.iter().find(|p| p.kind.name() == "verdict");
+            let verdict = verdict.unwrap_or_else(|| panic!("5.{step} at {w}x{h}: no verdict"));
+            assert!(verdict.scale >= 2, "5.{step} at {w}x{h}");
+        }
+    }
+}
