@@ -174,17 +174,26 @@ fn layout<'a>(words: &Words<'a>, setting: Setting) -> Vec<Loose<'a>> {
     let y = y + gap(found);
     out.push(boxed(filter, centred(filter, 0), y));
     // Out of it: the new URL's label left of the shaft, the other right.
+    // Big, they stand a letter's width and two columns clear of it: with
+    // one blank column either side, "definitely new probably seen" read
+    // as one phrase across the thin shaft.
     let y = y + box_rows;
     let arm = gap(new).max(gap(seen));
     out.push(shaft(y, arm));
-    let new_x = -2 - i32::from(setting.label(new).0);
+    let apart = if setting.big_labels {
+        i32::from(setting.letter().0) + 2
+    } else {
+        2
+    };
+    let new_x = -apart - i32::from(setting.label(new).0);
+    let seen_x = apart + 1;
     out.push(label(new, new_x, y + 1));
-    out.push(label(seen, 3, y + 1));
+    out.push(label(seen, seen_x, y + 1));
     // The bar runs from under the middle of one label to under the other,
     // and each end drops into its box.
     let y = y + arm;
     let mut left = new_x + i32::from(setting.label(new).0 / 2);
-    let mut right = 3 + i32::from(setting.label(seen).0 / 2);
+    let mut right = seen_x + i32::from(setting.label(seen).0 / 2);
     // Short labels would crowd the two boxes: spread the ends until two
     // blank columns part them.
     let crowded = centred(fetch, left) + i32::from(box_width(fetch)) + 2 - centred(dropped, right);
@@ -371,6 +380,45 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The filter's two answers, set big either side of one thin shaft,
+    /// stand a letter's width and more clear of it: one blank column
+    /// each side read "definitely new probably seen" as one phrase.
+    #[test]
+    fn the_two_answers_stand_apart_across_their_shaft() {
+        for size in GROWING {
+            let setting = Setting {
+                size,
+                big_labels: true,
+            };
+            let area = Rect::new(0, 0, columns(&WORDS, setting) + 10, rows(&WORDS, setting));
+            let pieces = pieces(&WORDS, setting, area);
+            let rect = |what| pieces.iter().find(|p| p.what == what).unwrap().rect;
+            let (new, seen) = (
+                rect(What::Label("definitely new")),
+                rect(What::Label("probably seen")),
+            );
+            let shaft = pieces
+                .iter()
+                .find(|p| {
+                    p.what == What::Arrow
+                        && p.rect.width == 1
+                        && p.rect.y <= new.y
+                        && new.y < p.rect.bottom()
+                })
+                .unwrap()
+                .rect;
+            let letter = size.letter().0;
+            assert!(
+                shaft.x >= new.right() + letter,
+                "{size:?}: {new:?} by {shaft:?}"
+            );
+            assert!(
+                seen.x >= shaft.right() + letter,
+                "{size:?}: {seen:?} by {shaft:?}"
+            );
         }
     }
 
