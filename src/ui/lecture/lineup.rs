@@ -190,18 +190,24 @@ fn shapes(present: bool) -> Vec<Shape> {
                 });
             }
         }
-        for size in LARGEST_FIRST {
-            // Bars at most about as tall as a letter; a one-row bar under
-            // its label keeps a ten-bar chart's labels big.
-            // Big lines' labels first, with any bar, before small ones.
-            let tallest = size.letter().1.clamp(1, TALLEST_BIG_BAR);
+        // Bars at most about as tall as a letter. First every size with
+        // bars at least half a letter tall, then with thinner ones: under
+        // letters four times its height a one-row bar was a thread the
+        // class lost under the words, where smaller letters leave it a
+        // bar. A one-row bar still keeps a ten-bar chart's labels big.
+        // Big lines' labels first, with any bar, before small ones.
+        for thick in [true, false] {
             for header in [Header::Side, Header::Stacked, Header::Small] {
-                for bar in (1..=tallest).rev() {
-                    out.push(Shape {
-                        big: Some(size),
-                        bar,
-                        header,
-                    });
+                for size in LARGEST_FIRST {
+                    let tallest = size.letter().1.clamp(1, TALLEST_BIG_BAR);
+                    let half = size.letter().1.div_ceil(2).min(tallest);
+                    for bar in (1..=tallest).rev().filter(|&b| (b >= half) == thick) {
+                        out.push(Shape {
+                            big: Some(size),
+                            bar,
+                            header,
+                        });
+                    }
                 }
             }
         }

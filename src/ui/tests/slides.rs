@@ -1527,3 +1527,31 @@ fn the_deletion_scenes_verdicts_are_big_at_both_sizes() {
         }
     }
 }
+
+/// Where the line-up's labels are big, its bars stay bars: at least half
+/// as tall as a letter on every step of the second lecture on the wall.
+/// At 120x40, 3.2 and 4.1-4.2 set their labels in letters four rows tall
+/// over one-row threads the class lost under the words.
+#[test]
+fn the_lineup_bars_stand_at_least_half_a_letter_tall() {
+    let lecture = Lecture::named("after-bloom").expect("a built-in lecture");
+    for (w, h) in SIZES {
+        for scene in 0..lecture.scene_count() {
+            for step in 1..=lecture.scene_len(scene) {
+                let d = dump("after-bloom", scene + 1, step, w, h, false);
+                let Some(chart) = d.parts.iter().find(|p| p.kind.name() == "chart") else {
+                    continue;
+                };
+                let Some((_, bar)) = chart.cell else {
+                    continue;
+                };
+                assert!(
+                    2 * bar >= chart.scale,
+                    "{}.{step} at {w}x{h}: bars {bar} rows under letters {} rows",
+                    scene + 1,
+                    chart.scale
+                );
+            }
+        }
+    }
+}
