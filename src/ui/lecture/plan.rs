@@ -269,8 +269,10 @@ impl<'a> Scene<'a> {
         for &rung in rungs {
             let at = Scene::at_rung(boards, opts, board_area, columns, rung, low);
             // A rung that keeps big letters but sets none (its steps'
-            // headlines fit no size in its rows) is the rung without them:
-            // a later one may set them smaller, or on fewer steps.
+            // headlines fit no size in its rows) is only the rung without
+            // them: a later one that keeps them on fewer steps (away from
+            // a question) may set them, and the rung without them comes
+            // after that.
             if rung.letters != Letters::Nowhere && !at.sets_letters() {
                 continue;
             }
