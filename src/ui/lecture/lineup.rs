@@ -195,7 +195,8 @@ fn shapes(present: bool) -> Vec<Shape> {
         // letters four times its height a one-row bar was a thread the
         // class lost under the words, where smaller letters leave it a
         // bar. A one-row bar still keeps a ten-bar chart's labels big.
-        // Big lines' labels first, with any bar, before small ones.
+        // Within each, the lines' labels big (beside their lines, then
+        // stacked) at any size before they go small.
         for thick in [true, false] {
             for header in [Header::Side, Header::Stacked, Header::Small] {
                 for size in LARGEST_FIRST {
