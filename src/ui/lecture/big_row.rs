@@ -217,25 +217,44 @@ pub(crate) fn draw(
         }
         y += LETTER_ROWS;
     }
-    if let Some(q) = query_of(board, QuerySource::Row) {
-        let rect = Rect {
-            y,
-            height: LETTER_ROWS,
-            ..area
-        }
-        .intersection(area);
-        if let Some(big) = query_big(board, QuerySource::Row, width) {
-            big.draw(rect, labels.buf, theme.style(Role::Title));
-        }
-        let rest = Rect {
-            y: y + LETTER_ROWS,
-            height: area.bottom().saturating_sub(y + LETTER_ROWS),
-            ..area
-        };
-        let x = row.left(width).max(2);
-        if big_verdict_line(q, board) {
-            draw_verdict(q, board, rest, x, called, labels.buf, theme);
-        }
+    let at = Rect {
+        y,
+        height: area.bottom().saturating_sub(y),
+        ..area
+    };
+    let x = row.left(width).max(2);
+    draw_big_query(board, QuerySource::Row, (at, x), called, labels.buf, theme);
+}
+
+/// The query on `source`, when the board has one, from the top of `area`:
+/// its line big on [`LETTER_ROWS`] rows, then its verdict small, set in
+/// from `x` (`called` as for [`super::row_data::verdict_text`]).
+pub(crate) fn draw_big_query(
+    board: &Board,
+    source: QuerySource,
+    (area, x): (Rect, u16),
+    called: bool,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let Some(q) = query_of(board, source) else {
+        return;
+    };
+    let rect = Rect {
+        height: LETTER_ROWS,
+        ..area
+    }
+    .intersection(area);
+    if let Some(big) = query_big(board, source, area.width) {
+        big.draw(rect, buf, theme.style(Role::Title));
+    }
+    let rest = Rect {
+        y: area.y + LETTER_ROWS,
+        height: area.height.saturating_sub(LETTER_ROWS),
+        ..area
+    };
+    if big_verdict_line(q, board) {
+        draw_verdict(q, board, rest, x, called, buf, theme);
     }
 }
 

@@ -6,11 +6,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use super::big_row::{LETTER_ROWS, draw_indices, query_big, query_words};
+use super::big_row::{LETTER_ROWS, draw_big_query, draw_indices, query_words};
 use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::row::{draw_query, query_texts};
-use super::row_data::{draw_verdict, query_of, query_rows, verdict_lines};
+use super::row_data::{query_of, query_rows, verdict_lines};
 use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::big::{Big, Size};
 use crate::ui::bit_row::{BitRow, RowCell, cell_frame, probe_style};
@@ -291,22 +291,11 @@ fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &
             height: area.height.saturating_sub(y),
             ..area
         };
-        match query_big(board, QuerySource::Counters, area.width) {
-            Some(line) if query_set_big => {
-                let rect = Rect {
-                    height: LETTER_ROWS,
-                    ..at
-                }
-                .intersection(area);
-                line.draw(rect, buf, theme.style(Role::Title));
-                let rest = Rect {
-                    y: at.y + LETTER_ROWS,
-                    height: at.height.saturating_sub(LETTER_ROWS),
-                    ..at
-                };
-                draw_verdict(q, board, rest, left.max(2), called, buf, theme);
-            }
-            _ => draw_query(q, board, at, (left, called), buf, theme),
+        if query_set_big {
+            let source = QuerySource::Counters;
+            draw_big_query(board, source, (at, left.max(2)), called, buf, theme);
+        } else {
+            draw_query(q, board, at, (left, called), buf, theme);
         }
     }
 }
