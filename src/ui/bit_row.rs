@@ -237,14 +237,19 @@ impl<'a> BitRow<'a> {
                 .probe_at(i)
                 .filter(|(_, s)| ringed && *s != ProbeState::NotNeeded);
             for r in 0..cell_rows {
-                let face = match ring {
-                    Some((_, state)) => {
-                        let read = state != ProbeState::Pending;
-                        ring_face(r, cell_rows, usize::from(inner), &face, read)
-                    }
-                    None => face.clone(),
+                let Some((_, state)) = ring else {
+                    pen.text(x_of(i), 2 + r, &face, style);
+                    continue;
                 };
-                pen.text(x_of(i), 2 + r, &face, style);
+                let read = state != ProbeState::Pending;
+                let (frame, fill) = ring_face(r, cell_rows, usize::from(inner), &face, read);
+                pen.text(x_of(i), 2 + r, &frame, style);
+                // The bit inside the ring keeps its own ink, so a probed
+                // set bit reads as set in colour as it does by shape.
+                if let Some((at, mark)) = fill {
+                    let own = cell_style(cell, usize::from(inner), theme);
+                    pen.text(x_of(i) + at, 2 + r, &mark, own);
+                }
             }
         }
         let mut y = 3 + cell_rows;
@@ -384,12 +389,7 @@ impl<'a> BitRow<'a> {
         };
         let style = match probe {
             Some(state) => probe_style(state, theme),
-            None if cell.cleared && inner == 1 => theme.style(Role::BitCleared),
-            None if cell.cleared => theme.style(Role::BitEmpty),
-            None if cell.fresh => theme.style(Role::BitFresh),
-            None if cell.shared() => theme.style(Role::BitShared),
-            None if cell.set => theme.style(Role::BitSet),
-            None => theme.style(Role::BitEmpty),
+            None => cell_style(cell, inner, theme),
         };
         (text, style)
     }
@@ -620,6 +620,23 @@ pub(crate) fn cell_frame(
     }
 }
 
+/// The style of a cell's own mark, as it stands with no probe on it.
+fn cell_style(cell: &RowCell<'_>, inner: usize, theme: &Theme) -> Style {
+    theme.style(if cell.cleared && inner == 1 {
+        Role::BitCleared
+    } else if cell.cleared {
+        Role::BitEmpty
+    } else if cell.fresh {
+        Role::BitFresh
+    } else if cell.shared() {
+        Role::BitShared
+    } else if cell.set {
+        Role::BitSet
+    } else {
+        Role::BitEmpty
+    })
+}
+
 /// The style of a probe in its state.
 pub(crate) fn probe_style(state: ProbeState, theme: &Theme) -> Style {
     theme.style(match state {
@@ -633,8 +650,15 @@ pub(crate) fn probe_style(state: ProbeState, theme: &Theme) -> Style {
 /// Row `r` of a probed cell drawn as a ring `rows` tall and `inner` wide
 /// round the cell's own glyph (taken from inside the brackets of `face`),
 /// a clear gap between: a heavy frame of half blocks once the bit is
-/// `read`, a thin dotted one while it waits to be read.
-fn ring_face(r: u16, rows: u16, inner: usize, face: &str, read: bool) -> String {
+/// `read`, a thin dotted one while it waits to be read. Returned as the
+/// frame's text and, on the middle rows, the mark inside with its column.
+fn ring_face(
+    r: u16,
+    rows: u16,
+    inner: usize,
+    face: &str,
+    read: bool,
+) -> (String, Option<(u16, String)>) {
     let [tl, top, tr, side_l, side_r, bl, bottom, br] = if read {
         ['▛', '▀', '▜', '▌', '▐', '▙', '▄', '▟']
     } else {
@@ -644,17 +668,27 @@ fn ring_face(r: u16, rows: u16, inner: usize, face: &str, read: bool) -> String 
         format!("{l}{}{rr}", mid.to_string().repeat(inner.saturating_sub(2)))
     };
     if r == 0 {
-        return edge(tl, top, tr);
+        return (edge(tl, top, tr), None);
     }
     if r + 1 == rows {
-        return edge(bl, bottom, br);
+        return (edge(bl, bottom, br), None);
     }
     // The set, shared or cleared mark, or a space for a clear bit.
     let glyph = face.chars().nth(1).unwrap_or(' ');
-    format!(
-        "{side_l} {} {side_r}",
-        glyph.to_string().repeat(inner.saturating_sub(4))
-    )
+    let frame = format!("{side_l}{}{side_r}", " ".repeat(inner.saturating_sub(2)));
+    if glyph == ' ' {
+        return (frame, None);
+    }
+    let core = glyph.to_string().repeat(inner.saturating_sub(4));
+    // In a small ring a whole column of gap each side leaves the set bit a
+    // dot that reads as empty from the back; half a column of gap, drawn
+    // with half blocks, keeps the ring apart and the bit half as wide again.
+    let mark = if glyph == SET && inner <= 7 {
+        format!("▐{core}▌")
+    } else {
+        format!(" {core} ")
+    };
+    (frame, Some((1, mark)))
 }
 
 /// Label every n-th cell so that index numbers never run together.
@@ -966,9 +1000,10 @@ mod tests {
             (0..3).map(|r| cell(0, r)).collect::<Vec<_>>(),
             [" ████ "; 3]
         );
-        // Probed and set: a heavy frame round a smaller block, a gap between.
+        // Probed and set: a heavy frame round a smaller block, half a
+        // column of gap between at this size.
         assert_eq!(cell(1, 0), "▛▀▀▀▀▜");
-        assert_eq!(cell(1, 1), "▌ ██ ▐");
+        assert_eq!(cell(1, 1), "▌▐██▌▐");
         assert_eq!(cell(1, 2), "▙▄▄▄▄▟");
         // Probed and clear: the frame round nothing.
         assert_eq!(cell(2, 1), "▌    ▐");
@@ -983,7 +1018,7 @@ mod tests {
         };
         let lines_waiting = draw(&waiting, 29, 3);
         let middle: String = lines_waiting[3].chars().skip(8).take(6).collect();
-        assert_eq!(middle, "┆ ██ ┆");
+        assert_eq!(middle, "┆▐██▌┆");
         // Not probed and clear: empty.
         assert_eq!(cell(3, 1).trim(), "");
         // The same in a theme with colour: colour is never the only signal.
@@ -991,7 +1026,12 @@ mod tests {
         let mut buf = Buffer::empty(area);
         row.render(area, &mut buf, &Theme::DARK16, 3);
         let middle: String = (8..14).map(|x| buf[(x, 3)].symbol().to_string()).collect();
-        assert_eq!(middle, "▌ ██ ▐");
+        assert_eq!(middle, "▌▐██▌▐");
+        // The ring in the probe's ink, the bit inside in a set bit's.
+        let theme = &Theme::DARK16;
+        assert_eq!(buf[(8, 3)].fg, theme.style(Role::ProbeHit).fg.unwrap());
+        assert_eq!(buf[(10, 3)].fg, theme.style(Role::BitSet).fg.unwrap());
+        assert_ne!(buf[(8, 3)].fg, buf[(10, 3)].fg);
     }
 
     #[test]
