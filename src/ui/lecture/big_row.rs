@@ -9,7 +9,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::row_data::{RowData, RowLayout, big_verdict_line, draw_verdict, query_of, query_rows};
+use super::row_data::{
+    Call, RowData, RowLayout, big_verdict_line, draw_verdict, query_of, query_rows,
+};
 use crate::filter::ProbeState;
 use crate::lecture::{Board, Element, Emphasis, QuerySource};
 use crate::ui::big::{Big, Size, legible};
@@ -67,7 +69,7 @@ pub(crate) fn fits(boards: &[&Board], source: QuerySource, width: u16) -> bool {
         .all(|b| query_big(b, source, width).is_some())
 }
 
-/// Draws the row into `area` with its words big (`called` as for
+/// Draws the row into `area` with its words big (`call` as for
 /// [`super::row_data::verdict_text`]).
 pub(crate) fn draw(
     board: &Board,
@@ -75,7 +77,7 @@ pub(crate) fn draw(
     buf: &mut Buffer,
     theme: &Theme,
     layout: RowLayout,
-    called: bool,
+    call: Call,
 ) {
     let data = RowData::of(board);
     let row = BitRow {
@@ -223,17 +225,17 @@ pub(crate) fn draw(
         ..area
     };
     let x = row.left(width).max(2);
-    draw_big_query(board, QuerySource::Row, (at, x), called, labels.buf, theme);
+    draw_big_query(board, QuerySource::Row, (at, x), call, labels.buf, theme);
 }
 
 /// The query on `source`, when the board has one, from the top of `area`:
 /// its line big on [`LETTER_ROWS`] rows, then its verdict small, set in
-/// from `x` (`called` as for [`super::row_data::verdict_text`]).
+/// from `x` (`call` as for [`super::row_data::verdict_text`]).
 pub(crate) fn draw_big_query(
     board: &Board,
     source: QuerySource,
     (area, x): (Rect, u16),
-    called: bool,
+    call: Call,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
@@ -254,7 +256,7 @@ pub(crate) fn draw_big_query(
         ..area
     };
     if big_verdict_line(q, board) {
-        draw_verdict(q, board, rest, x, called, buf, theme);
+        draw_verdict(q, board, rest, x, call, buf, theme);
     }
 }
 

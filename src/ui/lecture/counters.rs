@@ -10,7 +10,7 @@ use super::big_row::{LETTER_ROWS, draw_big_query, draw_indices, query_words};
 use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::row::{draw_query, query_texts};
-use super::row_data::{query_of, query_rows, verdict_lines};
+use super::row_data::{Call, query_of, query_rows, verdict_lines};
 use crate::lecture::{Board, Element, Query, QuerySource};
 use crate::ui::big::{Big, Size};
 use crate::ui::bit_row::{BitRow, RowCell, cell_frame, probe_style};
@@ -64,7 +64,7 @@ impl Part for CountersPart {
                 big,
                 marks,
                 query_big,
-                called: false,
+                call: Call::Open,
             },
             called: Called::of(scene),
         })
@@ -88,7 +88,7 @@ impl Fitted for Counters {
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
         let set = Set {
-            called: self.called.on(at.board),
+            call: self.called.call(at),
             ..self.set
         };
         draw_counters(at.board, at.rect, set, buf, theme);
@@ -96,17 +96,17 @@ impl Fitted for Counters {
 
     fn describe(&self, at: &At<'_>) -> Shows {
         let mut text = wrap(COUNTERS_TITLE, usize::from(at.rect.width));
-        let called = self.called.on(at.board);
+        let call = self.called.call(at);
         match query_of(at.board, QuerySource::Counters) {
             Some(q) if self.set.query_big => {
                 text.extend(query_words(at.board, QuerySource::Counters));
-                text.extend(verdict_lines(q, at.rect.width, called));
+                text.extend(verdict_lines(q, at.rect.width, call));
             }
             _ => text.extend(query_texts(
                 at.board,
                 QuerySource::Counters,
                 at.rect.width,
-                called,
+                call,
             )),
         }
         Shows {
@@ -178,7 +178,7 @@ struct Set {
     query_big: bool,
     /// Present mode's big verdict makes the query's call (the line under
     /// the query gives the reason).
-    called: bool,
+    call: Call,
 }
 
 /// Whether every counter's value fits its cell in big letters at `width`.
@@ -231,7 +231,7 @@ fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &
         big,
         marks,
         query_big: query_set_big,
-        called,
+        call,
     } = set;
     let mut p = Painter::new(buf, area);
     let mut y = 0;
@@ -293,9 +293,9 @@ fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &
         };
         if query_set_big {
             let source = QuerySource::Counters;
-            draw_big_query(board, source, (at, left.max(2)), called, buf, theme);
+            draw_big_query(board, source, (at, left.max(2)), call, buf, theme);
         } else {
-            draw_query(q, board, at, (left, called), buf, theme);
+            draw_query(q, board, at, (left, call), buf, theme);
         }
     }
 }

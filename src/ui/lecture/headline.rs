@@ -4,13 +4,15 @@
 //! jumps to another size on the next.
 
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Rung, Shows};
 use super::plan::shows_at;
+use super::row_data::Call;
 use crate::lecture::figures::sig;
 use crate::lecture::texts::{Judgement, verdict_words};
 use crate::lecture::{Board, Curve, Element, Query, QuerySource};
-use crate::ui::big::Big;
+use crate::ui::big::{Big, Size};
 use crate::ui::theme::{Role, Theme, verdict_role};
 
 /// Big letters of one of the two kinds.
@@ -50,8 +52,66 @@ impl Part for BigLetters {
         // only the bare figure fits.
         let (size, short) = scene_size(scene);
         let size = size.filter(|_| self.verdict || figures_up(scene));
-        Box::new(Letters { size, short })
+        let reason = if self.verdict && size.is_some() {
+            reason_rows(scene)
+        } else {
+            0
+        };
+        Box::new(Letters {
+            size,
+            short,
+            reason,
+        })
     }
+}
+
+/// The size of the reason under a big verdict: the bit row's words'.
+const REASON_SIZE: Size = Size::Sextant;
+/// Lines the reason may take.
+const REASON_LINES: usize = 2;
+
+/// The reason under a big verdict ("y is in the set"), with the call
+/// before it when the answer was right ("right: y is in the set"): a
+/// wrong answer's call is the big verdict itself. None beside a question,
+/// which says it already ("v was never inserted. Does the filter say
+/// ...?").
+fn reason_text(board: &Board) -> Option<String> {
+    if asked(board) {
+        return None;
+    }
+    let words = verdict_words(shown_query(board)?);
+    Some(match (words.judgement, words.call) {
+        (Judgement::Right, Some(call)) => format!("{call}: {}", words.reason),
+        _ => words.reason,
+    })
+}
+
+/// Whether the board asks the class a question about its query.
+fn asked(board: &Board) -> bool {
+    board.predict.is_some()
+}
+
+/// The reason set big `width` columns wide, if it fits its lines.
+fn reason_big(board: &Board, width: u16) -> Option<Big> {
+    Big::prose(&reason_text(board)?, REASON_SIZE, room(width))
+        .filter(|b| b.lines.len() <= REASON_LINES)
+}
+
+/// Rows a scene's big verdict would add to give its reason in big type
+/// under the call (0 when some step's reason does not fit): only on a
+/// wall where the row's own words are big, so the reason is no smaller
+/// than the words it explains.
+fn reason_rows(scene: &Fitting<'_>) -> u16 {
+    if !scene.words_big() {
+        return 0;
+    }
+    let sets: Option<Vec<Big>> = scene
+        .boards
+        .iter()
+        .filter(|b| shows_at(&VERDICT, b, scene.opts, scene.rung) && !asked(b))
+        .map(|b| reason_big(b, scene.width))
+        .collect();
+    sets.map_or(0, |sets| sets.iter().map(Big::height).max().unwrap_or(0))
 }
 
 /// Whether a scene puts its probe's figure up in big letters: where it
@@ -138,6 +198,15 @@ impl Called {
         self.drawn(&VERDICT, board)
     }
 
+    /// Who says the verdict of the query on the step `at`.
+    pub(crate) fn call(&self, at: &At<'_>) -> Call {
+        match (self.on(at.board), at.explained) {
+            (false, _) => Call::Open,
+            (true, false) => Call::Called,
+            (true, true) => Call::Explained,
+        }
+    }
+
     /// Whether the probe's figure is drawn big over the charts on `board`.
     pub(crate) fn figure_on(&self, board: &Board) -> bool {
         self.figures && self.drawn(&HEADLINE, board)
@@ -148,6 +217,7 @@ impl Called {
             && Letters {
                 size: self.size.clone(),
                 short: self.short,
+                reason: 0,
             }
             .set(board, self.width)
             .is_some()
@@ -161,6 +231,9 @@ struct Letters {
     size: Option<Big>,
     /// Whether the probe's figure goes without its rate's name.
     short: bool,
+    /// Rows the verdict's reason takes set big under it, when the part
+    /// grows a notch for it (0: it cannot).
+    reason: u16,
 }
 
 impl Letters {
@@ -184,40 +257,90 @@ fn room(width: u16) -> u16 {
     width.saturating_sub(2)
 }
 
+impl Letters {
+    /// Rows the reason adds under the call at `notch`: its own, less the
+    /// call's last row where the call's letters leave it blank (capitals
+    /// at the full size and larger stand on the row above), so the reason
+    /// starts there, a clear row under the call still.
+    fn under(&self, notch: u16) -> u16 {
+        if !self.explains(notch) {
+            return 0;
+        }
+        let blank_last = self
+            .size
+            .as_ref()
+            .is_some_and(|b| matches!(b.size, Size::Full | Size::Double));
+        self.reason - u16::from(blank_last)
+    }
+}
+
 impl Fitted for Letters {
-    fn rows(&self, _notch: u16) -> u16 {
-        self.size.as_ref().map_or(0, |b| b.height() + 1)
+    fn rows(&self, notch: u16) -> u16 {
+        self.size.as_ref().map_or(0, |b| b.height() + 1) + self.under(notch)
+    }
+
+    // One notch: the reason in big type under the call, where the wall has
+    // the rows (else it stays a small line under the query).
+    fn grows(&self, notch: u16) -> bool {
+        notch == 0 && self.reason > 0
+    }
+
+    fn explains(&self, notch: u16) -> bool {
+        notch > 0 && self.reason > 0
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        if let Some(big) = self.set(at.board, at.rect.width) {
-            let role = headline_role(at.board);
-            // The part's spare row goes on top: a small line drawn just
-            // above (the row's verdict in words) keeps clear of the big
-            // letters, whose font leaves its own last row blank. A step
-            // whose headline takes fewer lines than the scene's tallest is
-            // centred in the rows the scene keeps for it.
-            let room = at.rect.height.saturating_sub(1);
-            let spare = room.saturating_sub(big.height()) / 2;
-            let letters = ratatui::layout::Rect {
-                y: at.rect.y + 1 + spare,
-                height: room - spare,
+        let Some(big) = self.set(at.board, at.rect.width) else {
+            return;
+        };
+        let role = headline_role(at.board);
+        let under = self.under(at.notch);
+        // The part's spare row goes on top: a small line drawn just above
+        // (the row's verdict in words) keeps clear of the big letters,
+        // whose font leaves its own last row blank. A step whose headline
+        // takes fewer lines than the scene's tallest is centred in the rows
+        // the scene keeps for it.
+        let room = at.rect.height.saturating_sub(1 + under);
+        let spare = room.saturating_sub(big.height()) / 2;
+        let letters = Rect {
+            y: at.rect.y + 1 + spare,
+            height: room - spare,
+            ..at.rect
+        };
+        big.draw(letters, buf, theme.style(role));
+        if under == 0 {
+            return;
+        }
+        if let Some(why) = reason_big(at.board, at.rect.width) {
+            let rows = Rect {
+                y: letters.bottom() + under - self.reason,
+                height: self.reason,
                 ..at.rect
             };
-            big.draw(letters, buf, theme.style(role));
+            why.draw(rows, buf, theme.style(reason_role(at.board)));
         }
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
-        match self.set(at.board, at.rect.width) {
-            Some(big) => Shows {
-                scale: big.scale(),
-                text: vec![big.lines.join(" ")],
-                cell: None,
-            },
-            None => Shows::plain(Vec::new()),
+        let Some(big) = self.set(at.board, at.rect.width) else {
+            return Shows::plain(Vec::new());
+        };
+        let mut text = vec![big.lines.join(" ")];
+        if self.explains(at.notch) {
+            text.extend(reason_big(at.board, at.rect.width).map(|b| b.lines.join(" ")));
+        }
+        Shows {
+            scale: big.scale(),
+            text,
+            cell: None,
         }
     }
+}
+
+/// The ink of the reason under a big verdict: the small verdict line's,
+/// right in the good ink and wrong in the alarm's.
+fn reason_role(board: &Board) -> Role {
+    if wrong(board) { Role::Bad } else { Role::Good }
 }
 
 /// Whether the step adds a line to the derivation on show.
@@ -305,7 +428,6 @@ fn probe_headline(board: &Board, short: bool) -> Option<String> {
 mod tests {
     use super::*;
     use crate::lecture::Lecture;
-    use crate::ui::big::Size;
 
     /// A headline too long for one line breaks after its colon, so the
     /// rate's name stays with its figure, and keeps clear of the edges.
@@ -326,6 +448,7 @@ mod tests {
         let letters = Letters {
             size: Some(scene),
             short: false,
+            reason: 0,
         };
         let set = letters.set(board, 200).expect("set");
         assert_eq!(set.lines.len(), 2, "{set:?}");

@@ -185,6 +185,7 @@ fn draw_step(board: &Board, plan: &ScenePlan, shown: Shown<'_>, buf: &mut Buffer
     if let Some(at) = plan.narration {
         narration::draw(board, narration_room(board, plan, opts, at), buf, theme);
     }
+    let explained = plan.explains(board, opts);
     for (placed, rect) in plan.shown(board, opts) {
         // A part the board is too small for is drawn as far as it goes,
         // and its last row says how much is missing.
@@ -193,6 +194,7 @@ fn draw_step(board: &Board, plan: &ScenePlan, shown: Shown<'_>, buf: &mut Buffer
             rect,
             notch: placed.notch,
             present: shown.present,
+            explained,
         };
         placed.fitted.draw(&at, buf, theme);
         let visible = placed.rect.intersection(plan.board).height;
@@ -222,6 +224,7 @@ pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layo
         plan.progress,
         vec![board.scene_title.clone()],
     )];
+    let explained = plan.explains(board, opts);
     for (placed, rect) in plan.shown(board, opts) {
         if rect.is_empty() {
             continue;
@@ -231,6 +234,7 @@ pub(crate) fn layout(board: &Board, plan: &ScenePlan, present: bool) -> Vec<Layo
             rect,
             notch: placed.notch,
             present,
+            explained,
         };
         let shows = placed.fitted.describe(&at);
         out.push(Layout {
@@ -379,6 +383,7 @@ pub(crate) fn boards_alone(
                     rect,
                     notch: placed.notch,
                     present: false,
+                    explained: plan.explains(board, opts),
                 };
                 placed.fitted.draw(&at, &mut buf, theme);
             }

@@ -301,6 +301,13 @@ pub(crate) trait Fitted: Debug {
         rect
     }
 
+    /// Whether, grown to `notch`, it gives the reason for the query's
+    /// verdict itself (present mode's big verdict), so the query's own
+    /// line leaves it out.
+    fn explains(&self, _notch: u16) -> bool {
+        false
+    }
+
     /// Draws it.
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme);
 
@@ -319,6 +326,9 @@ pub(crate) struct At<'a> {
     pub notch: u16,
     /// Present mode.
     pub present: bool,
+    /// Present mode's big verdict gives its reason under the call on this
+    /// board, so the line under the query leaves it to it.
+    pub explained: bool,
 }
 
 /// What a part shows on one step.

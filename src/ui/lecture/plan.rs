@@ -123,6 +123,14 @@ impl ScenePlan {
             .map_or(0, |p| p.notch)
     }
 
+    /// Whether a part on `board` gives the reason for the query's verdict
+    /// itself (see [`Fitted::explains`]).
+    pub(crate) fn explains(&self, board: &Board, opts: Options) -> bool {
+        self.parts
+            .iter()
+            .any(|p| p.fitted.explains(p.notch) && shows_at(p.part, board, opts, self.rung))
+    }
+
     /// The parts this board shows, each with where it is drawn.
     pub(crate) fn shown<'a>(
         &'a self,

@@ -10,7 +10,7 @@ use super::big_row;
 use super::headline::Called;
 use super::part::{At, Column, Fitted, Fitting, Kind, Options, Part, Place, Shows};
 use super::row_data::{
-    RowData, RowLayout, big_verdict_line, draw_verdict, query_of, query_rows, verdict_lines,
+    Call, RowData, RowLayout, big_verdict_line, draw_verdict, query_of, query_rows, verdict_lines,
 };
 use crate::filter::ProbeState;
 use crate::lecture::{Board, Element, Query, QuerySource};
@@ -130,8 +130,8 @@ impl Fitted for Row {
     }
 
     fn draw(&self, at: &At<'_>, buf: &mut Buffer, theme: &Theme) {
-        let called = self.called.on(at.board);
-        draw(at.board, at.rect, buf, theme, self.layout(at.notch), called);
+        let call = self.called.call(at);
+        draw(at.board, at.rect, buf, theme, self.layout(at.notch), call);
     }
 
     fn describe(&self, at: &At<'_>) -> Shows {
@@ -139,7 +139,7 @@ impl Fitted for Row {
         let data = RowData::of(at.board);
         let row = data.widget(at.board, layout.owners);
         let cell = Some(row.cell_size(at.rect.width, layout.cell_rows));
-        let called = self.called.on(at.board);
+        let call = self.called.call(at);
         if layout.big {
             let mut text: Vec<String> = big_row::query_words(at.board, QuerySource::Row)
                 .into_iter()
@@ -147,7 +147,7 @@ impl Fitted for Row {
             if let Some(q) = query_of(at.board, QuerySource::Row)
                 && big_verdict_line(q, at.board)
             {
-                text.extend(verdict_lines(q, at.rect.width, called));
+                text.extend(verdict_lines(q, at.rect.width, call));
             }
             return Shows {
                 scale: big_row::LETTER_ROWS,
@@ -157,18 +157,13 @@ impl Fitted for Row {
         }
         Shows {
             cell,
-            ..Shows::plain(query_texts(
-                at.board,
-                QuerySource::Row,
-                at.rect.width,
-                called,
-            ))
+            ..Shows::plain(query_texts(at.board, QuerySource::Row, at.rect.width, call))
         }
     }
 }
 
 /// Draws the row part into `area`: the row with cells `cell_rows` tall,
-/// then the query lines when the board has a query on the row (`called`
+/// then the query lines when the board has a query on the row (`call`
 /// when present mode's big verdict makes the call: see
 /// [`super::row_data::verdict_text`]).
 pub(crate) fn draw(
@@ -177,10 +172,10 @@ pub(crate) fn draw(
     buf: &mut Buffer,
     theme: &Theme,
     layout: RowLayout,
-    called: bool,
+    call: Call,
 ) {
     if layout.big {
-        big_row::draw(board, area, buf, theme, layout, called);
+        big_row::draw(board, area, buf, theme, layout, call);
         return;
     }
     let data = RowData::of(board);
@@ -212,7 +207,7 @@ pub(crate) fn draw(
             height: area.height.saturating_sub(reserved),
             ..area
         };
-        draw_query(q, board, at, (left, called), buf, theme);
+        draw_query(q, board, at, (left, call), buf, theme);
     }
 }
 
@@ -236,13 +231,13 @@ pub(crate) fn height(board: &Board, width: u16, layout: RowLayout) -> u16 {
 
 /// The query line ("query v  h1(v)=2 ✓ ...  → probably present") and the
 /// verdict line under it, from the top of `area`, lined up with a row
-/// set in `left` columns; `called` as for
+/// set in `left` columns; `call` as for
 /// [`super::row_data::verdict_text`].
 pub(crate) fn draw_query(
     q: &Query,
     board: &Board,
     area: Rect,
-    (left, called): (u16, bool),
+    (left, call): (u16, Call),
     buf: &mut Buffer,
     theme: &Theme,
 ) {
@@ -259,7 +254,7 @@ pub(crate) fn draw_query(
         height: area.height.saturating_sub(1),
         ..area
     };
-    draw_verdict(q, board, rest, x, called, buf, theme);
+    draw_verdict(q, board, rest, x, call, buf, theme);
 }
 
 /// The query line in the most detail that fits `width` columns.
@@ -274,19 +269,19 @@ fn query_line(q: &Query, width: u16, theme: &Theme) -> Line<'static> {
 }
 
 /// The query line and the verdict's lines, as drawn `width` columns wide,
-/// when the board queries `source` (`called` as for
+/// when the board queries `source` (`call` as for
 /// [`super::row_data::verdict_text`]).
 pub(crate) fn query_texts(
     board: &Board,
     source: QuerySource,
     width: u16,
-    called: bool,
+    call: Call,
 ) -> Vec<String> {
     let Some(q) = query_of(board, source) else {
         return Vec::new();
     };
     let mut out = vec![query_line(q, width, &Theme::MONO).to_string()];
-    out.extend(verdict_lines(q, width, called));
+    out.extend(verdict_lines(q, width, call));
     out
 }
 

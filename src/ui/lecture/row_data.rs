@@ -104,13 +104,31 @@ pub(crate) struct RowLayout {
     pub big: bool,
 }
 
-/// The line under a query: the call and its reason, or, when present
-/// mode's big verdict already makes a wrong answer's call on the wall
-/// (`called`), the reason alone, so the call is not said twice.
-pub(crate) fn verdict_text(q: &Query, called: bool) -> (String, Judgement) {
+/// Who says a query's verdict: the line under the query alone, or present
+/// mode's big verdict as well.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Call {
+    /// No big verdict: the line under the query makes the call and gives
+    /// its reason.
+    Open,
+    /// The big verdict makes the call on the wall; the line under the
+    /// query gives a wrong answer's reason only, so the call is not said
+    /// twice.
+    Called,
+    /// The big verdict makes the call and gives its reason under it: the
+    /// line under the query says nothing.
+    Explained,
+}
+
+/// The line under a query, as `call` leaves it (empty when the big
+/// verdict explains itself), and how it judges the answer.
+pub(crate) fn verdict_text(q: &Query, call: Call) -> (String, Judgement) {
     let (line, judgement) = verdict_line(q);
-    match judgement {
-        Judgement::Wrong | Judgement::Unnamed if called => (verdict_words(q).reason, judgement),
+    match (call, judgement) {
+        (Call::Explained, _) => (String::new(), judgement),
+        (Call::Called, Judgement::Wrong | Judgement::Unnamed) => {
+            (verdict_words(q).reason, judgement)
+        }
         _ => (line, judgement),
     }
 }
@@ -124,19 +142,19 @@ pub(crate) fn big_verdict_line(q: &Query, board: &Board) -> bool {
 }
 
 /// The query's verdict line(s) from the top of `area`, set in from `x`
-/// (further left when they would not fit from there); `called` as for
+/// (further left when they would not fit from there); `call` as for
 /// [`verdict_text`].
 pub(crate) fn draw_verdict(
     q: &Query,
     board: &Board,
     area: Rect,
     x: u16,
-    called: bool,
+    call: Call,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
     let mut p = Painter::new(buf, area);
-    let (text, judgement) = verdict_text(q, called);
+    let (text, judgement) = verdict_text(q, call);
     let lines = wrap(&text, usize::from(area.width.saturating_sub(2)));
     let longest = lines
         .iter()
@@ -161,9 +179,10 @@ pub(crate) fn draw_verdict(
 }
 
 /// The verdict's lines as wrapped under a row `width` columns wide.
-pub(crate) fn verdict_lines(q: &Query, width: u16, called: bool) -> Vec<String> {
-    wrap(
-        &verdict_text(q, called).0,
-        usize::from(width.saturating_sub(2)),
-    )
+pub(crate) fn verdict_lines(q: &Query, width: u16, call: Call) -> Vec<String> {
+    let (text, _) = verdict_text(q, call);
+    if text.is_empty() {
+        return Vec::new();
+    }
+    wrap(&text, usize::from(width.saturating_sub(2)))
 }

@@ -159,9 +159,12 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
             // With present mode's big verdict on the wall making a wrong
             // answer's call, the line under the query gives the reason
             // alone: the call is said once.
-            let called = layout
+            let big_verdict = layout
                 .iter()
-                .any(|l| l.kind.name() == "verdict" && l.scale > 1);
+                .find(|l| l.kind.name() == "verdict" && l.scale > 1);
+            let called = big_verdict.is_some();
+            // Where it has the rows, it gives the reason under the call.
+            let explained = big_verdict.and_then(|l| l.text.get(1));
             // With the probe's figure in big letters over the chart, the
             // legend names only where the probe stands.
             let figure_said = layout
@@ -192,9 +195,12 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                 if called
                     && matches!(text.part, TextPart::Verdict | TextPart::CountersVerdict)
                     && let Some(q) = &shown.query
-                    && words.starts_with('✗')
                 {
-                    words = verdict_words(q).reason;
+                    if let Some(reason) = explained {
+                        words.clone_from(reason);
+                    } else if words.starts_with('✗') {
+                        words = verdict_words(q).reason;
+                    }
                 }
                 let mut parts: Vec<_> = layout
                     .iter()
@@ -218,6 +224,23 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                                     .all(|h| l.text.iter().any(|t| t == h))
                                 && figures.iter().all(|f| contains_run(&said, f))
                         })
+                        .collect();
+                }
+                // Beside a question that states it ("v was never
+                // inserted. Does the filter ...", "y is still in the
+                // set."), the reason is in the question's first sentence.
+                if parts.is_empty()
+                    && matches!(text.part, TextPart::Verdict)
+                    && shown.predict.is_some()
+                {
+                    let states = |t: &String| {
+                        let first: Vec<&str> =
+                            t.split('.').next().unwrap_or("").split(' ').collect();
+                        words.split(' ').all(|w| first.contains(&w))
+                    };
+                    parts = layout
+                        .iter()
+                        .filter(|l| l.kind.name() == "predict" && l.text.iter().any(states))
                         .collect();
                 }
                 if parts.is_empty() {

@@ -334,29 +334,33 @@ fn present_frame(scene: u32, step: u32, revealed: bool) -> crate::ui::config::Fr
     }
 }
 
-/// Every style (colour and weight) drawn in the big verdict's part of a
-/// present-mode frame, each written out so sets of them compare.
+/// Every style (colour and weight) drawn in the big verdict's call (its
+/// first line of letters, not the reason under it) in a present-mode
+/// frame, each written out so sets of them compare.
 fn big_verdict_inks(
     scene: u32,
     step: u32,
     revealed: bool,
     theme: Theme,
 ) -> std::collections::BTreeSet<String> {
-    part_cells(scene, step, revealed, theme, "verdict")
+    let cells = part_cells(scene, step, revealed, theme, "verdict");
+    let top = cells.iter().map(|c| c.3).min().unwrap_or(0);
+    cells
         .into_iter()
-        .map(|(fg, modifier, _)| format!("{fg:?} {modifier:?}"))
+        .filter(|c| c.3 + 1 < top + c.2)
+        .map(|(fg, modifier, ..)| format!("{fg:?} {modifier:?}"))
         .collect()
 }
 
 /// The colour, weight and scale of every drawn cell of the part of `kind`
-/// in a present-mode frame at 200x60.
+/// in a present-mode frame at 200x60, with the cell's row.
 fn part_cells(
     scene: u32,
     step: u32,
     revealed: bool,
     theme: Theme,
     kind: &str,
-) -> Vec<(Color, ratatui::style::Modifier, u16)> {
+) -> Vec<(Color, ratatui::style::Modifier, u16, u16)> {
     use crate::ui::headless::Headless;
     let app = Headless::with_theme(&present_frame(scene, step, revealed), theme).expect("draws");
     let buf = app.buffer();
@@ -370,7 +374,7 @@ fn part_cells(
     (r.y..r.bottom())
         .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
         .filter(|&(x, y)| buf[(x, y)].symbol() != " ")
-        .map(|(x, y)| (buf[(x, y)].fg, buf[(x, y)].modifier, part.scale))
+        .map(|(x, y)| (buf[(x, y)].fg, buf[(x, y)].modifier, part.scale, y))
         .collect()
 }
 

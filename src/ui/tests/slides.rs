@@ -1182,19 +1182,20 @@ fn the_line_under_the_query_leaves_the_call_to_the_big_verdict() {
                         p.kind.name()
                     );
                 }
-                // The reason stays under the query.
-                let row = d
+                // The reason is said once: under the query, under the big
+                // call, or in the question on the slide.
+                let reason = |l: &String| {
+                    l.ends_with("was never inserted")
+                        || l.ends_with("is in the set")
+                        || l.starts_with("v was never inserted.")
+                };
+                let saying: Vec<&str> = d
                     .parts
                     .iter()
-                    .find(|p| p.kind.name() == "bit-row")
-                    .expect("a row");
-                assert!(
-                    row.text
-                        .iter()
-                        .any(|l| l.ends_with("was never inserted") || l.ends_with("is in the set")),
-                    "{at}: {:?}",
-                    row.text
-                );
+                    .filter(|p| p.text.iter().any(reason))
+                    .map(|p| p.kind.name())
+                    .collect();
+                assert_eq!(saying.len(), 1, "{at}: the reason in {saying:?}");
             }
         }
     }
@@ -1554,4 +1555,51 @@ fn the_lineup_bars_stand_at_least_half_a_letter_tall() {
             }
         }
     }
+}
+
+/// Where the wall has the rows, a big verdict says why under the call in
+/// the row's big letters ("FALSE POSITIVE" over "v was never inserted"),
+/// and the small line under the query, which said it before, is gone, so
+/// the reason is on the slide once. Where it has not (scene 5 at 120x40,
+/// whose notes card needs the rows), the small line stays.
+#[test]
+fn a_big_verdict_gives_its_reason_big_where_the_wall_has_the_rows() {
+    let cases = [
+        ((3, 4), (120, 40), "v was never inserted"),
+        ((2, 8), (200, 60), "right: y is in the set"),
+        (
+            (2, 9),
+            (200, 60),
+            "right, and certain: w was never inserted",
+        ),
+    ];
+    for ((scene, step), (w, h), reason) in cases {
+        let at = format!("{scene}.{step} at {w}x{h}");
+        let d = dump("bloom", scene, step, w, h, false);
+        let verdict = d.parts.iter().find(|p| p.kind.name() == "verdict");
+        let verdict = verdict.unwrap_or_else(|| panic!("{at}: no verdict"));
+        assert_eq!(
+            verdict.text.get(1).map(String::as_str),
+            Some(reason),
+            "{at}"
+        );
+        let row = d.parts.iter().find(|p| p.kind.name() == "bit-row");
+        let row_text = &row.unwrap_or_else(|| panic!("{at}: no row")).text;
+        assert!(
+            row_text.iter().all(|t| !t.contains(reason)),
+            "{at}: {row_text:?}"
+        );
+        // Drawn in the row's big letters, under the call.
+        let buf = present("bloom", scene, step, w, h, false).buffer();
+        let r = verdict.rect;
+        let first = reason.split(':').next().unwrap_or(reason);
+        let found = find_big(&buf, first, (0, w), (r.y, r.bottom()));
+        assert!(!found.is_empty(), "{at}: {first:?} not big in the verdict");
+    }
+    // No rows for it: the reason stays small under the query.
+    let d = dump("bloom", 5, 4, 120, 40, false);
+    let verdict = d.parts.iter().find(|p| p.kind.name() == "verdict");
+    assert_eq!(verdict.map(|v| v.text.len()), Some(1));
+    let row = d.parts.iter().find(|p| p.kind.name() == "bit-row");
+    assert!(row.is_some_and(|r| r.text.iter().any(|t| t == "y is in the set")));
 }
