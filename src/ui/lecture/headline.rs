@@ -72,9 +72,8 @@ const REASON_LINES: usize = 2;
 
 /// The reason under a big verdict ("y is in the set"), with the call
 /// before it when the answer was right ("right: y is in the set"): a
-/// wrong answer's call is the big verdict itself. None beside a question,
-/// which says it already ("v was never inserted. Does the filter say
-/// ...?").
+/// wrong answer's call is the big verdict itself. None beside a question
+/// that says it already.
 fn reason_text(board: &Board) -> Option<String> {
     if asked(board) {
         return None;
@@ -86,9 +85,23 @@ fn reason_text(board: &Board) -> Option<String> {
     })
 }
 
-/// Whether the board asks the class a question about its query.
+/// Whether a question on the board states the query's reason itself
+/// ("v was never inserted. Does the filter say ...?"): every word of the
+/// reason is among the question's.
 fn asked(board: &Board) -> bool {
-    board.predict.is_some()
+    let (Some(p), Some(q)) = (&board.predict, shown_query(board)) else {
+        return false;
+    };
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let question = words(&p.question);
+    words(&verdict_words(q).reason)
+        .iter()
+        .all(|w| question.contains(w))
 }
 
 /// The reason set big `width` columns wide, if it fits its lines.
@@ -198,9 +211,10 @@ impl Called {
         self.drawn(&VERDICT, board)
     }
 
-    /// Who says the verdict of the query on the step `at`.
+    /// Who says the verdict of the query on the step `at`: beside a
+    /// question, which states the reason, the big call is all it needs.
     pub(crate) fn call(&self, at: &At<'_>) -> Call {
-        match (self.on(at.board), at.explained) {
+        match (self.on(at.board), at.explained || asked(at.board)) {
             (false, _) => Call::Open,
             (true, false) => Call::Called,
             (true, true) => Call::Explained,

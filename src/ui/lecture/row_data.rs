@@ -115,8 +115,9 @@ pub(crate) enum Call {
     /// query gives a wrong answer's reason only, so the call is not said
     /// twice.
     Called,
-    /// The big verdict makes the call and gives its reason under it: the
-    /// line under the query says nothing.
+    /// The big verdict makes the call and the wall gives its reason
+    /// elsewhere (under the call, or in the question beside it): the line
+    /// under the query says nothing.
     Explained,
 }
 

@@ -226,22 +226,26 @@ fn problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<String> {
                         })
                         .collect();
                 }
-                // Beside a question that states it ("v was never
-                // inserted. Does the filter ...", "y is still in the
-                // set."), the reason is in the question's first sentence.
-                if parts.is_empty()
-                    && matches!(text.part, TextPart::Verdict)
-                    && shown.predict.is_some()
-                {
+                // With the call big, a question that states the reason
+                // ("v was never inserted. Does the filter ...", "y is
+                // still in the set.") says it for the line under the query;
+                // the question's own words are checked as its text.
+                if called && explained.is_none() && matches!(text.part, TextPart::Verdict) {
                     let states = |t: &String| {
-                        let first: Vec<&str> =
-                            t.split('.').next().unwrap_or("").split(' ').collect();
-                        words.split(' ').all(|w| first.contains(&w))
+                        let said: Vec<&str> = t
+                            .split(|c: char| c.is_whitespace() || ".,:;?\"".contains(c))
+                            .collect();
+                        words.split(' ').all(|w| said.contains(&w))
                     };
-                    parts = layout
+                    let row_says = layout.iter().any(|l| {
+                        l.kind.name() == "bit-row" && contains_run(&words_of(&l.text), &words)
+                    });
+                    let question_says = layout
                         .iter()
-                        .filter(|l| l.kind.name() == "predict" && l.text.iter().any(states))
-                        .collect();
+                        .any(|l| l.kind.name() == "predict" && l.text.iter().any(states));
+                    if question_says && !row_says {
+                        continue;
+                    }
                 }
                 if parts.is_empty() {
                     out.push(format!("{at}{state}: no part draws {:?}", text.part));

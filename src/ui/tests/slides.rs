@@ -1185,9 +1185,9 @@ fn the_line_under_the_query_leaves_the_call_to_the_big_verdict() {
                 // The reason is said once: under the query, under the big
                 // call, or in the question on the slide.
                 let reason = |l: &String| {
-                    l.ends_with("was never inserted")
-                        || l.ends_with("is in the set")
-                        || l.starts_with("v was never inserted.")
+                    ["was never inserted", "is in the set", "is still in the set"]
+                        .iter()
+                        .any(|r| l.contains(r))
                 };
                 let saying: Vec<&str> = d
                     .parts
