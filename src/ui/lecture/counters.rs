@@ -57,6 +57,13 @@ impl Part for CountersPart {
         let query_big =
             big && queried && super::big_row::fits(&shown, QuerySource::Counters, scene.width);
         let extra = extra + if query_big { LETTER_ROWS - 1 } else { 0 };
+        // The caption big too, where it takes two lines at the most.
+        let title = big
+            .then(|| title_big(scene.width))
+            .flatten()
+            .map(|b| b.height());
+        let small_title = u16::try_from(wrap(COUNTERS_TITLE, usize::from(scene.width)).len());
+        let extra = extra + title.map_or(0, |t| t - small_title.unwrap_or(1).min(t));
         let rows = scene.most(|b| counters_height(b, scene.width, queried)) + extra;
         Box::new(Counters {
             rows,
@@ -64,6 +71,7 @@ impl Part for CountersPart {
                 big,
                 marks,
                 query_big,
+                title_big: title.is_some(),
                 call: Call::Open,
             },
             called: Called::of(scene),
@@ -176,6 +184,8 @@ struct Set {
     marks: bool,
     /// The query line in big letters, its verdict small under it.
     query_big: bool,
+    /// The caption in big letters.
+    title_big: bool,
     /// Present mode's big verdict makes the query's call (the line under
     /// the query gives the reason).
     call: Call,
@@ -204,6 +214,12 @@ impl Letters {
 
 const COUNTERS_TITLE: &str = "counting variant: a small counter per cell (inserts +1, deletes -1)";
 
+/// The caption in the values' big letters `width` columns wide, if it
+/// takes two lines at the most (a third would crowd the counters).
+fn title_big(width: u16) -> Option<Big> {
+    Big::prose(COUNTERS_TITLE, BIG, width.saturating_sub(2)).filter(|b| b.lines.len() <= 2)
+}
+
 /// Where the counters go when they fit in boxes under the row: the left
 /// edge and each cell's inside width.
 fn counter_cells(board: &Board, width: u16) -> Option<(u16, u16)> {
@@ -231,14 +247,24 @@ fn draw_counters(board: &Board, area: Rect, set: Set, buf: &mut Buffer, theme: &
         big,
         marks,
         query_big: query_set_big,
+        title_big: caption_big,
         call,
     } = set;
-    let mut p = Painter::new(buf, area);
     let mut y = 0;
-    for line in wrap(COUNTERS_TITLE, usize::from(area.width)) {
-        p.text(0, y, &line, theme.style(Role::Title));
-        y += 1;
+    match title_big(area.width).filter(|_| caption_big) {
+        Some(caption) => {
+            caption.draw(area, buf, theme.style(Role::Title));
+            y += caption.height();
+        }
+        None => {
+            let mut p = Painter::new(buf, area);
+            for line in wrap(COUNTERS_TITLE, usize::from(area.width)) {
+                p.text(0, y, &line, theme.style(Role::Title));
+                y += 1;
+            }
+        }
     }
+    let mut p = Painter::new(buf, area);
     let query = query_of(board, QuerySource::Counters);
     let mut values = Vec::new();
     let mut indices = None;

@@ -1127,7 +1127,14 @@ fn a_delete_on_the_counters_is_marked_big_over_each_cell_it_lowers() {
             .into_iter()
             .find(|p| p.kind.name() == "counters");
         let r = counters.expect("the counters").rect;
-        let found = super::find_big(&app.buffer(), "-1", (r.x, r.right()), (r.y, r.bottom()));
+        let buf = app.buffer();
+        // The marks' band stands right over the cells' frame (the caption
+        // above it says "-1" in big letters too).
+        let frame = (r.y..r.bottom())
+            .find(|&y| (r.x..r.right()).any(|x| buf[(x, y)].symbol() == "┌"))
+            .expect("the counters' frame");
+        let band = (frame.saturating_sub(4), frame);
+        let found = super::find_big(&buf, "-1", (r.x, r.right()), band);
         assert_eq!(
             found.len(),
             fell.len(),
@@ -1602,4 +1609,29 @@ fn a_big_verdict_gives_its_reason_big_where_the_wall_has_the_rows() {
     assert_eq!(verdict.map(|v| v.text.len()), Some(1));
     let row = d.parts.iter().find(|p| p.kind.name() == "bit-row");
     assert!(row.is_some_and(|r| r.text.iter().any(|t| t == "y is in the set")));
+}
+
+/// The counters' caption says what the class is looking at: on a wall
+/// wide enough to set it in two lines of big letters (200x60) it is big,
+/// over the counters; at 120x40 it would take three, so it stays a line.
+#[test]
+fn the_counting_variant_is_named_big_where_two_lines_hold_it() {
+    let lecture = Lecture::builtin();
+    let scene = lecture.scene_count() - 1;
+    let step = (0..lecture.scene_len(scene))
+        .find(|&s| {
+            let b = lecture.step_board(lecture.scene_start(scene) + s);
+            b.shows(crate::lecture::Element::Counters)
+        })
+        .expect("a step shows the counters")
+        + 1;
+    for ((w, h), big) in [((200, 60), true), ((120, 40), false)] {
+        let app = present("bloom", scene + 1, step, w, h, false);
+        let r = rect_of(&app.layout(), "counters");
+        let buf = app.buffer();
+        let found = find_big(&buf, "counting variant:", (r.x, r.right()), (r.y, r.y + 4));
+        assert_eq!(!found.is_empty(), big, "{w}x{h}");
+        let small = app.text().contains("counting variant:");
+        assert_eq!(small, !big, "{w}x{h}");
+    }
 }
