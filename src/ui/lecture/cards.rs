@@ -180,34 +180,55 @@ impl BigWords {
         };
         // Marks the big letters do not carry in full, said small below.
         let mut unsaid: Vec<String> = Vec::new();
-        let big = self
-            .big
-            .iter()
-            .enumerate()
-            .map(|(i, (t, formula))| {
-                let plain = setting(t, *formula)?;
-                clean &= !formula || plain.breaks_at_relations();
-                let longer = self.inks.get(i).and_then(|ink| ink.as_ref());
-                let texts = longer
-                    .map(|(_, texts)| texts.as_slice())
-                    .unwrap_or_default();
-                let (chosen, big) = texts
-                    .iter()
-                    .filter_map(|text| Some((Some(text), setting(text, *formula)?)))
-                    .find(|(_, l)| l.height() <= plain.height())
-                    .unwrap_or((None, plain));
-                let carried = match (texts.first(), chosen) {
-                    (Some(full), Some(chosen)) => says_as_much(full, chosen),
-                    _ => false,
-                };
-                if let Some(Some(mark)) = self.marks.get(i)
-                    && !carried
-                {
-                    unsaid.push(mark.clone());
-                }
-                Some(big)
-            })
-            .collect::<Option<Vec<_>>>()?;
+        let big =
+            self.big
+                .iter()
+                .enumerate()
+                .map(|(i, (t, formula))| {
+                    let plain = setting(t, *formula)?;
+                    clean &= !formula || plain.breaks_at_relations();
+                    let longer = self.inks.get(i).and_then(|ink| ink.as_ref());
+                    let texts = longer
+                        .map(|(_, texts)| texts.as_slice())
+                        .unwrap_or_default();
+                    // A revealed choice keeps its words where they stood, its
+                    // mark on its last line, where some mark fits so: the
+                    // class sees the pointer arrive, not the choice reflow.
+                    let keeps =
+                        |b: &Big| {
+                            let n = plain.lines.len();
+                            b.lines.len() == n
+                                && b.lines.iter().zip(&plain.lines).enumerate().all(
+                                    |(j, (l, p))| {
+                                        if j + 1 == n {
+                                            l.starts_with(p.as_str())
+                                        } else {
+                                            l == p
+                                        }
+                                    },
+                                )
+                        };
+                    let options: Vec<(&String, Big)> = texts
+                        .iter()
+                        .filter_map(|text| Some((text, setting(text, *formula)?)))
+                        .collect();
+                    let (chosen, big) = options
+                        .iter()
+                        .find(|(_, l)| keeps(l))
+                        .or_else(|| options.iter().find(|(_, l)| l.height() <= plain.height()))
+                        .map_or((None, plain), |(t, b)| (Some(*t), b.clone()));
+                    let carried = match (texts.first(), chosen) {
+                        (Some(full), Some(chosen)) => says_as_much(full, chosen),
+                        _ => false,
+                    };
+                    if let Some(Some(mark)) = self.marks.get(i)
+                        && !carried
+                    {
+                        unsaid.push(mark.clone());
+                    }
+                    Some(big)
+                })
+                .collect::<Option<Vec<_>>>()?;
         let small = |lines: &[String]| -> Vec<String> {
             lines.iter().flat_map(|l| wrap(l, cols)).collect()
         };
@@ -1025,6 +1046,30 @@ mod tests {
             .map(|b| b.lines.join(" / "))
             .collect();
         (lines, set.inks.iter().skip(1).copied().collect())
+    }
+
+    /// The big lines of the question at scene 4, step 5 ("is k = 10
+    /// better or worse than k = 7?") at `size` in a card `width` wide,
+    /// hidden or revealed.
+    fn k_choices(revealed: bool, size: Size, width: u16) -> Vec<Vec<String>> {
+        let lecture = Lecture::builtin();
+        let mut board = lecture.step_board(lecture.scene_start(3) + 4).clone();
+        board.predict.as_mut().expect("a question").revealed = revealed;
+        let set = Card::Predict.big_words(&board).expect("big words");
+        let set = set.set(size, width).expect("fits");
+        set.big.iter().skip(1).map(|b| b.lines.clone()).collect()
+    }
+
+    #[test]
+    fn a_revealed_choice_keeps_its_lines_and_takes_its_mark_on_the_last() {
+        // As present mode sets it at 200x60: "B worse:" over "more false
+        // positives", where the whole mark would have reflowed the choice
+        // to "B worse: more false" over "positives <- the answer".
+        let hidden = k_choices(false, Size::HalfHeight, 200);
+        let shown = k_choices(true, Size::HalfHeight, 200);
+        assert_eq!(hidden[1], ["B worse:", "more false positives"]);
+        assert_eq!(shown[1], ["B worse:", "more false positives <-"]);
+        assert_eq!(shown[0], hidden[0]);
     }
 
     #[test]

@@ -1032,10 +1032,10 @@ fn a_predict_step_leaves_the_pending_query_to_the_question() {
     }
 }
 
-/// A revealed choice set big with its whole mark ("<- the answer") is not
+/// A revealed choice set big with its whole mark ("<- answer") is not
 /// named again in the small line under the choices; where the big line
-/// has room for no mark (4.5 at 120x40) or only the bare pointer (5.3 at
-/// 200x60), the small line names it.
+/// has room for no mark (4.5 at 120x40) or only the bare pointer without
+/// reflowing the choice (4.5 and 5.3 at 200x60), the small line names it.
 #[test]
 fn a_revealed_answer_is_named_once() {
     let small = |scene, step, w, h| {
@@ -1044,8 +1044,12 @@ fn a_revealed_answer_is_named_once() {
             .contains("◀ the answer")
     };
     assert!(
-        !small(4, 5, 200, 60),
-        "4.5 at 200x60 names the answer twice"
+        !small(3, 3, 120, 40),
+        "3.3 at 120x40 names the answer twice"
+    );
+    assert!(
+        small(4, 5, 200, 60),
+        "4.5 at 200x60 leaves the answer unnamed"
     );
     assert!(
         small(4, 5, 120, 40),
