@@ -75,7 +75,7 @@ const REASON_LINES: usize = 2;
 /// wrong answer's call is the big verdict itself. None beside a question
 /// that says it already.
 fn reason_text(board: &Board) -> Option<String> {
-    if asked(board) {
+    if question_says_why(board) {
         return None;
     }
     let words = verdict_words(shown_query(board)?);
@@ -88,7 +88,7 @@ fn reason_text(board: &Board) -> Option<String> {
 /// Whether a question on the board states the query's reason itself
 /// ("v was never inserted. Does the filter say ...?"): every word of the
 /// reason is among the question's.
-fn asked(board: &Board) -> bool {
+fn question_says_why(board: &Board) -> bool {
     let (Some(p), Some(q)) = (&board.predict, shown_query(board)) else {
         return false;
     };
@@ -121,7 +121,7 @@ fn reason_rows(scene: &Fitting<'_>) -> u16 {
     let sets: Option<Vec<Big>> = scene
         .boards
         .iter()
-        .filter(|b| shows_at(&VERDICT, b, scene.opts, scene.rung) && !asked(b))
+        .filter(|b| shows_at(&VERDICT, b, scene.opts, scene.rung) && !question_says_why(b))
         .map(|b| reason_big(b, scene.width))
         .collect();
     sets.map_or(0, |sets| sets.iter().map(Big::height).max().unwrap_or(0))
@@ -214,7 +214,10 @@ impl Called {
     /// Who says the verdict of the query on the step `at`: beside a
     /// question, which states the reason, the big call is all it needs.
     pub(crate) fn call(&self, at: &At<'_>) -> Call {
-        match (self.on(at.board), at.explained || asked(at.board)) {
+        match (
+            self.on(at.board),
+            at.explained || question_says_why(at.board),
+        ) {
             (false, _) => Call::Open,
             (true, false) => Call::Called,
             (true, true) => Call::Explained,
@@ -251,6 +254,21 @@ struct Letters {
 }
 
 impl Letters {
+    /// Rows the reason adds under the call at `notch`: its own, less the
+    /// call's last row where the call's letters leave it blank (capitals
+    /// at the full size and larger stand on the row above), so the reason
+    /// starts there, a clear row under the call still.
+    fn under(&self, notch: u16) -> u16 {
+        if !self.explains(notch) {
+            return 0;
+        }
+        let blank_last = self
+            .size
+            .as_ref()
+            .is_some_and(|b| matches!(b.size, Size::Full | Size::Double));
+        self.reason - u16::from(blank_last)
+    }
+
     /// This step's headline at the scene's size, if it fits `width`.
     fn set(&self, board: &Board, width: u16) -> Option<Big> {
         let text = headline_text(board, self.short).unwrap_or_default();
@@ -269,23 +287,6 @@ impl Letters {
 /// does not look cut off by the projector's frame.
 fn room(width: u16) -> u16 {
     width.saturating_sub(2)
-}
-
-impl Letters {
-    /// Rows the reason adds under the call at `notch`: its own, less the
-    /// call's last row where the call's letters leave it blank (capitals
-    /// at the full size and larger stand on the row above), so the reason
-    /// starts there, a clear row under the call still.
-    fn under(&self, notch: u16) -> u16 {
-        if !self.explains(notch) {
-            return 0;
-        }
-        let blank_last = self
-            .size
-            .as_ref()
-            .is_some_and(|b| matches!(b.size, Size::Full | Size::Double));
-        self.reason - u16::from(blank_last)
-    }
 }
 
 impl Fitted for Letters {
