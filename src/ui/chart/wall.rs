@@ -22,6 +22,10 @@ const SIZE: Size = Size::Sextant;
 /// Rows one line of big words takes.
 pub(crate) const LINE_ROWS: u16 = 3;
 
+/// Rows a chart's subject set big over its plot takes: a line of letters
+/// and a blank row, so the top y tick does not read as part of it.
+pub(crate) const HEADING_ROWS: u16 = LINE_ROWS + 1;
+
 /// Fewest rows of plot for three big y ticks, a line each with a row
 /// between them.
 const PLOT_ROWS: u16 = 3 * LINE_ROWS;
@@ -54,6 +58,16 @@ const STEM: &str = "█";
 pub(crate) fn ticks_legible(x: &[String], x_last: &[String], y: &[String]) -> bool {
     let set = |t: &String| Big::line(t, SIZE, u16::MAX).is_some();
     x.iter().all(set) && y.iter().all(set) && x_last.iter().any(set)
+}
+
+/// A chart's subject set big over its plot, in a chart `width` columns
+/// wide: the first of `subjects` (longest first) whose letters fit on one
+/// line between the frame's side gaps, with its letters.
+pub(crate) fn heading(subjects: &[String], width: u16) -> Option<(&str, Big)> {
+    let room = width.saturating_sub(2 + 2 * SIDE_GAP);
+    subjects
+        .iter()
+        .find_map(|s| Big::line(s, SIZE, room).map(|big| (s.as_str(), big)))
 }
 
 /// The ticks of a chart set big.
@@ -95,10 +109,13 @@ impl Ticks<'_> {
 /// does, but with its ticks in big letters: the y ticks right-aligned
 /// left of the axis (the top one hanging from the plot's top row, the
 /// bottom one centred on its last), the x ticks on three rows under the
-/// axis. The ticks must [`Ticks::fit`] the area.
+/// axis. A `heading` (what the chart plots, see [`heading`]) goes over
+/// the plot in the title's ink, [`HEADING_ROWS`] taken from the top. The
+/// ticks must [`Ticks::fit`] the area left under the heading.
 pub(crate) fn chart(
     datasets: Vec<Dataset<'_>>,
     title: Block<'_>,
+    heading: Option<&Big>,
     ticks: &Ticks<'_>,
     area: Rect,
     buf: &mut Buffer,
@@ -110,8 +127,9 @@ pub(crate) fn chart(
     // the big ticks' letters, a curve at the top of its range and a probe
     // at the end of the axis would otherwise touch the border, where a
     // projected glyph reads as cut off.
+    let heading_rows = if heading.is_some() { HEADING_ROWS } else { 0 };
     let block = title.padding(Padding {
-        top: 1,
+        top: 1 + heading_rows,
         left: SIDE_GAP,
         right: SIDE_GAP,
         bottom: 0,
@@ -119,6 +137,14 @@ pub(crate) fn chart(
     let inner = block.inner(area);
     buf.set_style(area, theme.base());
     block.render(area, buf);
+    if let Some(big) = heading {
+        let at = Rect {
+            y: inner.y - heading_rows,
+            height: LINE_ROWS,
+            ..inner
+        };
+        big.draw_aligned(at, buf, theme.style(Role::Title), Alignment::Left);
+    }
     // The chart itself keeps one row under its axis for labels: the first
     // of the big x ticks' three.
     let plot_rows = Rect {

@@ -244,6 +244,10 @@ pub(crate) struct Fitting<'a> {
     pub board: Rect,
     /// The columns the part spans.
     pub width: u16,
+    /// Whether a chart may say what it plots in big letters over its
+    /// curve: the planner allows it only where no other part gives up
+    /// big type or growth for it.
+    pub headings: bool,
 }
 
 impl<'a> Fitting<'a> {

@@ -260,6 +260,16 @@ struct Scene<'a> {
     present: bool,
 }
 
+/// What a scene is planned with beyond its boards and area: whether the
+/// big letters go under the parts they speak of (the registry's order)
+/// rather than above everything, and whether charts set what they plot
+/// big (see [`Fitting::headings`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Tries {
+    low: bool,
+    headings: bool,
+}
+
 /// How far each part has grown, by its place in [`PARTS`].
 type Sizes = Vec<u16>;
 
@@ -269,13 +279,13 @@ impl<'a> Scene<'a> {
         opts: Options,
         board_area: Rect,
         columns: Columns,
-        low: bool,
+        tries: Tries,
     ) -> Self {
         // Out of present mode there is no big type to give up.
         let rungs: &[Rung] = if opts.present { &RUNGS } else { &[Rung::LEAST] };
         let mut scene = None;
         for &rung in rungs {
-            let at = Scene::at_rung(boards, opts, board_area, columns, rung, low);
+            let at = Scene::at_rung(boards, opts, board_area, columns, rung, tries);
             // A rung that keeps big letters but sets none (its steps'
             // headlines fit no size in its rows) is only the rung without
             // them: a later one that keeps them on fewer steps (away from
@@ -290,7 +300,9 @@ impl<'a> Scene<'a> {
                 break;
             }
         }
-        scene.unwrap_or_else(|| Scene::at_rung(boards, opts, board_area, columns, Rung::LEAST, low))
+        scene.unwrap_or_else(|| {
+            Scene::at_rung(boards, opts, board_area, columns, Rung::LEAST, tries)
+        })
     }
 
     fn at_rung(
@@ -299,7 +311,7 @@ impl<'a> Scene<'a> {
         board_area: Rect,
         columns: Columns,
         rung: Rung,
-        low: bool,
+        tries: Tries,
     ) -> Self {
         // Parts set big in present mode span the board when it is a wall's
         // worth of rows; on a small screen they keep their column.
@@ -326,6 +338,7 @@ impl<'a> Scene<'a> {
                         rung,
                         board: board_area,
                         width: columns.span_of(part.place(), wide).1,
+                        headings: tries.headings,
                     };
                     Rc::from(part.fit(&fitting))
                 });
@@ -338,7 +351,7 @@ impl<'a> Scene<'a> {
             columns,
             entries,
             rung,
-            low,
+            low: tries.low,
             present: wide,
         }
     }
@@ -552,7 +565,7 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
     let smallest = column_variants(&boards, opts, rest)
         .into_iter()
         .map(|columns| {
-            let scene = Scene::new(&boards, opts, rest, columns, false);
+            let scene = Scene::new(&boards, opts, rest, columns, Tries::default());
             scene.pack(&scene.smallest()).1
         })
         .min()
@@ -564,8 +577,20 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
         height: rest.height - narration_rows,
         ..rest
     };
-    let (mut plan, _) = plan_board(&boards, opts, board_area)
+    let (mut plan, _) = plan_board(&boards, opts, board_area, false)
         .unwrap_or_else(|| fallback(&boards, opts, board_area));
+    // A chart says what it plots big only where that costs no other part
+    // its big type or a notch of growth.
+    let mut headings = false;
+    if opts.present
+        && let Some((headed, used)) = plan_board(&boards, opts, board_area, true)
+        && used <= board_area.height
+        && headed != plan
+        && keeps_sizes(&plan, &headed, false)
+    {
+        plan = headed;
+        headings = true;
+    }
     // In present mode the board's top row stays blank (a projector's
     // overscan may cut it) when that costs no part anything but a chart's
     // spare rows.
@@ -575,9 +600,13 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
             height: board_area.height - 1,
             ..board_area
         };
-        if let Some((low, used)) = plan_board(&boards, opts, lower)
+        if let Some((low, used)) = plan_board(&boards, opts, lower, headings)
             && used <= lower.height
-            && keeps_sizes(&plan, &low)
+            && keeps_sizes(
+                &plan,
+                &low,
+                plan.parts.iter().any(|p| p.part.place().anchored),
+            )
         {
             plan = low;
         }
@@ -625,11 +654,10 @@ fn centre(plan: &mut ScenePlan) {
 
 /// Whether `low` has every part of `high` with as much big type, each
 /// grown as far, but for the charts, which may give up a row when they
-/// keep [`CHART_SPARE`] notches. In a scene with an anchored part (the
-/// row) only that part must keep its size: the row then stands on the
+/// keep [`CHART_SPARE`] notches. With `anchored` (a scene with the row)
+/// only the anchored part must keep its size: the row then stands on the
 /// same line in every scene, and a card under it gives up a notch.
-fn keeps_sizes(high: &ScenePlan, low: &ScenePlan) -> bool {
-    let anchored = high.parts.iter().any(|h| h.part.place().anchored);
+fn keeps_sizes(high: &ScenePlan, low: &ScenePlan, anchored: bool) -> bool {
     high.rung == low.rung
         && high.parts.len() == low.parts.len()
         && high.parts.iter().all(|h| {
@@ -671,14 +699,19 @@ fn split_progress(area: Rect, present: bool) -> (Rect, Rect) {
 
 /// The best layout of the board in `board_area`: cards beside the chart or
 /// under it, whichever fits (beside first on a wide screen), grown to fill.
-fn plan_board(boards: &[&Board], opts: Options, board_area: Rect) -> Option<(ScenePlan, u16)> {
+fn plan_board(
+    boards: &[&Board],
+    opts: Options,
+    board_area: Rect,
+    headings: bool,
+) -> Option<(ScenePlan, u16)> {
     let height = board_area.height;
     column_variants(boards, opts, board_area)
         .into_iter()
         .enumerate()
         .map(|(rank, columns)| {
             let planned = |low| {
-                let scene = Scene::new(boards, opts, board_area, columns, low);
+                let scene = Scene::new(boards, opts, board_area, columns, Tries { low, headings });
                 let planned = grow(&scene);
                 let key = (
                     std::cmp::Reverse(scene.rung.rank()),
@@ -856,5 +889,11 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
 /// say what they had to leave out).
 fn fallback(boards: &[&Board], opts: Options, board_area: Rect) -> (ScenePlan, u16) {
     let columns = column_variants(boards, opts, board_area)[0];
-    grow(&Scene::new(boards, opts, board_area, columns, false))
+    grow(&Scene::new(
+        boards,
+        opts,
+        board_area,
+        columns,
+        Tries::default(),
+    ))
 }

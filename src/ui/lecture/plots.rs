@@ -17,6 +17,7 @@ use crate::lecture::figures::sig;
 use crate::lecture::texts::{CaptionMark, caption, crossing, plots};
 use crate::lecture::{Board, Curve, Element, Emphasis};
 use crate::numbers::trim_zeros;
+use crate::ui::big::Big;
 use crate::ui::chart::grid::Grid;
 use crate::ui::chart::ticks::{axis, decades, even_decades, fitted_last};
 use crate::ui::chart::{
@@ -74,24 +75,33 @@ impl Part for ChartsPart {
             wall.frame_rows(0) + scene.most(|b| caption_rows(b, scene.width, present, wall)) + gap
         };
         let rows = least(wall);
+        // What the chart plots, set big over it, counts as the chart's
+        // own: the share of the board kept for a chart beside a focal
+        // part is for the curve and its title, not for ticks and legends.
+        let titled = Wall {
+            heading: wall.heading,
+            ..Wall::default()
+        };
         Box::new(Charts {
             rows,
             gap,
             wall,
-            big_words: rows - least(Wall::default()),
+            big_words: rows - least(titled),
             called: Called::of(scene),
         })
     }
 }
 
 /// Which of a chart's words a scene sets big on a wall: the ticks where
-/// every one has a glyph, and the legend too where every step's fits in
-/// a ninth of the board's rows (one line of big letters on a 40-row
-/// board, two on 60).
+/// every one has a glyph, the legend too where every step's fits in a
+/// ninth of the board's rows (one line of big letters on a 40-row board,
+/// two on 60), and with the ticks what each chart plots, where a wording
+/// of it fits on one line across its chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Wall {
     ticks: bool,
     legend: bool,
+    heading: bool,
 }
 
 /// The share of the board's rows a legend set big may take, as a divisor:
@@ -113,7 +123,20 @@ impl Wall {
             && scene.shown().all(|b| {
                 big_legends(b, scene.width).is_some_and(|all| all.iter().all(|l| l.len() <= most))
             });
-        Wall { ticks, legend }
+        let heading = ticks
+            && scene.headings
+            && scene.shown().all(|b| {
+                let list = plots(b);
+                let count = u16::try_from(list.len()).unwrap_or(1).max(1);
+                list.into_iter().all(|e| {
+                    wall::heading(&chart_text(b, e).subject, scene.width / count).is_some()
+                })
+            });
+        Wall {
+            ticks,
+            legend,
+            heading,
+        }
     }
 
     /// A legend's `items` set big in `width` columns, when the scene sets
@@ -133,7 +156,8 @@ impl Wall {
         } else {
             MIN_CHART
         };
-        least + notch
+        let heading = if self.heading { wall::HEADING_ROWS } else { 0 };
+        least + heading + notch
     }
 }
 
@@ -187,7 +211,10 @@ impl Fitted for Charts {
         let mut text = Vec::new();
         for (element, area) in chart_areas(at.board, at.rect) {
             let chart = chart_text(at.board, element);
-            text.push(fitted_title(&chart.titles, area.width).trim().to_string());
+            match heading(&chart, self.wall, area.width) {
+                Some((subject, _)) => text.extend([subject.to_string(), chart.given.clone()]),
+                None => text.push(fitted_title(&chart.titles, area.width).trim().to_string()),
+            }
             let said = self.called.figure_on(at.board);
             let items = caption_items(at.board, element, &Theme::MONO, at.present, said);
             match self.wall.legend_lines(&items, area.width) {
@@ -264,13 +291,13 @@ fn draw(board: &Board, element: Element, area: Rect, look: Look, buf: &mut Buffe
         height: area.bottom() - chart.bottom(),
         ..area
     };
-    let (present, ticks) = (look.present, look.wall.ticks);
+    let (present, wall) = (look.present, look.wall);
     match element {
-        Element::Memory => draw_memory(board, chart, present, ticks, buf, theme),
-        Element::ZeroCurve => draw_zero(board, chart, present, ticks, buf, theme),
-        Element::FillCurve => draw_curve(board, Curve::Fill, chart, present, ticks, buf, theme),
-        Element::KCurve => draw_curve(board, Curve::K, chart, present, ticks, buf, theme),
-        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, present, ticks, buf, theme),
+        Element::Memory => draw_memory(board, chart, present, wall, buf, theme),
+        Element::ZeroCurve => draw_zero(board, chart, present, wall, buf, theme),
+        Element::FillCurve => draw_curve(board, Curve::Fill, chart, present, wall, buf, theme),
+        Element::KCurve => draw_curve(board, Curve::K, chart, present, wall, buf, theme),
+        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, present, wall, buf, theme),
         _ => {}
     }
     match look.wall.legend_lines(&items, area.width) {
@@ -380,7 +407,7 @@ fn draw_curve(
     curve: Curve,
     area: Rect,
     present: bool,
-    big: bool,
+    wall: Wall,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
@@ -432,7 +459,7 @@ fn draw_curve(
         boxed: board.boxed.contains(&element),
         x: [axis_x0, x1],
         y: [y0, y1],
-        big,
+        wall,
     };
     render(datasets, &spec, area, buf, theme);
     let grid = Grid::of(buf, area, [axis_x0, x1], [y0, y1]);
@@ -460,6 +487,12 @@ fn draw_curve(
 pub(crate) struct ChartText {
     /// The title's wordings, longest first.
     pub titles: Vec<String>,
+    /// What it plots, longest first, without the settings: what a wall
+    /// sets big over the plot, in place of the title.
+    pub subject: Vec<String>,
+    /// The settings it is drawn at, which a wall keeps small on the
+    /// frame under a big subject (empty for none).
+    pub given: String,
     /// The first and middle x ticks.
     pub x_ticks: [String; 2],
     /// The last x tick's wordings, with the axis's name first.
@@ -486,6 +519,11 @@ pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
                     "memory for n items".to_string(),
                     "memory".to_string(),
                 ],
+                subject: vec![
+                    "memory to remember n items".to_string(),
+                    "memory for n items".to_string(),
+                ],
+                given: String::new(),
                 x_ticks: ["0".to_string(), trim_zeros(&sig(x1 / 2.0, 3))],
                 x_last: vec![format!("{x_end} M"), x_end],
                 y_ticks: [
@@ -538,6 +576,27 @@ pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
             "epsilon at the best k".to_string(),
         ],
     };
+    let (subject, given) = match curve {
+        Curve::Fill => (
+            vec![
+                "fill P1 = 1 - e^(-kn/m) against n".to_string(),
+                "fill P1 = 1 - e^(-kn/m)".to_string(),
+            ],
+            format!("m = {m}, k = {k}"),
+        ),
+        Curve::K => (
+            vec!["epsilon against k".to_string()],
+            format!("log scale, {bits} bits per item"),
+        ),
+        Curve::Bits => (
+            vec![
+                "epsilon at the best k against bits per item".to_string(),
+                "epsilon at the best k against bits/item".to_string(),
+                "epsilon at the best k".to_string(),
+            ],
+            "log scale".to_string(),
+        ),
+    };
     let x_end = format!("{x1}");
     let x_name = match curve {
         Curve::Fill => "n",
@@ -546,6 +605,8 @@ pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
     };
     ChartText {
         titles,
+        subject,
+        given,
         x_ticks: [
             trim_zeros(&sig(axis_x0, 3)),
             trim_zeros(&sig((axis_x0 + x1) / 2.0, 3)),
@@ -568,6 +629,12 @@ fn zero_text(board: &Board) -> ChartText {
             "P0 against n".to_string(),
             "P0".to_string(),
         ],
+        subject: vec![
+            "P0, the chance a bit is still 0, against n".to_string(),
+            "P0, a bit still 0, against n".to_string(),
+            "P0 against n".to_string(),
+        ],
+        given: format!("m = {m}, k = {k}"),
         x_ticks: ["0".to_string(), trim_zeros(&sig(n_max as f64 / 2.0, 3))],
         x_last: vec![last_tick("n", &n_max.to_string()), format!("{n_max}")],
         y_ticks: ["0".to_string(), "0.5".into(), "1".into()],
@@ -588,7 +655,14 @@ fn last_tick(name: &str, end: &str) -> String {
 /// The zero curve: the exact chance a bit is still 0 as a dot at each
 /// whole n, under them the idealised e^(-kn/m) once it is marked, and the
 /// shared fill probe as a stem up to the exact value.
-fn draw_zero(board: &Board, area: Rect, present: bool, big: bool, buf: &mut Buffer, theme: &Theme) {
+fn draw_zero(
+    board: &Board,
+    area: Rect,
+    present: bool,
+    wall: Wall,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     let f = &board.figures;
     let x1 = f.settings.fill_n_max as f64;
     let idealised = if board.marks(&Emphasis::Idealised) {
@@ -614,7 +688,7 @@ fn draw_zero(board: &Board, area: Rect, present: bool, big: bool, buf: &mut Buff
         boxed: board.boxed.contains(&Element::ZeroCurve),
         x: [0.0, x1],
         y: [0.0, 1.0],
-        big,
+        wall,
     };
     render(datasets, &spec, area, buf, theme);
     // The dots go on last: each is a value at a whole n, and neither the
@@ -651,18 +725,38 @@ fn y_scale(curve: Curve, values: &[f64]) -> (f64, f64, [String; 3]) {
 }
 
 /// How a chart is framed and labelled: its texts, whether the step frames
-/// it, its bounds, and whether its ticks are set big.
+/// it, its bounds, and which of its words are set big.
 struct Spec<'t> {
     text: &'t ChartText,
     boxed: bool,
     x: [f64; 2],
     y: [f64; 2],
-    big: bool,
+    wall: Wall,
 }
 
-/// Draws `datasets` as a chart in `area` as `spec` says: its ticks big
-/// where they fit, else small with the last x tick in the wording its
-/// slot holds.
+/// What a chart in `width` columns says over its plot when `wall` sets
+/// it big (see [`wall::heading`]).
+fn heading(text: &ChartText, wall: Wall, width: u16) -> Option<(&str, Big)> {
+    wall.heading
+        .then(|| wall::heading(&text.subject, width))
+        .flatten()
+}
+
+/// The words on a chart's frame: its settings under a big heading, else
+/// the longest title that fits.
+fn frame_title(text: &ChartText, headed: bool, width: u16) -> String {
+    if !headed {
+        fitted_title(&text.titles, width)
+    } else if text.given.is_empty() {
+        String::new()
+    } else {
+        fitted_title(std::slice::from_ref(&text.given), width)
+    }
+}
+
+/// Draws `datasets` as a chart in `area` as `spec` says: its ticks (and
+/// what it plots) big where they fit, else small with the last x tick in
+/// the wording its slot holds.
 fn render(
     datasets: Vec<Dataset<'_>>,
     spec: &Spec<'_>,
@@ -671,7 +765,6 @@ fn render(
     theme: &Theme,
 ) {
     let text = spec.text;
-    let title = frame(fitted_title(&text.titles, area.width), spec.boxed, theme);
     let ticks = wall::Ticks {
         x: spec.x,
         x_ticks: &text.x_ticks,
@@ -679,10 +772,20 @@ fn render(
         y: spec.y,
         y_ticks: &text.y_ticks,
     };
-    if spec.big && ticks.fit(area) {
-        wall::chart(datasets, title, &ticks, area, buf, theme);
+    let heading = heading(text, spec.wall, area.width).map(|(_, big)| big);
+    let under = Rect {
+        height: area
+            .height
+            .saturating_sub(heading.as_ref().map_or(0, |_| wall::HEADING_ROWS)),
+        ..area
+    };
+    if spec.wall.ticks && ticks.fit(under) {
+        let words = frame_title(text, heading.is_some(), area.width);
+        let title = frame(words, spec.boxed, theme);
+        wall::chart(datasets, title, heading.as_ref(), &ticks, area, buf, theme);
         return;
     }
+    let title = frame(fitted_title(&text.titles, area.width), spec.boxed, theme);
     let last = fitted_last(&text.x_last, &text.y_ticks, area);
     let x_ticks = vec![text.x_ticks[0].clone(), text.x_ticks[1].clone(), last];
     let x = axis(None, spec.x, x_ticks, theme);
@@ -704,7 +807,7 @@ fn draw_memory(
     board: &Board,
     area: Rect,
     present: bool,
-    big: bool,
+    wall: Wall,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
@@ -746,7 +849,7 @@ fn draw_memory(
         boxed: board.boxed.contains(&Element::Memory),
         x: [0.0, x1],
         y: [0.0, y1],
-        big,
+        wall,
     };
     render(datasets, &spec, area, buf, theme);
     let grid = Grid::of(buf, area, [0.0, x1], [0.0, y1]).nearest();

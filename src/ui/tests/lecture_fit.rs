@@ -420,9 +420,18 @@ fn chart_problems(lecture: &Lecture, w: u16, h: u16, present: bool) -> Vec<Strin
             if !matches!(corners, (Some('┌' | '╔'), Some('┐' | '╗'))) {
                 out.push(format!("{at}: the title covers a corner: {top:?}"));
             }
+            // Or on a wall, what the chart plots in big letters on the
+            // frame's first rows under the top, and only its settings on
+            // the frame.
             let inside = row_text(&buf, area.y, left + 1, right - 1);
             let title = inside.trim_end_matches(['─', '═']).trim();
-            if !text.titles.iter().any(|t| t == title) {
+            let headed = title == text.given
+                && text.subject.iter().any(|s| {
+                    find_big(&buf, s, (left + 1, right - 1), (area.y + 2, area.y + 5))
+                        .iter()
+                        .any(|&(x, _)| x == left + 3)
+                });
+            if !headed && !text.titles.iter().any(|t| t == title) {
                 out.push(format!("{at}: title {title:?} is not whole"));
             }
             // The axes meet at the lowest corner inside the frame.

@@ -1308,10 +1308,20 @@ fn the_zero_chart_puts_a_dot_at_each_whole_n_and_the_idealised_line_once_named()
             let r = chart.rect;
             // Above the x axis: the legend under it may be set in big
             // letters, which are drawn in blocks too.
-            let axis = (r.y..r.bottom())
-                .rfind(|&y| (r.x + 1..r.right()).any(|x| buf[(x, y)].symbol() == "└"))
+            let (corner, axis) = (r.y..r.bottom())
+                .rev()
+                .find_map(|y| {
+                    (r.x + 1..r.right())
+                        .find(|&x| buf[(x, y)].symbol() == "└")
+                        .map(|x| (x, y))
+                })
                 .unwrap_or_else(|| panic!("{at}: no axes"));
-            let marks: Vec<(u16, u16)> = (r.y..axis)
+            // Under what the chart plots, which a wall sets in big
+            // letters over the plot: from the y axis's top.
+            let top = (r.y..axis)
+                .find(|&y| buf[(corner, y)].symbol() == "│")
+                .unwrap_or(r.y);
+            let marks: Vec<(u16, u16)> = (top..axis)
                 .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
                 // The legend's mark starts its line, left of the y axis.
                 .filter(|&(x, y)| {
@@ -1640,5 +1650,42 @@ fn the_counting_variant_is_named_big_where_two_lines_hold_it() {
         assert_eq!(!found.is_empty(), big, "{w}x{h}");
         let small = app.text().contains("counting variant:");
         assert_eq!(small, !big, "{w}x{h}");
+    }
+}
+
+/// On a wall a chart says what it plots in big letters over its curve,
+/// with only its settings left small on the frame, wherever that costs
+/// no other part its big type: at 200x60 the k chart has the rows, at
+/// 120x40 they would come from the headline, which keeps its letters.
+#[test]
+fn a_chart_says_what_it_plots_big_where_nothing_else_pays_for_it() {
+    for (step, w, h, headed) in [(3, 200, 60, true), (8, 200, 60, true), (3, 120, 40, false)] {
+        let app = present_in(Theme::MONO, "bloom", (4, step), (w, h), false);
+        let at = format!("{w}x{h} 4.{step}");
+        let d = app.layout();
+        let chart = d
+            .parts
+            .iter()
+            .find(|p| p.kind.name() == "chart")
+            .unwrap_or_else(|| panic!("{at}: no chart"));
+        let r = chart.rect;
+        let buf = app.buffer();
+        let big = find_big(&buf, "epsilon against k", (r.x, r.right()), (r.y, r.y + 6));
+        let top: String = (r.x..r.right()).map(|x| buf[(x, r.y)].symbol()).collect();
+        if headed {
+            assert_eq!(big.len(), 1, "{at}: the subject set big once: {big:?}");
+            assert_eq!(chart.text[0], "epsilon against k", "{at}");
+            assert_eq!(chart.text[1], "log scale, 10 bits per item", "{at}");
+            assert!(top.contains(" log scale, 10 bits per item "), "{at}: {top}");
+            assert!(!top.contains("epsilon"), "{at}: said twice: {top}");
+        } else {
+            assert!(big.is_empty(), "{at}: a big subject at {big:?}");
+            assert!(top.contains(" epsilon against k, log scale"), "{at}: {top}");
+            let headline = d.parts.iter().find(|p| p.kind.name() == "headline");
+            assert!(
+                headline.is_some_and(|p| p.scale >= 4),
+                "{at}: the headline gave up its letters"
+            );
+        }
     }
 }
