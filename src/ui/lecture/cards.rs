@@ -62,6 +62,11 @@ impl Part for Card {
         }
     }
 
+    // Notes shown with the title may be its subtitle on the wall.
+    fn is_subtitle(&self, board: &Board, opts: Options) -> bool {
+        *self == Card::Notes && super::banner::subtitled(board, opts.present)
+    }
+
     fn wanted_width(&self, board: &Board) -> u16 {
         Card::wanted_width(*self, board)
     }
@@ -327,6 +332,10 @@ impl Fitted for Framed {
 
     fn grows(&self, notch: u16) -> bool {
         usize::from(notch) < self.big.len() || self.padding(notch) < self.pad
+    }
+
+    fn words_notch(&self, notch: u16) -> u16 {
+        notch.min(u16::try_from(self.big.len()).unwrap_or(u16::MAX))
     }
 
     fn used(&self, board: &Board, rect: Rect) -> Rect {

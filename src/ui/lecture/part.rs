@@ -163,6 +163,12 @@ pub(crate) trait Part: Sync {
     /// Whether the board shows it.
     fn shows(&self, board: &Board, opts: Options) -> bool;
 
+    /// Whether on `board` it is the words a title with a subtitle sets
+    /// under itself (see [`Rung::subtitle`]), so it is not drawn apart.
+    fn is_subtitle(&self, _board: &Board, _opts: Options) -> bool {
+        false
+    }
+
     /// The part fitted to one scene: measured once, at the width it gets.
     fn fit(&self, scene: &Fitting<'_>) -> Box<dyn Fitted>;
 
@@ -202,6 +208,10 @@ pub(crate) struct Rung {
     pub words: bool,
     /// Where the big letters go.
     pub letters: Letters,
+    /// Whether the title takes the notes shown with it as its subtitle,
+    /// set big under it: the planner tries it once the rest is planned
+    /// and keeps it only where no part gives up type or growth for it.
+    pub subtitle: bool,
 }
 
 /// The rungs, most big type first: the row's words before the big letters,
@@ -217,7 +227,16 @@ pub(crate) const RUNGS: [Rung; 6] = [
 
 impl Rung {
     const fn new(words: bool, letters: Letters) -> Rung {
-        Rung { words, letters }
+        Rung {
+            words,
+            letters,
+            subtitle: false,
+        }
+    }
+
+    /// The same rung, with or without the title's subtitle.
+    pub(crate) const fn with_subtitle(self, subtitle: bool) -> Rung {
+        Rung { subtitle, ..self }
     }
 
     /// The least big type: every rung but this one is for present mode.
@@ -225,7 +244,11 @@ impl Rung {
 
     /// Its place in [`RUNGS`] (0 keeps the most).
     pub(crate) fn rank(self) -> usize {
-        RUNGS.iter().position(|r| *r == self).unwrap_or(RUNGS.len())
+        let plain = self.with_subtitle(false);
+        RUNGS
+            .iter()
+            .position(|r| *r == plain)
+            .unwrap_or(RUNGS.len())
     }
 }
 
@@ -291,6 +314,14 @@ pub(crate) trait Fitted: Debug {
     /// Whether it can grow one notch from `notch`.
     fn grows(&self, _notch: u16) -> bool {
         false
+    }
+
+    /// How far its words grew at `notch`, in a measure two fits of the
+    /// part share: the notch less any blank rows it grew by past its
+    /// largest words (a title padded to the middle of the wall), so two
+    /// plans compare type, not padding.
+    fn words_notch(&self, notch: u16) -> u16 {
+        notch
     }
 
     /// Rows its words set big add to it (a chart's big ticks and legend):

@@ -176,7 +176,9 @@ pub(crate) fn shows(part: &dyn Part, board: &Board, opts: Options) -> bool {
 /// Whether `part` is on the board in a scene planned at `rung`: as
 /// [`shows`] says, but for big letters the rung leaves off this board.
 pub(crate) fn shows_at(part: &dyn Part, board: &Board, opts: Options, rung: Rung) -> bool {
-    letters_room(part, board, opts, rung) && shows(part, board, opts)
+    letters_room(part, board, opts, rung)
+        && !(rung.subtitle && part.is_subtitle(board, opts))
+        && shows(part, board, opts)
 }
 
 /// Whether the rung leaves `part` room on the board: any part but big
@@ -262,12 +264,14 @@ struct Scene<'a> {
 
 /// What a scene is planned with beyond its boards and area: whether the
 /// big letters go under the parts they speak of (the registry's order)
-/// rather than above everything, and whether charts set what they plot
-/// big (see [`Fitting::headings`]).
+/// rather than above everything, whether charts set what they plot big
+/// (see [`Fitting::headings`]), and whether the title takes the notes
+/// shown with it as its subtitle (see [`Rung::subtitle`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Tries {
     low: bool,
     headings: bool,
+    subtitle: bool,
 }
 
 /// How far each part has grown, by its place in [`PARTS`].
@@ -313,6 +317,7 @@ impl<'a> Scene<'a> {
         rung: Rung,
         tries: Tries,
     ) -> Self {
+        let rung = rung.with_subtitle(tries.subtitle);
         // Parts set big in present mode span the board when it is a wall's
         // worth of rows; on a small screen they keep their column.
         let wide = opts.present && board_area.height >= WIDE_FROM_ROWS;
@@ -577,19 +582,33 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
         height: rest.height - narration_rows,
         ..rest
     };
-    let (mut plan, _) = plan_board(&boards, opts, board_area, false)
+    let mut tries = Tries::default();
+    let (mut plan, _) = plan_board(&boards, opts, board_area, tries)
         .unwrap_or_else(|| fallback(&boards, opts, board_area));
-    // A chart says what it plots big only where that costs no other part
-    // its big type or a notch of growth.
-    let mut headings = false;
-    if opts.present
-        && let Some((headed, used)) = plan_board(&boards, opts, board_area, true)
-        && used <= board_area.height
-        && headed != plan
-        && keeps_sizes(&plan, &headed, false)
-    {
-        plan = headed;
-        headings = true;
+    // A chart says what it plots big, and the title takes its notes as a
+    // subtitle, only where that costs no other part its big type or a
+    // notch of growth.
+    if opts.present {
+        // Each on top of what the last kept.
+        let headings = |t: Tries| Tries {
+            headings: true,
+            ..t
+        };
+        let subtitle = |t: Tries| Tries {
+            subtitle: true,
+            ..t
+        };
+        for add in [headings, subtitle] {
+            let more = add(tries);
+            if let Some((better, used)) = plan_board(&boards, opts, board_area, more)
+                && used <= board_area.height
+                && better != plan
+                && keeps_sizes(&plan, &better, false)
+            {
+                plan = better;
+                tries = more;
+            }
+        }
     }
     // In present mode the board's top row stays blank (a projector's
     // overscan may cut it) when that costs no part anything but a chart's
@@ -600,7 +619,7 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
             height: board_area.height - 1,
             ..board_area
         };
-        if let Some((low, used)) = plan_board(&boards, opts, lower, headings)
+        if let Some((low, used)) = plan_board(&boards, opts, lower, tries)
             && used <= lower.height
             && keeps_sizes(
                 &plan,
@@ -658,13 +677,13 @@ fn centre(plan: &mut ScenePlan) {
 /// only the anchored part must keep its size: the row then stands on the
 /// same line in every scene, and a card under it gives up a notch.
 fn keeps_sizes(high: &ScenePlan, low: &ScenePlan, anchored: bool) -> bool {
-    high.rung == low.rung
+    high.rung.rank() == low.rung.rank()
         && high.parts.len() == low.parts.len()
         && high.parts.iter().all(|h| {
             let place = h.part.place();
             low.parts.iter().any(|l| {
                 l.index == h.index
-                    && (l.notch >= h.notch
+                    && (l.fitted.words_notch(l.notch) >= h.fitted.words_notch(h.notch)
                         || (place.kept_tall && l.notch >= CHART_SPARE)
                         || (anchored && !place.anchored))
             })
@@ -703,7 +722,7 @@ fn plan_board(
     boards: &[&Board],
     opts: Options,
     board_area: Rect,
-    headings: bool,
+    tries: Tries,
 ) -> Option<(ScenePlan, u16)> {
     let height = board_area.height;
     column_variants(boards, opts, board_area)
@@ -711,7 +730,7 @@ fn plan_board(
         .enumerate()
         .map(|(rank, columns)| {
             let planned = |low| {
-                let scene = Scene::new(boards, opts, board_area, columns, Tries { low, headings });
+                let scene = Scene::new(boards, opts, board_area, columns, Tries { low, ..tries });
                 let planned = grow(&scene);
                 let key = (
                     std::cmp::Reverse(scene.rung.rank()),

@@ -1689,3 +1689,62 @@ fn a_chart_says_what_it_plots_big_where_nothing_else_pays_for_it() {
         }
     }
 }
+
+/// On a wall the opening question shown with the title is its subtitle,
+/// in big letters under it, where a card at the wall's foot left it in
+/// small type; the title stands on the same rows before the question
+/// comes. Where the subtitle's rows would cost another part of the scene
+/// its big type (the cost table at 120x40), the question keeps its card.
+#[test]
+fn the_opening_question_stands_big_under_the_title_where_it_costs_nothing() {
+    use crate::ui::theme::Role;
+    let light = Theme::named("light").expect("a light theme");
+    let note = light.style(Role::Note).fg.expect("an ink");
+    let title = light.style(Role::Title).fg.expect("an ink");
+    // Rows holding a glyph in `ink` inside the banner.
+    let rows_in = |app: &Headless, ink| -> Vec<u16> {
+        let r = rect_of(&app.layout(), "banner");
+        let buf = app.buffer();
+        (r.y..r.bottom())
+            .filter(|&y| {
+                (r.x..r.right()).any(|x| buf[(x, y)].fg == ink && buf[(x, y)].symbol() != " ")
+            })
+            .collect()
+    };
+    let before = present_in(light, "bloom", (1, 1), (200, 60), false);
+    let asked = present_in(light, "bloom", (1, 2), (200, 60), false);
+    let d = asked.layout();
+    assert!(
+        d.parts.iter().all(|p| p.kind.name() != "notes"),
+        "a notes card"
+    );
+    let banner = d.parts.iter().find(|p| p.kind.name() == "banner").unwrap();
+    assert_eq!(
+        banner.text,
+        ["The Bloom filter", "Have I seen this item before?"]
+    );
+    let question = rows_in(&asked, note);
+    assert!(
+        question.len() >= 4,
+        "the question in small type: rows {question:?}"
+    );
+    let letters = rows_in(&asked, title);
+    assert!(
+        letters.iter().max() < question.iter().min(),
+        "under the title"
+    );
+    assert_eq!(rows_in(&before, title), letters, "the title moved");
+    assert!(rows_in(&before, note).is_empty(), "asked before its step");
+    // At 120x40 the subtitle's rows would come out of the cost table's
+    // big type on the steps after: the question stays in its card.
+    let small = present_in(light, "bloom", (1, 2), (120, 40), false).layout();
+    assert!(small.parts.iter().any(|p| p.kind.name() == "notes"));
+    let table = present_in(light, "bloom", (1, 4), (120, 40), false).layout();
+    let scale = table
+        .parts
+        .iter()
+        .find(|p| p.kind.name() == "table")
+        .unwrap()
+        .scale;
+    assert!(scale >= 3, "the cost table gave up its big type: {scale}");
+}
