@@ -291,13 +291,12 @@ fn draw(board: &Board, element: Element, area: Rect, look: Look, buf: &mut Buffe
         height: area.bottom() - chart.bottom(),
         ..area
     };
-    let (present, wall) = (look.present, look.wall);
     match element {
-        Element::Memory => draw_memory(board, chart, present, wall, buf, theme),
-        Element::ZeroCurve => draw_zero(board, chart, present, wall, buf, theme),
-        Element::FillCurve => draw_curve(board, Curve::Fill, chart, present, wall, buf, theme),
-        Element::KCurve => draw_curve(board, Curve::K, chart, present, wall, buf, theme),
-        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, present, wall, buf, theme),
+        Element::Memory => draw_memory(board, chart, look, buf, theme),
+        Element::ZeroCurve => draw_zero(board, chart, look, buf, theme),
+        Element::FillCurve => draw_curve(board, Curve::Fill, chart, look, buf, theme),
+        Element::KCurve => draw_curve(board, Curve::K, chart, look, buf, theme),
+        Element::BitsCurve => draw_curve(board, Curve::Bits, chart, look, buf, theme),
         _ => {}
     }
     match look.wall.legend_lines(&items, area.width) {
@@ -406,11 +405,11 @@ fn draw_curve(
     board: &Board,
     curve: Curve,
     area: Rect,
-    present: bool,
-    wall: Wall,
+    look: Look,
     buf: &mut Buffer,
     theme: &Theme,
 ) {
+    let (present, wall) = (look.present, look.wall);
     let marker = curve_marker(present);
     let dash = level_glyph(present);
     let f = &board.figures;
@@ -655,14 +654,8 @@ fn last_tick(name: &str, end: &str) -> String {
 /// The zero curve: the exact chance a bit is still 0 as a dot at each
 /// whole n, under them the idealised e^(-kn/m) once it is marked, and the
 /// shared fill probe as a stem up to the exact value.
-fn draw_zero(
-    board: &Board,
-    area: Rect,
-    present: bool,
-    wall: Wall,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
+fn draw_zero(board: &Board, area: Rect, look: Look, buf: &mut Buffer, theme: &Theme) {
+    let (present, wall) = (look.present, look.wall);
     let f = &board.figures;
     let x1 = f.settings.fill_n_max as f64;
     let idealised = if board.marks(&Emphasis::Idealised) {
@@ -803,14 +796,8 @@ fn axis_start(curve: Curve, x0: f64, x1: f64) -> f64 {
     }
 }
 
-fn draw_memory(
-    board: &Board,
-    area: Rect,
-    present: bool,
-    wall: Wall,
-    buf: &mut Buffer,
-    theme: &Theme,
-) {
+fn draw_memory(board: &Board, area: Rect, look: Look, buf: &mut Buffer, theme: &Theme) {
+    let (present, wall) = (look.present, look.wall);
     let marker = curve_marker(present);
     let f = &board.figures;
     let s = &f.settings;
