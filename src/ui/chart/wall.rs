@@ -313,8 +313,56 @@ pub(crate) fn draw_legend(lines: &Lines, area: Rect, buf: &mut Buffer) {
             }
             x += width(&mark) + MARK_GAP;
             let at = Rect::new(x, top, words.width(), LINE_ROWS).intersection(area);
+            // Set off in reverse video, the words stand in a solid band
+            // as tall as the letters, a column wider each side: reversed
+            // cell by cell, the letters' blank cells would leave the
+            // band ragged, reading as clipped glyphs.
+            if item.style.add_modifier.contains(Modifier::REVERSED) {
+                let band = Rect {
+                    x: at.x.saturating_sub(1),
+                    width: at.width + 2,
+                    ..at
+                };
+                buf.set_style(band.intersection(area), item.style);
+            }
             words.draw_aligned(at, buf, item.style, Alignment::Left);
             x += words.width() + ITEM_GAP;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A big legend item set off in reverse video stands in one solid
+    /// band over its letters' rows, a column wider each side; an item not
+    /// set off leaves its letters' blank cells plain.
+    #[test]
+    fn a_reversed_legend_item_is_one_solid_band() {
+        let item = |words: &str, style: Style| Item {
+            mark: STEM.to_string(),
+            words: words.to_string(),
+            style,
+        };
+        let marked = Style::default().add_modifier(Modifier::REVERSED);
+        let items = [item("at 125 M", Style::default()), item("full", marked)];
+        let lines = lines(&items, 200).expect("fits");
+        let area = Rect::new(0, 0, 200, LINE_ROWS);
+        let mut buf = Buffer::empty(area);
+        draw_legend(&lines, area, &mut buf);
+        let reversed = |x: u16, y: u16| buf[(x, y)].modifier.contains(Modifier::REVERSED);
+        let columns: Vec<u16> = (0..200).filter(|&x| reversed(x, 0)).collect();
+        let (first, last) = (columns[0], *columns.last().unwrap());
+        let words = Big::line("full", SIZE, u16::MAX).unwrap().width();
+        assert_eq!(last - first + 1, words + 2, "the band's width");
+        for y in 0..LINE_ROWS {
+            for x in first..=last {
+                assert!(reversed(x, y), "a hole in the band at ({x}, {y})");
+            }
+        }
+        // The first item's words: no reverse video anywhere left of the
+        // band but the letters' own cells, which are plain.
+        assert!((0..first).all(|x| (0..LINE_ROWS).all(|y| !reversed(x, y))));
     }
 }

@@ -576,11 +576,10 @@ pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
         ],
     };
     let (subject, given) = match curve {
+        // Its formula is the derivation's, under the chart on a wall:
+        // the big words name the curve and leave the formula to it.
         Curve::Fill => (
-            vec![
-                "fill P1 = 1 - e^(-kn/m) against n".to_string(),
-                "fill P1 = 1 - e^(-kn/m)".to_string(),
-            ],
+            vec!["fill P1 against n".to_string(), "fill P1".to_string()],
             format!("m = {m}, k = {k}"),
         ),
         Curve::K => (
@@ -589,11 +588,11 @@ pub(crate) fn chart_text(board: &Board, element: Element) -> ChartText {
         ),
         Curve::Bits => (
             vec![
-                "epsilon at the best k against bits per item".to_string(),
-                "epsilon at the best k against bits/item".to_string(),
-                "epsilon at the best k".to_string(),
+                "lowest epsilon against bits per item".to_string(),
+                "lowest epsilon against bits/item".to_string(),
+                "lowest epsilon".to_string(),
             ],
-            "log scale".to_string(),
+            "log scale, each at its best k".to_string(),
         ),
     };
     let x_end = format!("{x1}");
