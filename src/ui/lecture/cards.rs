@@ -48,7 +48,7 @@ impl Part for Card {
         let place = place.wide_when_present();
         match self {
             Card::Predict | Card::Derivation | Card::Recap => place.focal(),
-            Card::Notes => place.trailing(),
+            Card::Notes => place.trailing().takeaway(),
             Card::Table => place,
         }
     }
@@ -76,7 +76,12 @@ impl Part for Card {
         let rows = scene.most(|b| card.height(b, scene.width));
         // The big settings that fit every step of the scene, smallest
         // first: the card grows through them as the board has rows.
-        let big = if scene.opts.present {
+        // Notes beside a curve are set big only where the planner tries
+        // it (it keeps the try where no other part pays for it).
+        let curves = scene
+            .shown()
+            .any(|b| !crate::lecture::texts::plots(b).is_empty());
+        let big = if scene.opts.present && !(card == Card::Notes && curves && !scene.takeaways) {
             // A formula that breaks well at one size does not grow to a
             // size where it must break inside a term: the smaller letters
             // read better than a line split mid-sum.
@@ -98,13 +103,16 @@ impl Part for Card {
                     clean_below = clean;
                     Some((size, most))
                 })
-                // Notes over a line-up chart support it: they stay at the
-                // smallest big size and leave the rows to the chart.
-                .take(if scene.shown().any(over_chart) {
-                    1
-                } else {
-                    GROWING.len()
-                })
+                // Notes over a line-up chart or beside a curve support
+                // it: they stay at the smallest big size and leave the
+                // rows to the chart.
+                .take(
+                    if (card == Card::Notes && curves) || scene.shown().any(over_chart) {
+                        1
+                    } else {
+                        GROWING.len()
+                    },
+                )
                 // The closing list grows to the largest size the wall
                 // holds, then by blank rows into its middle.
                 .take_while(|&(_, rows)| card != Card::Recap || rows <= scene.board.height)
@@ -355,9 +363,14 @@ impl Fitted for Framed {
         match self.big_set(at.board, at.notch, at.rect.width) {
             Some(set) => {
                 // Padded, the frame keeps its rows and the words stand in
-                // its middle.
+                // its middle; so do notes in a frame kept for a longer
+                // note of the scene, which would leave it half empty.
                 let drop = at.rect.height.saturating_sub(set.rows()) / 2;
-                let drop = if self.pad > 0 { drop } else { 0 };
+                let drop = if self.pad > 0 || self.card == Card::Notes {
+                    drop
+                } else {
+                    0
+                };
                 self.card
                     .draw_big(at.board, &set, at.rect, drop, buf, theme);
             }
@@ -576,12 +589,12 @@ impl Card {
             }
             // Notes are a step's take-away: each note big on the wall
             // when the board has the rows (the planner grows the card
-            // only into rows nothing else wants), over a line-up chart
-            // too. Beside a curve they stay small, so the chart keeps its
-            // height. A note of parts set apart by wide gaps ("n: given by
-            // the problem   m: what you pay for") is a list: each part its
-            // own big line, never run together.
-            Card::Notes | Card::Recap if crate::lecture::texts::plots(board).is_empty() => {
+            // only into rows nothing else wants, and beside a chart only
+            // where the chart keeps its share). A note of parts set apart
+            // by wide gaps ("n: given by the problem   m: what you pay
+            // for") is a list: each part its own big line, never run
+            // together.
+            Card::Notes | Card::Recap => {
                 let big: Vec<(String, bool)> = board
                     .notes
                     .iter()
@@ -603,7 +616,6 @@ impl Card {
                 })
             }
             Card::Table => table_big_words(board),
-            Card::Notes | Card::Recap => None,
         }
     }
 

@@ -77,6 +77,10 @@ pub(crate) struct Place {
     /// Supports whatever shares its steps (the notes): it goes under
     /// those parts, however early it arrived.
     pub trailing: bool,
+    /// A step's take-away (the notes): where the planner tries setting it
+    /// big beside a curve, it takes its first big size right after the
+    /// focal parts, before any part grows into spare rows.
+    pub takeaway: bool,
 }
 
 impl Place {
@@ -93,6 +97,15 @@ impl Place {
             focal: false,
             anchored: false,
             trailing: false,
+            takeaway: false,
+        }
+    }
+
+    /// The same part, a step's take-away (see [`Place::takeaway`]).
+    pub(crate) const fn takeaway(self) -> Place {
+        Place {
+            takeaway: true,
+            ..self
         }
     }
 
@@ -271,6 +284,10 @@ pub(crate) struct Fitting<'a> {
     /// curve: the planner allows it only where no other part gives up
     /// big type or growth for it.
     pub headings: bool,
+    /// Whether notes shown beside a curve may be set big (at the smallest
+    /// big size, so the chart keeps its rows): the planner allows it only
+    /// where no other part gives up big type or growth for it.
+    pub takeaways: bool,
 }
 
 impl<'a> Fitting<'a> {

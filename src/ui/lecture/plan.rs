@@ -12,7 +12,9 @@
 //!    of two parts on screen together the one that arrived first goes
 //!    higher; each goes under every earlier part that shares a step and a
 //!    column with it;
-//! 3. grow: the rows left over go, one notch at a time, to the part whose
+//! 3. grow: in present mode the focal parts take their first big size,
+//!    and the take-aways theirs where the planner tries it; then the
+//!    rows left over go, one notch at a time, to the part whose
 //!    growth leaves the emptiest step least empty (taller cells, a taller
 //!    chart, a bigger title, a larger crawler, a taller spotlight). Cards
 //!    never grow: a frame taller than its lines is empty rows the
@@ -38,6 +40,10 @@ const CHART_SPARE: u16 = 4;
 /// The part of the board (numerator, denominator) a chart keeps for its
 /// curve when a focal part beside it grows past its first big size.
 const CHART_SHARE: (u16, u16) = (2, 5);
+
+/// The part (numerator, denominator) of its rows a chart's curve keeps
+/// when a take-away beside it is set big.
+const CURVE_KEPT: (u16, u16) = (3, 4);
 
 /// Narrowest chart worth drawing beside the cards.
 const MIN_CHART_WIDTH: u16 = 40;
@@ -260,18 +266,23 @@ struct Scene<'a> {
     /// Present mode on a board tall enough for its parts set big to span
     /// the board.
     present: bool,
+    /// Whether the take-aways take their first big size before the other
+    /// parts grow (see [`super::part::Place::takeaway`]).
+    takeaways: bool,
 }
 
 /// What a scene is planned with beyond its boards and area: whether the
 /// big letters go under the parts they speak of (the registry's order)
 /// rather than above everything, whether charts set what they plot big
-/// (see [`Fitting::headings`]), and whether the title takes the notes
-/// shown with it as its subtitle (see [`Rung::subtitle`]).
+/// (see [`Fitting::headings`]), whether the title takes the notes
+/// shown with it as its subtitle (see [`Rung::subtitle`]), and whether
+/// notes beside a curve are set big (see [`Fitting::takeaways`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Tries {
     low: bool,
     headings: bool,
     subtitle: bool,
+    takeaways: bool,
 }
 
 /// How far each part has grown, by its place in [`PARTS`].
@@ -344,6 +355,7 @@ impl<'a> Scene<'a> {
                         board: board_area,
                         width: columns.span_of(part.place(), wide).1,
                         headings: tries.headings,
+                        takeaways: tries.takeaways,
                     };
                     Rc::from(part.fit(&fitting))
                 });
@@ -358,6 +370,7 @@ impl<'a> Scene<'a> {
             rung,
             low: tries.low,
             present: wide,
+            takeaways: tries.takeaways,
         }
     }
 
@@ -585,9 +598,9 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
     let mut tries = Tries::default();
     let (mut plan, _) = plan_board(&boards, opts, board_area, tries)
         .unwrap_or_else(|| fallback(&boards, opts, board_area));
-    // A chart says what it plots big, and the title takes its notes as a
-    // subtitle, only where that costs no other part its big type or a
-    // notch of growth.
+    // Notes beside a curve are set big, a chart says what it plots big,
+    // and the title takes its notes as a subtitle, only where that costs
+    // no other part its big type or a notch of growth.
     if opts.present {
         // Each on top of what the last kept.
         let headings = |t: Tries| Tries {
@@ -598,12 +611,17 @@ pub(crate) fn plan(lecture: &Lecture, scene: usize, area: Rect, opts: Options) -
             subtitle: true,
             ..t
         };
-        for add in [headings, subtitle] {
+        let takeaways = |t: Tries| Tries {
+            takeaways: true,
+            ..t
+        };
+        for add in [headings, takeaways, subtitle] {
             let more = add(tries);
             if let Some((better, used)) = plan_board(&boards, opts, board_area, more)
                 && used <= board_area.height
                 && better != plan
                 && keeps_sizes(&plan, &better, false)
+                && (more.takeaways == tries.takeaways || keeps_curve(&plan, &better))
             {
                 plan = better;
                 tries = more;
@@ -688,6 +706,22 @@ fn keeps_sizes(high: &ScenePlan, low: &ScenePlan, anchored: bool) -> bool {
                         || (anchored && !place.anchored))
             })
         })
+}
+
+/// Whether the chart's curve in `low` keeps [`CURVE_KEPT`] of its rows in
+/// `high` (true for a scene without a chart): a note set big beside it is
+/// worth a few of the curve's rows, not its shape.
+fn keeps_curve(high: &ScenePlan, low: &ScenePlan) -> bool {
+    let curve = |plan: &ScenePlan| {
+        plan.parts
+            .iter()
+            .find(|p| p.part.place().kept_tall)
+            .map(|p| p.rect.height.saturating_sub(p.fitted.big_words_rows()))
+    };
+    match (curve(high), curve(low)) {
+        (Some(high), Some(low)) => low * CURVE_KEPT.1 >= high * CURVE_KEPT.0,
+        _ => true,
+    }
 }
 
 /// The progress line and the area under (normal) or above (present) it.
@@ -871,6 +905,23 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
                 break;
             }
             sizes = bigger;
+        }
+    }
+    // A take-away, where the planner tries it, then takes its first big
+    // size: spare rows would otherwise go to the chart, which shows on
+    // more steps, and leave the step's point in the smallest type on the
+    // wall. What that costs the chart's curve, the planner weighs.
+    for (i, entry) in scene.entries.iter().enumerate() {
+        let first = scene.takeaways
+            && entry.part.place().takeaway
+            && sizes[i] == 0
+            && entry.fitted.as_ref().is_some_and(|f| f.grows(0));
+        if first {
+            let mut bigger = sizes.clone();
+            bigger[i] = 1;
+            if scene.pack(&bigger).1 <= room {
+                sizes = bigger;
+            }
         }
     }
     let (mut parts, mut used) = scene.pack(&sizes);

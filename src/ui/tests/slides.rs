@@ -1748,3 +1748,54 @@ fn the_opening_question_stands_big_under_the_title_where_it_costs_nothing() {
         .scale;
     assert!(scale >= 3, "the cost table gave up its big type: {scale}");
 }
+
+/// On a wall a step's take-away beside a chart stands in big letters,
+/// centred in its card, where the chart keeps three quarters of its curve
+/// and no other part gives up type: the memory chart's note (1.8) and the
+/// k chart's (4.8) at 200x60. Where it would cost the derivation its big
+/// formula (3.11), it stays small.
+#[test]
+fn a_take_away_beside_a_chart_stands_big_where_the_chart_can_spare_the_rows() {
+    for (scene, step, note, big) in [
+        (
+            1,
+            8,
+            "inserted, then queried: never \"definitely not\"",
+            true,
+        ),
+        (4, 8, "a healthy filter is about half full", true),
+        (3, 11, "n: given by the problem", false),
+    ] {
+        let at = format!("200x60 {scene}.{step}");
+        let app = present_in(Theme::MONO, "bloom", (scene, step), (200, 60), false);
+        let d = app.layout();
+        let part = |kind: &str| d.parts.iter().find(|p| p.kind.name() == kind);
+        let notes = part("notes").unwrap_or_else(|| panic!("{at}: no notes"));
+        let r = notes.rect;
+        let found = find_big(&app.buffer(), note, (r.x, r.right()), (r.y, r.bottom()));
+        if big {
+            assert_eq!(found.len(), 1, "{at}: the note not big once: {found:?}");
+            // Centred in its frame: as many blank rows above as below,
+            // give or take one.
+            let (y, h) = (found[0].1, 3);
+            let above = y - (r.y + 1);
+            let below = (r.bottom() - 1) - (y + h);
+            assert!(
+                above.abs_diff(below) <= 1,
+                "{at}: {above} above, {below} below"
+            );
+            let chart = part("chart").expect("a chart").rect;
+            assert!(
+                chart.height * 2 >= d.height,
+                "{at}: the chart gave up its curve: {chart:?}"
+            );
+        } else {
+            assert!(
+                found.is_empty() && notes.scale == 1,
+                "{at}: the note set big"
+            );
+            let formula = part("formula").expect("a formula");
+            assert!(formula.scale >= 8, "{at}: the formula gave up its type");
+        }
+    }
+}
