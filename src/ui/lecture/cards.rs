@@ -3,7 +3,7 @@
 //! One function lays out a card's lines; measuring and drawing both use it.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{BorderType, Widget};
@@ -290,6 +290,16 @@ impl BigSet {
     fn scale(&self) -> u16 {
         self.big.iter().map(Big::scale).min().unwrap_or(1)
     }
+}
+
+/// Where a derivation's label goes when it is set big (see
+/// [`Card::lead`]).
+#[derive(Debug)]
+enum Lead {
+    /// Before its formula, on the formula's line and at its size.
+    Inline(Big),
+    /// Over its formula, smaller.
+    Above(Big),
 }
 
 /// A card fitted to a scene. Cards never grow: a frame taller than its
@@ -649,9 +659,19 @@ impl Card {
         let small = |y: u16, text: &str, role: Role, buf: &mut Buffer| {
             Painter::new(buf, inner).text(0, y - inner.y, text, theme.style(role));
         };
-        for line in &set.above {
-            small(y, line, Role::Label, buf);
-            y += 1;
+        let lead = self.lead(set, inner, drop);
+        match &lead {
+            Some(Lead::Above(label)) => {
+                label.draw(Rect { y, ..inner }, buf, theme.style(Role::Label));
+                y += label.height();
+            }
+            Some(Lead::Inline(_)) => {}
+            None => {
+                for line in &set.above {
+                    small(y, line, Role::Label, buf);
+                    y += 1;
+                }
+            }
         }
         for (i, big) in set.big.iter().enumerate() {
             if i > 0 {
@@ -675,7 +695,29 @@ impl Card {
                 ..inner
             }
             .intersection(inner);
-            big.draw(rect, buf, theme.style(role));
+            match &lead {
+                // The label and its formula centred together, one
+                // letter's width apart.
+                Some(Lead::Inline(label)) => {
+                    let gap = big.size.letter().0;
+                    let both = label.width() + gap + big.width();
+                    let x = rect.x + rect.width.saturating_sub(both) / 2;
+                    let at = |x: u16, w: u16| {
+                        Rect {
+                            x,
+                            width: w,
+                            ..rect
+                        }
+                        .intersection(rect)
+                    };
+                    let left = Alignment::Left;
+                    let label_at = at(x, label.width());
+                    label.draw_aligned(label_at, buf, theme.style(Role::Label), left);
+                    let formula_at = at(x + label.width() + gap, big.width());
+                    big.draw_aligned(formula_at, buf, theme.style(role), left);
+                }
+                _ => big.draw(rect, buf, theme.style(role)),
+            }
             y += big.height();
         }
         let mut below = set.below.as_slice();
@@ -700,6 +742,31 @@ impl Card {
             small(y, line, Role::Hint, buf);
             y += 1;
         }
+    }
+
+    /// A derivation's label ("fill at k*:") set big with its formula on
+    /// this step, where the frame allows: on the formula's line at its
+    /// size when the two fit the width side by side (a row freed), else
+    /// above it at the smallest big size when the frame's rows under the
+    /// words (from `drop` down) hold the two rows more that takes.
+    fn lead(self, set: &BigSet, inner: Rect, drop: u16) -> Option<Lead> {
+        let ([label], [formula]) = (set.above.as_slice(), set.big.as_slice()) else {
+            return None;
+        };
+        if self != Card::Derivation {
+            return None;
+        }
+        let gap = formula.size.letter().0;
+        if let [_] = formula.lines.as_slice()
+            && let Some(big) = Big::line(label, formula.size, inner.width)
+            && big.width() + gap + formula.width() <= inner.width
+        {
+            return Some(Lead::Inline(big));
+        }
+        let above = Big::line(label, Size::Sextant, inner.width)?;
+        let words = set.rows().saturating_sub(2);
+        let free = inner.height.saturating_sub(drop + words);
+        (above.scale() <= set.scale() && free + 1 >= above.height()).then_some(Lead::Above(above))
     }
 
     /// A derivation's previous formula at the smallest big size, for

@@ -74,8 +74,19 @@ pub(super) fn find_big(
     cols: (u16, u16),
     rows: (u16, u16),
 ) -> Vec<(u16, u16)> {
-    use crate::ui::big::{Big, Size};
-    let Some(big) = Big::line(text, Size::Sextant, u16::MAX) else {
+    find_big_at(buf, text, crate::ui::big::Size::Sextant, cols, rows)
+}
+
+/// As [`find_big`], for letters of `size`.
+pub(super) fn find_big_at(
+    buf: &Buffer,
+    text: &str,
+    size: crate::ui::big::Size,
+    cols: (u16, u16),
+    rows: (u16, u16),
+) -> Vec<(u16, u16)> {
+    use crate::ui::big::Big;
+    let Some(big) = Big::line(text, size, u16::MAX) else {
         return Vec::new();
     };
     let (w, h) = (big.width(), big.height());

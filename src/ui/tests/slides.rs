@@ -15,7 +15,7 @@ use crate::ui::headless::Headless;
 use crate::ui::layout::{Dump, Layout};
 use crate::ui::theme::Theme;
 
-use super::find_big;
+use super::{find_big, find_big_at};
 
 const SIZES: [(u16, u16); 2] = [(120, 40), (200, 60)];
 
@@ -1796,6 +1796,63 @@ fn a_take_away_beside_a_chart_stands_big_where_the_chart_can_spare_the_rows() {
             );
             let formula = part("formula").expect("a formula");
             assert!(formula.scale >= 8, "{at}: the formula gave up its type");
+        }
+    }
+}
+
+/// On a wall a derivation's label says what its formula is in big
+/// letters too: on the formula's own line at its size where the two fit
+/// side by side (4.8 at 200x60), else over it where the card has the rows
+/// (3.5 at 200x60 and 120x40), never left in the smallest type beside
+/// letters eight rows tall.
+#[test]
+fn a_derivations_label_stands_big_with_its_formula() {
+    use crate::ui::big::{Big, Size};
+    for (scene, step, (w, h), label, size, inline) in [
+        (4, 8, (200, 60), "fill at k*:", Size::Quadrant, true),
+        (
+            3,
+            5,
+            (200, 60),
+            "one hash misses a bit:",
+            Size::Sextant,
+            false,
+        ),
+        (
+            3,
+            5,
+            (120, 40),
+            "one hash misses a bit:",
+            Size::Sextant,
+            false,
+        ),
+    ] {
+        let at = format!("{w}x{h} {scene}.{step}");
+        let app = present_in(Theme::MONO, "bloom", (scene, step), (w, h), false);
+        let r = rect_of(&app.layout(), "formula");
+        let buf = app.buffer();
+        let found = find_big_at(&buf, label, size, (r.x, r.right()), (r.y, r.bottom()));
+        assert_eq!(found.len(), 1, "{at}: the label not big once: {found:?}");
+        let (x, y) = found[0];
+        let rows: Vec<String> = (r.y..r.bottom())
+            .map(|y| (r.x..r.right()).map(|x| buf[(x, y)].symbol()).collect())
+            .collect();
+        assert!(
+            rows.iter().all(|row| !row.contains(label)),
+            "{at}: the label said small too"
+        );
+        // The formula's letters start on the label's rows, right of it
+        // (inline), or on the rows under it.
+        let ink = |y: u16, from: u16| (from..r.right() - 1).any(|x| buf[(x, y)].symbol() != " ");
+        let label_end = x + Big::line(label, size, u16::MAX).unwrap().width();
+        if inline {
+            assert!(ink(y + 1, label_end), "{at}: nothing beside the label");
+        } else {
+            assert!(
+                !ink(y + 1, label_end + 1),
+                "{at}: something beside the label"
+            );
+            assert!(ink(y + 3, r.x + 1), "{at}: nothing under the label");
         }
     }
 }
