@@ -61,6 +61,7 @@ impl Part for BigLetters {
             size,
             short,
             reason,
+            verdict: self.verdict,
         })
     }
 }
@@ -235,6 +236,7 @@ impl Called {
                 size: self.size.clone(),
                 short: self.short,
                 reason: 0,
+                verdict: kind.verdict,
             }
             .set(board, self.width)
             .is_some()
@@ -242,7 +244,7 @@ impl Called {
 }
 
 /// Big letters fitted to a scene.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Letters {
     /// The scene's size (its lines are the scene's tallest headline's).
     size: Option<Big>,
@@ -251,6 +253,8 @@ struct Letters {
     /// Rows the verdict's reason takes set big under it, when the part
     /// grows a notch for it (0: it cannot).
     reason: u16,
+    /// The verdict rather than the probe's figure.
+    verdict: bool,
 }
 
 impl Letters {
@@ -310,15 +314,18 @@ impl Fitted for Letters {
         };
         let role = headline_role(at.board);
         let under = self.under(at.notch);
-        // The part's spare row goes on top: a small line drawn just above
-        // (the row's verdict in words) keeps clear of the big letters,
-        // whose font leaves its own last row blank. A step whose headline
-        // takes fewer lines than the scene's tallest is centred in the rows
-        // the scene keeps for it.
+        // The verdict's spare row goes on top: a small line drawn just
+        // above (the row's verdict in words) keeps clear of the big
+        // letters, whose font leaves its own last row blank. The probe's
+        // figure keeps it underneath, over the chart's frame, since a
+        // letter that hangs below the line ("epsilon") would touch the
+        // frame, and present mode keeps the wall's top row blank anyway.
+        // A step whose headline takes fewer lines than the scene's
+        // tallest is centred in the rows the scene keeps for it.
         let room = at.rect.height.saturating_sub(1 + under);
         let spare = room.saturating_sub(big.height()) / 2;
         let letters = Rect {
-            y: at.rect.y + 1 + spare,
+            y: at.rect.y + u16::from(self.verdict) + spare,
             height: room - spare,
             ..at.rect
         };
@@ -445,7 +452,8 @@ mod tests {
     use crate::lecture::Lecture;
 
     /// A headline too long for one line breaks after its colon, so the
-    /// rate's name stays with its figure, and keeps clear of the edges.
+    /// rate's name stays with its figure, and keeps clear of the edges
+    /// and of the frame under it.
     #[test]
     fn a_two_line_headline_breaks_after_its_colon() {
         let lecture = Lecture::builtin();
@@ -464,11 +472,34 @@ mod tests {
             size: Some(scene),
             short: false,
             reason: 0,
+            verdict: false,
         };
         let set = letters.set(board, 200).expect("set");
         assert_eq!(set.lines.len(), 2, "{set:?}");
         assert!(set.lines[0].ends_with(':'), "{set:?}");
         assert!(set.lines[1].starts_with("epsilon "), "{set:?}");
         assert!(set.width() <= 198, "{set:?}");
+        // The part's spare row stays under the probe's figure, between
+        // a letter hanging below its line ("epsilon") and the chart's
+        // frame; the verdict keeps it on top, for the line above it.
+        let blank = |buf: &Buffer, y: u16| (0..200).all(|x| buf[(x, y)].symbol() == " ");
+        for verdict in [false, true] {
+            let letters = Letters {
+                verdict,
+                ..letters.clone()
+            };
+            let area = Rect::new(0, 0, 200, set.height() + 1);
+            let mut buf = Buffer::empty(area);
+            let at = At {
+                board,
+                rect: area,
+                notch: 0,
+                present: true,
+                explained: false,
+            };
+            letters.draw(&at, &mut buf, &Theme::MONO);
+            let (top, bottom) = (blank(&buf, 0), blank(&buf, area.height - 1));
+            assert_eq!((top, bottom), (verdict, !verdict), "verdict {verdict}");
+        }
     }
 }
