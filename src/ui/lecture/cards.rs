@@ -655,11 +655,20 @@ impl Card {
             width: inner.width.saturating_sub(2),
             ..inner
         };
+        let lead = self.lead(set, inner, drop);
+        // A derivation's words stand in the middle of its card, which
+        // keeps the rows of the scene's longest derivation: a shorter one
+        // at the top would leave the card's lower half empty.
+        let drop = if self == Card::Derivation {
+            let rows = self.words_rows(board, set, inner, lead.as_ref());
+            inner.height.saturating_sub(rows) / 2
+        } else {
+            drop
+        };
         let mut y = inner.y + drop;
         let small = |y: u16, text: &str, role: Role, buf: &mut Buffer| {
             Painter::new(buf, inner).text(0, y - inner.y, text, theme.style(role));
         };
-        let lead = self.lead(set, inner, drop);
         match &lead {
             Some(Lead::Above(label)) => {
                 label.draw(Rect { y, ..inner }, buf, theme.style(Role::Label));
@@ -742,6 +751,27 @@ impl Card {
             small(y, line, Role::Hint, buf);
             y += 1;
         }
+    }
+
+    /// Rows the words of `set` take in a card whose inside is `inner`,
+    /// drawn from its top with `lead` (the label's place): the label, the
+    /// big texts with a row between, the previous formula where
+    /// [`Card::previous_big`] sets it, and the small lines under them.
+    fn words_rows(self, board: &Board, set: &BigSet, inner: Rect, lead: Option<&Lead>) -> u16 {
+        let count = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+        let head = match lead {
+            Some(Lead::Above(label)) => label.height(),
+            Some(Lead::Inline(_)) => 0,
+            None => count(set.above.len()),
+        };
+        let big: u16 =
+            set.big.iter().map(Big::height).sum::<u16>() + count(set.big.len().saturating_sub(1));
+        let (previous, below) = match self.previous_big(board, set, inner, inner.y + head + big) {
+            Some((previous, rest)) => (1 + previous.height(), rest.len()),
+            None => (0, set.below.len()),
+        };
+        let below = if below == 0 { 0 } else { 1 + count(below) };
+        head + big + previous + below
     }
 
     /// A derivation's label ("fill at k*:") set big with its formula on

@@ -1856,3 +1856,27 @@ fn a_derivations_label_stands_big_with_its_formula() {
         }
     }
 }
+
+/// A derivation shorter than its scene's longest stands in the middle of
+/// its card rather than at the top of a half-empty frame (3.5 at 200x60
+/// and 120x40, where the card keeps the rows of 3.8's two-line formula
+/// and the lines under it).
+#[test]
+fn a_short_derivation_stands_in_the_middle_of_its_card() {
+    for (w, h) in [(200, 60), (120, 40)] {
+        let app = present_in(Theme::MONO, "bloom", (3, 5), (w, h), false);
+        let r = rect_of(&app.layout(), "formula");
+        let buf = app.buffer();
+        let inked = |y: u16| (r.x + 1..r.right() - 1).any(|x| buf[(x, y)].symbol() != " ");
+        let rows: Vec<u16> = (r.y + 1..r.bottom() - 1).filter(|&y| inked(y)).collect();
+        let (first, last) = (rows[0], *rows.last().unwrap());
+        let above = first - (r.y + 1);
+        let below = (r.bottom() - 2) - last;
+        // The big font leaves its letters' last row blank: a row's
+        // difference either way.
+        assert!(
+            above.abs_diff(below) <= 2,
+            "{w}x{h}: {above} above, {below} below"
+        );
+    }
+}
