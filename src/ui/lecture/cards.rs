@@ -373,14 +373,9 @@ impl Fitted for Framed {
         match self.big_set(at.board, at.notch, at.rect.width) {
             Some(set) => {
                 // Padded, the frame keeps its rows and the words stand in
-                // its middle; so do notes in a frame kept for a longer
-                // note of the scene, which would leave it half empty.
+                // its middle.
                 let drop = at.rect.height.saturating_sub(set.rows()) / 2;
-                let drop = if self.pad > 0 || self.card == Card::Notes {
-                    drop
-                } else {
-                    0
-                };
+                let drop = if self.pad > 0 { drop } else { 0 };
                 self.card
                     .draw_big(at.board, &set, at.rect, drop, buf, theme);
             }
@@ -655,11 +650,11 @@ impl Card {
             width: inner.width.saturating_sub(2),
             ..inner
         };
-        let lead = self.lead(set, inner, drop);
-        // A derivation's words stand in the middle of its card, which
-        // keeps the rows of the scene's longest derivation: a shorter one
-        // at the top would leave the card's lower half empty.
-        let drop = if self == Card::Derivation {
+        let lead = self.lead(set, inner);
+        // Notes and a derivation stand in the middle of their card, which
+        // keeps the rows of the scene's longest: a shorter one at the top
+        // would leave the card's lower half empty.
+        let drop = if matches!(self, Card::Derivation | Card::Notes) {
             let rows = self.words_rows(board, set, inner, lead.as_ref());
             inner.height.saturating_sub(rows) / 2
         } else {
@@ -778,8 +773,8 @@ impl Card {
     /// this step, where the frame allows: on the formula's line at its
     /// size when the two fit the width side by side (a row freed), else
     /// above it at the smallest big size when the frame's rows under the
-    /// words (from `drop` down) hold the two rows more that takes.
-    fn lead(self, set: &BigSet, inner: Rect, drop: u16) -> Option<Lead> {
+    /// words hold the two rows more that takes.
+    fn lead(self, set: &BigSet, inner: Rect) -> Option<Lead> {
         let ([label], [formula]) = (set.above.as_slice(), set.big.as_slice()) else {
             return None;
         };
@@ -795,7 +790,7 @@ impl Card {
         }
         let above = Big::line(label, Size::Sextant, inner.width)?;
         let words = set.rows().saturating_sub(2);
-        let free = inner.height.saturating_sub(drop + words);
+        let free = inner.height.saturating_sub(words);
         (above.scale() <= set.scale() && free + 1 >= above.height()).then_some(Lead::Above(above))
     }
 
