@@ -712,16 +712,19 @@ fn keeps_sizes(high: &ScenePlan, low: &ScenePlan, anchored: bool) -> bool {
 /// `high` (true for a scene without a chart): a note set big beside it is
 /// worth a few of the curve's rows, not its shape.
 fn keeps_curve(high: &ScenePlan, low: &ScenePlan) -> bool {
-    let curve = |plan: &ScenePlan| {
-        plan.parts
-            .iter()
-            .find(|p| p.part.place().kept_tall)
-            .map(|p| p.rect.height.saturating_sub(p.fitted.big_words_rows()))
-    };
-    match (curve(high), curve(low)) {
+    match (curve_rows(&high.parts), curve_rows(&low.parts)) {
         (Some(high), Some(low)) => low * CURVE_KEPT.1 >= high * CURVE_KEPT.0,
         _ => true,
     }
+}
+
+/// The rows left for the curve of the chart among `parts`, once its big
+/// words (a heading, a legend) have theirs; `None` without a chart.
+fn curve_rows(parts: &[Placed]) -> Option<u16> {
+    parts
+        .iter()
+        .find(|p| p.part.place().kept_tall)
+        .map(|p| p.rect.height.saturating_sub(p.fitted.big_words_rows()))
 }
 
 /// The progress line and the area under (normal) or above (present) it.
@@ -879,17 +882,9 @@ fn grow(scene: &Scene<'_>) -> (ScenePlan, u16) {
     // on through larger sizes while a chart sharing its scene keeps
     // [`CHART_SHARE`] of the board for its curve.
     let reserve = |parts: &[Placed]| {
-        parts
-            .iter()
-            .find(|p| p.part.place().kept_tall)
-            .map_or(0, |c| {
-                let words = scene.entries[c.index]
-                    .fitted
-                    .as_ref()
-                    .map_or(0, |f| f.big_words_rows());
-                let curve = c.rect.height.saturating_sub(words);
-                (room * CHART_SHARE.0 / CHART_SHARE.1).saturating_sub(curve)
-            })
+        curve_rows(parts).map_or(0, |curve| {
+            (room * CHART_SHARE.0 / CHART_SHARE.1).saturating_sub(curve)
+        })
     };
     for i in 0..scene.entries.len() {
         let entry = &scene.entries[i];

@@ -71,7 +71,11 @@ fn plots_use_no_unlabelled_dots() {
 fn the_floor_is_dashed_keyed_and_on_the_curves_lowest_row() {
     let l = Lecture::builtin();
     let lines = screen(&l, 4, 7, 100, 30);
-    assert!(lines.iter().any(|t| t.contains("╍╍ floor: lowest, at k = 7 (rule 6.93)")));
+    assert!(
+        lines
+            .iter()
+            .any(|t| t.contains("╍╍ floor: lowest, at k = 7 (rule 6.93)"))
+    );
     let floor: Vec<usize> = (0..lines.len())
         .filter(|&y| lines[y].starts_with('│') && lines[y].contains('╍'))
         .collect();
