@@ -6,6 +6,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;
+use ratatui::symbols::pixel::{QUADRANTS, SEXTANTS};
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 use tui_big_text::{BigText, PixelSize};
@@ -59,6 +60,37 @@ impl Size {
     /// Columns and rows one letter takes at this size.
     pub(crate) fn letter(self) -> (u16, u16) {
         self.cell()
+    }
+
+    /// The character for the cell at column `col` and row `row` of a
+    /// letter whose 8x8 bitmap is `glyph`, chosen from the pixels the cell
+    /// covers as the font widget chooses them (pixels past the bitmap's
+    /// foot are blank).
+    fn symbol(self, glyph: &[u8; 8], col: u16, row: u16) -> char {
+        let (across, down) = match self {
+            Size::Double | Size::Full => (1, 1),
+            Size::HalfHeight => (1, 2),
+            Size::Quadrant => (2, 2),
+            Size::Sextant => (2, 3),
+        };
+        let mut index = 0;
+        for dy in 0..down {
+            for dx in 0..across {
+                let (x, y) = (usize::from(col * across + dx), usize::from(row * down + dy));
+                if glyph
+                    .get(y)
+                    .is_some_and(|bits| x < 8 && bits & (1 << x) != 0)
+                {
+                    index |= 1 << (dy * across + dx);
+                }
+            }
+        }
+        match (across, down) {
+            (1, 1) => [' ', '█'][index],
+            (1, 2) => [' ', '▀', '▄', '█'][index],
+            (2, 2) => QUADRANTS[index],
+            _ => SEXTANTS[index],
+        }
     }
 
     fn pixel(self) -> PixelSize {
@@ -237,6 +269,20 @@ impl Big {
         style: Style,
         alignment: Alignment,
     ) {
+        self.draw_with(area, buf, style, alignment, &OWN_GLYPHS);
+    }
+
+    /// Draws the text as [`Big::draw_aligned`] does, each character that
+    /// `glyphs` lists drawn from its bitmap there instead of the font's.
+    fn draw_with(
+        &self,
+        area: Rect,
+        buf: &mut Buffer,
+        style: Style,
+        alignment: Alignment,
+        glyphs: &[(char, [u8; 8])],
+    ) {
+        let own = |c: char| glyphs.iter().any(|(o, _)| *o == c);
         let area = area.intersection(buf.area);
         if area.is_empty() {
             return;
@@ -244,7 +290,13 @@ impl Big {
         let lines: Vec<Line<'static>> = self
             .lines
             .iter()
-            .map(|l| Line::raw(plain_zeros(l)))
+            .map(|l| {
+                Line::raw(
+                    l.chars()
+                        .map(|c| if own(c) { ' ' } else { c })
+                        .collect::<String>(),
+                )
+            })
             .collect();
         let widget = BigText::builder()
             .pixel_size(self.size.pixel())
@@ -254,6 +306,7 @@ impl Big {
             .build();
         if self.size != Size::Double {
             widget.render(area, buf);
+            self.draw_own_glyphs(self.size, area, buf, alignment, glyphs);
             return;
         }
         // Draw at full size into a buffer half as large, then copy every
@@ -261,6 +314,7 @@ impl Big {
         let half = Rect::new(0, 0, area.width / 2, area.height / 2);
         let mut small = Buffer::empty(half);
         widget.render(half, &mut small);
+        self.draw_own_glyphs(Size::Full, half, &mut small, alignment, glyphs);
         for y in 0..half.height {
             for x in 0..half.width {
                 let cell = small[(x, y)].clone();
@@ -275,15 +329,67 @@ impl Big {
             }
         }
     }
+
+    /// Draws each character that `glyphs` lists in the place the
+    /// font widget left blank for it: the widget sets a line's letters
+    /// side by side from the offset its alignment gives, each `size`'s
+    /// letter wide.
+    fn draw_own_glyphs(
+        &self,
+        size: Size,
+        area: Rect,
+        buf: &mut Buffer,
+        alignment: Alignment,
+        glyphs: &[(char, [u8; 8])],
+    ) {
+        let (w, h) = size.cell();
+        for (i, line) in self.lines.iter().enumerate() {
+            let Some(y) = u16::try_from(i)
+                .ok()
+                .and_then(|i| i.checked_mul(h))
+                .map(|dy| area.y.saturating_add(dy))
+                .filter(|&y| y < area.bottom())
+            else {
+                break;
+            };
+            let count = u16::try_from(line.chars().count()).unwrap_or(u16::MAX);
+            let across = count.saturating_mul(w);
+            let offset = match alignment {
+                Alignment::Center => (area.width / 2).saturating_sub(across / 2),
+                Alignment::Right => area.width.saturating_sub(across),
+                Alignment::Left => 0,
+            };
+            for (j, c) in (0u16..).zip(line.chars()) {
+                let Some((_, glyph)) = glyphs.iter().find(|(o, _)| *o == c) else {
+                    continue;
+                };
+                let x = area
+                    .x
+                    .saturating_add(offset)
+                    .saturating_add(j.saturating_mul(w));
+                for dy in 0..h.min(area.bottom() - y) {
+                    for dx in 0..w.min(area.right().saturating_sub(x)) {
+                        if let Some(cell) = buf.cell_mut((x + dx, y + dy)) {
+                            cell.set_char(size.symbol(glyph, dx, dy));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
-/// `text` with each zero drawn as the font's round capital O: the font's
-/// own zero carries a slash inside it, which blurs into an eight from the
-/// back of a room. The text itself (and every layout of it) keeps its
-/// zeros; only the glyph changes.
-fn plain_zeros(text: &str) -> String {
-    text.replace('0', "O")
-}
+/// Glyphs drawn in place of the font's own where the font's reads as
+/// another character from the back of a room: its zero carries a slash
+/// that blurs into an eight (and its capital O, drawn instead, made "P0"
+/// read "PO"), and its seven has a hook on the left that makes it a
+/// question mark at three rows tall. Each is a plain form in the digits'
+/// own six-pixel width. Rows top first, the lowest bit the leftmost pixel,
+/// as in the font.
+const OWN_GLYPHS: [(char, [u8; 8]); 2] = [
+    ('0', [0x1E, 0x33, 0x33, 0x33, 0x33, 0x33, 0x1E, 0x00]),
+    ('7', [0x3F, 0x30, 0x30, 0x18, 0x0C, 0x0C, 0x0C, 0x00]),
+];
 
 /// Whether every character of `text` has a glyph in the big font, so
 /// nothing set in big letters comes out as a gap. It draws each character
@@ -506,6 +612,73 @@ fn wrap_words(text: &str, max: usize) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The font's own capital O, row by row as the font stores it.
+    const FONT_O: [u8; 8] = [0x1C, 0x36, 0x63, 0x63, 0x63, 0x36, 0x1C, 0x00];
+
+    /// A letter drawn from a bitmap of our own lands where the font widget
+    /// draws its letters, cell for cell: given the font's O as the bitmap,
+    /// the drawing is the widget's, at every size and alignment, on two
+    /// lines, in a room wider than the words and in one that cuts them.
+    #[test]
+    fn a_glyph_of_our_own_lands_where_the_fonts_would() {
+        for size in LARGEST_FIRST {
+            for alignment in [Alignment::Left, Alignment::Center, Alignment::Right] {
+                let big = Big {
+                    lines: vec!["hO O".into(), "OOk".into()],
+                    size,
+                };
+                for width in [big.width() + 9, big.width() - 5] {
+                    let area = Rect::new(3, 2, width, big.height() + 1);
+                    let mut font =
+                        Buffer::empty(Rect::new(0, 0, area.right() + 2, area.bottom() + 2));
+                    let mut own = font.clone();
+                    big.draw_with(area, &mut font, Style::default(), alignment, &[]);
+                    big.draw_with(
+                        area,
+                        &mut own,
+                        Style::default(),
+                        alignment,
+                        &[('O', FONT_O)],
+                    );
+                    assert_eq!(own, font, "{size:?} {alignment:?} in {width}");
+                }
+            }
+        }
+    }
+
+    /// The zero is a plain oval, nothing inside it (the font's carries a
+    /// slash, and its O is what "P0" must not read as), and the seven has
+    /// no hook on its left (the font's is a question mark at three rows).
+    #[test]
+    fn the_zero_is_hollow_and_the_seven_has_no_hook() {
+        let ink = |text: &str| {
+            let big = Big {
+                lines: vec![text.into()],
+                size: Size::Full,
+            };
+            let mut buf = Buffer::empty(Rect::new(0, 0, big.width(), big.height()));
+            big.draw(buf.area, &mut buf, Style::default());
+            (0..8u16)
+                .map(|y| {
+                    (0..8u16)
+                        .map(|x| buf[(x, y)].symbol() != " ")
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        };
+        let zero = ink("0");
+        for (y, row) in zero.iter().enumerate().take(6).skip(1) {
+            assert_eq!(row[..6], [true, true, false, false, true, true], "row {y}");
+        }
+        assert_ne!(zero, ink("O"));
+        let seven = ink("7");
+        assert!(seven[0][..6].iter().all(|&i| i), "a full bar on top");
+        assert!(
+            !seven[1][0] && !seven[1][1],
+            "no hook under the bar's left end"
+        );
+    }
 
     #[test]
     fn a_formula_breaks_only_outside_its_brackets() {
