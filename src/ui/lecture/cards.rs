@@ -587,6 +587,9 @@ impl Card {
                         // presenter's business (the speaker view lists
                         // them), not the class's: off the wall.
                         PredictLine::Hint => {}
+                        // Nor does the wall say that nobody recorded a
+                        // pick (a number's answer still stands in it).
+                        PredictLine::Told if !p.is_number() => {}
                         _ => words.below.push(line.text),
                     }
                 }
@@ -1183,6 +1186,31 @@ mod tests {
         assert_eq!(hidden[1], ["B worse:", "more false positives"]);
         assert_eq!(shown[1], ["B worse:", "more false positives <-"]);
         assert_eq!(shown[0], hidden[0]);
+    }
+
+    /// The wall never says that nobody recorded the class's pick: a
+    /// revealed choice keeps its mark below, and the outcome goes only
+    /// where a pick was recorded.
+    #[test]
+    fn the_wall_does_not_say_no_prediction_was_recorded() {
+        let lecture = Lecture::builtin();
+        let mut board = lecture.step_board(lecture.scene_start(3) + 4).clone();
+        let p = board.predict.as_mut().expect("a question");
+        p.revealed = true;
+        let below = |board: &Board| Card::Predict.big_words(board).expect("big words").below;
+        let told = below(&board);
+        assert!(
+            told.iter().all(|l| !l.contains("no prediction")),
+            "{told:?}"
+        );
+        board.predict.as_mut().expect("a question").guess = Some(Guess::Choice(0));
+        let wrong = below(&board);
+        assert!(
+            wrong
+                .iter()
+                .any(|l| l.contains("not what the class predicted")),
+            "{wrong:?}"
+        );
     }
 
     #[test]
