@@ -288,7 +288,7 @@ fn curve_caption(board: &Board, curve: Curve) -> Vec<CaptionItem> {
         out.push(item(
             CaptionMark::Floor,
             format!(
-                "floor: lowest, at k = {} (rule {})",
+                "minimum at k = {} (rule {})",
                 f.best_k_on_curve(),
                 sig(kopt(f.settings.k_curve_bits), 3)
             ),

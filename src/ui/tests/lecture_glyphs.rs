@@ -74,7 +74,7 @@ fn the_floor_is_dashed_keyed_and_on_the_curves_lowest_row() {
     assert!(
         lines
             .iter()
-            .any(|t| t.contains("╍╍ floor: lowest, at k = 7 (rule 6.93)"))
+            .any(|t| t.contains("╍╍ minimum at k = 7 (rule 6.93)"))
     );
     let floor: Vec<usize> = (0..lines.len())
         .filter(|&y| lines[y].starts_with('│') && lines[y].contains('╍'))
