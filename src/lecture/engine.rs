@@ -472,6 +472,7 @@ fn mark_on(mark: &Emphasis) -> &'static [Element] {
         Emphasis::Optimum => &[Element::KCurve],
         Emphasis::Half => &[Element::FillCurve],
         Emphasis::Idealised => &[Element::ZeroCurve],
+        Emphasis::SoFar => &[Element::FillCurve, Element::KCurve, Element::BitsCurve],
         Emphasis::Shared | Emphasis::Flag | Emphasis::Text(_) => &[],
     }
 }

@@ -927,10 +927,11 @@ impl<'f> Parser<'f> {
             "flag" => Emphasis::Flag,
             "half" => Emphasis::Half,
             "idealised" => Emphasis::Idealised,
+            "so-far" => Emphasis::SoFar,
             other => {
                 return Err(self.err(
                     w.column,
-                    format!("unknown emphasis '{other}' (known: optimum, crossing, shared, flag, half, idealised, or \"text\" in quotes)"),
+                    format!("unknown emphasis '{other}' (known: optimum, crossing, shared, flag, half, idealised, so-far, or \"text\" in quotes)"),
                 ));
             }
         };

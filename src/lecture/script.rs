@@ -177,6 +177,10 @@ pub enum Emphasis {
     Half,
     /// The idealised e^(-kn/m) beside the exact P0 on the zero curve.
     Idealised,
+    /// A curve drawn only as far as its probe has gone (none before the
+    /// first probe), so the class walks it a point at a time and meets a
+    /// later question with the rest of it still unseen.
+    SoFar,
     /// Every occurrence of this text in derivation lines and notes.
     Text(String),
 }

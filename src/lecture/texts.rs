@@ -261,7 +261,13 @@ fn curve_caption(board: &Board, curve: Curve) -> Vec<CaptionItem> {
     let f = &board.figures;
     // Every curve plots an idealised rate or fill; the legend says so,
     // so the probe's figure is read as one on its own step.
-    let mut out = vec![item(CaptionMark::Curve, "idealised".into())];
+    // A curve walked a point at a time has nothing drawn before its
+    // first probe, and its legend names nothing until then.
+    let drawn = !board.marks(&Emphasis::SoFar) || board.probe(curve).is_some();
+    let mut out: Vec<CaptionItem> = drawn
+        .then(|| item(CaptionMark::Curve, "idealised".into()))
+        .into_iter()
+        .collect();
     if let Some((x, y)) = board.probe(curve) {
         let place = match curve {
             Curve::Fill => format!("n = {x}"),

@@ -427,7 +427,12 @@ fn draw_curve(
         Curve::K => (1.0, s.k_max as f64),
         Curve::Bits => (s.bits_min as f64, s.bits_max as f64),
     };
-    let curve_line = samples(x0, x1, SAMPLES, |x| y_of(f.curve_value(curve, x)));
+    let mut curve_line = samples(x0, x1, SAMPLES, |x| y_of(f.curve_value(curve, x)));
+    if board.marks(&Emphasis::SoFar) {
+        let reached = board.probe(curve).map(|(x, _)| x);
+        curve_line.retain(|&(x, _)| reached.is_some_and(|r| x < r));
+        curve_line.extend(reached.map(|x| (x, y_of(f.curve_value(curve, x)))));
+    }
     let whole: Vec<f64> = match curve {
         Curve::Fill => f.fill_curve(),
         Curve::K => f.k_curve(),

@@ -1880,3 +1880,56 @@ fn a_short_derivation_stands_in_the_middle_of_its_card() {
         );
     }
 }
+
+/// Scene 4 walks the epsilon curve a hash at a time: before the question
+/// at 4.5 ("is k = 10 better or worse than k = 7?") the curve runs only as
+/// far as the probe, so the answer cannot be read off it, and before the
+/// first probe nothing is drawn (nor named in the legend). Once the curve
+/// is back at 4.6 it runs on past k = 10 to the axis's end.
+#[test]
+fn the_k_curve_is_walked_up_to_its_probe_before_the_question() {
+    use crate::ui::theme::Role;
+    let light = Theme::named("light").expect("a theme");
+    let ink = |role| light.style(role).fg.expect("an ink");
+    // The last column of the curve's ink above the probe stem's foot (the
+    // legend stands under the axis), and the stem: the column with the
+    // most cells in the probe's ink.
+    let columns = |step| {
+        let app = present_in(light, "bloom", (4, step), (200, 60), false);
+        let chart = rect_of(&app.layout(), "chart");
+        let buf = app.buffer();
+        let inked =
+            |x: u16, y: u16, role| buf[(x, y)].fg == ink(role) && buf[(x, y)].symbol() != " ";
+        let across = chart.x..chart.right();
+        let stem = across.clone().max_by_key(|&x| {
+            (chart.y..chart.bottom())
+                .filter(|&y| inked(x, y, Role::ProbeHit))
+                .count()
+        });
+        let foot = stem
+            .and_then(|x| {
+                (chart.y..chart.bottom())
+                    .rev()
+                    .find(|&y| inked(x, y, Role::ProbeHit))
+            })
+            .unwrap_or(chart.bottom() - 1);
+        let end = across
+            .filter(|&x| (chart.y..=foot).any(|y| inked(x, y, Role::Idealised)))
+            .max();
+        (end, stem)
+    };
+    let (curve, _) = columns(1);
+    assert_eq!(curve, None, "4.1: curve ink before the first probe");
+    for step in [3, 4] {
+        let (end, stem) = columns(step);
+        assert!(
+            end.is_some() && end <= stem,
+            "4.{step}: curve to {end:?}, stem at {stem:?}"
+        );
+    }
+    let (end, stem) = columns(6);
+    assert!(
+        end > stem.map(|s| s + 40),
+        "4.6: curve to {end:?}, stem at {stem:?}"
+    );
+}
