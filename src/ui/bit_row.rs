@@ -743,8 +743,10 @@ fn centred(pen: &mut Painter<'_>, x: u16, inner: u16, y: u16, text: &str, style:
 }
 
 /// Who set a bit, in the pieces the row labels it with: the names joined
-/// by `+`, and each name whose deletion cleared the bit marked `-` instead
-/// (`-x+y`: x was deleted, y is still in the set), `true` on those pieces.
+/// by commas (a `+` read as a sum under a cell, and is kept for an
+/// insert's mark above it), and each name whose deletion cleared the bit
+/// marked `-` instead (`-x,y`: x was deleted, y is still in the set),
+/// `true` on those pieces.
 /// An item deleted without having set the bit comes last. `name` gives
 /// each owner's name as shown (shortened when the cells are narrow).
 pub(crate) fn owner_parts(
@@ -758,10 +760,10 @@ pub(crate) fn owner_parts(
         .iter()
         .chain(strays)
         .enumerate()
-        .map(|(i, o)| match (gone(o), i) {
-            (true, _) => (format!("-{}", name(o)), true),
-            (false, 0) => (name(o), false),
-            (false, _) => (format!("+{}", name(o)), false),
+        .map(|(i, o)| {
+            let comma = if i == 0 { "" } else { "," };
+            let minus = if gone(o) { "-" } else { "" };
+            (format!("{comma}{minus}{}", name(o)), gone(o))
         })
         .collect()
 }
@@ -923,7 +925,7 @@ mod tests {
         assert_eq!(lines[2], "┃      ┃      ┃ ████ │");
         assert_eq!(lines[3], "┃      ┃      ┃ ████ │");
         assert_eq!(lines[4], "┗━━━━━━┻━━━━━━┹──────┘");
-        assert_eq!(lines[6], "   -x    -x+y    y");
+        assert_eq!(lines[6], "   -x    -x,y    y");
         // The frame and "-x" in the deletion's ink; y's name in its own.
         let area = Rect::new(0, 0, 22, row.height(22, 2));
         let mut buf = Buffer::empty(area);
@@ -1083,11 +1085,11 @@ mod tests {
         };
         // Wide cells: full names.
         let wide = draw(&row, 40, 1);
-        assert!(wide.iter().any(|l| l.contains("apple+pear")), "{wide:?}");
-        // Narrow cells: a+pe and pl, and a key naming them.
+        assert!(wide.iter().any(|l| l.contains("apple,pear")), "{wide:?}");
+        // Narrow cells: a,pe and pl, and a key naming them.
         let narrow = draw(&row, 19, 1);
         let text = narrow.join("\n");
-        assert!(text.contains("a+pe") && text.contains("pl"), "{text}");
+        assert!(text.contains("a,pe") && text.contains("pl"), "{text}");
         assert!(text.contains("key: a apple"), "{text}");
         assert!(
             text.contains("pe pear") && text.contains("pl plum"),

@@ -306,7 +306,7 @@ pub(crate) fn draw_indices(
     }
 }
 
-/// Who set each bit, as its big label in pieces ("x+y"; "-x+y" once
+/// Who set each bit, as its big label in pieces ("x,y"; "-x,y" once
 /// deleting x cleared the bit, the "-x" in the deletion's ink and y's part
 /// as before), for the bits the row shows an owner on. A shared bit the
 /// step points at has its names in the emphasis ink.

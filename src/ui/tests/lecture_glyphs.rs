@@ -154,9 +154,9 @@ fn a_deletion_marks_only_the_deleted_owner() {
         render(&l, global, area, &mut buf, &light);
         let line = |y: u16| (0..100).map(|x| buf[(x, y)].symbol()).collect::<String>();
         let y = (0..30)
-            .find(|&y| line(y).contains("-x+y"))
+            .find(|&y| line(y).contains("-x,y"))
             .unwrap_or_else(|| panic!("step {step}: bit 7 names x as deleted, y as kept"));
-        let from = u16::try_from(line(y).find("-x+y").unwrap()).unwrap();
+        let from = u16::try_from(line(y).find("-x,y").unwrap()).unwrap();
         let ink = |dx: u16| buf[(from + dx, y)].fg;
         // "-x" in the alarm ink, "+y" not: y is still in the set.
         assert_eq!((ink(0), ink(1)), (alarm, alarm), "step {step}");
@@ -166,7 +166,7 @@ fn a_deletion_marks_only_the_deleted_owner() {
     }
     // Put back, the names are plain again.
     let text = screen(&l, 5, 5, 100, 30).join("\n");
-    assert!(text.contains("x+y") && !text.contains("-x"), "{text}");
+    assert!(text.contains("x,y") && !text.contains("-x"), "{text}");
 }
 
 #[test]
