@@ -343,15 +343,8 @@ impl Big {
         glyphs: &[(char, [u8; 8])],
     ) {
         let (w, h) = size.cell();
-        for (i, line) in self.lines.iter().enumerate() {
-            let Some(y) = u16::try_from(i)
-                .ok()
-                .and_then(|i| i.checked_mul(h))
-                .map(|dy| area.y.saturating_add(dy))
-                .filter(|&y| y < area.bottom())
-            else {
-                break;
-            };
+        let tops = (area.y..area.bottom()).step_by(usize::from(h));
+        for (line, y) in self.lines.iter().zip(tops) {
             let count = u16::try_from(line.chars().count()).unwrap_or(u16::MAX);
             let across = count.saturating_mul(w);
             let offset = match alignment {
