@@ -791,12 +791,16 @@ fn render(
 }
 
 /// Where the x axis starts: on the k axis one step early when that puts
-/// the middle tick on a whole k.
+/// the middle tick on a whole k, and on the bits axis at 0 when that puts
+/// it on a round number.
 fn axis_start(curve: Curve, x0: f64, x1: f64) -> f64 {
-    if curve == Curve::K && (x1 - x0) % 2.0 != 0.0 {
-        x0 - 1.0
-    } else {
-        x0
+    match curve {
+        Curve::K if (x1 - x0) % 2.0 != 0.0 => x0 - 1.0,
+        // Bits per item from 2 to 20 would put 11 under the middle tick;
+        // from 0 the ticks read 0, 10 and 20, at the cost of a short
+        // stretch with no curve over it.
+        Curve::Bits if x0 > 0.0 && x0 * 5.0 <= x1 && x1 % 2.0 == 0.0 => 0.0,
+        _ => x0,
     }
 }
 

@@ -306,3 +306,30 @@ fn the_ram_line_is_thick_in_every_theme() {
         }
     }
 }
+
+/// The bits axis reads 0, 10 and 20 (not 2, 11 and 20), and the probe at
+/// 10 bits per item stands over the middle tick.
+#[test]
+fn the_bits_axis_ticks_are_round_and_the_probe_stands_on_its_own() {
+    let l = Lecture::builtin();
+    let lines = screen(&l, 4, 10, 100, 30);
+    let chart = |t: &String| t.split('│').nth(1).map(str::to_string);
+    let ticks = lines
+        .iter()
+        .filter_map(chart)
+        .find(|t| t.split_whitespace().next() == Some("0"))
+        .expect("the x ticks");
+    let words: Vec<&str> = ticks.split_whitespace().collect();
+    assert_eq!(words[..3], ["0", "10", "20"], "{ticks}");
+    let ten = ticks.chars().position(|c| c == '1').expect("10");
+    // The stem, one column of full blocks inside the plot (after the y
+    // axis's own bar).
+    let stem = lines
+        .iter()
+        .filter(|t| t.starts_with('│'))
+        .find_map(|t| t.chars().position(|c| c == '█'))
+        .expect("the probe's stem");
+    // The tick's text starts a column after the frame's bar.
+    let centre = ten + 1;
+    assert!(stem.abs_diff(centre) <= 1, "stem at {stem}, 10 at {centre}");
+}
